@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "sectionnav",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "sectionnav", targets: ["sectionnav"]),
+    .executable(name: "sectionnav-bench", targets: ["sectionnav-bench"]),
+  ],
+  targets: [
+    // Pure core: data, layout, scrolling, index, rendering, update, scripts. No terminal code.
+    .target(name: "SectionNavCore"),
+    // libedit, found through pkg-config (Debian: libedit-dev).
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    // Non-variadic C wrappers over libedit's variadic el_set/el_get/history.
+    .target(name: "CLineEdit", dependencies: ["CLibEdit"]),
+    .target(name: "LineEditor", dependencies: ["CLineEdit", "SectionNavCore"]),
+    // Raw mode, alternate screen, mouse, input decoding and diffed output.
+    .target(name: "TerminalIO", dependencies: ["SectionNavCore"]),
+    .executableTarget(
+      name: "sectionnav",
+      dependencies: ["SectionNavCore", "TerminalIO", "LineEditor"]
+    ),
+    .executableTarget(
+      name: "sectionnav-bench",
+      dependencies: ["SectionNavCore", "TerminalIO"]
+    ),
+    .testTarget(name: "SectionNavCoreTests", dependencies: ["SectionNavCore"]),
+    .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "SectionNavCore"]),
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["SectionNavCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#include "CLineEdit.h"
+#include <histedit.h>
+int cle_version(void) { return LIBEDIT_MAJOR; }

@@ -1,0 +1,2 @@
+/// Swift wrapper over libedit (being written).
+public enum LineEditorInfo {}

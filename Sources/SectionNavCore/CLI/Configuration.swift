@@ -1,0 +1,36 @@
+/// Everything the command line (and `SECTIONNAV_OPTS`) can set. Plain data:
+/// the option parser fills it, the app reads it.
+public struct Configuration: Sendable, Equatable {
+  public enum IndexMode: String, CaseIterable, Sendable { case initials, titles, alphabet }
+  public enum IndexAnchor: String, CaseIterable, Sendable { case top, center }
+  public enum ColorWhen: String, CaseIterable, Sendable { case auto, always, never }
+  public enum IndicatorMode: String, CaseIterable, Sendable { case always, auto, never }
+
+  /// Data file; "-" for standard input; nil for the demo.
+  public var file: String?
+  public var demo = "devices"
+  public var script: String?
+  public var width = 80
+  public var height = 24
+  public var check = false
+  public var keepOrder = false
+  public var lines = false
+  public var delimiter: String?
+  public var itemField: String?
+  /// nil when not given: the data (e.g. a demo with glyphs) may choose.
+  public var indexMode: IndexMode?
+  public var indexLabelsFile: String?
+  public var indexAnchor = IndexAnchor.top
+  public var color = ColorWhen.auto
+  /// Raw `--colors` specs in the order given (later ones win).
+  public var colorSpecs: [String] = []
+  public var indicators = IndicatorMode.always
+  public var printFormat = "{item}"
+  public var pick = false
+  public var noMouse = false
+  public var smooth = false
+  public var help = false
+  public var version = false
+
+  public init() {}
+}

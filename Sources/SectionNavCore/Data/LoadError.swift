@@ -1,0 +1,22 @@
+/// Why data could not be loaded, with a 1-based line and column (columns in
+/// characters) so the message points at the spot like a compiler error.
+public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Kind: String, Sendable {
+    case invalidJSON = "invalid JSON"
+    case notSectioned = "not sectioned data"
+  }
+  public var kind: Kind
+  public var line: Int
+  public var column: Int
+  public var message: String
+
+  public init(_ kind: Kind, line: Int, column: Int, _ message: String) {
+    self.kind = kind
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `LINE:COLUMN: error: KIND: MESSAGE` (the caller prefixes the file name).
+  public var description: String { "\(line):\(column): error: \(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,99 @@
+/// The loaded data: ordered sections, each a title and a run of items. Items
+/// are kept compact (byte ranges into the source for loaded JSON) and decoded
+/// only when a row is drawn, searched or printed. Immutable once built, so the
+/// run loop, the renderer and background work can share it freely.
+public final class SectionedList: Sendable {
+  /// One section: its title and where its items sit in the item store.
+  public struct Section: Sendable, Hashable {
+    public var title: String
+    public var firstItem: Int
+    public var itemCount: Int
+    public init(title: String, firstItem: Int, itemCount: Int) {
+      self.title = title
+      self.firstItem = firstItem
+      self.itemCount = itemCount
+    }
+  }
+
+  public let sections: [Section]
+  let store: ItemStore
+  /// Display width (cells, after sanitising) of the widest item.
+  public let maxItemWidth: Int
+
+  init(sections: [Section], store: ItemStore, maxItemWidth: Int) {
+    self.sections = sections
+    self.store = store
+    self.maxItemWidth = maxItemWidth
+  }
+
+  /// Builds a list from plain strings (demos, line input, tests). Titles keep
+  /// the given order; duplicates merge into the first.
+  public convenience init(_ pairs: [(title: String, items: [String])]) {
+    var order: [String] = []
+    var byTitle: [String: [String]] = [:]
+    for (title, items) in pairs {
+      if byTitle[title] == nil {
+        order.append(title)
+        byTitle[title] = []
+      }
+      byTitle[title]!.append(contentsOf: items)
+    }
+    var all: [String] = []
+    var sections: [Section] = []
+    var widest = 0
+    for title in order {
+      let items = byTitle[title]!
+      sections.append(Section(title: title, firstItem: all.count, itemCount: items.count))
+      for item in items { widest = max(widest, TextSanitizer.width(item)) }
+      all.append(contentsOf: items)
+    }
+    self.init(sections: sections, store: .strings(all), maxItemWidth: widest)
+  }
+
+  public var sectionCount: Int { sections.count }
+  public var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
+
+  public func title(_ section: Int) -> String { sections[section].title }
+  public func itemCount(_ section: Int) -> Int { sections[section].itemCount }
+
+  /// The display text of an item (not yet sanitised for the terminal).
+  public func itemText(section: Int, item: Int) -> String {
+    store.text(at: sections[section].firstItem + item)
+  }
+
+  /// The item as a JSON value (for `--print json`).
+  public func itemJSON(section: Int, item: Int) -> String {
+    store.json(at: sections[section].firstItem + item)
+  }
+
+  /// The same data with sections in another order (`permutation[i]` is the old index).
+  public func reordered(_ permutation: [Int]) -> SectionedList {
+    SectionedList(sections: permutation.map { sections[$0] }, store: store, maxItemWidth: maxItemWidth)
+  }
+
+  /// Sections sorted by title in case-insensitive natural order (stable).
+  public func sortedByTitle() -> SectionedList {
+    let perm = sections.indices.sorted { a, b in
+      let order = NaturalOrder.compare(sections[a].title, sections[b].title)
+      return order == .orderedSame ? a < b : order == .orderedAscending
+    }
+    return reordered(perm)
+  }
+}
+
+/// Where item text comes from.
+enum ItemStore: Sendable {
+  case strings([String])
+
+  func text(at index: Int) -> String {
+    switch self {
+    case .strings(let s): return s[index]
+    }
+  }
+
+  func json(at index: Int) -> String {
+    switch self {
+    case .strings(let s): return JSONText.quoted(s[index])
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/// Terminal I/O (being written).
+public enum TerminalInfo {}

@@ -1,0 +1,1 @@
+print("sectionnav: not yet")
