@@ -1,0 +1,105 @@
+/// The entries of the section-index column and the section each one lands on
+/// — the terminal's iOS index strip. Built once per data set and mode.
+public struct SectionIndex: Sendable, Equatable {
+  public enum Mode: String, CaseIterable, Sendable { case initials, titles, alphabet }
+
+  public struct Entry: Sendable, Equatable {
+    /// What the column shows.
+    public var label: String
+    /// The section a click on this entry lands on.
+    public var section: Int
+    /// Folded text that `'` + character matches against.
+    public var key: String
+  }
+
+  public var entries: [Entry]
+  /// For each section, the entry highlighted while it is current.
+  private var entryOfSection: [Int]
+
+  public init(entries: [Entry], sectionCount: Int) {
+    self.entries = entries
+    var map = Array(repeating: 0, count: sectionCount)
+    // The entry of a section is the last entry that lands on it or before it,
+    // preferring the first entry that lands exactly on it.
+    var e = 0
+    for s in 0..<sectionCount {
+      while e + 1 < entries.count, entries[e].section < s, entries[e + 1].section <= s { e += 1 }
+      map[s] = e
+    }
+    entryOfSection = map
+  }
+
+  /// Builds the entries for `titles` (in display order).
+  public init(titles: [String], mode: Mode, labels: [String: String] = [:]) {
+    var entries: [Entry] = []
+    switch mode {
+    case .titles:
+      for (s, title) in titles.enumerated() {
+        let label = labels[title] ?? Self.shortLabel(title)
+        entries.append(Entry(label: label, section: s, key: TitleFolding.fold(title)))
+      }
+    case .initials:
+      var seen = Set<String>()
+      for (s, title) in titles.enumerated() {
+        let initial = TitleFolding.initial(of: title)
+        if seen.insert(initial).inserted {
+          entries.append(Entry(label: initial, section: s, key: TitleFolding.fold(initial)))
+        }
+      }
+    case .alphabet:
+      let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + ["#"]
+      var firstSection: [String: Int] = [:]
+      for (s, title) in titles.enumerated() {
+        var initial = TitleFolding.initial(of: title)
+        if !letters.contains(initial) { initial = "#" }
+        if firstSection[initial] == nil { firstSection[initial] = s }
+      }
+      var previous: Int? = nil
+      for letter in letters {
+        // iOS rule: a letter without a section lands on the nearest section before it, else the first.
+        let target = firstSection[letter] ?? previous ?? 0
+        if firstSection[letter] != nil { previous = target }
+        entries.append(Entry(label: letter, section: titles.isEmpty ? 0 : target, key: letter.lowercased()))
+      }
+      if titles.isEmpty { entries = [] }
+    }
+    self.init(entries: entries, sectionCount: titles.count)
+    if mode == .alphabet {
+      // Highlight the letter a section files under, not the letter before it.
+      for (s, title) in titles.enumerated() {
+        var initial = TitleFolding.initial(of: title)
+        if !Self.isLatinCapital(initial) { initial = "#" }
+        if let e = entries.firstIndex(where: { $0.label == initial }) { entryOfSection[s] = e }
+      }
+    }
+  }
+
+  private static func isLatinCapital(_ initial: String) -> Bool {
+    initial.count == 1 && initial.unicodeScalars.first.map { $0.value >= 65 && $0.value <= 90 } == true
+  }
+
+  /// Up to three graphemes of a title (`#` for a blank title).
+  public static func shortLabel(_ title: String) -> String {
+    let trimmed = title.drop(while: \.isWhitespace)
+    guard !trimmed.isEmpty else { return "#" }
+    return String(trimmed.prefix(3))
+  }
+
+  /// The entry highlighted while `section` is current.
+  public func entry(forSection section: Int) -> Int? {
+    guard !entries.isEmpty, section >= 0, section < entryOfSection.count else { return nil }
+    return entryOfSection[section]
+  }
+
+  /// Display width of the widest label.
+  public var labelWidth: Int {
+    entries.reduce(0) { max($0, TextSanitizer.width($1.label)) }
+  }
+
+  /// The first entry whose key starts with the folded `text`.
+  public func entry(startingWith text: String) -> Int? {
+    let folded = TitleFolding.fold(text)
+    guard !folded.isEmpty else { return nil }
+    return entries.firstIndex { $0.key.hasPrefix(folded) }
+  }
+}

@@ -1,0 +1,63 @@
+/// Key names as written in scripts and shown in help: `j`, `Down`, `PgDn`,
+/// `C-d`, `M-x`, `Tab`, `Enter`, `Esc`, `Space`, `F1`, …
+public enum KeyNames {
+  static let named: [String: Key] = [
+    "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+    "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown,
+    "insert": .insert, "ins": .insert, "delete": .delete, "del": .delete,
+    "enter": .enter, "return": .enter, "ret": .enter, "tab": .tab, "backtab": .backTab, "s-tab": .backTab,
+    "backspace": .backspace, "bs": .backspace, "esc": .escape, "escape": .escape, "space": .char(" "),
+  ]
+
+  /// The names offered by completion and used in help, one per key.
+  public static let canonical = [
+    "Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn", "Insert", "Delete", "Enter", "Tab",
+    "S-Tab", "Backspace", "Esc", "Space", "F1",
+  ]
+
+  public static func parse(_ name: String) throws(CommandError) -> KeyEvent {
+    if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
+    if let key = named[name.lowercased()] { return KeyEvent(key) }
+    let lower = name.lowercased()
+    if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
+      return KeyEvent(.function(n))
+    }
+    if lower.hasPrefix("c-"), name.count == 3, let c = lower.last {
+      return KeyEvent(.ctrl(c))
+    }
+    if lower.hasPrefix("m-"), name.count > 2 {
+      var inner = try parse(String(name.dropFirst(2)))
+      inner.modifiers.insert(.alt)
+      return inner
+    }
+    throw CommandError("unknown key '\(name)'")
+  }
+
+  /// The name of a key for help text.
+  public static func name(of event: KeyEvent) -> String {
+    var base: String
+    switch event.key {
+    case .char(" "): base = "Space"
+    case .char(let c): base = String(c)
+    case .ctrl(let c): base = "C-\(c)"
+    case .up: base = "Up"
+    case .down: base = "Down"
+    case .left: base = "Left"
+    case .right: base = "Right"
+    case .home: base = "Home"
+    case .end: base = "End"
+    case .pageUp: base = "PgUp"
+    case .pageDown: base = "PgDn"
+    case .insert: base = "Insert"
+    case .delete: base = "Delete"
+    case .enter: base = "Enter"
+    case .tab: base = "Tab"
+    case .backTab: base = "S-Tab"
+    case .backspace: base = "Backspace"
+    case .escape: base = "Esc"
+    case .function(let n): base = "F\(n)"
+    }
+    if event.modifiers.contains(.alt) { base = "M-" + base }
+    return base
+  }
+}
