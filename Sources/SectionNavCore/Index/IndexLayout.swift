@@ -18,7 +18,7 @@ public struct IndexLayout: Sendable, Equatable {
       lines = self.entryCount
       collapsed = false
     } else {
-      lines = rows % 2 == 1 ? rows : rows - 1
+      lines = rows % 2 == 1 ? rows : max(0, rows - 1)
       collapsed = true
     }
     top = (rows - lines) / 2

@@ -1,0 +1,12 @@
+/// The parts of the configuration the core needs, decided once at start.
+public struct AppSettings: Sendable, Equatable {
+  public var indexMode: SectionIndex.Mode = .initials
+  public var indexLabels: [String: String] = [:]
+  public var indexAnchor: Command.Alignment = .top
+  public var indicators: Configuration.IndicatorMode = .always
+  public var smooth = false
+  public var theme: Theme = .standard
+  /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
+  public var pick = false
+  public init() {}
+}

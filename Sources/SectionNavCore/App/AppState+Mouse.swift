@@ -1,0 +1,85 @@
+/// Pointer input: the same code serves SGR mouse reports and script commands.
+extension AppState {
+  /// Rows moved by one wheel notch.
+  static let wheelStep = 3
+
+  mutating func handleMouse(_ m: MouseEvent) {
+    let col = m.column - 1
+    let row = m.row - 1
+    switch m.kind {
+    case .press:
+      guard m.button == 0 else { return }
+      press(column: col, row: row)
+    case .motion:
+      follow(column: col, row: row)
+    case .release:
+      follow(column: col, row: row)
+      drag = nil
+      lastIndexEntry = nil
+    case .wheelUp, .wheelDown:
+      let delta = (m.kind == .wheelDown ? 1 : -1) * Self.wheelStep
+      if m.modifiers.contains(.shift) {
+        setOffset(x: offsetX + delta)
+      } else {
+        setOffset(y: offsetY + delta)
+      }
+    case .wheelLeft, .wheelRight:
+      setOffset(x: offsetX + (m.kind == .wheelRight ? 1 : -1) * Self.wheelStep)
+    }
+  }
+
+  private mutating func press(column col: Int, row: Int) {
+    message = nil
+    let listLine = layout.listLine(ofScreenRow: row)
+    if let vc = layout.verticalColumn, col == vc, let line = listLine {
+      drag = .vertical
+      dragVertical(line: line)
+    } else if let hr = layout.horizontalRow, row == hr, col < layout.horizontalTrack {
+      drag = .horizontal
+      dragHorizontal(cell: col)
+    } else if layout.indexWidth > 0, col >= layout.indexColumn,
+      col < layout.indexColumn + layout.indexWidth, let line = listLine
+    {
+      drag = .index
+      pointerRow = row
+      lastIndexEntry = nil
+      indexPointer(line: line)
+    } else if let line = listLine, col < layout.textWidth {
+      let r = displayedOffset.y + line
+      switch rowMap.row(r) {
+      case .item?: cursorRow = r
+      case .header?: placeCursor(near: r)
+      case nil: break
+      }
+    } else if row == layout.pinnedRow, col < layout.textWidth, let s = topSection {
+      jump(toSection: s, alignment: .top)
+    }
+  }
+
+  private mutating func follow(column col: Int, row: Int) {
+    switch drag {
+    case .vertical?:
+      dragVertical(line: row - layout.listTop)
+    case .horizontal?:
+      dragHorizontal(cell: col)
+    case .index?:
+      // A drag that started on the column keeps tracking wherever the pointer goes.
+      pointerRow = min(max(row, layout.listTop), layout.listTop + max(layout.listHeight - 1, 0))
+      indexPointer(line: row - layout.listTop)
+    case nil:
+      break
+    }
+  }
+
+  private mutating func dragVertical(line: Int) {
+    let y = ScrollIndicator.offset(forCell: line, track: layout.listHeight, maxOffset: maxOffsetY)
+    setOffset(y: y)
+    lastScrollAt = clock
+  }
+
+  private mutating func dragHorizontal(cell: Int) {
+    let x = ScrollIndicator.offset(forCell: cell, track: layout.horizontalTrack, maxOffset: maxOffsetX)
+    setOffset(x: x)
+    lastScrollAt = clock
+  }
+}

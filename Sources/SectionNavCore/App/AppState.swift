@@ -1,0 +1,114 @@
+/// The whole navigator state. `handle(_:)` is the one update path for keys,
+/// mouse, prompt commands and script lines; `render()` the one view. Time only
+/// moves through `tick` events.
+public struct AppState: Sendable {
+  public enum Focus: Sendable, Equatable { case list, index }
+  public enum Drag: Sendable, Equatable { case index, vertical, horizontal }
+  public enum PromptKind: Sendable, Equatable { case command, search }
+
+  /// The built-in one-line prompt (scripts and front ends without libedit).
+  public struct Prompt: Sendable, Equatable {
+    public var kind: PromptKind
+    public var text = ""
+  }
+
+  /// A jump being animated under `--smooth`.
+  struct Animation: Sendable, Equatable {
+    var fromX: Int, fromY: Int
+    var elapsed = 0
+    static let duration = 150
+  }
+
+  public let list: SectionedList
+  public let rowMap: RowMap
+  public let index: SectionIndex
+  public let settings: AppSettings
+  public private(set) var width: Int
+  public private(set) var height: Int
+  public private(set) var layout: ScreenLayout
+
+  /// Content offset (target of any animation).
+  public internal(set) var offsetX = 0
+  public internal(set) var offsetY = 0
+  /// The cursor's row (always an item row), nil when there are no items.
+  public internal(set) var cursorRow: Int?
+  public internal(set) var focus = Focus.list
+  public internal(set) var drag: Drag?
+  /// Screen row (0-based) of the pointer during an index drag, for the bubble.
+  var pointerRow = 0
+  var lastIndexEntry: Int?
+  public internal(set) var prompt: Prompt?
+  public internal(set) var showHelp = false
+  /// A line for the status bar (errors, wrap notes) until the next key.
+  public internal(set) var message: String?
+  var awaitingEntryKey = false
+  var typeahead = ""
+  var typeaheadAt = 0
+  /// Milliseconds of `tick` time since start.
+  public internal(set) var clock = 0
+  var lastScrollAt = 0
+  var animation: Animation?
+  var search: SearchState?
+
+  public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
+    self.list = list
+    self.settings = settings
+    rowMap = RowMap(list)
+    index = SectionIndex(
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    self.width = max(1, width)
+    self.height = max(1, height)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+    cursorRow = rowMap.nextItemRow(from: 0)
+  }
+
+  static func makeLayout(width: Int, height: Int, index: SectionIndex, list: SectionedList) -> ScreenLayout {
+    ScreenLayout(
+      width: width, height: height, indexLabelWidth: index.labelWidth, contentWidth: list.maxItemWidth)
+  }
+
+  mutating func resize(width: Int, height: Int) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
+    clampOffsets()
+  }
+
+  // MARK: Derived geometry
+
+  public var maxOffsetY: Int { max(0, rowMap.totalRows - max(layout.listHeight, 1)) }
+  public var maxOffsetX: Int { max(0, list.maxItemWidth - layout.itemTextWidth) }
+
+  /// The offset on screen: the target, or a step of a `--smooth` animation.
+  public var displayedOffset: (x: Int, y: Int) {
+    guard let a = animation else { return (offsetX, offsetY) }
+    let t = min(1, Double(a.elapsed) / Double(Animation.duration))
+    let x = Double(a.fromX) + Double(offsetX - a.fromX) * t
+    let y = Double(a.fromY) + Double(offsetY - a.fromY) * t
+    return (Int(x.rounded()), Int(y.rounded()))
+  }
+
+  /// The section of the top visible row (nil without sections).
+  public var topSection: Int? {
+    rowMap.sectionCount == 0 ? nil : rowMap.section(containing: displayedOffset.y)
+  }
+
+  /// The cursor as (section, item).
+  public var cursor: (section: Int, item: Int)? {
+    guard let r = cursorRow, case .item(let s, let i)? = rowMap.row(r) else { return nil }
+    return (s, i)
+  }
+
+  /// Whether the scroll indicators are drawn now.
+  public var indicatorsVisible: Bool {
+    switch settings.indicators {
+    case .always: return true
+    case .never: return false
+    case .auto: return drag == .vertical || drag == .horizontal || clock - lastScrollAt < 1500
+    }
+  }
+
+  public var indexLayout: IndexLayout {
+    IndexLayout(entryCount: layout.indexWidth > 0 ? index.entries.count : 0, rows: layout.listHeight)
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// What a key does in the list. One table both dispatches keys and generates
+/// the help screen, so the two cannot drift apart.
+public enum Action: Sendable, Equatable {
+  case cursorDown, cursorUp, viewDown, viewUp, pageDown, pageUp, halfPageDown, halfPageUp
+  case firstRow, lastRow, scrollLeft, scrollRight, leftEdge, rightEdge
+  case previousSection, nextSection, jumpToEntry, focusIndex
+  case search, nextMatch, previousMatch, commandPrompt
+  case choose, help, quit, interrupt, suspend
+}
+
+/// One row of the key table.
+public struct KeyBinding: Sendable {
+  public var keys: [KeyEvent]
+  public var action: Action
+  public var help: String
+}
+
+public enum KeyBindings {
+  private static func k(_ names: String...) -> [KeyEvent] {
+    names.map { (try? KeyNames.parse($0)) ?? KeyEvent(.escape) }
+  }
+
+  /// The list-mode key table, in help order.
+  public static let table: [KeyBinding] = [
+    KeyBinding(keys: k("j", "Down"), action: .cursorDown, help: "cursor down"),
+    KeyBinding(keys: k("k", "Up"), action: .cursorUp, help: "cursor up"),
+    KeyBinding(keys: k("C-e"), action: .viewDown, help: "view down one row, cursor stays"),
+    KeyBinding(keys: k("C-y"), action: .viewUp, help: "view up one row, cursor stays"),
+    KeyBinding(keys: k("Space", "f", "PgDn", "C-f"), action: .pageDown, help: "page down"),
+    KeyBinding(keys: k("b", "PgUp", "C-b"), action: .pageUp, help: "page up"),
+    KeyBinding(keys: k("d", "C-d"), action: .halfPageDown, help: "half page down"),
+    KeyBinding(keys: k("u", "C-u"), action: .halfPageUp, help: "half page up"),
+    KeyBinding(keys: k("g", "Home"), action: .firstRow, help: "first row"),
+    KeyBinding(keys: k("G", "End"), action: .lastRow, help: "last row"),
+    KeyBinding(keys: k("h", "Left"), action: .scrollLeft, help: "scroll left"),
+    KeyBinding(keys: k("l", "Right"), action: .scrollRight, help: "scroll right"),
+    KeyBinding(keys: k("0"), action: .leftEdge, help: "left edge"),
+    KeyBinding(keys: k("$"), action: .rightEdge, help: "right edge"),
+    KeyBinding(keys: k("["), action: .previousSection, help: "previous section"),
+    KeyBinding(keys: k("]"), action: .nextSection, help: "next section"),
+    KeyBinding(keys: k("'"), action: .jumpToEntry, help: "then a character: jump to that index entry"),
+    KeyBinding(keys: k("Tab"), action: .focusIndex, help: "focus the index: type a title, Up/Down step"),
+    KeyBinding(keys: k("/"), action: .search, help: "search (smart case)"),
+    KeyBinding(keys: k("n"), action: .nextMatch, help: "next match"),
+    KeyBinding(keys: k("N"), action: .previousMatch, help: "previous match"),
+    KeyBinding(keys: k(":"), action: .commandPrompt, help: "command prompt (script commands)"),
+    KeyBinding(keys: k("Enter"), action: .choose, help: "print the chosen item and exit"),
+    KeyBinding(keys: k("?", "F1"), action: .help, help: "this help"),
+    KeyBinding(keys: k("q", "Esc"), action: .quit, help: "quit"),
+    KeyBinding(keys: k("C-c"), action: .interrupt, help: "interrupt (exit 130)"),
+    KeyBinding(keys: k("C-z"), action: .suspend, help: "suspend to the shell"),
+  ]
+
+  private static let lookup: [KeyEvent: Action] = {
+    var map: [KeyEvent: Action] = [:]
+    for binding in table { for key in binding.keys where map[key] == nil { map[key] = binding.action } }
+    return map
+  }()
+
+  public static func action(for key: KeyEvent) -> Action? { lookup[key] }
+
+  /// Mouse actions, for the help screen.
+  public static let mouseHelp: [(String, String)] = [
+    ("click/drag index", "jump to the section under the pointer"),
+    ("drag indicator", "scroll: the track maps to the whole content"),
+    ("wheel", "scroll 3 rows (shift: columns)"),
+    ("click item", "move the cursor there"),
+  ]
+
+  /// The help screen's lines.
+  public static var helpLines: [String] {
+    var lines = ["sectionnav keys", ""]
+    for b in table {
+      let names = b.keys.map(KeyNames.name(of:)).joined(separator: " ")
+      lines.append("  " + names.padding(toLength: 22, withPad: " ", startingAt: 0) + b.help)
+    }
+    lines.append("")
+    lines.append("mouse")
+    for (what, does) in mouseHelp {
+      lines.append("  " + what.padding(toLength: 22, withPad: " ", startingAt: 0) + does)
+    }
+    lines.append("")
+    lines.append("press any key to close")
+    return lines
+  }
+}

@@ -1,0 +1,78 @@
+/// Landing on sections through the index: clicks, drags, `'`, type-ahead.
+extension AppState {
+  /// Jumps to the section of index entry `e` with the configured anchor.
+  mutating func jumpToEntry(_ e: Int) {
+    guard e >= 0, e < index.entries.count else { return }
+    jump(toSection: index.entries[e].section, alignment: settings.indexAnchor)
+  }
+
+  /// Pointer on list-area line `line` during an index press or drag: the view
+  /// changes only when the entry under the pointer changes.
+  mutating func indexPointer(line: Int) {
+    guard let e = indexLayout.entry(atRow: line) else { return }
+    if e != lastIndexEntry {
+      lastIndexEntry = e
+      jumpToEntry(e)
+    }
+  }
+
+  /// The current section: the cursor's while the cursor is on screen, else
+  /// the section of the top row (after the wheel moved the view away).
+  public var currentSection: Int? {
+    if let r = cursorRow, let c = cursor {
+      let y = displayedOffset.y
+      if r >= y && r < y + max(layout.listHeight, 1) { return c.section }
+    }
+    return topSection
+  }
+
+  /// The highlighted index entry: the one of the current section.
+  public var currentEntry: Int? {
+    currentSection.flatMap(index.entry(forSection:))
+  }
+
+  /// Keys while the index has focus; nil lets the list handle the key.
+  mutating func indexFocusKey(_ event: KeyEvent) -> Effect? {
+    switch event.key {
+    case .tab, .escape, .enter:
+      focus = .list
+      typeahead = ""
+      return Effect.none
+    case .up, .down:
+      let current = currentEntry ?? 0
+      let next = current + (event.key == .down ? 1 : -1)
+      if next >= 0 && next < index.entries.count {
+        // Step to the next entry that lands on another section.
+        var e = next
+        let step = event.key == .down ? 1 : -1
+        while e >= 0 && e < index.entries.count && index.entries[e].section == currentSection {
+          e += step
+        }
+        if e >= 0 && e < index.entries.count { jumpToEntry(e) }
+      }
+      return Effect.none
+    case .backspace:
+      typeahead = ""
+      return Effect.none
+    case .char(let c):
+      typeAhead(String(c))
+      return Effect.none
+    default:
+      return nil
+    }
+  }
+
+  /// Type-ahead: the first section whose folded title starts with the typed text.
+  mutating func typeAhead(_ text: String) {
+    if clock - typeaheadAt >= 1000 { typeahead = "" }
+    typeahead += text
+    typeaheadAt = clock
+    let key = TitleFolding.fold(typeahead)
+    if let s = list.sections.firstIndex(where: { TitleFolding.fold($0.title).hasPrefix(key) }) {
+      jump(toSection: s, alignment: settings.indexAnchor)
+      message = nil
+    } else {
+      message = "no section starts with '\(typeahead)'"
+    }
+  }
+}

@@ -1,0 +1,205 @@
+/// Draws an `AppState` into a `Frame`: the one view shared by the terminal,
+/// `print` and `print ansi`. Touches only visible rows.
+extension AppState {
+  public func render() -> Frame {
+    var frame = Frame(width: width, height: height)
+    if showHelp {
+      drawHelp(into: &frame)
+      return frame
+    }
+    drawPinnedHeader(into: &frame)
+    drawList(into: &frame)
+    drawIndex(into: &frame)
+    if indicatorsVisible {
+      drawVerticalIndicator(into: &frame)
+      drawHorizontalIndicator(into: &frame)
+    }
+    drawBubble(into: &frame)
+    drawStatus(into: &frame)
+    return frame
+  }
+
+  private var theme: Theme { settings.theme }
+
+  private func headerText(_ section: Int) -> String {
+    let title = list.title(section)
+    return title.allSatisfy(\.isWhitespace) ? "(untitled)" : title
+  }
+
+  /// Writes `text` in at most `width` cells, ending with "…" when it does not fit.
+  private func putTruncated(
+    _ text: String, into frame: inout Frame, column: Int, row: Int, width: Int, style: Style
+  ) {
+    guard width > 0 else { return }
+    if TextSanitizer.width(text) <= width {
+      frame.put(text, column: column, row: row, maxWidth: width, style: style)
+    } else {
+      let n = frame.put(text, column: column, row: row, maxWidth: width - 1, style: style)
+      frame.put("…", column: column + n, row: row, maxWidth: 1, style: style)
+    }
+  }
+
+  private func drawPinnedHeader(into frame: inout Frame) {
+    guard let row = layout.pinnedRow, let s = topSection else { return }
+    let style = theme[.pinned]
+    frame.fillStyle(style, column: 0, row: row, count: layout.textWidth)
+    putTruncated(headerText(s), into: &frame, column: 0, row: row, width: layout.textWidth, style: style)
+  }
+
+  private func drawList(into frame: inout Frame) {
+    let (x, y) = displayedOffset
+    let textWidth = layout.textWidth
+    for line in 0..<layout.listHeight {
+      let screenRow = layout.listTop + line
+      switch rowMap.row(y + line) {
+      case .header(let s)?:
+        let style = theme[.header]
+        putTruncated(headerText(s), into: &frame, column: 0, row: screenRow, width: textWidth, style: style)
+        highlightMatches(in: list.title(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
+      case .item(let s, let i)?:
+        let isCursor = cursorRow == y + line
+        let style = isCursor ? theme[.cursor] : Style.plain
+        if isCursor { frame.fillStyle(style, column: 0, row: screenRow, count: textWidth) }
+        frame.put(isCursor ? "> " : "  ", column: 0, row: screenRow, maxWidth: textWidth, style: style)
+        let text = list.itemText(section: s, item: i)
+        let indent = ScreenLayout.itemIndent
+        frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
+        highlightMatches(
+          in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
+      case nil:
+        break
+      }
+    }
+  }
+
+  /// Restyles the cells of visible search matches.
+  private func highlightMatches(
+    in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
+  ) {
+    guard let search, !search.query.isEmpty, search.matches(text) else { return }
+    let style = theme[.match]
+    for range in search.ranges(in: text) {
+      let start = TextSanitizer.width(text[..<range.lowerBound]) - skip
+      let length = TextSanitizer.width(text[range])
+      let from = max(0, start)
+      let to = min(width, start + length)
+      if to > from { frame.fillStyle(style, column: column + from, row: row, count: to - from) }
+    }
+  }
+
+  private func drawIndex(into frame: inout Frame) {
+    let il = indexLayout
+    guard layout.indexWidth > 0, il.lines > 0 else { return }
+    let current = currentEntry.flatMap(il.line(forEntry:))
+    for k in 0..<il.lines {
+      let row = layout.listTop + il.top + k
+      let label = il.showsLabel(atLine: k) ? index.entries[il.entry(atLine: k)].label : "•"
+      let isCurrent = k == current
+      let style = isCurrent ? theme[.indexCurrent] : theme[.index]
+      let w = min(TextSanitizer.width(label), layout.indexWidth - 1)
+      let column = layout.indexColumn + layout.indexWidth - w
+      if isCurrent { frame.fillStyle(style, column: column, row: row, count: w) }
+      frame.put(label, column: column, row: row, maxWidth: w, style: style)
+    }
+  }
+
+  private func drawVerticalIndicator(into frame: inout Frame) {
+    guard let column = layout.verticalColumn, layout.listHeight > 0 else { return }
+    let indicator = ScrollIndicator(
+      track: layout.listHeight, viewport: layout.listHeight, content: rowMap.totalRows,
+      offset: displayedOffset.y)
+    let thumb = theme[.thumb]
+    let track = theme[.track]
+    if theme.colorEnabled {
+      let (start, length) = indicator.thumbEighths
+      for c in 0..<layout.listHeight {
+        let glyph = IndicatorGlyphs.vertical(cell: c, start: start, end: start + length)
+        frame.put(glyph ?? IndicatorGlyphs.verticalTrack, column: column, row: layout.listTop + c,
+          style: glyph == nil ? track : thumb)
+      }
+    } else {
+      let (start, length) = indicator.thumbCells
+      for c in 0..<layout.listHeight {
+        let on = c >= start && c < start + length
+        frame.put(on ? IndicatorGlyphs.full : IndicatorGlyphs.verticalTrack, column: column,
+          row: layout.listTop + c, style: on ? thumb : track)
+      }
+    }
+  }
+
+  private func drawHorizontalIndicator(into frame: inout Frame) {
+    guard let row = layout.horizontalRow else { return }
+    let trackLength = layout.horizontalTrack
+    let indicator = ScrollIndicator(
+      track: trackLength, viewport: layout.itemTextWidth, content: list.maxItemWidth,
+      offset: displayedOffset.x)
+    let thumb = theme[.thumb]
+    let track = theme[.track]
+    if theme.colorEnabled {
+      let (start, length) = indicator.thumbEighths
+      for c in 0..<trackLength {
+        let glyph = IndicatorGlyphs.horizontal(cell: c, start: start, end: start + length)
+        frame.put(glyph ?? IndicatorGlyphs.horizontalTrack, column: c, row: row, style: glyph == nil ? track : thumb)
+      }
+    } else {
+      let (start, length) = indicator.thumbCells
+      for c in 0..<trackLength {
+        let on = c >= start && c < start + length
+        frame.put(on ? IndicatorGlyphs.full : IndicatorGlyphs.horizontalTrack, column: c, row: row,
+          style: on ? thumb : track)
+      }
+    }
+  }
+
+  private func drawBubble(into frame: inout Frame) {
+    guard drag == .index, let e = lastIndexEntry, e < index.entries.count, layout.indexWidth > 0 else {
+      return
+    }
+    let s = index.entries[e].section
+    let text = " " + headerText(s) + " "
+    let room = layout.indexColumn
+    let w = min(TextSanitizer.width(text), room)
+    guard w > 0 else { return }
+    let column = layout.indexColumn - w
+    frame.fillStyle(theme[.bubble], column: column, row: pointerRow, count: w)
+    for c in column..<(column + w) { frame[c, pointerRow] = Cell(" ", style: theme[.bubble]) }
+    putTruncated(text, into: &frame, column: column, row: pointerRow, width: w, style: theme[.bubble])
+  }
+
+  private func drawStatus(into frame: inout Frame) {
+    guard let row = layout.statusRow else { return }
+    let style = theme[.status]
+    frame.fillStyle(style, column: 0, row: row, count: width)
+    if let prompt {
+      let lead = prompt.kind == .command ? ":" : "/"
+      let text = lead + prompt.text
+      // Keep the end of a long line visible.
+      let over = max(0, TextSanitizer.width(text) + 1 - width)
+      let n = frame.put(text, column: 0, row: row, style: style, skip: over)
+      frame.put("▏", column: n, row: row, maxWidth: 1, style: style)
+      return
+    }
+    var left = ""
+    if let s = topSection { left += " " + headerText(s) + " " }
+    let r = cursorRow.map { $0 + 1 } ?? 0
+    left += " row \(r)/\(rowMap.totalRows)  (\(displayedOffset.x), \(displayedOffset.y))"
+    if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
+    if let message { left += "  " + message }
+    let hints = "? help  q quit "
+    let n = frame.put(left, column: 0, row: row, style: style)
+    if n + TextSanitizer.width(hints) + 2 <= width {
+      frame.put(hints, column: width - TextSanitizer.width(hints), row: row, style: style)
+    }
+  }
+
+  private func drawHelp(into frame: inout Frame) {
+    let lines = KeyBindings.helpLines
+    for (i, line) in lines.prefix(max(0, height - 1)).enumerated() {
+      frame.put(line, column: 0, row: i, style: i == 0 ? Style(bold: true) : .plain)
+    }
+    if let row = layout.statusRow {
+      frame.fillStyle(theme[.status], column: 0, row: row, count: width)
+      frame.put(" help: any key closes", column: 0, row: row, style: theme[.status])
+    }
+  }
+}

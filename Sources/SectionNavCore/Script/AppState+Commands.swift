@@ -1,0 +1,105 @@
+/// Carries out script and prompt commands through the same paths as keys and
+/// the mouse.
+extension AppState {
+  public mutating func apply(_ command: Command) throws(CommandError) -> Effect {
+    switch command {
+    case .key(let keys):
+      for k in keys {
+        let effect = handleKey(k)
+        if effect != .none { return effect }
+      }
+    case .type(let text):
+      for c in text {
+        let effect = handleKey(KeyEvent(.char(c)))
+        if effect != .none { return effect }
+      }
+    case .click(let c, let r):
+      handleMouse(MouseEvent(.press, column: c, row: r))
+      handleMouse(MouseEvent(.release, column: c, row: r))
+    case .press(let c, let r):
+      handleMouse(MouseEvent(.press, column: c, row: r))
+    case .move(let c, let r):
+      handleMouse(MouseEvent(.motion, column: c, row: r))
+    case .release(let c, let r):
+      handleMouse(MouseEvent(.release, column: c, row: r))
+    case .drag(let c1, let r1, let c2, let r2):
+      handleMouse(MouseEvent(.press, column: c1, row: r1))
+      // Move through every cell between the two points.
+      let steps = max(abs(c2 - c1), abs(r2 - r1))
+      if steps > 0 {
+        for i in 1...steps {
+          let c = c1 + Int((Double((c2 - c1) * i) / Double(steps)).rounded())
+          let r = r1 + Int((Double((r2 - r1) * i) / Double(steps)).rounded())
+          handleMouse(MouseEvent(.motion, column: c, row: r))
+        }
+      }
+      handleMouse(MouseEvent(.release, column: c2, row: r2))
+    case .wheel(let direction, let count, let column, let row):
+      let kind: MouseEvent.Kind
+      switch direction {
+      case .up: kind = .wheelUp
+      case .down: kind = .wheelDown
+      case .left: kind = .wheelLeft
+      case .right: kind = .wheelRight
+      }
+      let c = column ?? 1
+      let r = row ?? (layout.listTop + 1)
+      for _ in 0..<count { handleMouse(MouseEvent(kind, column: c, row: r)) }
+    case .resize(let w, let h):
+      resize(width: w, height: h)
+    case .goto(let title, let item, let alignment):
+      let s = try section(named: title)
+      if let item {
+        jump(toSection: s, item: try self.item(item, in: s), alignment: alignment)
+      } else {
+        jump(toSection: s, alignment: alignment)
+      }
+    case .scroll(let edge):
+      scroll(to: edge)
+    case .scrollTo(let x, let y):
+      scroll(toUnitX: x, y: y)
+    case .search(let text):
+      startSearch(text)
+    case .next:
+      stepMatch(1)
+    case .previous:
+      stepMatch(-1)
+    case .tick(let ms):
+      return handle(.tick(milliseconds: ms))
+    case .print(let ansi):
+      let frame = render()
+      let lines = ansi ? frame.ansiLines() : frame.plainLines()
+      return .output(lines.joined(separator: "\n") + "\n")
+    case .state:
+      return .output(stateJSON() + "\n")
+    case .help:
+      showHelp = true
+    case .quit:
+      return .quit
+    }
+    return .none
+  }
+
+  /// A section by exact title, else by case- and accent-insensitive title.
+  func section(named title: String) throws(CommandError) -> Int {
+    if let s = list.sections.firstIndex(where: { $0.title == title }) { return s }
+    let folded = TitleFolding.fold(title)
+    if let s = list.sections.firstIndex(where: { TitleFolding.fold($0.title) == folded }) { return s }
+    throw CommandError("no section named '\(title)'")
+  }
+
+  /// An item by 0-based index (when in range) or exact text.
+  func item(_ reference: Command.ItemReference, in s: Int) throws(CommandError) -> Int {
+    let count = list.itemCount(s)
+    var text: String
+    switch reference {
+    case .index(let i):
+      if i >= 0 && i < count { return i }
+      text = String(i)
+    case .text(let t):
+      text = t
+    }
+    for i in 0..<count where list.itemText(section: s, item: i) == text { return i }
+    throw CommandError("no item '\(text)' in section '\(list.title(s))'")
+  }
+}

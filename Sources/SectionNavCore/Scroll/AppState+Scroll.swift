@@ -1,0 +1,116 @@
+/// The scroll model (SPEC section 4): every operation clamps, every change of
+/// offset counts as scrolling (for auto-hidden indicators and animation).
+extension AppState {
+  mutating func clampOffsets() {
+    offsetY = min(max(offsetY, 0), maxOffsetY)
+    offsetX = min(max(offsetX, 0), maxOffsetX)
+  }
+
+  /// Moves the view; `animated` jumps glide under `--smooth`.
+  mutating func setOffset(x: Int? = nil, y: Int? = nil, animated: Bool = false) {
+    let before = displayedOffset
+    let oldX = offsetX
+    let oldY = offsetY
+    if let x { offsetX = x }
+    if let y { offsetY = y }
+    clampOffsets()
+    guard offsetX != oldX || offsetY != oldY else { return }
+    lastScrollAt = clock
+    if animated && settings.smooth {
+      animation = Animation(fromX: before.x, fromY: before.y)
+    } else {
+      animation = nil
+    }
+  }
+
+  /// The offset that puts `row` at `alignment` in the list area.
+  func offsetY(showing row: Int, at alignment: Command.Alignment) -> Int {
+    let h = max(layout.listHeight, 1)
+    switch alignment {
+    case .top: return row
+    case .center: return row - h / 2
+    case .bottom: return row - (h - 1)
+    }
+  }
+
+  /// Scrolls just enough that the cursor row is visible.
+  mutating func revealCursor(animated: Bool = false) {
+    guard let r = cursorRow else { return }
+    let h = max(layout.listHeight, 1)
+    if r < offsetY {
+      setOffset(y: r, animated: animated)
+    } else if r >= offsetY + h {
+      setOffset(y: r - h + 1, animated: animated)
+    }
+  }
+
+  /// Puts the cursor on the item row nearest `row` (at or after, else before).
+  mutating func placeCursor(near row: Int) {
+    cursorRow = rowMap.nearestItemRow(atOrAfter: row)
+  }
+
+  /// Moves cursor and view together by `delta` rows (pages, half pages).
+  mutating func page(by delta: Int) {
+    setOffset(y: offsetY + delta)
+    if let r = cursorRow {
+      let target = r + delta
+      if delta > 0 {
+        cursorRow = rowMap.nextItemRow(from: target) ?? rowMap.previousItemRow(from: rowMap.totalRows - 1)
+      } else {
+        cursorRow = rowMap.previousItemRow(from: target) ?? rowMap.nextItemRow(from: 0)
+      }
+    }
+    revealCursor()
+  }
+
+  /// Moves the cursor to the next (`+1`) or previous (`-1`) item.
+  mutating func stepCursor(_ direction: Int) {
+    guard let r = cursorRow else { return }
+    if direction > 0 {
+      if let n = rowMap.nextItemRow(from: r + 1) { cursorRow = n }
+    } else {
+      if let p = rowMap.previousItemRow(from: r - 1) { cursorRow = p }
+    }
+    revealCursor()
+  }
+
+  /// A section's header lands at `alignment`; the cursor goes to its first item.
+  mutating func jump(toSection section: Int, alignment: Command.Alignment) {
+    guard section >= 0, section < rowMap.sectionCount else { return }
+    let header = rowMap.headerRow(section)
+    setOffset(y: offsetY(showing: header, at: alignment), animated: true)
+    placeCursor(near: header)
+  }
+
+  /// An item lands at `alignment` and becomes the cursor.
+  mutating func jump(toSection section: Int, item: Int, alignment: Command.Alignment) {
+    let row = rowMap.row(section: section, item: item)
+    setOffset(y: offsetY(showing: row, at: alignment), animated: true)
+    cursorRow = row
+  }
+
+  /// `scroll top|center|bottom`: an edge, or half the largest offset.
+  mutating func scroll(to edge: Command.Alignment) {
+    switch edge {
+    case .top: setOffset(y: 0, animated: true)
+    case .center: setOffset(y: Int((Double(maxOffsetY) / 2).rounded()), animated: true)
+    case .bottom: setOffset(y: maxOffsetY, animated: true)
+    }
+  }
+
+  /// `scroll-to FX FY`: a unit point of the scrollable range.
+  mutating func scroll(toUnitX fx: Double, y fy: Double) {
+    let x = Int((min(max(fx, 0), 1) * Double(maxOffsetX)).rounded())
+    let y = Int((min(max(fy, 0), 1) * Double(maxOffsetY)).rounded())
+    setOffset(x: x, y: y, animated: true)
+  }
+
+  /// Advances `--smooth` animations and timers.
+  mutating func advanceClock(by ms: Int) {
+    clock += max(0, ms)
+    if var a = animation {
+      a.elapsed += max(0, ms)
+      animation = a.elapsed >= Animation.duration ? nil : a
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct RenderTests {
+  /// Every row of a frame is exactly W cells, wide graphemes followed by their continuation.
+  static func checkRows(_ frame: Frame) {
+    for row in 0..<frame.height {
+      var c = 0
+      while c < frame.width {
+        let cell = frame[c, row]
+        #expect(!cell.isContinuation, "orphan continuation at \(c),\(row)")
+        let w = CellWidth.of(Character(cell.text.isEmpty ? " " : cell.text))
+        if w == 2 {
+          #expect(frame[c + 1, row].isContinuation)
+          c += 2
+        } else {
+          c += 1
+        }
+      }
+      #expect(c == frame.width)
+    }
+  }
+
+  static let mixed = SectionedList([
+    ("Wide", ["漢字かな交じり文の行", "emoji 👩‍👩‍👧‍👦 family", "e\u{301}te\u{301} combining", "\u{301}lone mark"]),
+    ("Controls", ["esc\u{1B}[31mred", "bell\u{07}", "c1\u{9B}31m", "bidi\u{202E}txet", "del\u{7F}"]),
+  ])
+
+  @Test(arguments: [(80, 24), (20, 8), (7, 5), (13, 3), (2, 2), (1, 1)])
+  func rowsHaveExactWidth(width: Int, height: Int) throws {
+    var s = AppState(list: Self.mixed, width: width, height: height)
+    Self.checkRows(s.render())
+    for x in 0..<6 {
+      _ = try s.run("scroll-to \(Double(x) / 5) 0")
+      Self.checkRows(s.render())
+    }
+  }
+
+  @Test func controlCharactersNeverReachTheFrame() {
+    let s = AppState(list: Self.mixed, width: 60, height: 16)
+    let text = s.render().plainLines().joined(separator: "\n")
+    for scalar in text.unicodeScalars where scalar != "\n" {
+      let v = scalar.value
+      #expect(!(v < 0x20 || (v >= 0x7F && v < 0xA0) || (0x202A...0x202E).contains(v)))
+    }
+    #expect(text.contains("esc␛[31mred"))
+  }
+
+  @Test func wideCharacterCutByLeftEdgeIsASpace() {
+    var frame = Frame(width: 6, height: 1)
+    frame.put("漢字かな", column: 0, row: 0, skip: 1)
+    #expect(frame.plainLines()[0] == " 字か")
+    var edge = Frame(width: 5, height: 1)
+    edge.put("漢字かな", column: 0, row: 0)
+    #expect(edge.plainLines()[0] == "漢字")
+    #expect(edge[4, 0].text == " ")
+  }
+
+  @Test func layoutShowsPinnedHeaderIndexIndicatorAndStatus() throws {
+    var s = TestData.state(width: 40, height: 12)
+    _ = try s.run("goto S03 s3-4 top")
+    let lines = s.render().plainLines()
+    #expect(lines.count == 12)
+    #expect(lines[0].hasPrefix("S03"))
+    #expect(lines[1].hasPrefix("> s3-4"))
+    #expect(lines[11].contains("S03"))
+    #expect(lines[11].contains("row 39/220"))
+    #expect(lines[11].contains("(0, 38)"))
+    // Vertical indicator: the last column holds track or thumb on every list row.
+    for row in 1...10 {
+      let last = lines[row].last.map(String.init) ?? ""
+      #expect(["│", "█", "▀", "▔"].contains(last) || (0x2581...0x2588).contains(last.unicodeScalars.first!.value))
+    }
+  }
+
+  @Test func horizontalIndicatorOnlyWhenContentIsWider() {
+    let narrow = TestData.state(width: 40, height: 12)
+    #expect(narrow.layout.horizontalRow == nil)
+    let wide = AppState(list: SectionedList([("W", [String(repeating: "x", count: 100)])]), width: 40, height: 12)
+    #expect(wide.layout.horizontalRow == 10)
+    #expect(wide.maxOffsetX == 100 - wide.layout.itemTextWidth)
+  }
+
+  @Test func ansiFrameCarriesThemeStylesAndPlainDoesNot() {
+    let s = TestData.state(width: 40, height: 12)
+    let ansi = s.render().ansiLines().joined()
+    let plain = s.render().plainLines().joined()
+    #expect(ansi.contains("\u{1B}["))
+    #expect(!plain.contains("\u{1B}"))
+  }
+
+  @Test func helpScreenListsTheKeyTable() throws {
+    var s = TestData.state(width: 80, height: 40)
+    _ = try s.run("key ?")
+    let text = s.render().plainLines().joined(separator: "\n")
+    for binding in KeyBindings.table { #expect(text.contains(binding.help)) }
+    _ = try s.run("key x")
+    #expect(!s.showHelp)
+  }
+}

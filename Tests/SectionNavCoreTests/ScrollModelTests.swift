@@ -1,0 +1,102 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct ScrollModelTests {
+  @Test func everyOperationClampsAtBothEnds() throws {
+    var s = TestData.state()
+    // 40x12: pinned header, 11 list rows minus status = 10 list rows; 220 rows.
+    #expect(s.layout.listHeight == 10)
+    #expect(s.maxOffsetY == 210)
+    for key in ["k", "C-y", "PgUp", "u", "g", "h", "0"] {
+      _ = try s.run("key \(key)")
+      #expect(s.offsetY == 0 && s.offsetX == 0, "after \(key)")
+    }
+    _ = try s.run("wheel up 5")
+    #expect(s.offsetY == 0)
+    _ = try s.run("key G")
+    #expect(s.offsetY == 210)
+    for key in ["j", "C-e", "PgDn", "d", "Space", "l", "$"] {
+      _ = try s.run("key \(key)")
+      #expect(s.offsetY == 210, "after \(key)")
+    }
+    _ = try s.run("wheel down 50")
+    #expect(s.offsetY == 210)
+    _ = try s.run("scroll-to 7 -3")
+    #expect(s.offsetY == 0 && s.offsetX == 0)
+    _ = try s.run("scroll-to 1 1")
+    #expect(s.offsetY == 210)
+  }
+
+  @Test func scrollEdgesAndUnitPoints() throws {
+    var s = TestData.state()
+    _ = try s.run("scroll bottom")
+    #expect(s.offsetY == 210)
+    _ = try s.run("scroll center")
+    #expect(s.offsetY == 105)
+    _ = try s.run("scroll top")
+    #expect(s.offsetY == 0)
+    _ = try s.run("scroll-to 0 0.5")
+    #expect(s.offsetY == 105)
+  }
+
+  @Test func gotoAlignsHeaderOrItemAndClamps() throws {
+    var s = TestData.state()
+    _ = try s.run("goto S05")
+    #expect(s.offsetY == 55)
+    #expect(s.cursor! == (5, 0))
+    _ = try s.run("goto S05 3 center")
+    #expect(s.offsetY == 59 - 5)
+    #expect(s.cursor! == (5, 3))
+    _ = try s.run("goto S05 s5-3 bottom")
+    #expect(s.offsetY == 59 - 9)
+    // Near the end the top alignment clamps to the largest offset.
+    _ = try s.run("goto S19")
+    #expect(s.offsetY == 209)
+    _ = try s.run("goto S19 9")
+    #expect(s.offsetY == 210)
+    _ = try s.run("goto S00 bottom")
+    #expect(s.offsetY == 0)
+    #expect(throws: CommandError.self) { _ = try s.run("goto Nope") }
+    #expect(throws: CommandError.self) { _ = try s.run("goto S01 99") }
+  }
+
+  @Test func cursorMovesAcrossSectionsAndViewFollows() throws {
+    var s = TestData.state()
+    #expect(s.cursor! == (0, 0))
+    for _ in 0..<10 { _ = try s.run("key j") }
+    #expect(s.cursor! == (1, 0))
+    #expect(s.cursorRow == 12)
+    #expect(s.offsetY == 3)  // row 12 is the last visible row of 10
+    _ = try s.run("key k")
+    #expect(s.cursor! == (0, 9))
+    _ = try s.run("key C-e")
+    #expect(s.offsetY == 4)
+    #expect(s.cursor! == (0, 9))  // the view moved, the cursor stayed
+  }
+
+  @Test(arguments: [(1, 1), (2, 1), (1, 2), (3, 3), (5, 2), (80, 1), (1, 40), (4, 4)])
+  func degenerateSizesNeverTrap(width: Int, height: Int) throws {
+    var s = TestData.state(width: width, height: height)
+    for line in [
+      "key j", "key G", "key PgDn", "key d", "key l", "key $", "scroll center", "scroll-to 0.5 0.5",
+      "goto S10 center", "wheel down 3", "click 1 1", "drag 1 1 \(width) \(height)", "key ]", "key Tab",
+      "key Down", "key Esc",
+    ] {
+      _ = try s.run(line)
+      #expect(s.offsetY >= 0 && s.offsetY <= s.maxOffsetY)
+      let frame = s.render()
+      #expect(frame.width == width && frame.height == height)
+    }
+  }
+
+  @Test func emptyDataRendersAndIgnoresNavigation() throws {
+    var s = AppState(list: SectionedList([]), width: 30, height: 8)
+    for line in ["key j", "key G", "key ]", "scroll bottom", "click 29 3", "key Enter"] {
+      #expect(try s.run(line) == .none)
+    }
+    #expect(s.cursor == nil)
+    #expect(s.stateJSON().contains("\"cursor\":null"))
+    #expect(s.render().plainLines().count == 8)
+  }
+}

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct SectionIndexTests {
+  let titles = ["1Password", "Ábaco", "apple", "Banana", "Émile", "eagle", "Zoë", "王小明", ""]
+
+  @Test func initialsFoldCaseAndAccents() {
+    let index = SectionIndex(titles: titles, mode: .initials)
+    #expect(index.entries.map(\.label) == ["#", "A", "B", "E", "Z", "王"])
+    #expect(index.entries.map(\.section) == [0, 1, 3, 4, 6, 7])
+    // The blank title files under the existing "#" entry.
+    #expect(index.entry(forSection: 8) == 0 || index.entries[index.entry(forSection: 8)!].label == "王")
+    #expect(index.entry(forSection: 2) == 1)
+    #expect(index.entry(forSection: 5) == 3)
+  }
+
+  @Test func titlesModeUsesFirstGraphemesOrLabels() {
+    let index = SectionIndex(titles: ["iPhone", "Mac", "  "], mode: .titles, labels: ["Mac": "💻"])
+    #expect(index.entries.map(\.label) == ["iPh", "💻", "#"])
+    #expect(index.labelWidth == 3)
+    #expect(index.entry(startingWith: "m") == 1)
+  }
+
+  @Test func alphabetMapsMissingLettersToTheSectionBefore() {
+    let index = SectionIndex(titles: ["Apple", "Cherry", "Émile", "Zed", "42"], mode: .alphabet)
+    #expect(index.entries.count == 27)
+    #expect(index.entries.last!.label == "#")
+    let target = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.label, $0.section) })
+    #expect(target["A"] == 0)
+    #expect(target["B"] == 0)  // no B: nearest before is A
+    #expect(target["C"] == 1)
+    #expect(target["E"] == 2)
+    #expect(target["F"] == 2)
+    #expect(target["Z"] == 3)
+    #expect(target["#"] == 4)
+    // The highlighted entry of a section is its own letter.
+    #expect(index.entries[index.entry(forSection: 2)!].label == "E")
+  }
+
+  @Test func alphabetWithNothingBeforeUsesFirstSection() {
+    let index = SectionIndex(titles: ["Mango", "Zed"], mode: .alphabet)
+    #expect(index.entries[0].section == 0)  // A → first section
+    #expect(index.entries[12].section == 0)  // M
+    #expect(index.entries[13].section == 0)  // N → M
+  }
+
+  @Test func clickEveryEntryLandsOnItsSection() throws {
+    var s = TestData.state(TestData.letters, width: 40, height: 40)
+    let il = s.indexLayout
+    #expect(!il.collapsed)
+    let column = s.layout.indexColumn + s.layout.indexWidth  // 1-based last index cell
+    for k in 0..<il.lines {
+      let row = s.layout.listTop + il.top + k + 1
+      _ = try s.run("click \(column) \(row)")
+      let section = s.index.entries[k].section
+      #expect(s.topSection == section || s.offsetY == s.maxOffsetY)
+      #expect(s.cursor!.section == section)
+    }
+  }
+
+  @Test func dragOverCollapsedIndexVisitsMoreSectionsThanLabels() throws {
+    var s = TestData.state(TestData.letters, width: 40, height: 12)
+    let il = s.indexLayout
+    #expect(il.collapsed)
+    let column = s.layout.indexColumn + s.layout.indexWidth
+    let top = s.layout.listTop + 1
+    let bottom = s.layout.listTop + s.layout.listHeight
+    var visited: [Int] = []
+    _ = try s.run("press \(column) \(top)")
+    visited.append(s.cursor!.section)
+    for row in top...bottom {
+      _ = try s.run("move \(column) \(row)")
+      if visited.last != s.cursor!.section { visited.append(s.cursor!.section) }
+    }
+    _ = try s.run("release \(column) \(bottom)")
+    #expect(visited.first == 0 && visited.last == 25)
+    #expect(visited == visited.sorted())
+    let labels = (0..<il.lines).filter { il.showsLabel(atLine: $0) }.count
+    #expect(visited.count > labels)
+  }
+
+  @Test func dragKeepsTrackingOffTheColumnAndShowsBubble() throws {
+    var s = TestData.state(TestData.letters, width: 40, height: 12)
+    let column = s.layout.indexColumn + s.layout.indexWidth
+    _ = try s.run("press \(column) 2")
+    _ = try s.run("move 3 11")  // far left, near the bottom
+    #expect(s.cursor!.section == 25)
+    let bubbleRow = s.render().plainLines()[10]
+    #expect(bubbleRow.contains(" Z "))  // the section under the pointer, not the top one
+    _ = try s.run("release 3 11")
+    #expect(!s.render().plainLines()[10].contains(" Z  "))
+  }
+
+  @Test func apostropheAndTypeAhead() throws {
+    var s = TestData.state(
+      SectionedList([("Ébène", ["x"]), ("Eagle", ["y"]), ("Émile", ["z"]), ("Zoë", ["w"])]), width: 40, height: 20)
+    _ = try s.run("key ' z")
+    #expect(s.cursor!.section == 3)
+    _ = try s.run("key Tab")
+    _ = try s.run("type em")
+    #expect(s.cursor!.section == 2)
+    _ = try s.run("tick 1000")
+    _ = try s.run("type EB")
+    #expect(s.cursor!.section == 0)
+    _ = try s.run("key Backspace")
+    _ = try s.run("type ea")
+    #expect(s.cursor!.section == 1)
+    _ = try s.run("key Down")  // E → Z: the next entry
+    #expect(s.cursor!.section == 3)
+    _ = try s.run("key Tab")
+    _ = try s.run("key k")  // back in the list: k moves the cursor
+    #expect(s.cursor!.section == 2)
+  }
+}
