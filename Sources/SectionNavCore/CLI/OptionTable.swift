@@ -1,0 +1,226 @@
+/// One command-line option (or the FILE argument): the single description that
+/// parsing, `--help`, the man page test and the completion test all read.
+public struct OptionSpec: Sendable {
+  public enum Kind: Sendable { case positional, flag, value }
+  /// Help-text heading the option is listed under, in this order.
+  public enum Group: String, CaseIterable, Sendable {
+    case input = "Input", index = "Index", appearance = "Appearance", output = "Output"
+    case script = "Script", general = "General"
+  }
+
+  /// `--size`, or `FILE` for the positional argument.
+  public let name: String
+  /// `-h` for `--help`; nil for the others.
+  public let short: String?
+  public let kind: Kind
+  /// What the value is called in help (`WxH`, `MODE`); nil for flags.
+  public let placeholder: String?
+  /// The only values accepted (help and completions list them); empty = any.
+  public let allowed: [String]
+  /// The value used when the option is not given, for the help text.
+  public let defaultValue: String?
+  public let group: Group
+  /// One sentence, lower case, no final period.
+  public let help: String
+  /// `--colors` may be given many times and accumulates.
+  public let repeatable: Bool
+  let apply: @Sendable (inout Configuration, String) throws(UsageError) -> Void
+
+  init(
+    _ name: String, short: String? = nil, kind: Kind, placeholder: String? = nil,
+    allowed: [String] = [], defaultValue: String? = nil, group: Group, repeatable: Bool = false,
+    help: String, apply: @escaping @Sendable (inout Configuration, String) throws(UsageError) -> Void
+  ) {
+    self.name = name
+    self.short = short
+    self.kind = kind
+    self.placeholder = placeholder
+    self.allowed = allowed
+    self.defaultValue = defaultValue
+    self.group = group
+    self.repeatable = repeatable
+    self.help = help
+    self.apply = apply
+  }
+}
+
+/// Every option of SPEC §1, in help order.
+public enum OptionTable {
+  public static let options: [OptionSpec] = [
+    // Input
+    OptionSpec(
+      "FILE", kind: .positional, group: .input,
+      help: "JSON file to browse; '-' reads standard input; without FILE, the demo of --demo"
+    ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
+    OptionSpec(
+      "--demo", kind: .value, placeholder: "NAME", allowed: Demos.names, defaultValue: "devices",
+      group: .input, help: "embedded data shown when no FILE is given"
+    ) { c, v throws(UsageError) in c.demo = try oneOf(v, Demos.names, "--demo") },
+    OptionSpec(
+      "--lines", kind: .flag, group: .input,
+      help: "input is plain text, one item per line, grouped by first letter"
+    ) { c, _ in c.lines = true },
+    OptionSpec(
+      "--delimiter", kind: .value, placeholder: "D", group: .input,
+      help: "with --lines, split each line into SECTION D ITEM ('\\t' is a tab)"
+    ) { c, v throws(UsageError) in c.delimiter = try delimiter(v) },
+    OptionSpec(
+      "--item-field", kind: .value, placeholder: "NAME", group: .input,
+      help: "show object items by this field"
+    ) { c, v in c.itemField = v },
+    OptionSpec(
+      "--keep-order", kind: .flag, group: .input,
+      help: "keep sections in input order instead of sorting them naturally"
+    ) { c, _ in c.keepOrder = true },
+    OptionSpec(
+      "--check", kind: .flag, group: .input,
+      help: "validate FILE, print 'N sections, M items' and exit; errors give FILE:LINE:COLUMN"
+    ) { c, _ in c.check = true },
+    // Index
+    OptionSpec(
+      "--index", kind: .value, placeholder: "MODE",
+      allowed: Configuration.IndexMode.allCases.map(\.rawValue), defaultValue: "initials",
+      group: .index,
+      help: "index entries: one per first letter, one per section title, or A-Z and #"
+    ) { c, v throws(UsageError) in c.indexMode = try enumValue(v, "--index") },
+    OptionSpec(
+      "--index-labels", kind: .value, placeholder: "FILE", group: .index,
+      help: "JSON object mapping section titles to index labels (a glyph or short text)"
+    ) { c, v throws(UsageError) in c.indexLabelsFile = try nonEmpty(v, "--index-labels") },
+    OptionSpec(
+      "--index-anchor", kind: .value, placeholder: "WHERE",
+      allowed: Configuration.IndexAnchor.allCases.map(\.rawValue), defaultValue: "top",
+      group: .index, help: "where a jump through the index puts the section in the list"
+    ) { c, v throws(UsageError) in c.indexAnchor = try enumValue(v, "--index-anchor") },
+    // Appearance
+    OptionSpec(
+      "--color", kind: .value, placeholder: "WHEN",
+      allowed: Configuration.ColorWhen.allCases.map(\.rawValue), defaultValue: "auto",
+      group: .appearance,
+      help: "use colours; auto: on a terminal unless NO_COLOR is set"
+    ) { c, v throws(UsageError) in c.color = try enumValue(v, "--color") },
+    OptionSpec(
+      "--colors", kind: .value, placeholder: "SPEC", group: .appearance, repeatable: true,
+      help: "per-element style, e.g. thumb=red,header=bold,bubble=black+bg:#ff8800; "
+        + "repeatable, later specs win"
+    ) { c, v throws(UsageError) in
+      _ = try ThemeSpec(v)
+      c.colorSpecs.append(v)
+    },
+    OptionSpec(
+      "--indicators", kind: .value, placeholder: "MODE",
+      allowed: Configuration.IndicatorMode.allCases.map(\.rawValue), defaultValue: "always",
+      group: .appearance, help: "scroll indicators; auto hides them 1.5 s after scrolling"
+    ) { c, v throws(UsageError) in c.indicators = try enumValue(v, "--indicators") },
+    OptionSpec(
+      "--no-mouse", kind: .flag, group: .appearance, help: "do not enable mouse reporting"
+    ) { c, _ in c.noMouse = true },
+    OptionSpec(
+      "--smooth", kind: .flag, group: .appearance,
+      help: "animate jumps over a few frames (scripts advance them with 'tick')"
+    ) { c, _ in c.smooth = true },
+    // Output
+    OptionSpec(
+      "--print", kind: .value, placeholder: "FORMAT", defaultValue: "{item}", group: .output,
+      help: "what Enter prints: {section}, {item}, {index} (0-based in its section), {json}; "
+        + "'json' alone prints the item's JSON value"
+    ) { c, v throws(UsageError) in
+      _ = try PrintFormat(v)
+      c.printFormat = v
+    },
+    OptionSpec(
+      "--pick", kind: .flag, group: .output,
+      help: "make quitting without choosing an item exit with status 1"
+    ) { c, _ in c.pick = true },
+    // Script
+    OptionSpec(
+      "--script", kind: .value, placeholder: "FILE", group: .script,
+      help: "run the commands of FILE ('-' = standard input) and print what they ask for"
+    ) { c, v throws(UsageError) in c.script = try nonEmpty(v, "--script") },
+    OptionSpec(
+      "--size", kind: .value, placeholder: "WxH", defaultValue: "80x24", group: .script,
+      help: "frame size in cells for script runs, 1-1000 each"
+    ) { c, v throws(UsageError) in (c.width, c.height) = try size(v) },
+    // General
+    OptionSpec(
+      "--help", short: "-h", kind: .flag, group: .general, help: "show this help and exit"
+    ) { c, _ in c.help = true },
+    OptionSpec(
+      "--version", kind: .flag, group: .general, help: "show the version and exit"
+    ) { c, _ in c.version = true },
+  ]
+
+  /// The option named `--name` or `-h`, if any.
+  public static func option(named name: String) -> OptionSpec? {
+    options.first { $0.kind != .positional && ($0.name == name || $0.short == name) }
+  }
+
+  // MARK: Value checks shared by the table
+
+  static func nonEmpty(_ value: String, _ option: String) throws(UsageError) -> String {
+    if value.isEmpty { throw UsageError("empty value for \(option)") }
+    return value
+  }
+
+  static func oneOf(_ value: String, _ allowed: [String], _ option: String) throws(UsageError)
+    -> String
+  {
+    guard allowed.contains(value) else {
+      throw UsageError("invalid value '\(value)' for \(option) (expected \(listing(allowed)))")
+    }
+    return value
+  }
+
+  static func enumValue<E: RawRepresentable & CaseIterable>(_ value: String, _ option: String)
+    throws(UsageError) -> E where E.RawValue == String
+  {
+    E(rawValue: try oneOf(value, E.allCases.map(\.rawValue), option))!
+  }
+
+  /// `a, b or c`.
+  static func listing(_ values: [String]) -> String {
+    guard values.count > 1 else { return values.first ?? "" }
+    return values.dropLast().joined(separator: ", ") + " or " + values.last!
+  }
+
+  /// `--delimiter '\t'` must mean a tab: shells pass the two characters.
+  static func delimiter(_ value: String) throws(UsageError) -> String {
+    let text = value.replacingEscapes()
+    if text.isEmpty { throw UsageError("empty value for --delimiter") }
+    return text
+  }
+
+  /// `WxH`, each 1…1000.
+  static func size(_ value: String) throws(UsageError) -> (Int, Int) {
+    let parts = value.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+    func number(_ s: Substring) -> Int? {
+      guard !s.isEmpty, s.count <= 4, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      return Int(s).flatMap { (1...1000).contains($0) ? $0 : nil }
+    }
+    guard parts.count == 2, let w = number(parts[0]), let h = number(parts[1]) else {
+      throw UsageError("invalid size '\(value)' (expected WxH, 1…1000 each)")
+    }
+    return (w, h)
+  }
+}
+
+extension String {
+  /// `\t` → tab, `\n` → newline, `\\` → backslash; other text unchanged.
+  func replacingEscapes() -> String {
+    var out = ""
+    var iterator = makeIterator()
+    while let c = iterator.next() {
+      guard c == "\\", let e = iterator.next() else {
+        out.append(c)
+        continue
+      }
+      switch e {
+      case "t": out.append("\t")
+      case "n": out.append("\n")
+      case "\\": out.append("\\")
+      default: out.append("\\"); out.append(e)
+      }
+    }
+    return out
+  }
+}

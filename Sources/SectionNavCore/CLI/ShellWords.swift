@@ -1,0 +1,50 @@
+/// Splits `SECTIONNAV_OPTS` into words the way a POSIX shell would, so a value
+/// with spaces can be quoted: blanks separate words; `'…'` is literal; `"…"`
+/// is literal except that `\` escapes `"`, `\`, `$` and `` ` ``; outside quotes
+/// `\` makes the next character literal. No expansion of any kind.
+public enum ShellWords {
+  public static func split(_ text: String) throws(UsageError) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var iterator = text.makeIterator()
+    while let c = iterator.next() {
+      switch c {
+      case " ", "\t", "\n":
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      case "'":
+        inWord = true
+        var closed = false
+        while let q = iterator.next() {
+          if q == "'" { closed = true; break }
+          word.append(q)
+        }
+        if !closed { throw UsageError("unterminated single quote in SECTIONNAV_OPTS") }
+      case "\"":
+        inWord = true
+        var closed = false
+        while let q = iterator.next() {
+          if q == "\"" { closed = true; break }
+          if q == "\\" {
+            guard let e = iterator.next() else { break }
+            if !"\"\\$`".contains(e) { word.append("\\") }
+            word.append(e)
+          } else {
+            word.append(q)
+          }
+        }
+        if !closed { throw UsageError("unterminated double quote in SECTIONNAV_OPTS") }
+      case "\\":
+        inWord = true
+        if let e = iterator.next() { word.append(e) } else { word.append("\\") }
+      default:
+        inWord = true
+        word.append(c)
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+}
