@@ -33,7 +33,8 @@ let package = Package(
     .testTarget(name: "SectionNavCoreTests", dependencies: ["SectionNavCore"]),
     .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "SectionNavCore"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["SectionNavCore"]),
+    // Runs the built binary: fixtures, the conformance corpus, tmux sessions.
+    .testTarget(name: "EndToEndTests", dependencies: ["SectionNavCore", "sectionnav"]),
   ],
   swiftLanguageModes: [.v6]
 )

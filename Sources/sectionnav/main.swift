@@ -1,1 +1,6 @@
-print("sectionnav: not yet")
+import Foundation
+import SectionNavCore
+
+let status = Launcher.run(
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -1,0 +1,81 @@
+import Foundation
+import SectionNavCore
+
+/// The executable's whole job: parse options, load data, pick a mode, map the
+/// outcome to an exit status. All behaviour lives in SectionNavCore.
+enum Launcher {
+  static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    do {
+      return try start(arguments: arguments, environment: environment)
+    } catch {
+      if let message = error.message { Output.error(message) }
+      return error.status
+    }
+  }
+
+  private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
+    let config: Configuration
+    do {
+      config = try OptionParser.parse(arguments: arguments, environment: environment)
+    } catch {
+      throw Exit(status: UsageError.exitStatus, message: error.description)
+    }
+    if config.help {
+      Output.write(HelpText.render())
+      return 0
+    }
+    if config.version {
+      Output.write(Version.string + "\n")
+      return 0
+    }
+    let printFormat: PrintFormat
+    do {
+      printFormat = try PrintFormat(config.printFormat)
+    } catch {
+      throw Exit(status: 2, message: error.description)
+    }
+    if config.script == "-" && config.file == "-" {
+      throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
+    }
+    let list = try DataLoading.load(config)
+    if config.check {
+      Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
+      return 0
+    }
+    let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
+    var settings = AppSettings()
+    let labels = try DataLoading.indexLabels(config)
+    settings.indexLabels = labels
+    settings.indexMode =
+      config.indexMode.flatMap { SectionIndex.Mode(rawValue: $0.rawValue) } ?? (labels.isEmpty ? .initials : .titles)
+    settings.indexAnchor = config.indexAnchor == .center ? .center : .top
+    settings.indicators = config.indicators
+    settings.smooth = config.smooth
+    settings.pick = config.pick
+    do {
+      settings.theme = try Theme.resolve(
+        colorWhen: config.color, specs: config.colorSpecs, environment: environment,
+        isTerminal: scripted ? Output.standardOutputIsTerminal : true)
+    } catch {
+      throw Exit(status: 2, message: error.description)
+    }
+    let chosen = Chosen(list: list, format: printFormat)
+    if scripted {
+      return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
+    }
+    return try InteractiveMode.run(config: config, list: list, settings: settings, chosen: chosen)
+  }
+}
+
+/// Formats the chosen item per `--print`; sanitised when standard output is a terminal.
+struct Chosen {
+  let list: SectionedList
+  let format: PrintFormat
+
+  func text(section: Int, item: Int) -> String {
+    let line = format.render(
+      section: list.title(section), item: list.itemText(section: section, item: item), index: item,
+      json: list.itemJSON(section: section, item: item))
+    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import SectionNavCore
+
+/// `--script FILE` (or a script piped to standard input): replays commands and
+/// prints frames as text; never touches a terminal.
+enum ScriptMode {
+  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
+    -> Int32
+  {
+    let path = config.script ?? "-"
+    let name = path == "-" ? "<stdin>" : path
+    let bytes = try DataLoading.read(path)
+    let script = String(decoding: bytes, as: UTF8.self)
+    var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
+    var buffer = ""
+    let outcome = ScriptRunner.run(script, state: &state) { text in
+      buffer += text
+      if buffer.utf8.count > 1 << 16 {
+        Output.write(buffer)
+        buffer = ""
+      }
+    }
+    Output.write(buffer)
+    switch outcome {
+    case .finished, .quit:
+      return config.pick ? 1 : 0
+    case .interrupted:
+      return 130
+    case .chose(let s, let i):
+      Output.write(chosen.text(section: s, item: i))
+      return 0
+    case .failed(let line, let message):
+      throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
+    }
+  }
+}
