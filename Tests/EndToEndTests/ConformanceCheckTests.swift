@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The JSONTestSuite corpus through `sectionnav --check`: `y_` is never
+/// "invalid JSON", `n_` always is (with FILE:LINE:COLUMN), `i_` never crashes
+/// or hangs — each file within a few seconds.
+@Suite struct ConformanceCheckTests {
+  static let corpus = Binary.shared.appendingPathComponent("conformance/JSONTestSuite/test_parsing")
+
+  static var files: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { $0.hasSuffix(".json") }
+      .sorted()
+  }
+
+  @Test func corpusIsPresent() {
+    #expect(Self.files.count > 300, "expected the corpus at \(Self.corpus.path)")
+  }
+
+  @Test(arguments: files)
+  func checkClassifiesDocument(name: String) throws {
+    let path = Self.corpus.appendingPathComponent(name).path
+    let result = try Binary.run(["--check", path], timeout: 10)
+    // A crash shows as a signal status (> 128) or an empty message.
+    #expect(result.status == 0 || result.status == 2, "\(name): status \(result.status)")
+    let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    let located = firstLine.hasPrefix("\(path):") && firstLine.range(of: #"^.*:\d+:\d+: error: "#, options: .regularExpression) != nil
+    if name.hasPrefix("y_") {
+      #expect(!result.stderr.contains("invalid JSON"), "\(name): \(firstLine)")
+      if result.status == 2 { #expect(located && firstLine.contains("not sectioned data"), "\(name): \(firstLine)") }
+      if result.status == 0 { #expect(result.stdout.hasSuffix(" items\n")) }
+    } else if name.hasPrefix("n_") {
+      #expect(result.status == 2, "\(name) was accepted")
+      #expect(located && firstLine.contains("error: invalid JSON"), "\(name): \(firstLine)")
+      #expect(result.stdout.isEmpty)
+    } else {
+      #expect(result.status == 0 || located, "\(name): \(firstLine)")
+    }
+  }
+}
