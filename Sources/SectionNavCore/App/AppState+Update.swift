@@ -21,6 +21,9 @@ extension AppState {
       advanceClock(by: ms)
       if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
       return .none
+    case .data(let update):
+      replaceData(update)
+      return .none
     case .command(let command):
       do {
         return try apply(command)

@@ -19,9 +19,11 @@ public struct AppState: Sendable {
     static let duration = 150
   }
 
-  public let list: SectionedList
-  public let rowMap: RowMap
-  public let index: SectionIndex
+  public private(set) var list: SectionedList
+  public private(set) var rowMap: RowMap
+  public private(set) var index: SectionIndex
+  /// Indexing progress (0…1) while a background indexer is still running.
+  public private(set) var loadProgress: Double?
   public let settings: AppSettings
   public private(set) var width: Int
   public private(set) var height: Int
@@ -65,6 +67,41 @@ public struct AppState: Sendable {
   static func makeLayout(width: Int, height: Int, index: SectionIndex, list: SectionedList) -> ScreenLayout {
     ScreenLayout(
       width: width, height: height, indexLabelWidth: index.labelWidth, contentWidth: list.maxItemWidth)
+  }
+
+  /// Swaps in a newer snapshot of the data, keeping the top row's section
+  /// and the cursor's item in place when they still exist.
+  mutating func replaceData(_ update: DataUpdate) {
+    let top = rowMap.row(offsetY)
+    let topTitle = top.map { list.title($0.section) }
+    let topLine = top.map { offsetY - rowMap.headerRow($0.section) } ?? 0
+    let cursorKey = cursor.map { (title: list.title($0.section), item: $0.item) }
+    let cursorLine = cursorRow.map { $0 - offsetY }
+    let sameOrder = update.list.sectionCount >= list.sectionCount
+      && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
+    list = update.list
+    loadProgress = update.progress
+    rowMap = RowMap(list)
+    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+    var titleIndex: [String: Int] = [:]
+    if !sameOrder {
+      for (s, section) in list.sections.enumerated() where titleIndex[section.title] == nil { titleIndex[section.title] = s }
+    }
+    func find(_ title: String) -> Int? {
+      sameOrder ? list.sections.firstIndex { $0.title == title } : titleIndex[title]
+    }
+    if let key = cursorKey, let s = find(key.title), key.item < list.itemCount(s) {
+      cursorRow = rowMap.row(section: s, item: key.item)
+      // Keep the cursor's item on the same screen line.
+      if let line = cursorLine, !sameOrder { offsetY = cursorRow! - line }
+    } else if cursorRow == nil {
+      cursorRow = rowMap.nextItemRow(from: 0)
+    }
+    if sameOrder, let title = topTitle, let s = find(title) {
+      offsetY = rowMap.headerRow(s) + topLine
+    }
+    clampOffsets()
   }
 
   mutating func resize(width: Int, height: Int) {

@@ -10,4 +10,6 @@ public enum Event: Sendable, Equatable {
   /// The clock advanced by this many milliseconds.
   case tick(milliseconds: Int)
   case command(Command)
+  /// More of the data has been indexed (or all of it, re-sorted).
+  case data(DataUpdate)
 }

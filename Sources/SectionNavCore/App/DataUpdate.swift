@@ -1,0 +1,16 @@
+/// A new snapshot of the data from a background indexer: the list so far and
+/// how far indexing has got (nil once complete).
+public struct DataUpdate: Sendable, Equatable {
+  public var list: SectionedList
+  /// 0…1 while indexing continues; nil when the list is complete.
+  public var progress: Double?
+
+  public init(list: SectionedList, progress: Double?) {
+    self.list = list
+    self.progress = progress
+  }
+
+  public static func == (a: DataUpdate, b: DataUpdate) -> Bool {
+    a.list === b.list && a.progress == b.progress
+  }
+}
