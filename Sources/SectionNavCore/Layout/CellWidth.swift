@@ -36,9 +36,21 @@ public enum CellWidth {
 
   /// Width of a whole string: the sum of its clusters' widths.
   public static func of(_ text: some StringProtocol) -> Int {
+    if let n = printableASCIICount(text) { return n }
     var total = 0
     for c in text { total += of(c) }
     return total
+  }
+
+  /// The length of `text` when it is all printable ASCII (one cell per byte,
+  /// no grapheme breaking needed), else nil.
+  static func printableASCIICount(_ text: some StringProtocol) -> Int? {
+    var n = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20 && byte < 0x7F else { return nil }
+      n += 1
+    }
+    return n
   }
 
   /// Binary search for the last range starting at or before `v`.

@@ -70,6 +70,7 @@ public enum TextSanitizer {
   /// Display width of `text` after sanitising: the sum of the widths of
   /// `displayGraphemes(text)`.
   public static func width(_ text: some StringProtocol) -> Int {
+    if let n = CellWidth.printableASCIICount(text) { return n }
     var total = 0
     for c in visible(text) {
       let w = CellWidth.of(c)

@@ -1,0 +1,183 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// Parses a command line with no environment.
+private func parse(_ arguments: String..., env: [String: String] = [:]) throws(UsageError)
+  -> Configuration
+{
+  try OptionParser.parse(arguments: arguments, environment: env)
+}
+
+/// The message of the usage error `arguments` cause, or nil when they parse.
+private func errorMessage(_ arguments: [String], env: [String: String] = [:]) -> String? {
+  do {
+    _ = try OptionParser.parse(arguments: arguments, environment: env)
+    return nil
+  } catch {
+    return error.message
+  }
+}
+
+@Suite struct OptionParserTests {
+  @Test func noArgumentsGiveTheDefaults() throws {
+    let c = try parse()
+    #expect(c == Configuration())
+    #expect(c.file == nil && c.demo == "devices" && c.width == 80 && c.height == 24)
+    #expect(c.printFormat == "{item}" && c.color == .auto && c.indicators == .always)
+  }
+
+  @Test func everyOptionSetsItsField() throws {
+    let c = try parse(
+      "--demo", "numbers", "--script", "run.nav", "--size", "120x40", "--check", "--keep-order",
+      "--lines", "--delimiter", ":", "--item-field", "name", "--index", "titles",
+      "--index-labels", "labels.json", "--index-anchor", "center", "--color", "never",
+      "--colors", "thumb=red", "--indicators", "auto", "--print", "{section}: {item}", "--pick",
+      "--no-mouse", "--smooth", "-h", "--version", "data.json")
+    #expect(c.demo == "numbers")
+    #expect(c.script == "run.nav")
+    #expect(c.width == 120 && c.height == 40)
+    #expect(c.check && c.keepOrder && c.lines)
+    #expect(c.delimiter == ":")
+    #expect(c.itemField == "name")
+    #expect(c.indexMode == .titles)
+    #expect(c.indexLabelsFile == "labels.json")
+    #expect(c.indexAnchor == .center)
+    #expect(c.color == .never)
+    #expect(c.colorSpecs == ["thumb=red"])
+    #expect(c.indicators == .auto)
+    #expect(c.printFormat == "{section}: {item}")
+    #expect(c.pick && c.noMouse && c.smooth && c.help && c.version)
+    #expect(c.file == "data.json")
+  }
+
+  @Test func helpLongFormAndStdinFile() throws {
+    #expect(try parse("--help").help)
+    #expect(try parse("-").file == "-")
+  }
+
+  @Test func valuesMayFollowAnEqualsSign() throws {
+    let c = try parse("--size=100x30", "--index=alphabet", "--print={index}={item}", "--delimiter=\\t")
+    #expect(c.width == 100 && c.height == 30)
+    #expect(c.indexMode == .alphabet)
+    #expect(c.printFormat == "{index}={item}")
+    #expect(c.delimiter == "\t")
+  }
+
+  @Test func aValueMayStartWithADash() throws {
+    #expect(try parse("--delimiter", "-").delimiter == "-")
+    #expect(try parse("--print", "--{item}--").printFormat == "--{item}--")
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    #expect(try parse("--", "--check").file == "--check")
+    #expect(try parse("--lines", "--", "-h").help == false)
+  }
+
+  @Test func laterScalarOptionsWin() throws {
+    let c = try parse("--color", "never", "--color", "always", "--size", "10x10", "--size", "20x5")
+    #expect(c.color == .always)
+    #expect(c.width == 20 && c.height == 5)
+  }
+
+  @Test func environmentComesFirstAndTheCommandLineWins() throws {
+    let env = ["SECTIONNAV_OPTS": "--color never --index alphabet --colors 'thumb=red' --no-mouse"]
+    let c = try parse("--color", "always", "--colors", "track=8", env: env)
+    #expect(c.color == .always)
+    #expect(c.indexMode == .alphabet)
+    #expect(c.noMouse)
+    #expect(c.colorSpecs == ["thumb=red", "track=8"])
+  }
+
+  @Test func environmentIsSplitLikeAShell() throws {
+    let env = ["SECTIONNAV_OPTS": #"--print "{section} \"{item}\"" --delimiter '\t' --item-field a\ b"#]
+    let c = try parse(env: env)
+    #expect(c.printFormat == #"{section} "{item}""#)
+    #expect(c.delimiter == "\t")
+    #expect(c.itemField == "a b")
+  }
+
+  @Test func shellWords() throws {
+    #expect(try ShellWords.split("  a  'b c'  \"d\\\"e\" f\\ g ''") == ["a", "b c", "d\"e", "f g", ""])
+    #expect(try ShellWords.split("") == [])
+    #expect(try ShellWords.split(#""a\nb""#) == [#"a\nb"#])
+  }
+
+  @Test func environmentErrorsSayWhereTheyCameFrom() {
+    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--bogus"])
+      == "unknown option '--bogus' (in SECTIONNAV_OPTS)")
+    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "data.json"])
+      == "unexpected argument 'data.json' (in SECTIONNAV_OPTS)")
+    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--print '{item}"])
+      == "unterminated single quote in SECTIONNAV_OPTS")
+    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--print \"{item}"])
+      == "unterminated double quote in SECTIONNAV_OPTS")
+  }
+
+  @Test func usageErrorMessages() {
+    #expect(errorMessage(["--foo"]) == "unknown option '--foo'")
+    #expect(errorMessage(["-x"]) == "unknown option '-x'")
+    #expect(errorMessage(["--foo=1"]) == "unknown option '--foo'")
+    #expect(errorMessage(["--size"]) == "missing value for --size")
+    #expect(errorMessage(["--check=yes"]) == "option '--check' takes no value")
+    #expect(errorMessage(["--index", "x"])
+      == "invalid value 'x' for --index (expected initials, titles or alphabet)")
+    #expect(errorMessage(["--demo", "cats"])
+      == "invalid value 'cats' for --demo (expected devices, numbers or grid)")
+    #expect(errorMessage(["--color", "sometimes"])
+      == "invalid value 'sometimes' for --color (expected auto, always or never)")
+    #expect(errorMessage(["--indicators", "x"])
+      == "invalid value 'x' for --indicators (expected always, auto or never)")
+    #expect(errorMessage(["--index-anchor", "bottom"])
+      == "invalid value 'bottom' for --index-anchor (expected top or center)")
+    #expect(errorMessage(["--colors", "thumb=purplish"])
+      == "bad colour 'thumb=purplish': unknown colour 'purplish'")
+    #expect(errorMessage(["--print", "{name}"])
+      == "unknown placeholder '{name}' in --print format (expected {section}, {item}, {index} or {json})")
+    #expect(errorMessage(["a.json", "b.json"]) == "unexpected argument 'b.json'")
+    #expect(errorMessage(["--delimiter", ""]) == "empty value for --delimiter")
+    #expect(errorMessage(["--script="]) == "empty value for --script")
+  }
+
+  @Test(arguments: ["0x0", "99999x99999", "80x", "x24", "80", "80x24x1", "-5x10", "1001x10", "10x0",
+    "+80x24", "80 x24", ""])
+  func badSizes(_ size: String) {
+    #expect(errorMessage(["--size", size]) == "invalid size '\(size)' (expected WxH, 1…1000 each)")
+  }
+
+  @Test func sizeBoundsAreInclusive() throws {
+    let small = try parse("--size", "1x1")
+    #expect(small.width == 1 && small.height == 1)
+    let large = try parse("--size", "1000x1000")
+    #expect(large.width == 1000 && large.height == 1000)
+  }
+
+  @Test func usageErrorDescriptionIsWhatTheUserSees() {
+    #expect(UsageError("unknown option '--foo'").description
+      == "sectionnav: error: unknown option '--foo'\nTry 'sectionnav --help'.")
+    #expect(UsageError.exitStatus == 2)
+  }
+
+  @Test func versionNamesTheProgram() {
+    #expect(Version.string == "sectionnav \(Version.number)")
+    #expect(Version.number.split(separator: ".").count == 3)
+  }
+
+  @Test func helpFitsEightyColumns() {
+    let help = HelpText.render()
+    #expect(help.hasPrefix("Usage: sectionnav [OPTIONS] [FILE]\n"))
+    for line in help.split(separator: "\n") {
+      #expect(line.count <= 80, "too long: \(line)")
+    }
+    for heading in ["Environment:", "Exit status:", "SECTIONNAV_OPTS", "NO_COLOR", "XDG_STATE_HOME", "130", "143"] {
+      #expect(help.contains(heading))
+    }
+  }
+
+  @Test func helpListsTheAllowedValuesAndDefaults() {
+    let help = HelpText.render().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(help.contains("initials, titles or alphabet; default: initials"))
+    #expect(help.contains("devices, numbers or grid; default: devices"))
+    #expect(help.contains("default: 80x24"))
+  }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct TextSanitizerTests {
+  static let bidiControls: [UInt32] = [
+    0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+  ]
+
+  @Test func everyC0ControlBecomesItsControlPicture() {
+    for v in UInt32(0)..<0x20 {
+      let s = Unicode.Scalar(v)!
+      #expect(TextSanitizer.replacement(for: s) == String(Unicode.Scalar(0x2400 + v)!))
+      #expect(TextSanitizer.visible("a\(Character(s))b") == "a\(Character(Unicode.Scalar(0x2400 + v)!))b")
+    }
+    #expect(TextSanitizer.visible("\u{1B}[31mred") == "␛[31mred")
+    #expect(TextSanitizer.visible("tab\there") == "tab␉here")
+    #expect(TextSanitizer.visible("a\r\nb") == "a␍␊b")
+  }
+
+  @Test func deleteBecomesItsPicture() {
+    #expect(TextSanitizer.visible("x\u{7F}") == "x␡")
+  }
+
+  @Test func everyC1ControlIsReplaced() {
+    for v in UInt32(0x80)...0x9F {
+      let text = "a" + String(Character(Unicode.Scalar(v)!)) + "b"
+      let shown = TextSanitizer.visible(text)
+      #expect(!TextSanitizer.isSafe(text))
+      #expect(shown == "a\u{FFFD}b")
+    }
+  }
+
+  @Test(arguments: bidiControls)
+  func bidiControlsAreReplaced(_ v: UInt32) {
+    let text = "abc" + String(Character(Unicode.Scalar(v)!)) + "def"
+    #expect(TextSanitizer.visible(text) == "abc\u{FFFD}def")
+  }
+
+  @Test func lineAndParagraphSeparatorsAreShown() {
+    #expect(TextSanitizer.visible("a\u{2028}b\u{2029}c") == "a␤b␤c")
+  }
+
+  @Test func nothingUnsafeSurvives() {
+    var all = String.UnicodeScalarView()
+    for v in UInt32(0)..<0xA0 { all.append(Unicode.Scalar(v)!) }
+    for v in Self.bidiControls + [0x2028, 0x2029] { all.append(Unicode.Scalar(v)!) }
+    let shown = TextSanitizer.visible(String(all))
+    #expect(TextSanitizer.isSafe(shown))
+    for s in shown.unicodeScalars {
+      #expect(!(s.value < 0x20 || (0x7F...0x9F).contains(s.value)))
+    }
+    for g in TextSanitizer.displayGraphemes(String(all)) {
+      #expect(TextSanitizer.isSafe(g.text))
+      #expect(g.width == 1 || g.width == 2)
+    }
+  }
+
+  @Test func safeTextIsUnchanged() {
+    for text in ["plain", "日本語", "é", "👨‍👩‍👧", "עברית", "العربية", ""] {
+      #expect(TextSanitizer.isSafe(text))
+      #expect(TextSanitizer.visible(text) == text)
+    }
+  }
+
+  @Test func displayGraphemesKeepClustersWhole() {
+    let g = TextSanitizer.displayGraphemes("e\u{0301}日👍🏽")
+    #expect(g.map(\.text) == ["e\u{0301}", "日", "👍🏽"])
+    #expect(g.map(\.width) == [1, 2, 2])
+  }
+
+  @Test func aLoneCombiningMarkIsDrawnOnADottedCircle() {
+    let g = TextSanitizer.displayGraphemes("\u{0301}x")
+    #expect(g == [.init(text: "\u{25CC}\u{0301}", width: 1), .init(text: "x", width: 1)])
+    #expect(TextSanitizer.width("\u{0301}x") == 2)
+  }
+
+  @Test func aControlFollowedByAMarkStaysVisible() {
+    let g = TextSanitizer.displayGraphemes("\u{1B}\u{0301}")
+    #expect(g.count == 1)
+    #expect(g[0].text.unicodeScalars.first == "␛")
+    #expect(g[0].width == 1)
+  }
+
+  @Test func invisibleFormatCharactersAreLeftOut() {
+    let g = TextSanitizer.displayGraphemes("a\u{200B}b\u{2060}c")
+    #expect(g.map(\.text) == ["a", "b", "c"])
+    #expect(TextSanitizer.width("a\u{200B}b") == 2)
+  }
+
+  @Test func widthMatchesTheDrawnGraphemes() {
+    for text in ["héllo", "日本", "\u{1B}[0m", "\u{0301}", "a\u{200B}", "🇯🇵 flag", "\u{85}\u{202E}x"] {
+      let sum = TextSanitizer.displayGraphemes(text).reduce(0) { $0 + $1.width }
+      #expect(TextSanitizer.width(text) == sum, "\(text.debugDescription)")
+    }
+  }
+}

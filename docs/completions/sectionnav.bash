@@ -1,0 +1,48 @@
+# bash completion for sectionnav(1). Install as
+# /usr/share/bash-completion/completions/sectionnav or source it from ~/.bashrc.
+# Standalone: needs no bash-completion helpers.
+
+_sectionnav() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  local prev=
+  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+  # bash splits '--demo=gr' into '--demo' '=' 'gr'.
+  if [[ $cur == "=" ]]; then
+    cur=
+  elif [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then
+    prev=${COMP_WORDS[COMP_CWORD - 2]}
+  fi
+
+  local options="--demo --lines --delimiter --item-field --keep-order --check
+    --index --index-labels --index-anchor --color --colors --indicators --no-mouse
+    --smooth --print --pick --script --size -h --help --version"
+
+  case $prev in
+    --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
+    --index) COMPREPLY=($(compgen -W "initials titles alphabet" -- "$cur")); return ;;
+    --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
+    --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+    --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
+    --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
+    --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
+    --colors)
+      COMPREPLY=($(compgen -W "thumb= track= index= index-current= header= pinned= bubble=
+        status= cursor= match= prompt=" -- "$cur"))
+      compopt -o nospace 2>/dev/null
+      return ;;
+    --delimiter | --item-field) return ;;
+    --script | --index-labels)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return ;;
+  esac
+
+  if [[ $cur == -?* ]]; then
+    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    return
+  fi
+  compopt -o filenames 2>/dev/null
+  COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+complete -F _sectionnav sectionnav

@@ -1,0 +1,23 @@
+# fish completion for sectionnav(1). Install as
+# ~/.config/fish/completions/sectionnav.fish.
+
+complete -c sectionnav -l demo -x -a 'devices numbers grid' -d 'embedded data shown when no FILE is given'
+complete -c sectionnav -l lines -d 'input is plain text, one item per line'
+complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
+complete -c sectionnav -l item-field -x -d 'show object items by this field'
+complete -c sectionnav -l keep-order -d 'keep sections in input order'
+complete -c sectionnav -l check -d 'validate FILE, print its counts and exit'
+complete -c sectionnav -l index -x -a 'initials titles alphabet' -d 'index entries'
+complete -c sectionnav -l index-labels -r -F -d 'JSON object mapping section titles to index labels'
+complete -c sectionnav -l index-anchor -x -a 'top center' -d 'where an index jump puts the section'
+complete -c sectionnav -l color -x -a 'auto always never' -d 'use colours'
+complete -c sectionnav -l colors -x -d 'per-element style, e.g. thumb=red,header=bold'
+complete -c sectionnav -l indicators -x -a 'always auto never' -d 'scroll indicators'
+complete -c sectionnav -l no-mouse -d 'do not enable mouse reporting'
+complete -c sectionnav -l smooth -d 'animate jumps over a few frames'
+complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
+complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
+complete -c sectionnav -l script -r -F -d 'run the commands of FILE'
+complete -c sectionnav -l size -x -a '80x24 120x40' -d 'frame size for script runs (WxH)'
+complete -c sectionnav -s h -l help -d 'show help and exit'
+complete -c sectionnav -l version -d 'show the version and exit'
