@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Options and bad input at the command line: one clear error line, exit 2,
+/// nothing on standard output.
+@Suite struct CommandLineTests {
+  @Test(arguments: [
+    ["--frobnicate"], ["--size"], ["--size", "0x0"], ["--size", "99999x99999"], ["--size", "80x"],
+    ["--index", "sideways"], ["--colors", "thumb=purplish"], ["--demo", "nope"], ["a.json", "b.json"],
+    ["--print", "{nope}"], ["Fixtures/does-not-exist.json"], ["Fixtures"],
+  ])
+  func badCommandLineIsOneErrorAndExitTwo(arguments: [String]) throws {
+    let r = try Binary.run(arguments + ["--check"])
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.hasPrefix("sectionnav: error: "), "\(r.stderr)")
+    #expect(!r.stderr.contains("Fatal error"))
+  }
+
+  @Test func helpAndVersionExitZero() throws {
+    let help = try Binary.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("--index-labels"))
+    let version = try Binary.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("sectionnav "))
+  }
+
+  @Test func optionsFromTheEnvironmentYieldToTheCommandLine() throws {
+    let script = "state\n"
+    let fromEnv = try Binary.run(
+      ["--demo", "numbers", "--script", "-"], input: script, environment: ["SECTIONNAV_OPTS": "--size 50x10"])
+    #expect(fromEnv.stdout.contains("\"size\":{\"width\":50,\"height\":10}"))
+    let overridden = try Binary.run(
+      ["--demo", "numbers", "--size", "60x12", "--script", "-"], input: script,
+      environment: ["SECTIONNAV_OPTS": "--size 50x10"])
+    #expect(overridden.stdout.contains("\"size\":{\"width\":60,\"height\":12}"))
+  }
+
+  @Test func checkCountsSectionsAndItems() throws {
+    let r = try Binary.run(["--check", "-"], input: #"{"b": [1, 2], "a": [], "b": ["x"]}"#)
+    #expect(r.status == 0)
+    #expect(r.stdout == "2 sections, 3 items\n")
+  }
+
+  @Test func invalidJSONAndWrongShapeNameTheSpot() throws {
+    let syntax = try Binary.run(["--check", "-"], input: "{\"a\": [1,\n  2,,3]}")
+    #expect(syntax.status == 2)
+    #expect(syntax.stderr.hasPrefix("<stdin>:2:5: error: invalid JSON: "), "\(syntax.stderr)")
+    #expect(syntax.stdout.isEmpty)
+    let shape = try Binary.run(["--check", "-"], input: "{\"a\": [1],\n \"b\": 7}")
+    #expect(shape.status == 2)
+    #expect(shape.stderr.hasPrefix("<stdin>:2:7: error: not sectioned data: "), "\(shape.stderr)")
+  }
+
+  @Test func scriptFromStandardInputWhenDataIsAFile() throws {
+    // Standard input is not a terminal and FILE is given: stdin is the script.
+    let r = try Binary.run(["--demo", "numbers", "--size", "40x6", "Fixtures/numbers.json"], input: "state\n")
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("\"size\":{\"width\":40,\"height\":6}"))
+  }
+}
