@@ -81,12 +81,12 @@ public enum CommandCompletion {
   }
 
   /// Unique candidate → the whole quoted word; several → their common prefix
-  /// when it is longer than what was typed.
+  /// when it is longer than what was typed or spelled differently ("ip" → "iP").
   static func finish(_ word: WordSplit.Word, _ candidates: [String], final: Bool) -> Completion {
     var completion = Completion(replaceFrom: word.start, candidates: candidates)
     if candidates.count == 1 {
       completion.replacement = quote(candidates[0], open: false, force: word.quoted) + (final ? "" : " ")
-    } else if let common = commonPrefix(candidates), common.count > word.text.count {
+    } else if let common = commonPrefix(candidates), common.count >= word.text.count, common != word.text {
       completion.replacement = quote(common, open: true, force: word.quoted)
     }
     return completion
