@@ -115,3 +115,36 @@ import Testing
     #expect(after.c_oflag == before.c_oflag)
   }
 }
+
+/// The app may create its editors while the terminal is raw (VMIN 0, as a
+/// poller sets it); that must neither change the mode nor break reading.
+@Suite(.serialized) struct LineEditorRawModeTests {
+  @Test func editorCreatedInRawModeLeavesItAndStillReads() throws {
+    let pty = try PseudoTerminal()
+    let temp = TemporaryDirectory()
+    var cooked = termios()
+    tcgetattr(pty.slave, &cooked)
+    var raw = cooked
+    cfmakeraw(&raw)
+    withUnsafeMutableBytes(of: &raw.c_cc) {
+      $0[Int(VMIN)] = 0
+      $0[Int(VTIME)] = 1
+    }
+    tcsetattr(pty.slave, TCSANOW, &raw)
+    let editor = LineEditor(
+      program: "sectionnav", historyName: "commands", environment: temp.environment,
+      inputFD: pty.slave, outputFD: pty.slave)
+    var now = termios()
+    tcgetattr(pty.slave, &now)
+    #expect(now.c_lflag == raw.c_lflag)
+
+    // Called as the app will: cooked mode restored first.
+    tcsetattr(pty.slave, TCSANOW, &cooked)
+    #expect(try pty.readLine(editor, typing: ["goto", " x\r"]) == "goto x")
+    // Called in raw mode by mistake: still a line, and raw mode is kept.
+    tcsetattr(pty.slave, TCSANOW, &raw)
+    #expect(try pty.readLine(editor, typing: ["help", "\r"]) == "help")
+    tcgetattr(pty.slave, &now)
+    #expect(now.c_lflag == raw.c_lflag)
+  }
+}
