@@ -35,7 +35,8 @@ public struct History: Equatable, Sendable {
   /// The stored form of a line: one file line per entry, so line breaks become
   /// spaces; nil for a blank line.
   static func entry(_ line: String) -> String? {
-    let entry = line.contains(where: \.isNewline) ? String(line.map { $0.isNewline ? " " : $0 }) : line
+    let entry =
+      line.contains(where: \.isNewline) ? String(line.map { $0.isNewline ? " " : $0 }) : line
     return entry.allSatisfy(\.isWhitespace) ? nil : entry
   }
 }

@@ -40,7 +40,9 @@ extension History {
       }
       bytes.append(contentsOf: chunk[..<count])
     }
-    let lines = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    let lines = bytes.split(separator: UInt8(ascii: "\n")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     return History(entries: lines)
   }
 

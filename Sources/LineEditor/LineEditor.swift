@@ -62,7 +62,8 @@ public final class LineEditor {
     libeditHistory?.replace(with: history)
 
     let context = Unmanaged.passUnretained(self).toOpaque()
-    editor = cle_editor_create(program, inputFD, outputFD, context) { context, editor, line, cursor in
+    editor = cle_editor_create(program, inputFD, outputFD, context) {
+      context, editor, line, cursor in
       guard let context, let editor, let line else { return Int32(CLE_CC_NORM) }
       let owner = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
       return owner.complete(editor: editor, line: line, cursorByte: Int(cursor))
@@ -118,11 +119,14 @@ public final class LineEditor {
 
   /// Tab: asks `completer`, edits the line and lists several candidates below
   /// the prompt; returns libedit's CC_* code.
-  private func complete(editor: OpaquePointer, line: UnsafePointer<CChar>, cursorByte: Int) -> Int32 {
+  private func complete(editor: OpaquePointer, line: UnsafePointer<CChar>, cursorByte: Int) -> Int32
+  {
     guard let completer else { return Int32(CLE_CC_NORM) }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
     let text = String(decoding: bytes, as: UTF8.self)
-    let beforeCursor = String(decoding: bytes[..<min(max(0, cursorByte), bytes.count)], as: UTF8.self)
+    let beforeCursor = String(
+      decoding: bytes[..<min(max(0, cursorByte), bytes.count)], as: UTF8.self)
     let cursor = beforeCursor.count
     let completion = completer(text, cursor)
 

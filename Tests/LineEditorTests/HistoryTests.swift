@@ -35,7 +35,9 @@ import Testing
     #expect(
       History.path(name: "commands", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
         == "/s/sectionnav/commands_history")
-    #expect(History.path(name: "search", environment: ["HOME": "/h"]) == "/h/.local/state/sectionnav/search_history")
+    #expect(
+      History.path(name: "search", environment: ["HOME": "/h"])
+        == "/h/.local/state/sectionnav/search_history")
     // A relative XDG_STATE_HOME is ignored, as the XDG spec asks.
     #expect(
       History.path(name: "search", environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
@@ -83,7 +85,8 @@ import Testing
       try history.save(to: path)
     } catch {
       #expect(error.operation == .createDirectory)
-      #expect(error.description.hasPrefix("cannot create history directory \(temp.path)/file/state"))
+      #expect(
+        error.description.hasPrefix("cannot create history directory \(temp.path)/file/state"))
       #expect(!error.description.contains("\n"))
     }
   }

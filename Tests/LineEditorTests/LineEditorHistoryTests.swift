@@ -21,7 +21,8 @@ import Testing
     #expect(try pty.readLine(editor, typing: ["goto iPad\r"]) == "goto iPad")
     #expect(try pty.readLine(editor, typing: ["print\r"]) == "print")
     #expect(warnings.count == 1)
-    #expect(warnings.first?.hasPrefix("cannot create history directory \(temp.path)/file/state") == true)
+    #expect(
+      warnings.first?.hasPrefix("cannot create history directory \(temp.path)/file/state") == true)
     #expect(editor.warning == warnings.first)
     // History still works within the session.
     #expect(try pty.readLine(editor, typing: ["\u{1b}[A\u{1b}[A", "\r"]) == "goto iPad")

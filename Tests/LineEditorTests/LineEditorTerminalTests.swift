@@ -9,7 +9,9 @@ import Testing
 @Suite(.serialized) struct LineEditorTerminalTests {
   let titles = ["iPhone", "iPad", "Apple Watch", "Mac"]
 
-  func makeEditor(_ pty: PseudoTerminal, _ temp: TemporaryDirectory, name: String = "commands") -> LineEditor {
+  func makeEditor(_ pty: PseudoTerminal, _ temp: TemporaryDirectory, name: String = "commands")
+    -> LineEditor
+  {
     let editor = LineEditor(
       program: "sectionnav", historyName: name, environment: temp.environment,
       inputFD: pty.slave, outputFD: pty.slave)
@@ -34,7 +36,9 @@ import Testing
     let pty = try PseudoTerminal()
     let temp = TemporaryDirectory()
     let editor = makeEditor(pty, temp)
-    #expect(try pty.readLine(editor, typing: ["go\t", "app\t", "c\t", "\r"]) == "goto \"Apple Watch\" center")
+    #expect(
+      try pty.readLine(editor, typing: ["go\t", "app\t", "c\t", "\r"])
+        == "goto \"Apple Watch\" center")
   }
 
   @Test func tabListsSeveralCandidatesBelowThePrompt() throws {

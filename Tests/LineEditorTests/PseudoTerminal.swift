@@ -13,9 +13,11 @@ final class PseudoTerminal: @unchecked Sendable {
   init() throws {
     let pty = try PTYFunctions()
     master = pty.openpt(O_RDWR | O_NOCTTY)
-    guard master >= 0, pty.grantpt(master) == 0, pty.unlockpt(master) == 0 else { throw Failure.open }
+    guard master >= 0, pty.grantpt(master) == 0, pty.unlockpt(master) == 0 else {
+      throw Failure.open
+    }
     var name = [CChar](repeating: 0, count: 256)
-    guard pty.ptsname_r(master, &name, name.count) == 0 else { throw Failure.open }
+    guard pty.ptsnameR(master, &name, name.count) == 0 else { throw Failure.open }
     slave = open(name, O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw Failure.open }
   }
@@ -55,7 +57,9 @@ final class PseudoTerminal: @unchecked Sendable {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       drain(waiting: 20)
-      if lock.withLock({ String(decoding: drawn[start...], as: UTF8.self) }).contains(text) { return true }
+      if lock.withLock({ String(decoding: drawn[start...], as: UTF8.self) }).contains(text) {
+        return true
+      }
     }
     return false
   }
@@ -76,7 +80,9 @@ final class PseudoTerminal: @unchecked Sendable {
   /// thread, typing each chunk of `keys` once the prompt is up (chunks are
   /// 100 ms apart so a lone Esc counts as Esc). If the editor does not return
   /// within 5 s the test would hang, so it is sent Ctrl-C and Enter instead.
-  func readLine(_ editor: LineEditor, prompt: String = "sn> ", typing keys: [String]) throws -> String? {
+  func readLine(_ editor: LineEditor, prompt: String = "sn> ", typing keys: [String]) throws
+    -> String?
+  {
     // Outer nil: the editor never returned; inner nil: it returned no line.
     let box = ResultBox()
     let editorBox = EditorBox(editor)
@@ -130,7 +136,7 @@ private struct PTYFunctions {
   let openpt: IntFunction
   let grantpt: IntFunction
   let unlockpt: IntFunction
-  let ptsname_r: NameFunction
+  let ptsnameR: NameFunction
 
   init() throws {
     func symbol(_ name: String) throws -> UnsafeMutableRawPointer {
@@ -140,6 +146,6 @@ private struct PTYFunctions {
     openpt = unsafeBitCast(try symbol("posix_openpt"), to: IntFunction.self)
     grantpt = unsafeBitCast(try symbol("grantpt"), to: IntFunction.self)
     unlockpt = unsafeBitCast(try symbol("unlockpt"), to: IntFunction.self)
-    ptsname_r = unsafeBitCast(try symbol("ptsname_r"), to: NameFunction.self)
+    ptsnameR = unsafeBitCast(try symbol("ptsname_r"), to: NameFunction.self)
   }
 }

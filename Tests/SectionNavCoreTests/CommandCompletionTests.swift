@@ -10,7 +10,8 @@ import Testing
   }
 
   @Test func uniqueCommandIsInsertedWithTrailingSpace() {
-    #expect(complete("go") == Completion(replaceFrom: 0, candidates: ["goto"], replacement: "goto "))
+    #expect(
+      complete("go") == Completion(replaceFrom: 0, candidates: ["goto"], replacement: "goto "))
     #expect(complete("GO").replacement == "goto ")
     #expect(complete("  res").replaceFrom == 2)
   }
@@ -41,7 +42,9 @@ import Testing
   }
 
   @Test func gotoCompletesSectionTitlesCaseInsensitively() {
-    #expect(complete("goto ip") == Completion(replaceFrom: 5, candidates: ["iPhone", "iPad"], replacement: "iP"))
+    #expect(
+      complete("goto ip")
+        == Completion(replaceFrom: 5, candidates: ["iPhone", "iPad"], replacement: "iP"))
     #expect(complete("goto iph").replacement == "iPhone ")
     #expect(complete("goto ").candidates == titles)
   }
@@ -62,7 +65,9 @@ import Testing
   }
 
   @Test func afterATitleComeAlignments() {
-    #expect(complete("goto iPad c") == Completion(replaceFrom: 10, candidates: ["center"], replacement: "center"))
+    #expect(
+      complete("goto iPad c")
+        == Completion(replaceFrom: 10, candidates: ["center"], replacement: "center"))
     #expect(complete("goto \"Apple Watch\" ").candidates == ["top", "center", "bottom"])
     #expect(complete("goto iPad 3 b").replacement == "bottom")
     #expect(complete("goto iPad top ").candidates.isEmpty)

@@ -62,7 +62,8 @@ public enum CommandCompletion {
     switch (command, position) {
     case (nil, _):
       let matching = matches(commands, words.current.text)
-      return finish(words.current, matching, final: matching.count == 1 && argumentless.contains(matching[0]))
+      return finish(
+        words.current, matching, final: matching.count == 1 && argumentless.contains(matching[0]))
     case ("goto", 1): choices = titles
     case ("goto", 2...3), ("scroll", 1):
       choices = alignments
@@ -85,8 +86,11 @@ public enum CommandCompletion {
   static func finish(_ word: WordSplit.Word, _ candidates: [String], final: Bool) -> Completion {
     var completion = Completion(replaceFrom: word.start, candidates: candidates)
     if candidates.count == 1 {
-      completion.replacement = quote(candidates[0], open: false, force: word.quoted) + (final ? "" : " ")
-    } else if let common = commonPrefix(candidates), common.count >= word.text.count, common != word.text {
+      completion.replacement =
+        quote(candidates[0], open: false, force: word.quoted) + (final ? "" : " ")
+    } else if let common = commonPrefix(candidates), common.count >= word.text.count,
+      common != word.text
+    {
       completion.replacement = quote(common, open: true, force: word.quoted)
     }
     return completion
