@@ -1,3 +1,307 @@
+// Non-variadic wrappers over libedit. See include/CLineEdit.h for the contract.
 #include "CLineEdit.h"
+
+#include <errno.h>
 #include <histedit.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
 int cle_version(void) { return LIBEDIT_MAJOR; }
+
+/// How long a lone Esc waits for the rest of an escape sequence before it
+/// counts as a key of its own (arrow keys arrive as ESC [ A in one burst).
+enum { ESC_TIMEOUT_MS = 50 };
+/// Lone Esc is delivered to libedit as Ctrl-G, which is bound to cancel:
+/// binding Esc itself would break the arrow-key sequences that start with it.
+enum { CANCEL_KEY = 0x07 };
+
+// ---- History ----------------------------------------------------------------
+
+struct cle_history {
+  History *h;
+  HistEvent event;
+};
+
+cle_history *cle_history_create(int capacity) {
+  cle_history *list = calloc(1, sizeof *list);
+  if (list == NULL) return NULL;
+  list->h = history_init();
+  if (list->h == NULL) {
+    free(list);
+    return NULL;
+  }
+  history(list->h, &list->event, H_SETSIZE, capacity);
+  history(list->h, &list->event, H_SETUNIQUE, 1);
+  return list;
+}
+
+void cle_history_destroy(cle_history *list) {
+  if (list == NULL) return;
+  history_end(list->h);
+  free(list);
+}
+
+int cle_history_enter(cle_history *list, const char *line) {
+  return history(list->h, &list->event, H_ENTER, line) < 0 ? -1 : 0;
+}
+
+void cle_history_clear(cle_history *list) {
+  history(list->h, &list->event, H_CLEAR);
+}
+
+int cle_history_count(cle_history *list) {
+  if (history(list->h, &list->event, H_GETSIZE) < 0) return 0;
+  return list->event.num;
+}
+
+static const char *step(cle_history *list, int op) {
+  if (history(list->h, &list->event, op) < 0) return NULL;
+  return list->event.str;
+}
+
+const char *cle_history_first(cle_history *list) { return step(list, H_FIRST); }
+const char *cle_history_next(cle_history *list) { return step(list, H_NEXT); }
+const char *cle_history_last(cle_history *list) { return step(list, H_LAST); }
+const char *cle_history_prev(cle_history *list) { return step(list, H_PREV); }
+
+// ---- Editor -----------------------------------------------------------------
+
+struct cle_editor {
+  EditLine *el;
+  FILE *in, *out;
+  int infd;
+  /// UTF-8 LC_CTYPE used for this thread while libedit runs, so multibyte
+  /// input and output work without touching the process-wide locale.
+  locale_t utf8;
+  char *prompt;
+  char *line;
+  void *context;
+  cle_complete_fn complete;
+  int cancelled;
+};
+
+static cle_editor *editor_of(EditLine *el) {
+  void *data = NULL;
+  el_get(el, EL_CLIENTDATA, &data);
+  return data;
+}
+
+/// libedit switches the terminal at el_init, el_gets and el_end; the caller
+/// owns the terminal mode, so each of those is bracketed by save/restore.
+typedef struct {
+  int valid;
+  struct termios mode;
+} saved_mode;
+
+static saved_mode save_mode(int fd) {
+  saved_mode saved;
+  saved.valid = tcgetattr(fd, &saved.mode) == 0;
+  return saved;
+}
+
+static void restore_mode(int fd, const saved_mode *saved) {
+  if (saved->valid) tcsetattr(fd, TCSADRAIN, &saved->mode);
+}
+
+static char *prompt_fn(EditLine *el) {
+  cle_editor *editor = editor_of(el);
+  return editor != NULL && editor->prompt != NULL ? editor->prompt : "";
+}
+
+/// True when a byte arrives on `fd` within `ms` milliseconds.
+static int input_pending(int fd, int ms) {
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+  for (;;) {
+    int n = poll(&p, 1, ms);
+    if (n >= 0) return n > 0;
+    if (errno != EINTR) return 0;
+  }
+}
+
+/// Reads one byte; 1 on success, 0 at end of input, -1 on error. A signal
+/// (SIGWINCH, with EL_SIGNAL 0 the app owns it) re-reads the terminal size.
+static int read_byte(EditLine *el, int fd, unsigned char *byte) {
+  for (;;) {
+    ssize_t n = read(fd, byte, 1);
+    if (n == 1) return 1;
+    if (n == 0) return 0;
+    if (errno != EINTR) return -1;
+    el_resize(el);
+  }
+}
+
+/// EL_GETCFN: libedit's reader plus the Esc timeout.
+static int read_char_fn(EditLine *el, wchar_t *out) {
+  cle_editor *editor = editor_of(el);
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (;;) {
+    unsigned char byte;
+    int r = read_byte(el, editor->infd, &byte);
+    if (r <= 0) return r;
+    if (byte == 0x1b && !input_pending(editor->infd, ESC_TIMEOUT_MS)) {
+      *out = CANCEL_KEY;
+      return 1;
+    }
+    char c = (char)byte;
+    size_t n = mbrtowc(out, &c, 1, &state);
+    if (n == (size_t)-2) continue;
+    if (n == (size_t)-1) *out = 0xFFFD;
+    return 1;
+  }
+}
+
+static unsigned char cancel_fn(EditLine *el, int ch) {
+  (void)ch;
+  editor_of(el)->cancelled = 1;
+  return CC_EOF;
+}
+
+static unsigned char complete_fn(EditLine *el, int ch) {
+  (void)ch;
+  cle_editor *editor = editor_of(el);
+  if (editor->complete == NULL) return CC_NORM;
+  const LineInfo *info = el_line(el);
+  size_t length = (size_t)(info->lastchar - info->buffer);
+  char *copy = malloc(length + 1);
+  if (copy == NULL) return CC_ERROR;
+  memcpy(copy, info->buffer, length);
+  copy[length] = '\0';
+  int cursor = (int)(info->cursor - info->buffer);
+  int result = editor->complete(editor->context, editor, copy, cursor);
+  free(copy);
+  return (unsigned char)result;
+}
+
+cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
+                              void *context, cle_complete_fn complete) {
+  cle_editor *editor = calloc(1, sizeof *editor);
+  if (editor == NULL) return NULL;
+  int infd = dup(input_fd), outfd = dup(output_fd);
+  if (infd >= 0) editor->in = fdopen(infd, "r");
+  if (outfd >= 0) editor->out = fdopen(outfd, "w");
+  if (editor->in == NULL || editor->out == NULL) {
+    if (editor->in) fclose(editor->in); else if (infd >= 0) close(infd);
+    if (editor->out) fclose(editor->out); else if (outfd >= 0) close(outfd);
+    free(editor);
+    return NULL;
+  }
+  editor->infd = infd;
+  editor->context = context;
+  editor->complete = complete;
+  editor->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+
+  saved_mode mode = save_mode(infd);
+  locale_t previous = editor->utf8 ? uselocale(editor->utf8) : (locale_t)0;
+  EditLine *el = el_init(program, editor->in, editor->out, editor->out);
+  if (el != NULL) {
+    editor->el = el;
+    el_set(el, EL_CLIENTDATA, editor);
+    el_set(el, EL_SIGNAL, 0);
+    el_set(el, EL_EDITOR, "emacs");
+    el_set(el, EL_PROMPT, prompt_fn);
+    el_set(el, EL_GETCFN, read_char_fn);
+    // Ctrl-C must reach the editor as a key (it cancels) rather than raise
+    // SIGINT, and Ctrl-S / Ctrl-Q must not freeze output.
+    el_set(el, EL_SETTY, "-d", "-isig", "-ixon", NULL);
+    el_set(el, EL_ADDFN, "sectionnav-complete", "Complete the word at the cursor",
+           complete_fn);
+    el_set(el, EL_ADDFN, "sectionnav-cancel", "Leave the prompt without a line",
+           cancel_fn);
+    el_set(el, EL_BIND, "^I", "sectionnav-complete", NULL);
+    el_set(el, EL_BIND, "^C", "sectionnav-cancel", NULL);
+    el_set(el, EL_BIND, "^G", "sectionnav-cancel", NULL);
+    el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+  }
+  if (editor->utf8) uselocale(previous);
+  restore_mode(infd, &mode);
+  if (el == NULL) {
+    cle_editor_destroy(editor);
+    return NULL;
+  }
+  return editor;
+}
+
+void cle_editor_destroy(cle_editor *editor) {
+  if (editor == NULL) return;
+  if (editor->el != NULL) {
+    saved_mode mode = save_mode(editor->infd);
+    el_end(editor->el);
+    restore_mode(editor->infd, &mode);
+  }
+  fclose(editor->in);
+  fclose(editor->out);
+  if (editor->utf8) freelocale(editor->utf8);
+  free(editor->prompt);
+  free(editor->line);
+  free(editor);
+}
+
+void cle_editor_set_prompt(cle_editor *editor, const char *prompt) {
+  char *copy = strdup(prompt != NULL ? prompt : "");
+  if (copy == NULL) return;
+  free(editor->prompt);
+  editor->prompt = copy;
+}
+
+void cle_editor_set_history(cle_editor *editor, cle_history *list) {
+  el_set(editor->el, EL_HIST, history, list != NULL ? list->h : NULL);
+}
+
+const char *cle_editor_gets(cle_editor *editor, cle_status *status) {
+  saved_mode mode = save_mode(editor->infd);
+  locale_t previous = editor->utf8 ? uselocale(editor->utf8) : (locale_t)0;
+  editor->cancelled = 0;
+  int count = 0;
+  const char *line = el_gets(editor->el, &count);
+  char *copy = NULL;
+  if (line != NULL && count > 0) {
+    size_t length = (size_t)count;
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) length--;
+    copy = malloc(length + 1);
+    if (copy != NULL) {
+      memcpy(copy, line, length);
+      copy[length] = '\0';
+    }
+  }
+  if (editor->utf8) uselocale(previous);
+  restore_mode(editor->infd, &mode);
+
+  free(editor->line);
+  editor->line = copy;
+  if (copy != NULL)
+    *status = CLE_LINE;
+  else if (editor->cancelled)
+    *status = CLE_CANCELLED;
+  else
+    *status = count < 0 ? CLE_ERROR : CLE_EOF;
+  return copy;
+}
+
+int cle_editor_insert(cle_editor *editor, const char *text) {
+  return el_insertstr(editor->el, text);
+}
+
+void cle_editor_delete(cle_editor *editor, int count) {
+  if (count > 0) el_deletestr(editor->el, count);
+}
+
+void cle_editor_print(cle_editor *editor, const char *text) {
+  fputs(text, editor->out);
+  fflush(editor->out);
+}
+
+int cle_editor_columns(cle_editor *editor) {
+  int columns = 0;
+  if (el_get(editor->el, EL_GETTC, "co", &columns, NULL) != 0 || columns <= 0)
+    return 80;
+  return columns;
+}
+
+void cle_editor_resize(cle_editor *editor) { el_resize(editor->el); }

@@ -1,2 +1,148 @@
-/// Swift wrapper over libedit (being written).
-public enum LineEditorInfo {}
+import CLineEdit
+import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `:` and `/` prompts: one libedit line with emacs keys, Tab completion,
+/// Ctrl-R history search and a history that survives the session.
+///
+/// Terminal contract: call `readLine` with the terminal in cooked mode (libedit
+/// learns the erase/kill characters from it) and the cursor where the prompt
+/// should appear. libedit switches to its own editing mode while it reads and
+/// `readLine` puts back exactly the mode it found on return, so the caller's
+/// switch back to raw mode afterwards is all that is needed. libedit writes
+/// straight to the terminal (echo, newline after Enter, candidate lists), so
+/// repaint the whole screen afterwards.
+public final class LineEditor {
+  /// `commands` or `search`: names the history file.
+  public let historyName: String
+  /// Where the history is saved; nil when neither XDG_STATE_HOME nor HOME is set.
+  public let historyPath: String?
+  /// The history as the prompt sees it, oldest first.
+  public private(set) var history: History
+  /// Offers words for Tab: a unique one is inserted, several are listed below
+  /// the prompt (after their common prefix is inserted). Nil: Tab does nothing.
+  public var completer: ((_ line: String, _ cursor: Int) -> Completion)?
+  /// Called once, with `warning`, when the history cannot be read or saved.
+  /// The session goes on without persistence.
+  public var onWarning: ((String) -> Void)? {
+    didSet { if let warning, !warningDelivered { deliver(warning) } }
+  }
+  /// The first history problem (e.g. "cannot create history directory …"), if any.
+  public private(set) var warning: String?
+
+  private var warningDelivered = false
+  private let libeditHistory: EditLineHistory?
+  private var editor: OpaquePointer?
+
+  /// Opens an editor reading `inputFD` and drawing on `outputFD` (both stay
+  /// owned by the caller; the app passes /dev/tty), with the history called
+  /// `historyName`, located through `environment` (XDG_STATE_HOME, HOME).
+  public init(
+    program: String, historyName: String, environment: [String: String],
+    inputFD: Int32, outputFD: Int32
+  ) {
+    self.historyName = historyName
+    historyPath = History.path(name: historyName, environment: environment)
+    history = History()
+    libeditHistory = EditLineHistory()
+    if let historyPath {
+      do {
+        history = try History.load(from: historyPath)
+      } catch {
+        warning = error.description
+      }
+    } else {
+      warning = "history not saved: neither XDG_STATE_HOME nor HOME is set"
+    }
+    libeditHistory?.replace(with: history)
+
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    editor = cle_editor_create(program, inputFD, outputFD, context) {
+      context, editor, line, cursor in
+      guard let context, let editor, let line else { return Int32(CLE_CC_NORM) }
+      let owner = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
+      return owner.complete(editor: editor, line: line, cursorByte: Int(cursor))
+    }
+    if let editor { cle_editor_set_history(editor, libeditHistory?.handle) }
+  }
+
+  deinit { cle_editor_destroy(editor) }
+
+  /// Reads one line after showing `prompt`. Returns the line (possibly empty)
+  /// after Enter, nil after Esc, Ctrl-C, Ctrl-G, or Ctrl-D on an empty line.
+  /// A non-blank line joins the history, which is saved right away.
+  public func readLine(prompt: String) -> String? {
+    guard let editor else { return nil }
+    cle_editor_set_prompt(editor, prompt)
+    var status = CLE_LINE
+    guard let raw = cle_editor_gets(editor, &status), status == CLE_LINE else { return nil }
+    let line = String(cString: raw)
+    accept(line)
+    return line
+  }
+
+  /// Re-reads the terminal size (the app owns SIGWINCH; libedit also checks
+  /// the size each time `readLine` starts).
+  public func resize() {
+    if let editor { cle_editor_resize(editor) }
+  }
+
+  /// Records an accepted line in both histories and saves the file.
+  func accept(_ line: String) {
+    let before = history
+    history.add(line)
+    guard history != before else { return }
+    libeditHistory?.replace(with: history)
+    guard let historyPath else { return }
+    do {
+      try history.save(to: historyPath)
+    } catch {
+      report(error.description)
+    }
+  }
+
+  private func report(_ message: String) {
+    guard warning == nil else { return }
+    warning = message
+    if onWarning != nil { deliver(message) }
+  }
+
+  private func deliver(_ message: String) {
+    warningDelivered = true
+    onWarning?(message)
+  }
+
+  /// Tab: asks `completer`, edits the line and lists several candidates below
+  /// the prompt; returns libedit's CC_* code.
+  private func complete(editor: OpaquePointer, line: UnsafePointer<CChar>, cursorByte: Int) -> Int32
+  {
+    guard let completer else { return Int32(CLE_CC_NORM) }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let beforeCursor = String(
+      decoding: bytes[..<min(max(0, cursorByte), bytes.count)], as: UTF8.self)
+    let cursor = beforeCursor.count
+    let completion = completer(text, cursor)
+
+    var result = completion.candidates.isEmpty ? Int32(CLE_CC_ERROR) : Int32(CLE_CC_NORM)
+    if let replacement = completion.replacement {
+      let from = min(max(0, completion.replaceFrom), cursor)
+      let replaced = beforeCursor.dropFirst(from).unicodeScalars.count
+      cle_editor_delete(editor, Int32(replaced))
+      cle_editor_insert(editor, replacement)
+      result = Int32(CLE_CC_REFRESH)
+    }
+    if completion.candidates.count > 1 {
+      let width = Int(cle_editor_columns(editor))
+      cle_editor_print(editor, "\n" + CandidateList.format(completion.candidates, width: width))
+      result = Int32(CLE_CC_REDISPLAY)
+    }
+    return result
+  }
+}

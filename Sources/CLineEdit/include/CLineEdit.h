@@ -1,5 +1,86 @@
 #ifndef CLINEEDIT_H
 #define CLINEEDIT_H
-// Non-variadic wrappers over libedit (being written).
+
+// Non-variadic wrappers over libedit, because Swift cannot call the variadic
+// el_set / el_get / history. Every piece of state lives in the handles below;
+// nothing global is visible to Swift.
+
+/// libedit's major version, to prove the link works.
 int cle_version(void);
+
+// ---- History ----------------------------------------------------------------
+
+/// One libedit history list, created unique (a line equal to the newest entry
+/// is not entered again).
+typedef struct cle_history cle_history;
+
+cle_history *cle_history_create(int capacity);
+void cle_history_destroy(cle_history *history);
+/// Appends `line` as the newest entry; returns 0 on success.
+int cle_history_enter(cle_history *history, const char *line);
+void cle_history_clear(cle_history *history);
+int cle_history_count(cle_history *history);
+/// Iteration in libedit's own terms: `first` is the NEWEST entry, `next` steps
+/// towards older ones, `last` is the OLDEST, `prev` steps towards newer ones.
+/// Each returns NULL past the end; the string is valid until the next call.
+const char *cle_history_first(cle_history *history);
+const char *cle_history_next(cle_history *history);
+const char *cle_history_last(cle_history *history);
+const char *cle_history_prev(cle_history *history);
+
+// ---- Editor -----------------------------------------------------------------
+
+/// One libedit editor on a pair of file descriptors.
+typedef struct cle_editor cle_editor;
+
+/// libedit's CC_* codes that a key function may return.
+enum {
+  CLE_CC_NORM = 0,
+  CLE_CC_REFRESH = 4,
+  CLE_CC_ERROR = 6,
+  CLE_CC_REDISPLAY = 8,
+};
+
+/// Called for Tab with the line (UTF-8, NUL-terminated) and the cursor as a
+/// byte offset into it; returns one of the CLE_CC_* codes. `context` is the
+/// pointer given to cle_editor_create (a Swift object, passed Unmanaged).
+typedef int (*cle_complete_fn)(void *context, cle_editor *editor,
+                               const char *line, int cursor_byte);
+
+/// Outcome of cle_editor_gets.
+typedef enum {
+  CLE_LINE = 0,      ///< A line was accepted with Enter.
+  CLE_EOF = 1,       ///< End of input (Ctrl-D on an empty line, closed fd).
+  CLE_CANCELLED = 2, ///< Esc, Ctrl-C or Ctrl-G.
+  CLE_ERROR = 3,     ///< A read failed.
+} cle_status;
+
+/// Creates an editor reading `input_fd` and drawing on `output_fd` (both are
+/// dup'd, so the caller keeps ownership of its descriptors). Emacs bindings,
+/// no signal handling (EL_SIGNAL 0), Tab completes, Ctrl-R searches history,
+/// Esc / Ctrl-C / Ctrl-G cancel. The terminal mode is the same on return as on
+/// entry. Returns NULL if the descriptors cannot be duplicated.
+cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
+                              void *context, cle_complete_fn complete);
+/// Ends the editor without changing the terminal mode.
+void cle_editor_destroy(cle_editor *editor);
+/// Copies the prompt shown by the next cle_editor_gets.
+void cle_editor_set_prompt(cle_editor *editor, const char *prompt);
+/// The history that Up/Down/Ctrl-R browse (not owned; may be NULL).
+void cle_editor_set_history(cle_editor *editor, cle_history *history);
+/// Reads one line. Returns it without the trailing newline (valid until the
+/// next call) or NULL; `status` tells why. The terminal mode is restored to
+/// what it was on entry, whatever libedit did in between.
+const char *cle_editor_gets(cle_editor *editor, cle_status *status);
+/// Inserts text at the cursor (inside a completion callback).
+int cle_editor_insert(cle_editor *editor, const char *text);
+/// Deletes `count` characters (Unicode scalars) before the cursor.
+void cle_editor_delete(cle_editor *editor, int count);
+/// Writes text on the editor's output at the real cursor position, flushed.
+void cle_editor_print(cle_editor *editor, const char *text);
+/// Terminal width in columns as libedit sees it (80 when unknown).
+int cle_editor_columns(cle_editor *editor);
+/// Re-reads the terminal size.
+void cle_editor_resize(cle_editor *editor);
+
 #endif

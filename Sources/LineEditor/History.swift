@@ -1,0 +1,42 @@
+/// One prompt history (`commands` or `search`), oldest entry first. A value, so
+/// the prompt, the file and tests all see the same rules: blank lines are not
+/// kept, re-entering a line moves it to the newest position, at most
+/// `capacity` entries survive.
+public struct History: Equatable, Sendable {
+  /// How many entries are kept (the newest ones).
+  public static let capacity = 1000
+
+  /// Entries, oldest first.
+  public private(set) var entries: [String] = []
+
+  public init() {}
+
+  /// A history holding `entries` (oldest first) under the usual rules.
+  public init(entries: some Sequence<String>) {
+    // Newest first, so the first occurrence of a line is the one that stays.
+    var seen = Set<String>()
+    var kept: [String] = []
+    for line in entries.reversed() {
+      guard kept.count < Self.capacity, let entry = Self.entry(line), seen.insert(entry).inserted
+      else { continue }
+      kept.append(entry)
+    }
+    self.entries = kept.reversed()
+  }
+
+  /// Adds `line` as the newest entry.
+  public mutating func add(_ line: String) {
+    guard let entry = Self.entry(line) else { return }
+    entries.removeAll { $0 == entry }
+    entries.append(entry)
+    if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+  }
+
+  /// The stored form of a line: one file line per entry, so line breaks become
+  /// spaces; nil for a blank line.
+  static func entry(_ line: String) -> String? {
+    let entry =
+      line.contains(where: \.isNewline) ? String(line.map { $0.isNewline ? " " : $0 }) : line
+    return entry.allSatisfy(\.isWhitespace) ? nil : entry
+  }
+}

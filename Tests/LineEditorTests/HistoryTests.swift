@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import LineEditor
+
+/// History rules a user notices: no duplicates, newest last, a bounded file
+/// that survives restarts and never exists half-written.
+@Suite struct HistoryTests {
+  @Test func reenteringALineMovesItToTheNewestPosition() {
+    var history = History()
+    for line in ["goto iPad", "scroll top", "goto iPad", "print"] { history.add(line) }
+    #expect(history.entries == ["scroll top", "goto iPad", "print"])
+  }
+
+  @Test func blankLinesAreNotKept() {
+    var history = History()
+    history.add("")
+    history.add("   ")
+    history.add("quit")
+    #expect(history.entries == ["quit"])
+  }
+
+  @Test func keepsTheNewestThousandEntries() {
+    var history = History()
+    for n in 0..<1100 { history.add("tick \(n)") }
+    #expect(history.entries.count == 1000)
+    #expect(history.entries.first == "tick 100")
+    #expect(history.entries.last == "tick 1099")
+    // Loading an oversized file obeys the same cap.
+    let loaded = History(entries: (0..<1100).map { "tick \($0)" })
+    #expect(loaded == history)
+  }
+
+  @Test func locationFollowsXDGStateHome() {
+    #expect(
+      History.path(name: "commands", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+        == "/s/sectionnav/commands_history")
+    #expect(
+      History.path(name: "search", environment: ["HOME": "/h"])
+        == "/h/.local/state/sectionnav/search_history")
+    // A relative XDG_STATE_HOME is ignored, as the XDG spec asks.
+    #expect(
+      History.path(name: "search", environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+        == "/h/.local/state/sectionnav/search_history")
+    #expect(History.path(name: "search", environment: [:]) == nil)
+  }
+
+  @Test func saveAndLoadRoundTripCreatingDirectories() throws {
+    let temp = TemporaryDirectory()
+    let path = try #require(History.path(name: "commands", environment: temp.environment))
+    var history = History()
+    for line in ["goto \"Apple Watch\"", "key C-d", "search ü 日本"] { history.add(line) }
+    try history.save(to: path)
+    #expect(try History.load(from: path) == history)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text == "goto \"Apple Watch\"\nkey C-d\nsearch ü 日本\n")
+  }
+
+  @Test func missingFileIsAnEmptyHistory() throws {
+    let temp = TemporaryDirectory()
+    #expect(try History.load(from: temp.path + "/none/commands_history").entries.isEmpty)
+  }
+
+  @Test func atomicSaveLeavesNoTemporaryFiles() throws {
+    let temp = TemporaryDirectory()
+    let path = try #require(History.path(name: "search", environment: temp.environment))
+    var history = History()
+    for n in 0..<5 {
+      history.add("search \(n)")
+      try history.save(to: path)
+    }
+    #expect(temp.contents(of: temp.path + "/sectionnav") == ["search_history"])
+    #expect(try History.load(from: path).entries.count == 5)
+  }
+
+  @Test func uncreatableDirectoryIsReportedAsOneLine() throws {
+    let temp = TemporaryDirectory()
+    // A path under a regular file cannot be created, even by root.
+    #expect(FileManager.default.createFile(atPath: temp.path + "/file", contents: Data("x".utf8)))
+    let path = temp.path + "/file/state/sectionnav/commands_history"
+    var history = History()
+    history.add("quit")
+    #expect(throws: HistoryFileError.self) { try history.save(to: path) }
+    do {
+      try history.save(to: path)
+    } catch {
+      #expect(error.operation == .createDirectory)
+      #expect(
+        error.description.hasPrefix("cannot create history directory \(temp.path)/file/state"))
+      #expect(!error.description.contains("\n"))
+    }
+  }
+}
