@@ -197,6 +197,7 @@ extension InputDecoder {
     var i = start
     var scalars = String.UnicodeScalarView()
     var reachedEnd = false
+    var splitScalar = false
     scan: while i < bytes.count {
       let b = bytes[i]
       if b < 0x20 || b == 0x7F { break }
@@ -204,6 +205,8 @@ extension InputDecoder {
       case .incomplete:
         if final {
           i = bytes.count  // a truncated scalar at the very end: drop it
+        } else {
+          splitScalar = true
         }
         reachedEnd = true
         break scan
@@ -223,8 +226,9 @@ extension InputDecoder {
     if scalars.isEmpty { return final ? .drop(max(1, i - start)) : .incomplete }
     var graphemes = Array(String(scalars))
     var length = i - start
-    if reachedEnd, !final, let last = graphemes.last, Self.expectsMore(last) {
-      // A trailing ZWJ or half a flag: the rest of the cluster is on its way.
+    if reachedEnd, !final, let last = graphemes.last, splitScalar || Self.expectsMore(last) {
+      // The read ended inside a scalar, after a ZWJ or inside a flag: the
+      // rest of the cluster is on its way.
       graphemes.removeLast()
       length -= last.utf8.count
       if graphemes.isEmpty { return .incomplete }

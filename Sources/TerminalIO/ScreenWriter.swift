@@ -200,16 +200,13 @@ struct FrameEmitter {
       bytes.append(0x72)  // r: DECSTBM, which also homes the cursor
       cursor = nil
     }
-    // A line feed on the bottom margin scrolls up; a reverse index on the top
-    // margin scrolls down. Unlike SU/SD they work on every terminal.
+    // An index (ESC D) on the bottom margin scrolls up; a reverse index
+    // (ESC M) on the top margin scrolls down. Unlike SU/SD they work on every
+    // terminal, the Linux console included.
     let edge = CursorPosition(column: 0, row: move.shift > 0 ? move.bottom : move.top)
     bytes.append(contentsOf: CursorMoves.cheapest(from: cursor, to: edge))
     for _ in 0..<abs(move.shift) {
-      if move.shift > 0 {
-        bytes.append(0x0A)
-      } else {
-        bytes.append(contentsOf: [0x1B, 0x4D])
-      }
+      bytes.append(contentsOf: [0x1B, move.shift > 0 ? 0x44 : 0x4D])
     }
     if wholeScreen {
       cursor = edge
@@ -265,14 +262,14 @@ enum CursorMoves {
     func consider(_ candidate: [UInt8]) {
       if candidate.count < best.count { best = candidate }
     }
+    // Only ESC-led sequences: no CR or LF, whose effect depends on terminal
+    // modes (and a line feed on the last row would scroll).
     if from.row == to.row {
       if to.column > from.column { consider(sequence(to.column - from.column, "C")) }
       if to.column < from.column { consider(sequence(from.column - to.column, "D")) }
-      consider([0x0D] + (to.column > 0 ? sequence(to.column, "C") : []))
-      consider(sequence(to.column + 1, "G", omitOne: true))
-    } else if to.row == from.row + 1 {
-      // Never on the last row, where a line feed would scroll.
-      consider([0x0D, 0x0A] + (to.column > 0 ? sequence(to.column, "C") : []))
+      consider(sequence(to.column + 1, "G"))
+    } else if to.column == 0, to.row > from.row {
+      consider(sequence(to.row - from.row, "E"))
     }
     if from.column == to.column {
       if to.row > from.row { consider(sequence(to.row - from.row, "B")) }
@@ -294,9 +291,9 @@ enum CursorMoves {
   }
 
   /// `CSI n final`, with n omitted when it is 1 (the default).
-  static func sequence(_ n: Int, _ final: Unicode.Scalar, omitOne: Bool = true) -> [UInt8] {
+  static func sequence(_ n: Int, _ final: Unicode.Scalar) -> [UInt8] {
     var out: [UInt8] = [0x1B, 0x5B]
-    if n != 1 || !omitOne { appendDecimal(n, into: &out) }
+    if n != 1 { appendDecimal(n, into: &out) }
     out.append(UInt8(final.value))
     return out
   }

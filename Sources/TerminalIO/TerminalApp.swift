@@ -38,8 +38,10 @@ public final class TerminalApp {
 
   /// Opens the terminal (`TerminalError.noTerminal`, `.dumbTerminal` when
   /// there is none to use); nothing on screen changes until `run`.
-  public init(mouse: Bool = true, path: String = "/dev/tty") throws {
-    terminal = try Terminal(path: path)
+  public init(
+    mouse: Bool = true, path: String = "/dev/tty", term: String? = Terminal.environmentTERM
+  ) throws {
+    terminal = try Terminal(path: path, term: term)
     signals = try SignalPipe()
     inbox = try EventInbox()
     self.mouse = mouse
