@@ -1,0 +1,31 @@
+import SectionNavCore
+
+/// What the run loop does after the app handled an event.
+public enum Disposition {
+  /// Keep going (the frame is redrawn after the batch of events).
+  case `continue`
+  /// Restore the terminal, write `output` (verbatim: include the newline) to
+  /// standard output, and end the run with `code`.
+  case exit(code: Int32, output: String?)
+  /// Give the terminal back in its original state (cooked mode, main screen,
+  /// cursor shown, no mouse), run the closure, then take it again and repaint.
+  case suspendFor(() -> Void)
+  /// Like `suspendFor` but stays on the alternate screen with the cursor shown
+  /// at the start of 1-based `row`, which is cleared: a prompt over the UI.
+  case promptAt(row: Int, () -> Void)
+  /// Stop the process as C-z does in a shell; on `fg`, repaint and go on.
+  case suspend
+}
+
+/// How a run ended.
+public struct ExitStatus: Equatable, Sendable {
+  /// The process exit status: the app's, or 128 + the signal number.
+  public var code: Int32
+  /// The signal that ended the run (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if any.
+  public var signal: Int32?
+
+  public init(code: Int32, signal: Int32? = nil) {
+    self.code = code
+    self.signal = signal
+  }
+}

@@ -1,0 +1,305 @@
+import SectionNavCore
+
+/// Turns each new frame into the bytes that change the terminal from the
+/// previous frame to it — changed cells only, the cheapest cursor moves, colour
+/// codes only when the style changes, a scroll region when rows merely moved —
+/// inside one DEC synchronized update, so a frame costs one small `write` and
+/// never shows half drawn.
+public struct ScreenWriter: Sendable {
+  /// Whether rows that moved up or down are shifted with a scroll region
+  /// rather than redrawn (on unless a terminal is known to get it wrong).
+  public var usesScrollRegions = true
+
+  private var previous: Frame?
+  private var cursor: CursorPosition?
+  private var style: Style?
+
+  public init() {}
+
+  /// Forgets what the terminal shows, so the next frame repaints everything
+  /// after a clear: after a resize, a prompt, a suspend, or anything else that
+  /// wrote to the terminal.
+  public mutating func invalidate() {
+    previous = nil
+    cursor = nil
+    style = nil
+  }
+
+  /// The bytes that update the terminal to `frame`; empty when the terminal
+  /// already shows it.
+  public mutating func render(_ frame: Frame) -> [UInt8] {
+    var body: FrameEmitter
+    if let previous, previous.width == frame.width, previous.height == frame.height {
+      if previous == frame { return [] }
+      body = FrameEmitter(cursor: cursor, style: style)
+      body.update(from: previous.cells, to: frame)
+      if usesScrollRegions, let move = ScrollMove.find(from: previous, to: frame) {
+        var scrolled = FrameEmitter(cursor: cursor, style: style)
+        let base = scrolled.scroll(previous, by: move)
+        scrolled.update(from: base, to: frame)
+        if scrolled.bytes.count < body.bytes.count { body = scrolled }
+      }
+    } else {
+      body = FrameEmitter(cursor: nil, style: nil)
+      body.clearScreen()
+      body.update(from: Array(repeating: .blank, count: frame.cells.count), to: frame)
+    }
+    body.finish()
+    previous = frame
+    cursor = body.cursor
+    style = body.style
+    var out: [UInt8] = []
+    out.reserveCapacity(body.bytes.count + 16)
+    out.append(contentsOf: ControlSequences.beginSynchronizedUpdate)
+    out.append(contentsOf: body.bytes)
+    out.append(contentsOf: ControlSequences.endSynchronizedUpdate)
+    return out
+  }
+}
+
+/// 0-based cursor position as the writer believes the terminal has it.
+struct CursorPosition: Equatable, Sendable {
+  var column: Int
+  var row: Int
+}
+
+/// Builds the bytes of one frame while tracking where the cursor is and which
+/// SGR state is active (nil: unknown).
+struct FrameEmitter {
+  var bytes: [UInt8] = []
+  var cursor: CursorPosition?
+  var style: Style?
+
+  init(cursor: CursorPosition?, style: Style?) {
+    self.cursor = cursor
+    self.style = style
+    bytes.reserveCapacity(256)
+  }
+
+  /// Resets attributes and clears the screen; the cursor goes home.
+  mutating func clearScreen() {
+    bytes.append(contentsOf: "\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+    style = .plain
+    cursor = CursorPosition(column: 0, row: 0)
+  }
+
+  /// Leaves the terminal with plain attributes, so nothing bleeds into a
+  /// prompt or the shell.
+  mutating func finish() {
+    if style != .plain {
+      bytes.append(contentsOf: "\u{1B}[0m".utf8)
+      style = .plain
+    }
+  }
+
+  /// Writes every cell of `frame` that differs from `base`, what the terminal
+  /// shows now (same size).
+  mutating func update(from base: [Cell], to frame: Frame) {
+    let width = frame.width
+    guard width > 0 else { return }
+    let cells = frame.cells
+    var dirty = [Bool](repeating: false, count: width)
+    for row in 0..<frame.height {
+      let offset = row * width
+      var changed = false
+      for c in 0..<width {
+        let d = base[offset + c] != cells[offset + c]
+        dirty[c] = d
+        changed = changed || d
+      }
+      if !changed { continue }
+      // A changed right half of a wide grapheme is redrawn through its left half.
+      for c in stride(from: 1, to: width, by: 1)
+      where dirty[c] && cells[offset + c].isContinuation && !cells[offset + c - 1].isContinuation {
+        dirty[c - 1] = true
+      }
+      var c = 0
+      while c < width {
+        let cell = cells[offset + c]
+        if !dirty[c] || (cell.isContinuation && c > 0 && !cells[offset + c - 1].isContinuation) {
+          c += 1
+          continue
+        }
+        move(to: CursorPosition(column: c, row: row), row: cells[offset..<(offset + width)])
+        c += write(cell, column: c, row: row, cells: cells[offset..<(offset + width)])
+      }
+    }
+  }
+
+  /// Writes one cell at the cursor; returns how many columns it covers.
+  private mutating func write(_ cell: Cell, column c: Int, row: Int, cells: ArraySlice<Cell>)
+    -> Int
+  {
+    StyleTransition.append(from: style, to: cell.style, into: &bytes)
+    style = cell.style
+    let width = cells.count
+    let start = cells.startIndex
+    let advance: Int
+    if cell.isContinuation {
+      bytes.append(0x20)  // a right half with no left half: draw a space
+      advance = 1
+    } else {
+      Self.appendVisible(cell.text, into: &bytes)
+      advance = c + 1 < width && cells[start + c + 1].isContinuation ? 2 : 1
+    }
+    // At the right edge the cursor is in the terminal's "pending wrap" limbo.
+    cursor = c + advance < width ? CursorPosition(column: c + advance, row: row) : nil
+    return advance
+  }
+
+  /// Moves the cursor to `target`, on the row whose cells are `cells`: the
+  /// shortest of an absolute move, a relative one, or rewriting the few
+  /// unchanged cells in between.
+  private mutating func move(to target: CursorPosition, row cells: ArraySlice<Cell>) {
+    if cursor == target { return }
+    let moveBytes = CursorMoves.cheapest(from: cursor, to: target)
+    if let from = cursor, from.row == target.row, from.column < target.column,
+      target.column - from.column <= 8,
+      let fill = gapFill(cells, from: from.column, to: target.column),
+      fill.count <= moveBytes.count
+    {
+      bytes.append(contentsOf: fill)
+    } else {
+      bytes.append(contentsOf: moveBytes)
+    }
+    cursor = target
+  }
+
+  /// The bytes that redraw the unchanged cells `start..<end` in the current
+  /// style, or nil when that would need a style change.
+  private func gapFill(_ cells: ArraySlice<Cell>, from start: Int, to end: Int) -> [UInt8]? {
+    var fill: [UInt8] = []
+    for c in start..<end {
+      let cell = cells[cells.startIndex + c]
+      guard cell.style == style else { return nil }
+      if cell.isContinuation {
+        if c == start { return nil }  // cannot start inside a wide grapheme
+        continue
+      }
+      Self.appendVisible(cell.text, into: &fill)
+    }
+    return fill
+  }
+
+  /// Shifts the rows of `move`'s region on the terminal and returns what the
+  /// screen shows afterwards (`old` moved, blank rows scrolled in).
+  mutating func scroll(_ old: Frame, by move: ScrollMove) -> [Cell] {
+    let width = old.width
+    let height = old.height
+    if style != .plain {
+      // Rows scrolled in take the current background: make it the default.
+      bytes.append(contentsOf: "\u{1B}[0m".utf8)
+      style = .plain
+    }
+    let wholeScreen = move.top == 0 && move.bottom == height - 1
+    if !wholeScreen {
+      bytes.append(contentsOf: "\u{1B}[".utf8)
+      CursorMoves.appendDecimal(move.top + 1, into: &bytes)
+      bytes.append(0x3B)
+      CursorMoves.appendDecimal(move.bottom + 1, into: &bytes)
+      bytes.append(0x72)  // r: DECSTBM, which also homes the cursor
+      cursor = nil
+    }
+    // An index (ESC D) on the bottom margin scrolls up; a reverse index
+    // (ESC M) on the top margin scrolls down. Unlike SU/SD they work on every
+    // terminal, the Linux console included.
+    let edge = CursorPosition(column: 0, row: move.shift > 0 ? move.bottom : move.top)
+    bytes.append(contentsOf: CursorMoves.cheapest(from: cursor, to: edge))
+    for _ in 0..<abs(move.shift) {
+      bytes.append(contentsOf: [0x1B, move.shift > 0 ? 0x44 : 0x4D])
+    }
+    if wholeScreen {
+      cursor = edge
+    } else {
+      bytes.append(contentsOf: "\u{1B}[r".utf8)
+      cursor = nil
+    }
+    var cells = old.cells
+    for row in move.top...move.bottom {
+      let source = row + move.shift
+      let target = row * width
+      if source >= move.top, source <= move.bottom {
+        let from = source * width
+        cells.replaceSubrange(target..<(target + width), with: old.cells[from..<(from + width)])
+      } else {
+        cells.replaceSubrange(
+          target..<(target + width), with: repeatElement(Cell.blank, count: width))
+      }
+    }
+    return cells
+  }
+
+  /// Appends cell text, replacing any control character (C0, DEL, C1) with
+  /// U+FFFD: cell text is sanitised upstream, this is the last line of defence.
+  static func appendVisible(_ text: String, into out: inout [UInt8]) {
+    var previous: UInt8 = 0
+    var clean = true
+    for b in text.utf8 {
+      if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) {
+        clean = false
+        break
+      }
+      previous = b
+    }
+    if clean {
+      out.append(contentsOf: text.utf8)
+      return
+    }
+    var safe = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      safe.append(UTF8Scalar.isControl(scalar) ? "\u{FFFD}" : scalar)
+    }
+    out.append(contentsOf: String(safe).utf8)
+  }
+}
+
+/// Cursor-movement sequences and their costs.
+enum CursorMoves {
+  /// The shortest byte sequence from `from` (nil: unknown) to `to`.
+  static func cheapest(from: CursorPosition?, to: CursorPosition) -> [UInt8] {
+    var best = absolute(to)
+    guard let from else { return best }
+    func consider(_ candidate: [UInt8]) {
+      if candidate.count < best.count { best = candidate }
+    }
+    // Only ESC-led sequences: no CR or LF, whose effect depends on terminal
+    // modes (and a line feed on the last row would scroll).
+    if from.row == to.row {
+      if to.column > from.column { consider(sequence(to.column - from.column, "C")) }
+      if to.column < from.column { consider(sequence(from.column - to.column, "D")) }
+      consider(sequence(to.column + 1, "G"))
+    } else if to.column == 0, to.row > from.row {
+      consider(sequence(to.row - from.row, "E"))
+    }
+    if from.column == to.column {
+      if to.row > from.row { consider(sequence(to.row - from.row, "B")) }
+      if to.row < from.row { consider(sequence(from.row - to.row, "A")) }
+    }
+    return best
+  }
+
+  /// CUP, with defaults omitted.
+  static func absolute(_ to: CursorPosition) -> [UInt8] {
+    var out: [UInt8] = [0x1B, 0x5B]
+    if to.row > 0 || to.column > 0 { appendDecimal(to.row + 1, into: &out) }
+    if to.column > 0 {
+      out.append(0x3B)
+      appendDecimal(to.column + 1, into: &out)
+    }
+    out.append(0x48)
+    return out
+  }
+
+  /// `CSI n final`, with n omitted when it is 1 (the default).
+  static func sequence(_ n: Int, _ final: Unicode.Scalar) -> [UInt8] {
+    var out: [UInt8] = [0x1B, 0x5B]
+    if n != 1 { appendDecimal(n, into: &out) }
+    out.append(UInt8(final.value))
+    return out
+  }
+
+  static func appendDecimal(_ n: Int, into out: inout [UInt8]) {
+    if n >= 10 { appendDecimal(n / 10, into: &out) }
+    out.append(UInt8(0x30 + n % 10))
+  }
+}

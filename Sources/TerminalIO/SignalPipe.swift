@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Write end of the self-pipe, read by the signal handler. The only global:
+/// a handler can reach nothing else safely.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The handler does the one async-signal-safe thing: it writes the signal
+/// number as a byte to the pipe (non-blocking; when the pipe is full the run
+/// loop is awake anyway), preserving errno.
+private func forwardSignal(_ signal: Int32) {
+  let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: signal)
+  _ = write(signalPipeWriteEnd, &byte, 1)
+  errno = savedErrno
+}
+
+/// Turns asynchronous signals into bytes the run loop reads next to the
+/// terminal (the self-pipe trick), so all the real work — restoring the
+/// terminal, exiting, resizing — happens in ordinary code. One instance may
+/// be installed at a time; `uninstall` puts the previous handlers back.
+public final class SignalPipe {
+  /// Window size, interrupt, termination, hang-up, stop and continue, quit.
+  public static let handledSignals: [Int32] = [
+    SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGQUIT,
+  ]
+
+  /// Poll this for POLLIN, then call `drain()`.
+  public let readEnd: Int32
+  private let writeEnd: Int32
+  private var previous: [Int32: sigaction] = [:]
+
+  public init() throws {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw TerminalError.setupFailed(what: "a signal pipe", errno: errno) }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    readEnd = fds[0]
+    writeEnd = fds[1]
+  }
+
+  deinit {
+    uninstall()
+    close(readEnd)
+    close(writeEnd)
+  }
+
+  public var isInstalled: Bool { !previous.isEmpty }
+
+  /// Signals after which an interrupted blocking call simply resumes
+  /// (SA_RESTART): a resize must not break a prompt's read. Interrupt,
+  /// termination, hang-up and quit do interrupt it, so a prompt can give up.
+  static let restartingSignals: Set<Int32> = [SIGWINCH, SIGCONT, SIGTSTP]
+
+  /// Routes `handledSignals` into the pipe; `poll` always wakes with EINTR.
+  public func install() throws {
+    guard !isInstalled else { return }
+    precondition(signalPipeWriteEnd < 0, "only one SignalPipe can be installed at a time")
+    signalPipeWriteEnd = writeEnd
+    for signal in Self.handledSignals {
+      var old = sigaction()
+      guard Self.setHandler(signal, forward: true, old: &old) else {
+        let code = errno
+        uninstall()
+        throw TerminalError.setupFailed(what: "signal handlers", errno: code)
+      }
+      previous[signal] = old
+    }
+  }
+
+  /// Puts back the handlers that were there before `install`.
+  public func uninstall() {
+    for (signal, var old) in previous {
+      _ = sigaction(signal, &old, nil)
+    }
+    previous.removeAll()
+    if signalPipeWriteEnd == writeEnd { signalPipeWriteEnd = -1 }
+  }
+
+  /// Signal numbers received since the last call, oldest first.
+  public func drain() -> [Int32] {
+    var signals: [Int32] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        signals.append(contentsOf: buffer[0..<n].map { Int32($0) })
+      } else if n < 0, errno == EINTR {
+        continue
+      } else {
+        return signals
+      }
+    }
+  }
+
+  /// Stops the process the way a terminal's C-z does (default SIGTSTP
+  /// action) and returns once it is continued; the handler comes back.
+  public func stopProcess() {
+    withDefaultStop {
+      var set = sigset_t()
+      sigemptyset(&set)
+      sigaddset(&set, SIGTSTP)
+      sigprocmask(SIG_UNBLOCK, &set, nil)
+      kill(getpid(), SIGTSTP)
+    }
+  }
+
+  /// Runs `body` with SIGTSTP at its default action, so C-z in a cooked-mode
+  /// prompt stops the process at once, as in any shell program.
+  public func withDefaultStop<T>(_ body: () throws -> T) rethrows -> T {
+    var old = sigaction()
+    let changed = Self.setHandler(SIGTSTP, forward: false, old: &old)
+    defer {
+      if changed, isInstalled {
+        var ignored = sigaction()
+        _ = Self.setHandler(SIGTSTP, forward: true, old: &ignored)
+      }
+    }
+    return try body()
+  }
+
+  /// Installs `forwardSignal` (or the default action) for `signal`.
+  private static func setHandler(_ signal: Int32, forward: Bool, old: inout sigaction) -> Bool {
+    var action = sigaction()
+    if forward {
+      action.__sigaction_handler.sa_handler = forwardSignal
+    } else {
+      action.__sigaction_handler.sa_handler = SIG_DFL
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = forward && restartingSignals.contains(signal) ? Int32(SA_RESTART) : 0
+    return sigaction(signal, &action, &old) == 0
+  }
+}

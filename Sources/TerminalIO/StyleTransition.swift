@@ -1,0 +1,75 @@
+import SectionNavCore
+
+/// The shortest SGR sequence that takes the terminal from one style to
+/// another: either the differences alone (`22`, `39`, a new colour, …) or a
+/// reset followed by the whole new style, whichever has fewer bytes. Keeps
+/// colour codes off the wire when only the text changes.
+enum StyleTransition {
+  /// Appends the sequence from `old` (nil: unknown, so reset first) to `new`;
+  /// appends nothing when they are equal.
+  static func append(from old: Style?, to new: Style, into out: inout [UInt8]) {
+    if let old, old == new { return }
+    let full = ["0"] + parameters(of: new)
+    var chosen = full
+    if let old {
+      let delta = differences(from: old, to: new)
+      if delta.joined(separator: ";").utf8.count < full.joined(separator: ";").utf8.count {
+        chosen = delta
+      }
+    }
+    out.append(contentsOf: [0x1B, 0x5B])
+    out.append(contentsOf: chosen.joined(separator: ";").utf8)
+    out.append(0x6D)
+  }
+
+  /// Parameters that set `style` on top of a reset.
+  static func parameters(of style: Style) -> [String] {
+    var params: [String] = []
+    if style.bold { params.append("1") }
+    if style.dim { params.append("2") }
+    if style.italic { params.append("3") }
+    if style.underline { params.append("4") }
+    if style.reverse { params.append("7") }
+    if let fg = style.foreground { params.append(code(fg, background: false)) }
+    if let bg = style.background { params.append(code(bg, background: true)) }
+    return params
+  }
+
+  /// Parameters that change only what differs. Bold and dim share their off
+  /// code (22), so turning one off re-asserts the other.
+  static func differences(from old: Style, to new: Style) -> [String] {
+    var params: [String] = []
+    if (old.bold && !new.bold) || (old.dim && !new.dim) {
+      params.append("22")
+      if new.bold { params.append("1") }
+      if new.dim { params.append("2") }
+    } else {
+      if new.bold && !old.bold { params.append("1") }
+      if new.dim && !old.dim { params.append("2") }
+    }
+    if old.italic != new.italic { params.append(new.italic ? "3" : "23") }
+    if old.underline != new.underline { params.append(new.underline ? "4" : "24") }
+    if old.reverse != new.reverse { params.append(new.reverse ? "7" : "27") }
+    if old.foreground != new.foreground {
+      params.append(new.foreground.map { code($0, background: false) } ?? "39")
+    }
+    if old.background != new.background {
+      params.append(new.background.map { code($0, background: true) } ?? "49")
+    }
+    return params
+  }
+
+  /// SGR parameters selecting `color` as foreground or background.
+  static func code(_ color: Color, background: Bool) -> String {
+    switch color {
+    case .basic(let n):
+      let n = Int(n % 16)
+      if n < 8 { return String((background ? 40 : 30) + n) }
+      return String((background ? 100 : 90) + n - 8)
+    case .indexed(let n):
+      return "\(background ? 48 : 38);5;\(n)"
+    case .rgb(let r, let g, let b):
+      return "\(background ? 48 : 38);2;\(r);\(g);\(b)"
+    }
+  }
+}

@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SectionNavCore
+
+/// The interactive run loop, independent of the app's state: it turns
+/// terminal bytes, signals, posted events and the passing of time into
+/// `Event`s for `handle`, and after each batch draws once and writes once.
+/// The terminal is restored on every way out — a returned exit, a signal, a
+/// thrown error.
+public final class TerminalApp {
+  /// Post events here from other threads.
+  public let inbox: EventInbox
+  /// Silence after which a lone ESC is the Esc key.
+  public var escapeTimeout = 40
+  /// Silence after which an unterminated bracketed paste is delivered.
+  public var pasteTimeout = 500
+  /// Wall-clock period of `.tick` events.
+  public var tickInterval = 100
+  /// The terminal size the last frame was drawn for.
+  public private(set) var width = 80
+  public private(set) var height = 24
+
+  private let terminal: Terminal
+  private let signals: SignalPipe
+  private let mouse: Bool
+  private var decoder = InputDecoder()
+  private var writer = ScreenWriter()
+  private var queue: [Event] = []
+  private var deferredSignals: [Int32] = []
+  private var readBuffer = [UInt8](repeating: 0, count: 4096)
+  private var lastInput = 0
+  private var lastTick = 0
+  private var needsPaint = false
+  private var running = false
+
+  /// Opens the terminal (`TerminalError.noTerminal`, `.dumbTerminal` when
+  /// there is none to use); nothing on screen changes until `run`.
+  public init(
+    mouse: Bool = true, path: String = "/dev/tty", term: String? = Terminal.environmentTERM
+  ) throws {
+    terminal = try Terminal(path: path, term: term)
+    signals = try SignalPipe()
+    inbox = try EventInbox()
+    self.mouse = mouse
+    readSize()
+  }
+
+  /// Takes over the terminal and runs until `handle` asks to exit or a signal
+  /// ends the run: SIGINT 130, SIGTERM 143, SIGHUP (or the terminal going
+  /// away) 129, SIGQUIT 131, with nothing printed. The first event is
+  /// `.resize` with the terminal's size; `draw` gets the current size.
+  public func run(
+    draw: (_ width: Int, _ height: Int) throws -> Frame,
+    handle: (Event) throws -> Disposition
+  ) throws -> ExitStatus {
+    precondition(!running, "TerminalApp.run is not reentrant")
+    running = true
+    try signals.install()
+    defer {
+      terminal.leave()
+      signals.uninstall()
+      running = false
+    }
+    try terminal.enter(mouse: mouse)
+    writer.invalidate()
+    readSize()
+    queue = [.resize(width: width, height: height)]
+    lastTick = MonotonicClock.milliseconds()
+    while true {
+      var index = 0
+      while index < queue.count {
+        let event = queue[index]
+        index += 1
+        switch try handle(event) {
+        case .continue:
+          break
+        case .exit(let code, let output):
+          terminal.leave()
+          if let output { try? Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO) }
+          return ExitStatus(code: code)
+        case .suspendFor(let body):
+          try handBack(promptRow: nil, body)
+        case .promptAt(let row, let body):
+          try handBack(promptRow: row, body)
+        case .suspend:
+          try suspendToShell()
+        }
+      }
+      if !queue.isEmpty { needsPaint = true }
+      queue.removeAll(keepingCapacity: true)
+      if needsPaint {
+        let bytes = writer.render(try draw(width, height))
+        if !bytes.isEmpty { try terminal.write(bytes) }
+        needsPaint = false
+      }
+      if let status = try waitForEvents() { return status }
+    }
+  }
+
+  /// Restores the terminal, stops the process as C-z does in a shell, and on
+  /// `fg` takes the terminal back and repaints. For use while `run` runs
+  /// (the `.suspend` disposition calls it).
+  public func suspendToShell() throws {
+    guard running else {
+      signals.stopProcess()
+      return
+    }
+    terminal.leave()
+    signals.stopProcess()
+    try takeBack()
+  }
+
+  /// Runs `body` with the terminal in its original mode (on the main screen,
+  /// or on the alternate screen at `promptRow`), then takes it back.
+  private func handBack(promptRow: Int?, _ body: () -> Void) throws {
+    if let row = promptRow {
+      var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
+      bytes += Array("\u{1B}[0m\u{1B}[2K".utf8)
+      try terminal.write(bytes)
+      terminal.leave(keepScreen: true)
+    } else {
+      terminal.leave()
+    }
+    signals.withDefaultStop(body)
+    // C-c during the body interrupted it (a prompt), not the program.
+    deferredSignals += signals.drain().filter { $0 != SIGINT }
+    try takeBack()
+  }
+
+  /// Raw mode, screen and modes again, then a full repaint at the current size.
+  private func takeBack() throws {
+    try terminal.enter(mouse: mouse, force: true)
+    writer.invalidate()
+    readSize()
+    queue.append(.resize(width: width, height: height))
+    needsPaint = true
+  }
+
+  /// Waits for input, a signal, a posted event or a deadline (tick, ESC
+  /// timeout) and queues the resulting events; returns a status when a
+  /// signal or a hang-up ends the run.
+  private func waitForEvents() throws -> ExitStatus? {
+    if !deferredSignals.isEmpty {
+      let received = deferredSignals
+      deferredSignals.removeAll()
+      if let status = try handle(signals: received) { return status }
+    }
+    let now = MonotonicClock.milliseconds()
+    var deadline = lastTick + tickInterval
+    if decoder.hasPending {
+      deadline = min(deadline, lastInput + (decoder.isInPaste ? pasteTimeout : escapeTimeout))
+    }
+    let input = Int16(POLLIN)
+    var fds = [
+      pollfd(fd: terminal.fileDescriptor, events: input, revents: 0),
+      pollfd(fd: signals.readEnd, events: input, revents: 0),
+      pollfd(fd: inbox.readEnd, events: input, revents: 0),
+    ]
+    let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: max(0, deadline - now)))
+    if ready < 0, errno != EINTR {
+      throw TerminalError.setupFailed(what: "poll", errno: errno)
+    }
+    if ready < 0 || fds[1].revents != 0 {
+      if let status = try handle(signals: signals.drain()) { return status }
+    }
+    if ready > 0 {
+      if fds[2].revents != 0 { queue += inbox.take() }
+      let tty = fds[0].revents
+      if tty & Int16(POLLIN) != 0 {
+        if let count = try terminal.read(into: &readBuffer) {
+          if count == 0 { return hangUp() }
+          queue += decoder.feed(readBuffer[0..<count])
+          lastInput = MonotonicClock.milliseconds()
+        }
+      } else if tty & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        return hangUp()
+      }
+    }
+    let after = MonotonicClock.milliseconds()
+    if decoder.hasPending,
+      after - lastInput >= (decoder.isInPaste ? pasteTimeout : escapeTimeout)
+    {
+      queue += decoder.flushPendingEscape()
+    }
+    if after - lastTick >= tickInterval {
+      queue.append(.tick(milliseconds: after - lastTick))
+      lastTick = after
+    }
+    return nil
+  }
+
+  private func handle(signals received: [Int32]) throws -> ExitStatus? {
+    var resized = false
+    for signal in received {
+      switch signal {
+      case SIGINT: return ExitStatus(code: 130, signal: SIGINT)
+      case SIGTERM: return ExitStatus(code: 143, signal: SIGTERM)
+      case SIGHUP: return hangUp()
+      case SIGQUIT: return ExitStatus(code: 131, signal: SIGQUIT)
+      case SIGTSTP: try suspendToShell()
+      case SIGCONT:
+        // Stopped by someone else (SIGSTOP): the shell may have reset the
+        // terminal while we were away.
+        try terminal.enter(mouse: mouse, force: true)
+        writer.invalidate()
+        resized = true
+      case SIGWINCH: resized = true
+      default: break
+      }
+    }
+    if resized {
+      readSize()
+      writer.invalidate()
+      queue.append(.resize(width: width, height: height))
+    }
+    return nil
+  }
+
+  private func hangUp() -> ExitStatus {
+    ExitStatus(code: 129, signal: SIGHUP)
+  }
+
+  private func readSize() {
+    if let size = terminal.size() {
+      width = size.width
+      height = size.height
+    }
+  }
+}
