@@ -1,11 +1,113 @@
 import Foundation
+import LineEditor
 import SectionNavCore
+import TerminalIO
 
-/// The full-screen navigator on /dev/tty. (Terminal front end being written.)
+/// The full-screen navigator on /dev/tty: the terminal run loop feeds events
+/// to the same `AppState.handle` that scripts use; `:` and `/` are edited with
+/// libedit on the status row.
 enum InteractiveMode {
-  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
-    -> Int32
-  {
-    throw Exit(status: 2, message: "sectionnav: error: the interactive terminal is not available yet: use --script")
+  static func run(
+    config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen,
+    environment: [String: String]
+  ) throws(Exit) -> Int32 {
+    let app: TerminalApp
+    do {
+      app = try TerminalApp(mouse: !config.noMouse)
+    } catch {
+      throw Exit(status: 2, message: "\(error)")
+    }
+    let prompts = Prompts(environment: environment)
+    var state = AppState(list: list, settings: settings, width: app.width, height: app.height)
+    // An effect produced by a prompt line, applied at the next event.
+    var pending: Effect?
+
+    func disposition(for effect: Effect) -> Disposition {
+      switch effect {
+      case .none, .output: return .continue
+      case .quit: return .exit(code: config.pick ? 1 : 0, output: nil)
+      case .interrupt: return .exit(code: 130, output: nil)
+      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(section: s, item: i))
+      case .suspend: return .suspend
+      }
+    }
+
+    do {
+      let status = try app.run(
+        draw: { width, height in
+          if width != state.width || height != state.height {
+            _ = state.handle(.resize(width: width, height: height))
+          }
+          return state.render()
+        },
+        handle: { event in
+          if let effect = pending {
+            pending = nil
+            let d = disposition(for: effect)
+            if case .continue = d {} else { return d }
+          }
+          let effect = state.handle(event)
+          if let prompt = state.prompt, prompt.text.isEmpty {
+            // Hand the line to libedit on the status row.
+            let row = state.height
+            return .promptAt(row: row) {
+              let titles = state.list.sections.map(\.title)
+              let line = prompts.read(kind: prompt.kind, titles: titles)
+              state.cancelPrompt()
+              if let line {
+                pending = state.submitPrompt(kind: prompt.kind, text: line)
+              }
+              if let warning = prompts.takeWarning() { state.show(message: warning) }
+              app.inbox.post(.tick(milliseconds: 0))
+            }
+          }
+          return disposition(for: effect)
+        })
+      return status.code
+    } catch {
+      throw Exit(status: 2, message: "sectionnav: error: \(error)")
+    }
+  }
+}
+
+/// The two libedit prompts, each with its own persistent history.
+final class Prompts {
+  private let environment: [String: String]
+  private var editors: [AppState.PromptKind: LineEditor] = [:]
+  private var warnings: [String] = []
+  private var warned = false
+  private let tty: Int32
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+  }
+
+  deinit { if tty >= 0 { close(tty) } }
+
+  private func editor(_ kind: AppState.PromptKind) -> LineEditor {
+    if let e = editors[kind] { return e }
+    let e = LineEditor(
+      program: "sectionnav", historyName: kind == .command ? "commands" : "search", environment: environment,
+      inputFD: tty, outputFD: tty)
+    e.onWarning = { [weak self] w in self?.warnings.append(w) }
+    editors[kind] = e
+    return e
+  }
+
+  /// Reads one line; nil when cancelled.
+  func read(kind: AppState.PromptKind, titles: [String]) -> String? {
+    let e = editor(kind)
+    if kind == .command {
+      e.completer = { line, cursor in CommandCompletion.complete(line: line, cursor: cursor, titles: titles) }
+    }
+    return e.readLine(prompt: kind == .command ? ":" : "/")
+  }
+
+  /// The first history warning, once per session.
+  func takeWarning() -> String? {
+    guard !warned, let w = warnings.first else { return nil }
+    warned = true
+    return w
   }
 }

@@ -63,7 +63,8 @@ enum Launcher {
     if scripted {
       return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
     }
-    return try InteractiveMode.run(config: config, list: list, settings: settings, chosen: chosen)
+    return try InteractiveMode.run(
+      config: config, list: list, settings: settings, chosen: chosen, environment: environment)
   }
 }
 

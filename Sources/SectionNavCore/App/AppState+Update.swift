@@ -159,6 +159,9 @@ extension AppState {
     }
   }
 
-  /// Opens the built-in prompt (the front end may edit the line with libedit instead).
+  /// Closes the built-in prompt (the front end edited the line with libedit instead).
   public mutating func cancelPrompt() { prompt = nil }
+
+  /// Shows a note on the status line until the next key.
+  public mutating func show(message text: String) { message = text }
 }
