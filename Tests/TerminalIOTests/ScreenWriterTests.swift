@@ -34,9 +34,11 @@ private func listFrame(width: Int, height: Int, top: Int) -> Frame {
     } else {
       frame.put(line(n, width: width - 3), column: 0, row: row, maxWidth: width - 3)
     }
-    frame.put(String(Character(Unicode.Scalar(UInt8(65 + row % 26)))), column: width - 2, row: row,
+    frame.put(
+      String(Character(Unicode.Scalar(UInt8(65 + row % 26)))), column: width - 2, row: row,
       style: Style(foreground: .basic(4)))
-    frame.put(row == 1 + top % (height - 2) ? "▐" : "│", column: width - 1, row: row,
+    frame.put(
+      row == 1 + top % (height - 2) ? "▐" : "│", column: width - 1, row: row,
       style: Style(foreground: .indexed(8)))
   }
   frame.put("row \(top + 1)/1000", column: 0, row: height - 1, style: Style(reverse: true))
@@ -80,7 +82,10 @@ private struct Harness {
     let difference = screen.firstDifference(from: ScreenWriter.displayable(frame))
     let open = screen.synchronized
     #expect(failures.isEmpty, "\(failures.prefix(3)) \(comment)")
-    #expect(difference == nil, "\(difference ?? "") \(comment) after \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    #expect(
+      difference == nil,
+      "\(difference ?? "") \(comment) after \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+    )
     #expect(!open, "synchronized update left open")
     ok = ok && failures.isEmpty && difference == nil && !open
     return bytes
@@ -111,7 +116,9 @@ private struct Harness {
     harness.show(frame)
     frame[57, 21] = Cell("#")
     let bytes = harness.show(frame)
-    #expect(bytes.count <= 30, "\(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    #expect(
+      bytes.count <= 30,
+      "\(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
   }
 
   @Test func nearbyChangesOnARowShareOneCursorMove() {
@@ -162,7 +169,9 @@ private struct Harness {
     var harness = Harness(width: 40, height: 10)
     var frame = Frame(width: 40, height: 10)
     let red = Style(foreground: .basic(1))
-    for row in 0..<10 { frame.put(String(repeating: "r", count: 40), column: 0, row: row, style: red) }
+    for row in 0..<10 {
+      frame.put(String(repeating: "r", count: 40), column: 0, row: row, style: red)
+    }
     // Reset before the clear, red once, reset at the end.
     #expect(sgrCount(harness.show(frame)) == 3)
     // New text in the same colour on several rows: red once more, reset.
@@ -178,10 +187,12 @@ private struct Harness {
   @Test func styleChangesUseTheShorterOfResetOrDifference() {
     var out: [UInt8] = []
     StyleTransition.append(
-      from: Style(foreground: .rgb(1, 2, 3), bold: true), to: Style(foreground: .rgb(1, 2, 3)), into: &out)
+      from: Style(foreground: .rgb(1, 2, 3), bold: true), to: Style(foreground: .rgb(1, 2, 3)),
+      into: &out)
     #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[22m")
     out = []
-    StyleTransition.append(from: Style(bold: true, underline: true), to: Style(dim: true), into: &out)
+    StyleTransition.append(
+      from: Style(bold: true, underline: true), to: Style(dim: true), into: &out)
     #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[0;2m")
     out = []
     StyleTransition.append(from: .plain, to: .plain, into: &out)
@@ -244,7 +255,9 @@ private struct Harness {
     #expect(screen.cells[0].text == "\u{FFFD}")
     #expect(screen.cells[1].text == "\u{FFFD}")
     #expect(screen.cells[3].text == "\u{FFFD}")
-    #expect(!bytes.contains(0x9B) && !bytes.contains(0x07) && !bytes.contains(0x7F) && !bytes.contains(0x0D))
+    #expect(
+      !bytes.contains(0x9B) && !bytes.contains(0x07) && !bytes.contains(0x7F)
+        && !bytes.contains(0x0D))
   }
 
   @Test func outputHasNoControlBytesButEscapeSequences() {
@@ -301,9 +314,10 @@ private struct Harness {
       Style(foreground: .rgb(1, 2, 3), background: .basic(9), italic: true),
     ]
     func randomLine() -> String {
-      String((0..<Int.random(in: 0...width, using: &random)).map { _ in
-        Character(texts.randomElement(using: &random)!)
-      })
+      String(
+        (0..<Int.random(in: 0...width, using: &random)).map { _ in
+          Character(texts.randomElement(using: &random)!)
+        })
     }
     var frame = Frame(width: width, height: height)
     var scrolls = 0
@@ -314,12 +328,15 @@ private struct Harness {
         for _ in 0..<Int.random(in: 1...6, using: &random) {
           frame.put(
             randomLine().prefix(3), column: Int.random(in: 0..<width, using: &random),
-            row: Int.random(in: 0..<height, using: &random), style: styles.randomElement(using: &random)!)
+            row: Int.random(in: 0..<height, using: &random),
+            style: styles.randomElement(using: &random)!)
         }
       case 1, 2:  // shift a band of rows up or down, new rows at the edge
         let top = Int.random(in: 0..<(height - 1), using: &random)
         let bottom = Int.random(in: (top + 1)..<height, using: &random)
-        let shift = Int.random(in: 1...(bottom - top), using: &random) * (Bool.random(using: &random) ? 1 : -1)
+        let shift =
+          Int.random(in: 1...(bottom - top), using: &random)
+          * (Bool.random(using: &random) ? 1 : -1)
         let old = frame
         for row in top...bottom {
           let source = row + shift
@@ -327,13 +344,15 @@ private struct Harness {
             frame[c, row] = source >= top && source <= bottom ? old[c, source] : .blank
           }
           if source < top || source > bottom {
-            frame.put(randomLine(), column: 0, row: row, style: styles.randomElement(using: &random)!)
+            frame.put(
+              randomLine(), column: 0, row: row, style: styles.randomElement(using: &random)!)
           }
         }
       case 3:  // restyle a span
         frame.fillStyle(
           styles.randomElement(using: &random)!, column: Int.random(in: 0..<width, using: &random),
-          row: Int.random(in: 0..<height, using: &random), count: Int.random(in: 1...10, using: &random))
+          row: Int.random(in: 0..<height, using: &random),
+          count: Int.random(in: 1...10, using: &random))
       default:  // rewrite a line
         let row = Int.random(in: 0..<height, using: &random)
         frame.fillStyle(.plain, column: 0, row: row, count: width)
@@ -341,7 +360,9 @@ private struct Harness {
         frame.put(randomLine(), column: 0, row: row, style: styles.randomElement(using: &random)!)
       }
       let bytes = harness.show(frame, "seed \(seed) step \(step)")
-      if bytes.indices.contains(where: { bytes[$0] == 0x1B && $0 + 1 < bytes.count && [0x44, 0x4D].contains(bytes[$0 + 1]) }) {
+      if bytes.indices.contains(where: {
+        bytes[$0] == 0x1B && $0 + 1 < bytes.count && [0x44, 0x4D].contains(bytes[$0 + 1])
+      }) {
         scrolls += 1
       }
       if !harness.ok { return }
