@@ -1,9 +1,10 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SectionNavCore
 
 /// Where other threads (a background indexer, a timer) hand events to the run
 /// loop, which owns the state: `post` queues the event and wakes the loop
@@ -17,7 +18,9 @@ public final class EventInbox: @unchecked Sendable {
 
   public init() throws {
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw TerminalError.setupFailed(what: "an event pipe", errno: errno) }
+    guard pipe(&fds) == 0 else {
+      throw TerminalError.setupFailed(what: "an event pipe", errno: errno)
+    }
     for fd in fds {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

@@ -136,7 +136,8 @@ extension InputDecoder {
       if button == 3 { return nil }
       kind = .press
     }
-    return MouseEvent(kind, column: column, row: row, button: button == 3 ? 0 : button, modifiers: modifiers)
+    return MouseEvent(
+      kind, column: column, row: row, button: button == 3 ? 0 : button, modifiers: modifiers)
   }
 }
 

@@ -28,6 +28,7 @@ public struct ScreenWriter: Sendable {
   /// The bytes that update the terminal to `frame`; empty when the terminal
   /// already shows it.
   public mutating func render(_ frame: Frame) -> [UInt8] {
+    let frame = Self.displayable(frame)
     var body: FrameEmitter
     if let previous, previous.width == frame.width, previous.height == frame.height {
       if previous == frame { return [] }
@@ -54,6 +55,46 @@ public struct ScreenWriter: Sendable {
     out.append(contentsOf: body.bytes)
     out.append(contentsOf: ControlSequences.endSynchronizedUpdate)
     return out
+  }
+}
+
+extension ScreenWriter {
+  /// `frame` as a terminal can show it, so the cursor never drifts: a wide
+  /// grapheme must be followed by its right half (else it is drawn as a
+  /// space, like one cut by the edge), a right half must follow a wide
+  /// grapheme and takes its style, and text of any other width (zero, or more
+  /// than one grapheme) is a space. Valid frames come back unchanged.
+  static func displayable(_ frame: Frame) -> Frame {
+    var result = frame
+    let width = frame.width
+    let cells = frame.cells
+    for row in 0..<frame.height {
+      let offset = row * width
+      var c = 0
+      while c < width {
+        let cell = cells[offset + c]
+        let cellWidth = displayWidth(cell.text)
+        if cellWidth == 2, c + 1 < width, cells[offset + c + 1].isContinuation {
+          if cells[offset + c + 1].style != cell.style {
+            result[c + 1, row] = Cell("", style: cell.style)
+          }
+          c += 2
+          continue
+        }
+        if cellWidth != 1 { result[c, row] = Cell(" ", style: cell.style) }
+        c += 1
+      }
+    }
+    return result
+  }
+
+  /// Cells a cell's text covers; -1 when it is not a single grapheme.
+  static func displayWidth(_ text: String) -> Int {
+    let count = text.utf8.count
+    if count == 1 { return 1 }  // ASCII; a control byte is drawn as U+FFFD
+    if count == 0 { return 0 }
+    guard let first = text.first, text.count == 1 else { return -1 }
+    return CellWidth.of(first)
   }
 }
 

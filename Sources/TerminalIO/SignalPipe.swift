@@ -35,7 +35,9 @@ public final class SignalPipe {
 
   public init() throws {
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw TerminalError.setupFailed(what: "a signal pipe", errno: errno) }
+    guard pipe(&fds) == 0 else {
+      throw TerminalError.setupFailed(what: "a signal pipe", errno: errno)
+    }
     for fd in fds {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

@@ -1,9 +1,10 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SectionNavCore
 
 /// The interactive run loop, independent of the app's state: it turns
 /// terminal bytes, signals, posted events and the passing of time into

@@ -110,7 +110,10 @@ private let cases: [(String, [UInt8], [Event])] = [
   ("X10 press", [0x1B, 0x5B, 0x4D, 32, 33, 34], [mouse(.press, 1, 2)]),
   ("X10 release", [0x1B, 0x5B, 0x4D, 35, 33, 34], [mouse(.release, 1, 2)]),
   ("paste", bytes("\u{1B}[200~hello\nworld\u{1B}[201~"), [.paste("hello\nworld")]),
-  ("paste with escapes", bytes("\u{1B}[200~a\u{1B}[Ab\u{1B}\u{1B}[201~"), [.paste("a\u{1B}[Ab\u{1B}")]),
+  (
+    "paste with escapes", bytes("\u{1B}[200~a\u{1B}[Ab\u{1B}\u{1B}[201~"),
+    [.paste("a\u{1B}[Ab\u{1B}")]
+  ),
   ("empty paste", bytes("\u{1B}[200~\u{1B}[201~"), [.paste("")]),
   ("paste then key", bytes("\u{1B}[200~x\u{1B}[201~q"), [.paste("x"), char("q")]),
   ("focus in swallowed", bytes("\u{1B}[Iq"), [char("q")]),
@@ -122,7 +125,9 @@ private let cases: [(String, [UInt8], [Event])] = [
   ("hover motion swallowed", bytes("\u{1B}[<35;5;5Mq"), [char("q")]),
   ("bad mouse swallowed", bytes("\u{1B}[<0;5Mq"), [char("q")]),
   ("kitty key swallowed", bytes("\u{1B}[97;5uq"), [char("q")]),
-  ("keys in a row", bytes("jk\u{1B}[B\u{03}"), [char("j"), char("k"), key(.down), key(.ctrl("c"))]),
+  (
+    "keys in a row", bytes("jk\u{1B}[B\u{03}"), [char("j"), char("k"), key(.down), key(.ctrl("c"))]
+  ),
 ]
 
 @Suite struct InputDecoderTests {
@@ -207,7 +212,10 @@ private let cases: [(String, [UInt8], [Event])] = [
   }
 
   @Test func invalidUTF8IsDroppedAndTheRestStillDecodes() {
-    #expect(decodeAll([0xFF, 0x61, 0xC3, 0x28, 0xED, 0xA0, 0x80, 0x62]) == [char("a"), char("("), char("b")])
+    #expect(
+      decodeAll([0xFF, 0x61, 0xC3, 0x28, 0xED, 0xA0, 0x80, 0x62]) == [
+        char("a"), char("("), char("b"),
+      ])
     #expect(decodeAll([0xC0, 0xAF, 0x63]) == [char("c")])  // overlong "/"
     #expect(decodeAll([0xC2, 0x9B, 0x41]) == [char("A")])  // C1 CSI is not a key
   }
@@ -238,7 +246,8 @@ private let cases: [(String, [UInt8], [Event])] = [
       let chunk = (0..<count).map { _ -> UInt8 in
         switch Int.random(in: 0..<10, using: &random) {
         case 0: return 0x1B
-        case 1: return [0x5B, 0x4F, 0x3C, 0x3B, 0x7E, 0x4D, 0x6D][Int.random(in: 0..<7, using: &random)]
+        case 1:
+          return [0x5B, 0x4F, 0x3C, 0x3B, 0x7E, 0x4D, 0x6D][Int.random(in: 0..<7, using: &random)]
         case 2: return UInt8.random(in: 0x30...0x39, using: &random)
         default: return UInt8.random(in: 0...255, using: &random)
         }
@@ -246,10 +255,13 @@ private let cases: [(String, [UInt8], [Event])] = [
       for event in decoder.feed(chunk) {
         produced += 1
         if case .key(let k) = event, case .char(let c) = k.key {
-          #expect(!c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+          #expect(
+            !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }
       }
-      if Int.random(in: 0..<20, using: &random) == 0 { produced += decoder.flushPendingEscape().count }
+      if Int.random(in: 0..<20, using: &random) == 0 {
+        produced += decoder.flushPendingEscape().count
+      }
       fed += count
     }
     #expect(produced > 0)
@@ -259,6 +271,7 @@ private let cases: [(String, [UInt8], [Event])] = [
     // After the timeout, later input decodes exactly.
     _ = decoder.flushPendingEscape()
     #expect(!decoder.hasPending)
-    #expect(decoder.feed(bytes("q\u{1B}[A\u{1B}[<0;4;2M")) == [char("q"), key(.up), mouse(.press, 4, 2)])
+    #expect(
+      decoder.feed(bytes("q\u{1B}[A\u{1B}[<0;4;2M")) == [char("q"), key(.up), mouse(.press, 4, 2)])
   }
 }

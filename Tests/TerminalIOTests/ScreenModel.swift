@@ -146,7 +146,8 @@ struct ScreenModel {
     case "G": column = min(width - 1, p(0, 1) - 1)
     case "J":
       if body == "2" {
-        cells = Array(repeating: Cell(" ", style: Style(background: style.background)), count: width * height)
+        cells = Array(
+          repeating: Cell(" ", style: Style(background: style.background)), count: width * height)
       } else {
         failures.append("unexpected erase \(body)J")
       }

@@ -1,0 +1,244 @@
+import Dispatch
+import SectionNavCore
+import Testing
+
+@testable import TerminalIO
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
+  var frame = Frame(width: width, height: height)
+  frame.put(text, column: 0, row: 0)
+  return frame
+}
+
+/// The run loop on a real pseudo-terminal. Serialized: signal handlers are
+/// process-wide.
+@Suite(.serialized) struct TerminalAppTests {
+  @Test func runTakesTheTerminalDecodesInputAndGivesItBackAsFound() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let before = pty.settings()
+    let app = try TerminalApp(mouse: true, path: pty.path, term: "xterm-256color")
+    var events: [Event] = []
+    var rawDuringRun = false
+    let status = try app.run(
+      draw: { w, h in frame("hello \(w)x\(h)", w, h) },
+      handle: { event in
+        if case .tick = event { return .continue }
+        events.append(event)
+        switch event {
+        case .resize:
+          rawDuringRun = pty.settings().c_lflag & tcflag_t(ICANON | ECHO) == 0
+          pty.type("j\u{1B}[<0;5;6M\u{1B}[200~pasted\u{1B}[201~\u{3}\u{1B}")
+        case .key(KeyEvent(.escape, modifiers: [])):
+          pty.type("q")
+        case .key(KeyEvent(.char("q"), modifiers: [])):
+          return .exit(code: 3, output: nil)
+        default: break
+        }
+        return .continue
+      })
+    #expect(status == ExitStatus(code: 3))
+    #expect(rawDuringRun)
+    #expect(
+      events == [
+        .resize(width: 40, height: 10), .key(KeyEvent(.char("j"))),
+        .mouse(MouseEvent(.press, column: 5, row: 6)), .paste("pasted"), .key(KeyEvent(.ctrl("c"))),
+        .key(KeyEvent(.escape)), .key(KeyEvent(.char("q"))),
+      ])
+    let screen = pty.output()
+    #expect(screen.hasPrefix("\u{1B}[?1049h"))
+    #expect(screen.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"))
+    #expect(screen.contains("\u{1B}[?2026h") && screen.contains("hello 40x10"))
+    #expect(screen.hasSuffix(String(decoding: ControlSequences.leave, as: UTF8.self)))
+    #expect(modeFlags(pty.settings()) == modeFlags(before))
+  }
+
+  @Test func withoutMouseNoMouseReportingIsRequested() throws {
+    let pty = try PseudoTerminal(width: 20, height: 5)
+    let app = try TerminalApp(mouse: false, path: pty.path, term: "xterm")
+    _ = try app.run(
+      draw: { w, h in Frame(width: w, height: h) }, handle: { _ in .exit(code: 0, output: nil) })
+    let screen = pty.output()
+    #expect(!screen.contains("\u{1B}[?1000h"))
+    #expect(screen.contains("\u{1B}[?2004h"))
+  }
+
+  @Test func sigtermExits143WithTheTerminalRestored() throws {
+    let pty = try PseudoTerminal(width: 20, height: 5)
+    let before = pty.settings()
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let status = try app.run(
+      draw: { w, h in frame("x", w, h) },
+      handle: { event in
+        if case .resize = event { kill(getpid(), SIGTERM) }
+        return .continue
+      })
+    #expect(status == ExitStatus(code: 143, signal: SIGTERM))
+    #expect(pty.output().hasSuffix(String(decoding: ControlSequences.leave, as: UTF8.self)))
+    #expect(modeFlags(pty.settings()) == modeFlags(before))
+  }
+
+  @Test func sigintAndSighupExitWith130And129() throws {
+    for (signal, code) in [(SIGINT, Int32(130)), (SIGHUP, 129), (SIGQUIT, 131)] {
+      let pty = try PseudoTerminal(width: 20, height: 5)
+      let app = try TerminalApp(path: pty.path, term: "xterm")
+      let status = try app.run(
+        draw: { w, h in frame("x", w, h) },
+        handle: { event in
+          if case .resize = event { kill(getpid(), signal) }
+          return .continue
+        })
+      #expect(status == ExitStatus(code: code, signal: signal))
+    }
+  }
+
+  @Test func windowChangeSendsTheNewSizeAndRepaintsEverything() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var sizes: [String] = []
+    let status = try app.run(
+      draw: { w, h in
+        sizes.append("\(w)x\(h)")
+        return frame("size \(w)x\(h)", w, h)
+      },
+      handle: { event in
+        switch event {
+        case .resize(30, _):
+          pty.resize(width: 50, height: 12)
+          kill(getpid(), SIGWINCH)
+        case .tick where sizes.last == "50x12":
+          return .exit(code: 0, output: nil)
+        default: break
+        }
+        return .continue
+      })
+    #expect(status.code == 0)
+    #expect(sizes.first == "30x8")
+    let screen = pty.output()
+    #expect(screen.components(separatedBy: "\u{1B}[2J").count == 3)  // two full repaints
+    #expect(screen.contains("size 50x12"))
+    #expect(app.width == 50 && app.height == 12)
+  }
+
+  @Test func suspendForGivesTheTerminalBackThenRepaints() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let before = pty.settings()
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var resizes = 0
+    var cookedInside = false
+    var screenBefore = ""
+    let status = try app.run(
+      draw: { w, h in frame("ui", w, h) },
+      handle: { event in
+        switch event {
+        case .resize:
+          resizes += 1
+          if resizes == 1 {
+            return .suspendFor {
+              cookedInside = modeFlags(pty.settings()) == modeFlags(before)
+              screenBefore = pty.output()
+            }
+          }
+        case .tick where resizes == 2:
+          return .exit(code: 0, output: nil)
+        default: break
+        }
+        return .continue
+      })
+    #expect(status.code == 0)
+    #expect(cookedInside)
+    #expect(screenBefore.hasSuffix(String(decoding: ControlSequences.leave, as: UTF8.self)))
+    // Back on the alternate screen with a full repaint.
+    let after = pty.output()
+    #expect(after.hasPrefix("\u{1B}[?1049h"))
+    #expect(after.contains("\u{1B}[2J") && after.contains("ui"))
+  }
+
+  @Test func promptAtKeepsTheAlternateScreen() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var shown = ""
+    var calls = 0
+    _ = try app.run(
+      draw: { w, h in frame("ui", w, h) },
+      handle: { event in
+        guard case .resize = event else { return .continue }
+        calls += 1
+        if calls == 1 { return .promptAt(row: 8) { shown = pty.output() } }
+        return .exit(code: 0, output: nil)
+      })
+    #expect(shown.contains("\u{1B}[8H\u{1B}[0m\u{1B}[2K"))
+    #expect(shown.hasSuffix("\u{1B}[?25h"))
+    #expect(!shown.contains("\u{1B}[?1049l"))
+  }
+
+  @Test func eventsPostedFromAnotherThreadArrive() throws {
+    let pty = try PseudoTerminal(width: 20, height: 5)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let inbox = app.inbox
+    var received: [Event] = []
+    _ = try app.run(
+      draw: { w, h in Frame(width: w, height: h) },
+      handle: { event in
+        switch event {
+        case .resize:
+          DispatchQueue.global().async { inbox.post(.command(.quit)) }
+        case .command:
+          received.append(event)
+          return .exit(code: 0, output: nil)
+        default: break
+        }
+        return .continue
+      })
+    #expect(received == [.command(.quit)])
+  }
+
+  @Test func ticksReportElapsedTime() throws {
+    let pty = try PseudoTerminal(width: 20, height: 5)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var total = 0
+    _ = try app.run(
+      draw: { w, h in Frame(width: w, height: h) },
+      handle: { event in
+        guard case .tick(let ms) = event else { return .continue }
+        #expect(ms >= 90)
+        total += ms
+        return total >= 300 ? .exit(code: 0, output: nil) : .continue
+      })
+    #expect(total >= 300 && total < 3000)
+  }
+
+  @Test func noTerminalAndDumbTerminalAreClearErrors() {
+    #expect(throws: TerminalError.noTerminal(path: "/nonexistent/tty")) {
+      try TerminalApp(path: "/nonexistent/tty", term: "xterm")
+    }
+    #expect(throws: TerminalError.noTerminal(path: "/dev/null")) {
+      try Terminal(path: "/dev/null", term: "xterm")
+    }
+    #expect(throws: TerminalError.dumbTerminal) { try Terminal(path: "/dev/null", term: "dumb") }
+    #expect(
+      TerminalError.noTerminal(path: "/dev/tty").description
+        == "sectionnav: error: no terminal (/dev/tty): use --script to run without one")
+  }
+
+  @Test func leavingUndoesEveryModeInReverseOrder() {
+    func modes(_ bytes: [UInt8], _ final: Character) -> [String] {
+      let text = String(decoding: bytes, as: UTF8.self)
+      return text.components(separatedBy: "\u{1B}[?").dropFirst().compactMap { part in
+        let number = part.prefix { $0.isNumber }
+        return part.dropFirst(number.count).first == final ? String(number) : nil
+      }
+    }
+    let entered = modes(ControlSequences.enter(mouse: true), "h") + ["25"]  // cursor hidden with l
+    let hidden = modes(ControlSequences.enter(mouse: true), "l")
+    #expect(hidden == ["25", "7"])
+    let left = modes(ControlSequences.leave, "l")
+    let shown = modes(ControlSequences.leave, "h")
+    #expect(shown == ["7", "25"])
+    #expect(Set(left) == Set(entered).subtracting(["25"]))
+    #expect(left == entered.filter { $0 != "25" }.reversed())
+  }
+}
