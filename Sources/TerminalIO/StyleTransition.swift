@@ -61,15 +61,7 @@ enum StyleTransition {
 
   /// SGR parameters selecting `color` as foreground or background.
   static func code(_ color: Color, background: Bool) -> String {
-    switch color {
-    case .basic(let n):
-      let n = Int(n % 16)
-      if n < 8 { return String((background ? 40 : 30) + n) }
-      return String((background ? 100 : 90) + n - 8)
-    case .indexed(let n):
-      return "\(background ? 48 : 38);5;\(n)"
-    case .rgb(let r, let g, let b):
-      return "\(background ? 48 : 38);2;\(r);\(g);\(b)"
-    }
+    color.sgrParameters(background: background)
   }
+
 }

@@ -99,3 +99,14 @@ import Testing
     #expect(!s.showHelp)
   }
 }
+
+@Suite struct FrameOverlayTests {
+  @Test func overwritingHalfAWideGraphemeLeavesNoOrphan() {
+    var frame = Frame(width: 6, height: 1)
+    frame.put("漢字か", column: 0, row: 0)
+    frame.put("x", column: 1, row: 0)  // right half of 漢
+    frame.put("y", column: 2, row: 0)  // left half of 字
+    #expect(frame.plainLines()[0] == " xy か")
+    RenderTests.checkRows(frame)
+  }
+}

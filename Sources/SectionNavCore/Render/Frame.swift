@@ -12,6 +12,8 @@ public struct Frame: Hashable, Sendable {
   }
 
   /// 0-based column and row; reads outside the frame return a blank cell.
+  /// Writing over one half of a wide grapheme turns its other half into a
+  /// space, so a frame never holds half a character.
   public subscript(column: Int, row: Int) -> Cell {
     get {
       guard column >= 0, column < width, row >= 0, row < height else { return .blank }
@@ -19,7 +21,15 @@ public struct Frame: Hashable, Sendable {
     }
     set {
       guard column >= 0, column < width, row >= 0, row < height else { return }
-      cells[row * width + column] = newValue
+      let i = row * width + column
+      let old = cells[i]
+      if old.isContinuation, column > 0, !newValue.isContinuation, !cells[i - 1].isContinuation {
+        cells[i - 1].text = " "
+      }
+      if !old.isContinuation, column + 1 < width, cells[i + 1].isContinuation, !newValue.isContinuation {
+        cells[i + 1].text = " "
+      }
+      cells[i] = newValue
     }
   }
 

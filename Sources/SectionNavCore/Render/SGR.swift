@@ -1,6 +1,6 @@
 extension Color {
   /// SGR parameters selecting this colour as foreground or background.
-  func sgrParameters(background: Bool) -> String {
+  public func sgrParameters(background: Bool) -> String {
     switch self {
     case .basic(let n):
       let n = Int(n % 16)
