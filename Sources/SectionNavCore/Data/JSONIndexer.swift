@@ -37,7 +37,7 @@ public enum JSONIndexer {
   ) throws(LoadError) -> SectionedList {
     var scan = Scan(buffer: buffer)
     do {
-      try scan.run(progress: progress)
+      try scan.run(itemField: options.itemField, progress: progress)
     } catch {
       scan.items.discard()
       throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
@@ -82,7 +82,7 @@ struct Scan {
     items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
   }
 
-  mutating func run(progress: ((Int) -> Void)?) throws(SyntaxFailure) {
+  mutating func run(itemField: String?, progress: ((Int) -> Void)?) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + buffer.count
     var p = JSONLexer.skipSpace(base, end)
@@ -104,7 +104,13 @@ struct Scan {
     var watch = 0
     var itemDepth = -1
     var itemStart = base
+    // Whether the current item's display width is known exactly: no escapes,
+    // no non-ASCII bytes, not an object shown by a field.
     var plain = true
+    // Whitespace bytes skipped so far, to size compact JSON for free.
+    var spaces = 0
+    var itemSpaces = 0
+    let objectsByField = itemField != nil
 
     // Shape bookkeeping.
     var keyStart = base  // last key at a watched depth (its opening quote)
@@ -124,9 +130,11 @@ struct Scan {
       // A value starts at p (whitespace skipped, p < end not yet checked).
       if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
       var c = p.pointee
+      var q = p
       if depth <= watch {
         if depth == itemDepth {
           itemStart = p
+          itemSpaces = spaces
           plain = true
         } else {
           valueHook(at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
@@ -141,11 +149,13 @@ struct Scan {
         if depth == maxDepth {
           throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
         }
-        if depth == itemDepth { plain = false }
+        if depth == itemDepth, c == 0x7B, objectsByField { plain = false }
         depth += 1
         let isObject: UInt8 = c == 0x7B ? 1 : 0
         stack[depth] = isObject
-        p = JSONLexer.skipSpace(p + 1, end)
+        q = JSONLexer.skipSpace(p + 1, end)
+        spaces &+= q - p - 1
+        p = q
         if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
           // Empty container: closes at once.
           p += 1
@@ -156,7 +166,8 @@ struct Scan {
               sectionFirst: sectionFirst)
           }
         } else if isObject == 1 {
-          p = try key(p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain)
+          p = try key(
+            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
           continue outer
         } else {
           continue outer
@@ -177,7 +188,10 @@ struct Scan {
           let length = p - itemStart
           items.append(offset: itemStart - base, length: length, plain: plain)
           if plain {
-            let width = itemStart.pointee == 0x22 ? length - 2 : length
+            // Strings lose their quotes; objects and arrays are shown
+            // without the whitespace between tokens.
+            let first = itemStart.pointee
+            let width = first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
             if width > widestPlain { widestPlain = width }
           }
           if p - base >= nextReport {
@@ -193,7 +207,9 @@ struct Scan {
           progress?(p - base)
           return
         }
-        p = JSONLexer.skipSpace(p, end)
+        q = JSONLexer.skipSpace(p, end)
+        spaces &+= q - p
+        p = q
         if p == end {
           throw SyntaxFailure(
             offset: p - base,
@@ -201,9 +217,12 @@ struct Scan {
         }
         c = p.pointee
         if c == 0x2C {  // ,
-          p = JSONLexer.skipSpace(p + 1, end)
+          q = JSONLexer.skipSpace(p + 1, end)
+          spaces &+= q - p - 1
+          p = q
           if stack[depth] == 1 {
-            p = try key(p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain)
+            p = try key(
+              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
           } else if p < end, p.pointee == 0x5D {
             throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
           }
@@ -233,7 +252,7 @@ struct Scan {
   func key(
     _ p: Pointer, _ end: Pointer, _ base: Pointer, depth: Int, watch: Int,
     _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyPlain: inout Bool, _ keyKind: inout Int,
-    _ plain: inout Bool
+    _ plain: inout Bool, _ spaces: inout Int
   ) throws(SyntaxFailure) -> Pointer {
     if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
     if p.pointee != 0x22 {
@@ -252,13 +271,15 @@ struct Scan {
       keyPlain = kp
       if shape == .arrayOfSections, depth == 2 { keyKind = Self.classify(p, after, kp) }
     }
-    var q = JSONLexer.skipSpace(after, end)
+    let q = JSONLexer.skipSpace(after, end)
+    spaces &+= q - after
     if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
     if q.pointee != 0x3A {
       throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
     }
-    q = JSONLexer.skipSpace(q + 1, end)
-    return q
+    let r = JSONLexer.skipSpace(q + 1, end)
+    spaces &+= r - q - 1
+    return r
   }
 
   /// 1 for `"title"`, 2 for `"items"`, 0 for any other key.

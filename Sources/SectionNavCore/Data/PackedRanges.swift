@@ -8,9 +8,9 @@
 /// and no heap object per item, so millions of items cost 8 bytes apiece.
 ///
 /// Layout: bits 0–39 the offset (files up to 1 TiB), bits 40–62 the length,
-/// bit 63 set when the item is not plain — plain means printable-ASCII-only
-/// display text whose cell width is its byte length, so only the others need
-/// measuring. Lengths of 8 MiB and more store `lengthSentinel` and live in
+/// bit 63 set when the item is not plain — plain means the scan already knew
+/// its display width exactly (ASCII without escapes: one cell per byte), so
+/// only the others need measuring. Lengths of 8 MiB and more store `lengthSentinel` and live in
 /// `overflow`, keyed by offset (offsets are unique per item).
 final class PackedRanges: @unchecked Sendable {
   static let offsetBits: UInt64 = 40
