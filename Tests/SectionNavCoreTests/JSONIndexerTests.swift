@@ -225,6 +225,8 @@ import Testing
     #expect(try load(#"{"a": ["\u00e9\u00e9", "x"]}"#).maxItemWidth == 2)
     // Objects are measured as compact JSON.
     #expect(try load(#"{"a": [{ "k" : 1 }]}"#).maxItemWidth == 7)
+    #expect(try load(#"{"a": [ [ "王" , 1 ] , "abcdefg"]}"#).maxItemWidth == 8)
+    #expect(try load(#"{"a": [ [ "\n" , 1 ] ]}"#).maxItemWidth == 8)
     // With --item-field, by the field shown.
     #expect(try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name")).maxItemWidth == 3)
   }
