@@ -1,9 +1,450 @@
-/// Single-pass, iterative loader for sectioned JSON. (Stub: being written.)
+/// Loads sectioned JSON in one pass: validates the whole document against
+/// RFC 8259 while recording, for every item, only its byte range in the
+/// buffer. Item text is decoded later, when a row is drawn (`SectionedList`).
+///
+/// Accepted shapes: an object `{"Title": [items…], …}` (sections sorted by
+/// `NaturalOrder` unless `keepOrder`) or an array
+/// `[{"title": "T", "items": [items…]}, …]` (an explicit order, always kept;
+/// other keys ignored; a repeated
+/// `"title"`/`"items"` key replaces the earlier one, as in most JSON
+/// decoders). Items may be any JSON value. Valid JSON of another shape is
+/// `.notSectioned` at the first offending value — unless the document also
+/// has a syntax error, which wins: the scan always runs to the end.
+///
+/// Limits (RFC 8259 §9 lets a parser set them): nesting deeper than
+/// `maximumDepth` (10 000) levels is `.invalidJSON` ("nesting deeper than
+/// 10000 levels"); inputs must be under 1 TiB. Implementation-defined cases:
+/// invalid UTF-8 inside strings and lone surrogate escapes are accepted and
+/// shown as U+FFFD; a leading byte order mark is rejected (RFC 8259 §8.1).
 public enum JSONIndexer {
-  /// Validates `bytes` as RFC 8259 JSON and indexes it as sectioned data.
+  /// Deepest nesting accepted.
+  public static let maximumDepth = 10_000
+
+  /// Validates `bytes` as RFC 8259 JSON and indexes it as sectioned data
+  /// (copies the bytes; prefer the `ByteBuffer` entry point for files).
   public static func load(_ bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(LoadError)
     -> SectionedList
   {
-    throw LoadError(.invalidJSON, line: 1, column: 1, "loader not written yet")
+    try load(ByteBuffer(bytes), options: options)
+  }
+
+  /// Validates `buffer` as RFC 8259 JSON and indexes it as sectioned data.
+  /// The list keeps `buffer` alive. `progress`, when given, is called from
+  /// the loading thread with the number of bytes scanned so far, about every
+  /// 4 MiB (for a status line while a large file loads in the background).
+  public static func load(
+    _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(), progress: ((Int) -> Void)? = nil
+  ) throws(LoadError) -> SectionedList {
+    var scan = Scan(buffer: buffer)
+    do {
+      try scan.run(itemField: options.itemField, progress: progress)
+    } catch {
+      scan.items.discard()
+      throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
+    }
+    if let shape = scan.shapeFailure {
+      scan.items.discard()
+      throw TextPosition.error(.notSectioned, in: buffer, at: shape.offset, shape.message)
+    }
+    let ordered = scan.shape == .arrayOfSections
+    let list = scan.finish(options: options)
+    return options.keepOrder || ordered ? list : list.sortedByTitle()
+  }
+}
+
+/// The state of one indexing pass. A struct with the loop in one method, so
+/// the hot variables stay in registers.
+struct Scan {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// What the document turned out to be.
+  enum Shape {
+    case undecided, objectOfSections, arrayOfSections, other
+  }
+
+  /// A section as found, before duplicate titles merge.
+  struct RawSection {
+    var title: String
+    var first: Int
+    var count: Int
+  }
+
+  let buffer: ByteBuffer
+  var items: PackedRangesBuilder
+  var sections: [RawSection] = []
+  var shape = Shape.undecided
+  var shapeFailure: SyntaxFailure?
+  /// Widest plain item (its width is its byte length).
+  var widestPlain = 0
+
+  init(buffer: ByteBuffer) {
+    self.buffer = buffer
+    items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
+  }
+
+  mutating func run(itemField: String?, progress: ((Int) -> Void)?) throws(SyntaxFailure) {
+    let base = buffer.base
+    let end = base + buffer.count
+    var p = JSONLexer.skipSpace(base, end)
+    if p == end {
+      throw SyntaxFailure(offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+    }
+    if p.pointee == 0xEF {
+      throw SyntaxFailure(offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+    }
+
+    let maxDepth = JSONIndexer.maximumDepth
+    // Container kinds by depth: 1 = object, 0 = array. stack[0] is unused.
+    let stack = UnsafeMutablePointer<UInt8>.allocate(capacity: maxDepth + 1)
+    defer { stack.deallocate() }
+    var depth = 0
+
+    // Values at depths up to `watch` go through the shape hooks; items are
+    // the values at `itemDepth` (-1: none open).
+    var watch = 0
+    var itemDepth = -1
+    var itemStart = base
+    // Whether the current item's display width is known exactly: no escapes,
+    // no non-ASCII bytes, not an object shown by a field.
+    var plain = true
+    // Whitespace bytes skipped so far, to size compact JSON for free.
+    var spaces = 0
+    var itemSpaces = 0
+    let objectsByField = itemField != nil
+
+    // Shape bookkeeping.
+    var keyStart = base  // last key at a watched depth (its opening quote)
+    var keyEnd = base
+    var keyPlain = true
+    var keyKind = 0  // array shape: 1 "title", 2 "items", 0 other
+    var sectionTitle: String? = nil
+    var sectionHasItems = false
+    var sectionStart = base
+    var sectionFirst = 0
+
+    var nextReport = progress == nil ? Int.max : 4 << 20
+
+    @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
+
+    outer: while true {
+      // A value starts at p (whitespace skipped, p < end not yet checked).
+      if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
+      var c = p.pointee
+      var q = p
+      if depth <= watch {
+        if depth == itemDepth {
+          itemStart = p
+          itemSpaces = spaces
+          plain = true
+        } else {
+          valueHook(at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
+            sectionTitle: &sectionTitle, sectionHasItems: &sectionHasItems, sectionStart: &sectionStart,
+            sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd, keyPlain: keyPlain)
+        }
+      }
+      switch c {
+      case 0x22:  // "
+        p = try JSONLexer.skipString(p, end, base, &plain)
+      case 0x7B, 0x5B:  // { [
+        if depth == maxDepth {
+          throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
+        }
+        if depth == itemDepth, c == 0x7B, objectsByField { plain = false }
+        depth += 1
+        let isObject: UInt8 = c == 0x7B ? 1 : 0
+        stack[depth] = isObject
+        q = JSONLexer.skipSpace(p + 1, end)
+        spaces &+= q - p - 1
+        p = q
+        if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
+          // Empty container: closes at once.
+          p += 1
+          depth -= 1
+          if depth + 1 == itemDepth || (shape != .other && depth < 2) {
+            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+              sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
+              sectionFirst: sectionFirst)
+          }
+        } else if isObject == 1 {
+          p = try key(
+            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+          continue outer
+        } else {
+          continue outer
+        }
+      case 0x2D, 0x30...0x39:
+        p = try JSONLexer.skipNumber(p, end, base)
+      case 0x74, 0x66, 0x6E:  // t f n
+        p = try JSONLexer.skipLiteral(p, end, base)
+      case 0x5D, 0x7D:
+        throw SyntaxFailure(offset: p - base, message: "expected a value, found \(describe(p))")
+      default:
+        throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)), expected a value")
+      }
+
+      // A value just ended at p: record it, then a ',' or a closing bracket.
+      while true {
+        if depth == itemDepth {
+          let length = p - itemStart
+          items.append(offset: itemStart - base, length: length, plain: plain)
+          if plain {
+            // Strings lose their quotes; objects and arrays are shown
+            // without the whitespace between tokens.
+            let first = itemStart.pointee
+            let width = first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
+            if width > widestPlain { widestPlain = width }
+          }
+          if p - base >= nextReport {
+            progress?(p - base)
+            nextReport += 4 << 20
+          }
+        }
+        if depth == 0 {
+          p = JSONLexer.skipSpace(p, end)
+          if p != end {
+            throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
+          }
+          progress?(p - base)
+          return
+        }
+        q = JSONLexer.skipSpace(p, end)
+        spaces &+= q - p
+        p = q
+        if p == end {
+          throw SyntaxFailure(
+            offset: p - base,
+            message: stack[depth] == 1 ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+        }
+        c = p.pointee
+        if c == 0x2C {  // ,
+          q = JSONLexer.skipSpace(p + 1, end)
+          spaces &+= q - p - 1
+          p = q
+          if stack[depth] == 1 {
+            p = try key(
+              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+          } else if p < end, p.pointee == 0x5D {
+            throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
+          }
+          continue outer
+        }
+        if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
+          p += 1
+          depth -= 1
+          if depth + 1 == itemDepth || (shape != .other && depth < 2) {
+            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+              sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
+              sectionFirst: sectionFirst)
+          }
+          continue
+        }
+        throw SyntaxFailure(
+          offset: p - base,
+          message: stack[depth] == 1
+            ? "expected ',' or '}' after a member, found \(describe(p))"
+            : "expected ',' or ']' after an element, found \(describe(p))")
+      }
+    }
+  }
+
+  /// Scans `"key" :` at p inside an object at `depth`; returns where the value starts.
+  @inline(__always)
+  func key(
+    _ p: Pointer, _ end: Pointer, _ base: Pointer, depth: Int, watch: Int,
+    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyPlain: inout Bool, _ keyKind: inout Int,
+    _ plain: inout Bool, _ spaces: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
+    if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
+    if p.pointee != 0x22 {
+      let message =
+        p.pointee == 0x7D
+        ? "expected a key after ',', found '}' (trailing comma)"
+        : "expected a string key, found \(JSONLexer.describe(p, end))"
+      throw SyntaxFailure(offset: p - base, message: message)
+    }
+    var kp = true
+    let after = try JSONLexer.skipString(p, end, base, &kp)
+    if !kp { plain = false }
+    if depth <= watch {
+      keyStart = p
+      keyEnd = after
+      keyPlain = kp
+      if shape == .arrayOfSections, depth == 2 { keyKind = Self.classify(p, after, kp) }
+    }
+    let q = JSONLexer.skipSpace(after, end)
+    spaces &+= q - after
+    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
+    if q.pointee != 0x3A {
+      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
+    }
+    let r = JSONLexer.skipSpace(q + 1, end)
+    spaces &+= r - q - 1
+    return r
+  }
+
+  /// 1 for `"title"`, 2 for `"items"`, 0 for any other key.
+  static func classify(_ start: Pointer, _ end: Pointer, _ plain: Bool) -> Int {
+    let raw = UnsafeBufferPointer(start: start + 1, count: end - start - 2)
+    let name: String
+    if plain {
+      if raw.elementsEqual("title".utf8) { return 1 }
+      if raw.elementsEqual("items".utf8) { return 2 }
+      return 0
+    }
+    name = JSONValueText.unescape(start, end - start)
+    return name == "title" ? 1 : name == "items" ? 2 : 0
+  }
+
+  /// Shape checks for a value starting at `p` at a watched depth that is not an item.
+  mutating func valueHook(
+    at p: Pointer, _ c: UInt8, depth: Int, keyKind: Int, watch: inout Int, itemDepth: inout Int,
+    sectionTitle: inout String?, sectionHasItems: inout Bool, sectionStart: inout Pointer,
+    sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer, keyPlain: Bool
+  ) {
+    switch (shape, depth) {
+    case (.undecided, 0):
+      if c == 0x7B {
+        shape = .objectOfSections
+        watch = 1
+      } else if c == 0x5B {
+        shape = .arrayOfSections
+        watch = 2
+      } else {
+        fail(
+          at: p,
+          "expected an object of sections ({\"Title\": [items…]}) or an array of sections ([{\"title\": …, \"items\": […]}]), found \(Self.kind(c))",
+          watch: &watch, itemDepth: &itemDepth)
+      }
+    case (.objectOfSections, 1):
+      let title = JSONValueText.unescape(keyStart, keyEnd - keyStart)
+      if c == 0x5B {
+        sectionTitle = title
+        sectionFirst = items.count
+        itemDepth = 2
+        watch = 2
+      } else {
+        fail(at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
+          watch: &watch, itemDepth: &itemDepth)
+      }
+    case (.arrayOfSections, 1):
+      if c == 0x7B {
+        sectionTitle = nil
+        sectionHasItems = false
+        sectionStart = p
+        sectionFirst = items.count
+      } else {
+        fail(at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
+          watch: &watch, itemDepth: &itemDepth)
+      }
+    case (.arrayOfSections, 2):
+      if keyKind == 1 {
+        if c == 0x22 {
+          // The title string is scanned twice (here and by the main loop); titles are few.
+          var ignored = true
+          if let end = try? JSONLexer.skipString(p, buffer.base + buffer.count, buffer.base, &ignored) {
+            sectionTitle = JSONValueText.unescape(p, end - p)
+          }
+        } else {
+          fail(at: p, "a section's \"title\" must be a string (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+        }
+      } else if keyKind == 2 {
+        if c == 0x5B {
+          items.truncate(to: sectionFirst)
+          sectionHasItems = true
+          itemDepth = 3
+          watch = 3
+        } else {
+          fail(at: p, "a section's \"items\" must be an array (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+        }
+      }
+    default:
+      break
+    }
+  }
+
+  /// A container that may end a section just closed; `closedDepth` was its depth.
+  mutating func closeHook(
+    closedDepth: Int, at p: Pointer, watch: inout Int, itemDepth: inout Int, sectionTitle: inout String?,
+    sectionHasItems: Bool, sectionStart: Pointer, sectionFirst: Int
+  ) {
+    if closedDepth == itemDepth {
+      itemDepth = -1
+      if shape == .objectOfSections {
+        sections.append(RawSection(title: sectionTitle ?? "", first: sectionFirst, count: items.count - sectionFirst))
+        watch = 1
+      } else {
+        watch = 2
+      }
+      return
+    }
+    if shape == .arrayOfSections && closedDepth == 2 {
+      if let title = sectionTitle, sectionHasItems {
+        sections.append(RawSection(title: title, first: sectionFirst, count: items.count - sectionFirst))
+      } else {
+        fail(
+          at: sectionStart,
+          sectionTitle == nil ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
+          watch: &watch, itemDepth: &itemDepth)
+      }
+      sectionTitle = nil
+    }
+  }
+
+  /// Records the first shape error and stops tracking shape (validation goes on).
+  mutating func fail(at p: Pointer, _ message: String, watch: inout Int, itemDepth: inout Int) {
+    if shapeFailure == nil { shapeFailure = SyntaxFailure(offset: p - buffer.base, message: message) }
+    shape = .other
+    watch = -1
+    itemDepth = -1
+  }
+
+  /// "a string", "a number", … for the value starting with `c`.
+  static func kind(_ c: UInt8) -> String {
+    switch c {
+    case 0x22: return "a string"
+    case 0x7B: return "an object"
+    case 0x5B: return "an array"
+    case 0x74, 0x66: return "a boolean"
+    case 0x6E: return "null"
+    default: return "a number"
+    }
+  }
+
+  /// Merges duplicate titles and measures the widest item.
+  consuming func finish(options: LoadOptions) -> SectionedList {
+    var firstIndex: [String: Int] = [:]
+    var groups: [[RawSection]] = []
+    firstIndex.reserveCapacity(sections.count)
+    for s in sections {
+      if let g = firstIndex[s.title] {
+        groups[g].append(s)
+      } else {
+        firstIndex[s.title] = groups.count
+        groups.append([s])
+      }
+    }
+    var ranges: PackedRanges
+    var result: [SectionedList.Section] = []
+    result.reserveCapacity(groups.count)
+    if groups.count == sections.count {
+      ranges = items.finish()
+      for s in sections { result.append(.init(title: s.title, firstItem: s.first, itemCount: s.count)) }
+    } else {
+      // Duplicates: lay each title's runs out one after another.
+      let old = items.finish()
+      var merged = PackedRangesBuilder(expected: old.count)
+      merged.overflow = old.overflow
+      for group in groups {
+        let first = merged.count
+        for run in group {
+          for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
+        }
+        result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
+      }
+      ranges = merged.finish()
+    }
+    let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
+    let widest = ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: widestPlain)
+    return SectionedList(sections: result, store: store, maxItemWidth: widest)
   }
 }

@@ -51,7 +51,8 @@ public final class SectionedList: Sendable {
   }
 
   public var sectionCount: Int { sections.count }
-  public var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
+  /// Total number of items.
+  public var itemCount: Int { store.count }
 
   public func title(_ section: Int) -> String { sections[section].title }
   public func itemCount(_ section: Int) -> Int { sections[section].itemCount }
@@ -78,22 +79,5 @@ public final class SectionedList: Sendable {
       return order == .orderedSame ? a < b : order == .orderedAscending
     }
     return reordered(perm)
-  }
-}
-
-/// Where item text comes from.
-enum ItemStore: Sendable {
-  case strings([String])
-
-  func text(at index: Int) -> String {
-    switch self {
-    case .strings(let s): return s[index]
-    }
-  }
-
-  func json(at index: Int) -> String {
-    switch self {
-    case .strings(let s): return JSONText.quoted(s[index])
-    }
   }
 }

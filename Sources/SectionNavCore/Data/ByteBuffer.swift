@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Immutable bytes that loaded data points into. Items stay byte ranges into
+/// this buffer, so it owns the memory — a read-only mapping of a file, or a
+/// malloc'd block filled from a pipe — and releases it when the last list
+/// built over it goes away. Never written after creation, hence `Sendable`.
+public final class ByteBuffer: @unchecked Sendable {
+  /// How the memory was obtained, so `deinit` can give it back.
+  enum Ownership {
+    case mapped
+    case allocated
+  }
+
+  /// First byte (meaningful only when `count > 0`).
+  public let base: UnsafePointer<UInt8>
+  /// Number of bytes.
+  public let count: Int
+  let ownership: Ownership
+
+  init(base: UnsafePointer<UInt8>, count: Int, ownership: Ownership) {
+    self.base = base
+    self.count = count
+    self.ownership = ownership
+  }
+
+  /// A buffer holding a copy of `bytes`.
+  public convenience init(_ bytes: some Collection<UInt8>) {
+    let n = bytes.count
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: max(n, 1))
+    _ = UnsafeMutableBufferPointer(start: p, count: n).initialize(from: bytes)
+    self.init(base: UnsafePointer(p), count: n, ownership: .allocated)
+  }
+
+  /// A buffer holding the UTF-8 of `text`.
+  public convenience init(string text: String) {
+    self.init(Array(text.utf8))
+  }
+
+  deinit {
+    switch ownership {
+    case .mapped:
+      if count > 0 { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    case .allocated:
+      free(UnsafeMutableRawPointer(mutating: base))
+    }
+  }
+
+  /// The bytes as a buffer pointer, valid while `self` is alive.
+  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// The bytes in `offset..<offset+length` as an array (tests, small slices).
+  public func slice(_ offset: Int, _ length: Int) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: base + offset, count: length))
+  }
+}

@@ -1,0 +1,199 @@
+/// A syntax error found while scanning: where (byte offset) and what.
+struct SyntaxFailure: Error {
+  var offset: Int
+  var message: String
+}
+
+/// The token-level scanning the indexer is built from. Everything works on
+/// raw pointers with an explicit end, without bounds checks in the loops;
+/// callers guarantee `p <= end`.
+enum JSONLexer {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// RFC 8259 whitespace: space, tab, line feed, carriage return.
+  @inline(__always)
+  static func isSpace(_ c: UInt8) -> Bool {
+    c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+  }
+
+  @inline(__always)
+  static func skipSpace(_ p: Pointer, _ end: Pointer) -> Pointer {
+    var p = p
+    while p < end, isSpace(p.pointee) { p += 1 }
+    return p
+  }
+
+  /// Scans a string whose opening quote is at `p`; returns the position just
+  /// after the closing quote. `plain` is cleared when the body holds an
+  /// escape or a non-ASCII byte. Invalid UTF-8 is let through (shown as
+  /// U+FFFD later); raw control characters and bad escapes are errors.
+  ///
+  /// The body is skipped 8 bytes at a time: a word is searched at once for
+  /// `"`, `\` and bytes below 0x20 (SWAR has-zero / has-less-than tricks,
+  /// whose lowest flagged byte is always a true match).
+  @inline(__always)
+  static func skipString(_ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool)
+    throws(SyntaxFailure) -> Pointer
+  {
+    var p = quote + 1
+    var high: UInt64 = 0
+    while true {
+      while end - p >= 8 {
+        let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        let q = w ^ 0x2222_2222_2222_2222
+        let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let hits =
+          (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+        if hits == 0 {
+          high |= w
+          p += 8
+          continue
+        }
+        let bit = hits.trailingZeroBitCount
+        high |= w & ((1 << UInt64(bit & ~7)) &- 1)
+        p += bit >> 3
+        break
+      }
+      if end - p < 8 {
+        // Tail: byte by byte up to the next special byte or the end.
+        while p < end {
+          let c = p.pointee
+          if c == 0x22 || c == 0x5C || c < 0x20 { break }
+          high |= UInt64(c)
+          p += 1
+        }
+        if p == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
+      }
+      let c = p.pointee
+      if c == 0x22 {
+        if high & highs != 0 { plain = false }
+        return p + 1
+      }
+      if c == 0x5C {
+        plain = false
+        p = try skipEscape(p, end, base)
+        continue
+      }
+      throw SyntaxFailure(
+        offset: p - base, message: "control character \(hexScalar(c)) in string (write it as an escape)")
+    }
+  }
+
+  /// Validates the escape whose backslash is at `p`; returns the position after it.
+  @inline(__always)
+  static func skipEscape(_ p: Pointer, _ end: Pointer, _ base: Pointer) throws(SyntaxFailure) -> Pointer {
+    let e = p + 1
+    if e == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
+    switch e.pointee {
+    case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
+      return e + 1
+    case 0x75:  // u
+      var h = e + 1
+      for _ in 0..<4 {
+        if h == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
+        if hexValue(h.pointee) < 0 {
+          throw SyntaxFailure(offset: h - base, message: "\\u must be followed by four hexadecimal digits")
+        }
+        h += 1
+      }
+      return h
+    default:
+      throw SyntaxFailure(offset: e - base, message: "invalid escape \(describe(e, end))")
+    }
+  }
+
+  /// Scans a number starting at `p` (a `-` or a digit) per the RFC grammar.
+  @inline(__always)
+  static func skipNumber(_ p: Pointer, _ end: Pointer, _ base: Pointer) throws(SyntaxFailure) -> Pointer {
+    var p = p
+    if p.pointee == 0x2D { p += 1 }  // -
+    if p == end { throw SyntaxFailure(offset: end - base, message: "unexpected end of input in a number") }
+    let first = p.pointee
+    if first == 0x30 {
+      p += 1
+    } else if first &- 0x31 < 9 {
+      p += 1
+      while p < end, p.pointee &- 0x30 < 10 { p += 1 }
+    } else {
+      throw SyntaxFailure(offset: p - base, message: "expected a digit, found \(describe(p, end))")
+    }
+    if p < end, p.pointee == 0x2E {  // .
+      p += 1
+      p = try digits(p, end, base, after: "'.'")
+    }
+    if p < end, p.pointee | 0x20 == 0x65 {  // e E
+      p += 1
+      if p < end, p.pointee == 0x2B || p.pointee == 0x2D { p += 1 }
+      p = try digits(p, end, base, after: "the exponent mark")
+    }
+    return p
+  }
+
+  @inline(__always)
+  static func digits(_ p: Pointer, _ end: Pointer, _ base: Pointer, after: String) throws(SyntaxFailure) -> Pointer {
+    if p == end { throw SyntaxFailure(offset: end - base, message: "unexpected end of input in a number") }
+    if p.pointee &- 0x30 >= 10 {
+      throw SyntaxFailure(offset: p - base, message: "expected a digit after \(after), found \(describe(p, end))")
+    }
+    var p = p + 1
+    while p < end, p.pointee &- 0x30 < 10 { p += 1 }
+    return p
+  }
+
+  /// Scans `true`, `false` or `null` starting at `p`.
+  @inline(__always)
+  static func skipLiteral(_ p: Pointer, _ end: Pointer, _ base: Pointer) throws(SyntaxFailure) -> Pointer {
+    let word: StaticString
+    switch p.pointee {
+    case 0x74: word = "true"
+    case 0x66: word = "false"
+    default: word = "null"
+    }
+    let n = word.utf8CodeUnitCount
+    let w = word.utf8Start
+    for i in 1..<n {
+      if p + i == end { throw SyntaxFailure(offset: end - base, message: "unexpected end of input in '\(word)'") }
+      if p[i] != w[i] {
+        throw SyntaxFailure(offset: p + i - base, message: "invalid literal (expected '\(word)')")
+      }
+    }
+    return p + n
+  }
+
+  /// Value of a hexadecimal digit, or -1.
+  @inline(__always)
+  static func hexValue(_ c: UInt8) -> Int {
+    switch c {
+    case 0x30...0x39: return Int(c &- 0x30)
+    case 0x41...0x46: return Int(c &- 0x37)
+    case 0x61...0x66: return Int(c &- 0x57)
+    default: return -1
+    }
+  }
+
+  static func hexScalar(_ c: UInt8) -> String {
+    let h = String(c, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: 4 - h.count) + h
+  }
+
+  /// The character at `p` for an error message: `'x'`, `U+000A`, `byte 0xFF`, or end of input.
+  static func describe(_ p: Pointer, _ end: Pointer) -> String {
+    if p >= end { return "end of input" }
+    let c = p.pointee
+    if c >= 0x20 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+    if c < 0x80 { return hexScalar(c) }
+    // A multi-byte character: show it when it is valid UTF-8.
+    var n = 1
+    while n < 4, p + n < end, p[n] & 0xC0 == 0x80 { n += 1 }
+    var it = UnsafeBufferPointer(start: p, count: n).makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let s) = decoder.decode(&it) {
+      let v = String(s.value, radix: 16, uppercase: true)
+      return "'\(Character(s))' (U+\(String(repeating: "0", count: max(0, 4 - v.count)) + v))"
+    }
+    return "byte 0x" + String(c, radix: 16, uppercase: true)
+  }
+}

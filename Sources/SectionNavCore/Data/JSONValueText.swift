@@ -1,0 +1,198 @@
+/// Decoding one already-validated JSON value from its bytes, on demand:
+/// what a drawn row, a search or `--print` needs. Nothing here recurses, and
+/// nothing re-validates (the indexer did), but every routine stays within
+/// the given length even on odd input.
+enum JSONValueText {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// The text of the string value at `p` (opening quote included in
+  /// `length`): escapes resolved, surrogate pairs joined, lone surrogates
+  /// and invalid UTF-8 shown as U+FFFD.
+  static func unescape(_ p: Pointer, _ length: Int) -> String {
+    guard length >= 2 else { return "" }
+    let body = UnsafeBufferPointer(start: p + 1, count: length - 2)
+    guard body.contains(0x5C) else { return String(decoding: body, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(body.count)
+    var i = 0
+    let n = body.count
+    while i < n {
+      let c = body[i]
+      if c != 0x5C {
+        out.append(c)
+        i += 1
+        continue
+      }
+      guard i + 1 < n else { break }
+      let e = body[i + 1]
+      i += 2
+      switch e {
+      case 0x62: out.append(0x08)
+      case 0x66: out.append(0x0C)
+      case 0x6E: out.append(0x0A)
+      case 0x72: out.append(0x0D)
+      case 0x74: out.append(0x09)
+      case 0x75:
+        guard let unit = hex4(body, i) else { break }
+        i += 4
+        var scalar: UInt32 = 0xFFFD
+        if unit >= 0xD800 && unit < 0xDC00 {
+          // A high surrogate: joined only with an immediately following low one.
+          if i + 6 <= n, body[i] == 0x5C, body[i + 1] == 0x75, let low = hex4(body, i + 2),
+            low >= 0xDC00 && low < 0xE000
+          {
+            scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+        } else if unit < 0xDC00 || unit >= 0xE000 {
+          scalar = unit
+        }
+        appendUTF8(scalar, to: &out)
+      default: out.append(e)  // " \ /
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+    guard i + 4 <= b.count else { return nil }
+    var v: UInt32 = 0
+    for k in i..<i + 4 {
+      let h = JSONLexer.hexValue(b[k])
+      if h < 0 { return nil }
+      v = v << 4 | UInt32(h)
+    }
+    return v
+  }
+
+  static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    switch v {
+    case 0..<0x80:
+      out.append(UInt8(v))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | v >> 6))
+      out.append(UInt8(0x80 | v & 0x3F))
+    case 0x800..<0x10000:
+      out.append(UInt8(0xE0 | v >> 12))
+      out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+      out.append(UInt8(0x80 | v & 0x3F))
+    default:
+      out.append(UInt8(0xF0 | v >> 18))
+      out.append(UInt8(0x80 | (v >> 12) & 0x3F))
+      out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+      out.append(UInt8(0x80 | v & 0x3F))
+    }
+  }
+
+  /// The value at `p` as compact JSON: whitespace outside strings removed,
+  /// strings kept exactly as written (escapes included).
+  static func compact(_ p: Pointer, _ length: Int) -> String {
+    let bytes = UnsafeBufferPointer(start: p, count: length)
+    var out: [UInt8] = []
+    out.reserveCapacity(length)
+    var inString = false
+    var i = 0
+    while i < length {
+      let c = bytes[i]
+      if inString {
+        out.append(c)
+        if c == 0x5C, i + 1 < length {
+          out.append(bytes[i + 1])
+          i += 1
+        } else if c == 0x22 {
+          inString = false
+        }
+      } else if !JSONLexer.isSpace(c) {
+        out.append(c)
+        if c == 0x22 { inString = true }
+      }
+      i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// End (exclusive) of the value starting at `i` in `bytes`, assuming valid JSON.
+  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    var depth = 0
+    let n = bytes.count
+    while i < n {
+      let c = bytes[i]
+      switch c {
+      case 0x22:
+        i += 1
+        while i < n, bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
+        i += 1
+      case 0x7B, 0x5B:
+        depth += 1
+        i += 1
+      case 0x7D, 0x5D:
+        depth -= 1
+        i += 1
+      default:
+        if depth == 0 {
+          // A scalar: runs to the next delimiter.
+          while i < n, !JSONLexer.isSpace(bytes[i]), bytes[i] != 0x2C, bytes[i] != 0x7D, bytes[i] != 0x5D { i += 1 }
+          return i
+        }
+        i += 1
+      }
+      if depth == 0 { return min(i, n) }
+    }
+    return n
+  }
+
+  /// The range of member `name`'s value in the object at `p`, the last one
+  /// when the name repeats (as JSON decoders keep), or nil.
+  static func field(_ nameBytes: [UInt8], in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
+    let bytes = UnsafeBufferPointer(start: p, count: length)
+    var found: (Int, Int)? = nil
+    var i = 1
+    while i < length {
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < length, bytes[i] == 0x22 else { break }
+      let keyStart = i
+      let keyEnd = valueEnd(bytes, from: i)
+      i = keyEnd
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
+      let valueStart = i
+      let end = valueEnd(bytes, from: i)
+      i = end
+      let raw = UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<keyEnd - 1])
+      let matches =
+        raw.elementsEqual(nameBytes)
+        || ((raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 }))
+          && unescape(p + keyStart, keyEnd - keyStart) == String(decoding: nameBytes, as: UTF8.self))
+      if matches { found = (valueStart, end - valueStart) }
+    }
+    return found
+  }
+
+  /// How an item is shown: strings unescaped, objects and arrays as compact
+  /// JSON (objects by `itemField` when they have it), other values as written.
+  static func display(_ p: Pointer, _ length: Int, itemField: String?) -> String {
+    guard length > 0 else { return "" }
+    switch p.pointee {
+    case 0x22:
+      return unescape(p, length)
+    case 0x7B:
+      if let itemField, let f = field(Array(itemField.utf8), in: p, length) {
+        return display(p + f.offset, f.length, itemField: nil)
+      }
+      return compact(p, length)
+    case 0x5B:
+      return compact(p, length)
+    default:
+      return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+    }
+  }
+
+  /// The item as JSON text: as written, with whitespace outside strings removed.
+  static func json(_ p: Pointer, _ length: Int) -> String {
+    guard length > 0 else { return "" }
+    switch p.pointee {
+    case 0x7B, 0x5B: return compact(p, length)
+    default: return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Plain text input for `--lines`: one item per line.
+///
+/// Lines end at LF or CRLF; a last line without a newline counts; empty
+/// lines are skipped. With a delimiter, a line `SECTION<D>ITEM` is split at
+/// the first delimiter (nothing is trimmed); a line without the delimiter
+/// goes to a section titled "" (empty); a line `SECTION<D>` with nothing
+/// after the delimiter declares the section without adding an item. Without
+/// a delimiter, lines are grouped by their first letter (`Initials.of`):
+/// sorted A–Z with `#` last, or in first-seen order with `keepOrder`.
+/// Items keep their input order. Invalid UTF-8 shows as U+FFFD.
+public enum LineInput {
+  public static func load(_ bytes: [UInt8], delimiter: String?, keepOrder: Bool) -> SectionedList {
+    load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder)
+  }
+
+  public static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool) -> SectionedList {
+    var grouping = Grouping(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [])
+    grouping.scan()
+    return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
+  }
+}
+
+/// One pass over the lines, remembering each line's item range and section.
+struct Grouping {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  let buffer: ByteBuffer
+  let delimiter: [UInt8]
+  var titles: [String] = []
+  var sectionIndex: [String: Int] = [:]
+  /// Packed item ranges (as in `PackedRanges`) and their section, in input order.
+  var ranges: [UInt64] = []
+  var sectionOf: [UInt32] = []
+  var overflow: [Int: Int] = [:]
+  var widestPlain = 0
+  /// Section per initial for ASCII letters (0–25) and `#` (26); -1 unset.
+  var asciiSections = [Int](repeating: -1, count: 27)
+  var scalarSections: [UInt32: Int] = [:]
+
+  init(buffer: ByteBuffer, delimiter: [UInt8]) {
+    self.buffer = buffer
+    self.delimiter = delimiter
+  }
+
+  mutating func section(titled title: String) -> Int {
+    if let s = sectionIndex[title] { return s }
+    sectionIndex[title] = titles.count
+    titles.append(title)
+    return titles.count - 1
+  }
+
+  mutating func scan() {
+    let base = buffer.base
+    let end = base + buffer.count
+    var p = base
+    // The previous line's title bytes and section, since neighbours often share one.
+    var lastTitle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var lastSection = -1
+    while p < end {
+      let newline = memchrPointer(p, end)
+      var lineEnd = newline ?? end
+      if lineEnd > p, (lineEnd - 1).pointee == 0x0D { lineEnd -= 1 }
+      defer { p = (newline ?? end) + (newline == nil ? 0 : 1) }
+      if lineEnd == p { continue }
+      let line = UnsafeBufferPointer(start: p, count: lineEnd - p)
+      var itemStart = p
+      var section: Int
+      if delimiter.isEmpty {
+        section = initialSection(line)
+      } else if let d = find(delimiter, in: line) {
+        let title = UnsafeBufferPointer(start: p, count: d)
+        if lastSection >= 0, title.elementsEqual(lastTitle) {
+          section = lastSection
+        } else {
+          section = self.section(titled: String(decoding: title, as: UTF8.self))
+          lastTitle = title
+          lastSection = section
+        }
+        itemStart = p + d + delimiter.count
+        if itemStart == lineEnd { continue }  // "SECTION<D>": the section only.
+      } else {
+        section = self.section(titled: "")
+      }
+      append(itemStart, lineEnd, section: section)
+    }
+  }
+
+  /// Where the delimiter first occurs in `line`.
+  func find(_ needle: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = needle.count
+    guard n > 0, line.count >= n else { return nil }
+    let first = needle[0]
+    var i = 0
+    while i <= line.count - n {
+      if line[i] == first {
+        var k = 1
+        while k < n, line[i + k] == needle[k] { k += 1 }
+        if k == n { return i }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  mutating func initialSection(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    var i = 0
+    while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+    let c = i < line.count ? line[i] : 0x20
+    if c < 0x80 {
+      let slot: Int
+      switch c {
+      case 0x41...0x5A: slot = Int(c - 0x41)
+      case 0x61...0x7A: slot = Int(c - 0x61)
+      default: slot = 26
+      }
+      if asciiSections[slot] < 0 {
+        asciiSections[slot] = section(titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
+      }
+      return asciiSections[slot]
+    }
+    // Non-ASCII: decide once per leading scalar. A short prefix is enough
+    // for the first grapheme; other whitespace is left to Initials.
+    let prefix = String(decoding: UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 32)]), as: UTF8.self)
+    guard let scalar = prefix.unicodeScalars.first else { return section(titled: Initials.other) }
+    if let s = scalarSections[scalar.value] { return s }
+    let s = section(titled: Initials.of(prefix))
+    scalarSections[scalar.value] = s
+    return s
+  }
+
+  mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {
+    let length = end - start
+    // ASCII-only lines are one cell per byte (controls show as one-cell symbols).
+    var high: UInt8 = 0
+    var q = start
+    while end - q >= 8 {
+      if UnsafeRawPointer(q).loadUnaligned(as: UInt64.self) & JSONLexer.highs != 0 {
+        high = 0x80
+        break
+      }
+      q += 8
+    }
+    while high == 0, q < end {
+      high |= q.pointee & 0x80
+      q += 1
+    }
+    let plain = high == 0
+    if plain, length > widestPlain { widestPlain = length }
+    let offset = start - buffer.base
+    var l = UInt64(length)
+    if l >= PackedRanges.lengthSentinel {
+      overflow[offset] = length
+      l = PackedRanges.lengthSentinel
+    }
+    ranges.append(UInt64(offset) | l << PackedRanges.offsetBits | (plain ? 0 : PackedRanges.notPlainBit))
+    sectionOf.append(UInt32(section))
+  }
+
+  /// Lays items out section by section (a counting sort, input order kept within a section).
+  consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
+    var counts = [Int](repeating: 0, count: titles.count)
+    for s in sectionOf { counts[Int(s)] += 1 }
+    var starts = [Int](repeating: 0, count: titles.count)
+    var total = 0
+    for s in 0..<titles.count {
+      starts[s] = total
+      total += counts[s]
+    }
+    var builder = PackedRangesBuilder(expected: total)
+    builder.count = total
+    builder.overflow = overflow
+    var next = starts
+    for (i, s) in sectionOf.enumerated() {
+      builder.pointer[next[Int(s)]] = ranges[i]
+      next[Int(s)] += 1
+    }
+    ranges = []
+    sectionOf = []
+    let packed = builder.finish()
+    let sections = titles.indices.map { SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0]) }
+    let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
+    let widest = ItemWidth.widest(store: store, ranges: packed, buffer: buffer, widestPlain: widestPlain)
+    let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)
+    if keepOrder { return list }
+    if !byInitial { return list.sortedByTitle() }
+    // Initials sort A–Z (then other scripts), with `#` last as in an address book.
+    let order = list.sections.indices.sorted { a, b in
+      let ta = list.sections[a].title
+      let tb = list.sections[b].title
+      if (ta == Initials.other) != (tb == Initials.other) { return tb == Initials.other }
+      let o = NaturalOrder.compare(ta, tb)
+      return o == .orderedSame ? a < b : o == .orderedAscending
+    }
+    return list.reordered(order)
+  }
+}
+
+/// `memchr` for a newline, as a pointer.
+@inline(__always)
+func memchrPointer(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+  guard let r = memchr(p, 0x0A, end - p) else { return nil }
+  return UnsafePointer(r.assumingMemoryBound(to: UInt8.self))
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Items as byte ranges into a `ByteBuffer`, one `UInt64` each: no string
+/// and no heap object per item, so millions of items cost 8 bytes apiece.
+///
+/// Layout: bits 0–39 the offset (files up to 1 TiB), bits 40–62 the length,
+/// bit 63 set when the item is not plain — plain means the scan already knew
+/// its display width exactly (ASCII without escapes: one cell per byte), so
+/// only the others need measuring. Lengths of 8 MiB and more store `lengthSentinel` and live in
+/// `overflow`, keyed by offset (offsets are unique per item).
+final class PackedRanges: @unchecked Sendable {
+  static let offsetBits: UInt64 = 40
+  static let offsetMask: UInt64 = (1 << 40) - 1
+  static let lengthSentinel: UInt64 = (1 << 23) - 1
+  static let notPlainBit: UInt64 = 1 << 63
+
+  let pointer: UnsafeMutablePointer<UInt64>
+  let count: Int
+  let overflow: [Int: Int]
+
+  init(pointer: UnsafeMutablePointer<UInt64>, count: Int, overflow: [Int: Int]) {
+    self.pointer = pointer
+    self.count = count
+    self.overflow = overflow
+  }
+
+  deinit { free(pointer) }
+
+  @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: pointer[i] & Self.offsetMask) }
+
+  @inline(__always) func length(_ i: Int) -> Int {
+    let l = (pointer[i] >> Self.offsetBits) & Self.lengthSentinel
+    return l == Self.lengthSentinel ? overflow[offset(i)]! : Int(truncatingIfNeeded: l)
+  }
+
+  @inline(__always) func isPlain(_ i: Int) -> Bool { pointer[i] & Self.notPlainBit == 0 }
+}
+
+/// Grows the packed item array with `realloc` (large blocks move by
+/// remapping pages, not copying, so growth never doubles peak memory).
+struct PackedRangesBuilder {
+  var pointer: UnsafeMutablePointer<UInt64>
+  var count = 0
+  var capacity: Int
+  var overflow: [Int: Int] = [:]
+
+  init(expected: Int) {
+    capacity = max(expected, 16)
+    pointer = malloc(capacity * 8)!.assumingMemoryBound(to: UInt64.self)
+  }
+
+  @inline(__always)
+  mutating func append(offset: Int, length: Int, plain: Bool) {
+    if count == capacity { grow() }
+    var l = UInt64(truncatingIfNeeded: length)
+    if l >= PackedRanges.lengthSentinel {
+      overflow[offset] = length
+      l = PackedRanges.lengthSentinel
+    }
+    pointer[count] =
+      UInt64(truncatingIfNeeded: offset) | (l << PackedRanges.offsetBits) | (plain ? 0 : PackedRanges.notPlainBit)
+    count += 1
+  }
+
+  /// Appends an already packed entry (re-grouping merged sections).
+  @inline(__always)
+  mutating func append(packed: UInt64) {
+    if count == capacity { grow() }
+    pointer[count] = packed
+    count += 1
+  }
+
+  /// Forgets items from `newCount` on (a repeated `"items"` key replaces the earlier one).
+  mutating func truncate(to newCount: Int) {
+    guard newCount < count else { return }
+    for i in newCount..<count where (pointer[i] >> PackedRanges.offsetBits) & PackedRanges.lengthSentinel
+      == PackedRanges.lengthSentinel
+    {
+      overflow[Int(truncatingIfNeeded: pointer[i] & PackedRanges.offsetMask)] = nil
+    }
+    count = newCount
+  }
+
+  mutating func grow() {
+    capacity *= 2
+    pointer = realloc(pointer, capacity * 8)!.assumingMemoryBound(to: UInt64.self)
+  }
+
+  /// Hands the memory over, trimmed to size.
+  consuming func finish() -> PackedRanges {
+    if count < capacity, let trimmed = realloc(pointer, max(count, 1) * 8) {
+      pointer = trimmed.assumingMemoryBound(to: UInt64.self)
+    }
+    return PackedRanges(pointer: pointer, count: count, overflow: overflow)
+  }
+
+  /// Releases the memory when loading fails.
+  consuming func discard() { free(pointer) }
+}

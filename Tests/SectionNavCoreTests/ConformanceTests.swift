@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// The JSONTestSuite parsing corpus (SPEC §2): `y_` documents are JSON,
+/// `n_` documents are invalid JSON with a position, nothing crashes.
+@Suite struct ConformanceTests {
+  static let files: [URL] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: conformanceDirectory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { conformanceDirectory.appendingPathComponent($0) }
+  }()
+
+  static func files(_ prefix: String) -> [URL] { files.filter { $0.lastPathComponent.hasPrefix(prefix) } }
+
+  @Test func theCorpusIsThere() {
+    #expect(Self.files("y_").count >= 90)
+    #expect(Self.files("n_").count >= 180)
+    #expect(Self.files("i_").count >= 30)
+  }
+
+  @Test(arguments: files("y_"))
+  func acceptedDocumentsAreJSON(_ url: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: url))
+    let error = loadError(bytes)
+    #expect(error?.kind != .invalidJSON, "\(url.lastPathComponent): \(error?.description ?? "")")
+  }
+
+  @Test(arguments: files("n_"))
+  func rejectedDocumentsAreInvalidJSONWithAPosition(_ url: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: url))
+    let error = loadError(bytes)
+    #expect(error?.kind == .invalidJSON, "\(url.lastPathComponent)")
+    #expect((error?.line ?? 0) >= 1)
+    #expect((error?.column ?? 0) >= 1)
+    #expect(error?.message.isEmpty == false)
+  }
+
+  @Test(arguments: files("i_"))
+  func implementationDefinedDocumentsLoadOrFail(_ url: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: url))
+    // Accepted or rejected, but with a position either way; and as an item
+    // inside a section the document must index just the same.
+    if let error = loadError(bytes) {
+      #expect(error.line >= 1 && error.column >= 1)
+    }
+    let wrapped = Array(#"{"s": ["#.utf8) + bytes + Array("]}".utf8)
+    if let list = try? JSONIndexer.load(wrapped) {
+      #expect(list.itemCount == 1)
+      _ = list.itemText(section: 0, item: 0)
+    }
+  }
+
+  @Test func deepNestingFromTheCorpusHitsTheDepthLimit() throws {
+    let url = conformanceDirectory.appendingPathComponent("n_structure_100000_opening_arrays.json")
+    let error = loadError(try [UInt8](Data(contentsOf: url)))
+    #expect(error?.message == "nesting deeper than 10000 levels")
+    #expect(error?.column == 10_001)
+  }
+
+  @Test func positionsOfSomeCorpusErrors() throws {
+    func position(_ name: String) throws -> [Int] {
+      let e = loadError(try [UInt8](Data(contentsOf: conformanceDirectory.appendingPathComponent(name))))
+      return [e?.line ?? 0, e?.column ?? 0]
+    }
+    #expect(try position("n_array_extra_comma.json") == [1, 5])  // ["",]
+    #expect(try position("n_object_trailing_comma.json") == [1, 9])  // {"id":0,}
+    #expect(try position("n_number_-01.json") == [1, 4])  // [-01]
+    #expect(try position("n_structure_no_data.json") == [1, 1])
+    #expect(try position("n_string_unescaped_tab.json") == [1, 3])  // ["<TAB>"]
+  }
+}

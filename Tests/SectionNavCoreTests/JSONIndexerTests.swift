@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct JSONIndexerTests {
+  @Test func objectOfSectionsIsSortedNaturallyByDefault() throws {
+    let list = try load(#"{"b": ["2"], "a10": ["x"], "A2": [], "a": ["1", "one"]}"#)
+    #expect(contents(list) == [["a", "1", "one"], ["A2"], ["a10", "x"], ["b", "2"]])
+    #expect(list.sectionCount == 4)
+    #expect(list.itemCount == 4)
+  }
+
+  @Test func keepOrderKeepsTheInputOrder() throws {
+    let list = try load(#"{"b": ["2"], "a10": ["x"], "a": ["1"]}"#, LoadOptions(keepOrder: true))
+    #expect(list.sections.map(\.title) == ["b", "a10", "a"])
+  }
+
+  @Test func arrayOfSectionsKeepsItsOrderAndIgnoresOtherKeys() throws {
+    let json = #"""
+      [
+        {"title": "Zebra", "items": ["z1", "z2"], "color": "black"},
+        {"items": [1, 2], "note": {"title": "not me", "items": []}, "title": "Apple"},
+        {"title": "Empty", "items": []}
+      ]
+      """#
+    let list = try load(json)
+    #expect(contents(list) == [["Zebra", "z1", "z2"], ["Apple", "1", "2"], ["Empty"]])
+  }
+
+  @Test func everyItemTypeShowsAsItsJSONText() throws {
+    let json = #"""
+      {"mixed": ["text", -12.5e3, 0, true, false, null, {"a": [1, 2], "b" : "x y"}, [ 1 , [ ] , { } ], "", "tab\tescape"]}
+      """#
+    let list = try load(json)
+    #expect(
+      contents(list)[0].dropFirst() == [
+        "text", "-12.5e3", "0", "true", "false", "null", #"{"a":[1,2],"b":"x y"}"#, "[1,[],{}]", "", "tab\tescape",
+      ])
+  }
+
+  @Test func itemFieldShowsObjectsByThatField() throws {
+    let json = #"""
+      {"people": [
+        {"name": "Ada \u00c9", "age": 36},
+        {"age": 41},
+        {"name": {"first": "Alan"}},
+        {"name": 7, "name": "last wins"},
+        "plain string",
+        [1, 2]
+      ]}
+      """#
+    let list = try load(json, LoadOptions(itemField: "name"))
+    #expect(
+      contents(list)[0].dropFirst() == [
+        "Ada É", #"{"age":41}"#, #"{"first":"Alan"}"#, "last wins", "plain string", "[1,2]",
+      ])
+  }
+
+  @Test func itemFieldMatchesEscapedKeys() throws {
+    let list = try load(#"{"s": [{"n\u0061me": "escaped key"}]}"#, LoadOptions(itemField: "name"))
+    #expect(list.itemText(section: 0, item: 0) == "escaped key")
+  }
+
+  @Test func duplicateTitlesMergeInOrderIntoTheFirst() throws {
+    let json = #"{"A": ["1", "2"], "B": ["b"], "A": ["3"], "C": [], "B": ["b2"]}"#
+    let kept = try load(json, LoadOptions(keepOrder: true))
+    #expect(contents(kept) == [["A", "1", "2", "3"], ["B", "b", "b2"], ["C"]])
+    let arrays = try load(#"[{"title": "X", "items": [1]}, {"title": "Y", "items": [2]}, {"title": "X", "items": [3]}]"#)
+    #expect(contents(arrays) == [["X", "1", "3"], ["Y", "2"]])
+  }
+
+  @Test func emptyDocumentsHaveNoSections() throws {
+    #expect(try load("{}").sectionCount == 0)
+    #expect(try load(" [ ] \n").sectionCount == 0)
+    let empty = try load(#"{"only header": []}"#)
+    #expect(empty.sectionCount == 1)
+    #expect(empty.itemCount(0) == 0)
+    #expect(empty.maxItemWidth == 0)
+  }
+
+  @Test func titlesAreDecoded() throws {
+    let list = try load(#"{"Caf\u00e9 \"X\"": [1], "\ud83d\ude00": [2]}"#, LoadOptions(keepOrder: true))
+    #expect(list.sections.map(\.title) == ["Café \"X\"", "😀"])
+  }
+
+  @Test func repeatedItemsKeyKeepsTheLastArray() throws {
+    let list = try load(#"[{"items": [1, 2], "title": "T", "items": [3]}]"#)
+    #expect(contents(list) == [["T", "3"]])
+  }
+
+  // MARK: Errors
+
+  @Test func syntaxErrorsPointAtTheOffendingCharacter() {
+    let trailing = loadError(#"{"a": [1, 2,]}"#)
+    #expect(trailing?.kind == .invalidJSON)
+    #expect(trailing?.line == 1)
+    #expect(trailing?.column == 13)
+
+    let multiline = loadError("{\n  \"a\": [\n    1 2\n  ]\n}")
+    #expect(multiline?.kind == .invalidJSON)
+    #expect(multiline?.line == 3)
+    #expect(multiline?.column == 7)
+  }
+
+  @Test func tabsAndMultibyteCharactersCountAsOneColumn() {
+    // Line 2 is TAB "a" : [ t r u ] — the error is at ']' (column 11).
+    let tabbed = loadError("{\n\t\"a\": [tru]}")
+    #expect(tabbed?.kind == .invalidJSON)
+    #expect(tabbed?.line == 2)
+    #expect(tabbed?.column == 11)
+    // "é" and "😀" are one character each although 2 and 4 bytes.
+    let accented = loadError(#"{"é😀": [1,, 2]}"#)
+    #expect(accented?.line == 1)
+    #expect(accented?.column == 11)
+    // CRLF line ends count once.
+    let crlf = loadError("{\r\n\"a\": [\r\n  x]}")
+    #expect(crlf?.line == 3)
+    #expect(crlf?.column == 3)
+  }
+
+  @Test func truncatedInputPointsAtTheEnd() {
+    let cut = loadError(#"{"a": [1, 2"#)
+    #expect(cut?.kind == .invalidJSON)
+    #expect(cut?.line == 1)
+    #expect(cut?.column == 12)
+    let openString = loadError("{\"a\": [\"abc")
+    #expect(openString?.kind == .invalidJSON)
+    #expect(openString?.column == 12)
+    #expect(openString?.message.contains("unterminated") == true)
+  }
+
+  @Test func emptyAndWhitespaceOnlyInputIsInvalid() {
+    let empty = loadError("")
+    #expect(empty?.kind == .invalidJSON)
+    #expect(empty?.line == 1)
+    #expect(empty?.column == 1)
+    let blank = loadError("  \n\t ")
+    #expect(blank?.kind == .invalidJSON)
+    #expect(blank?.line == 2)
+    #expect(blank?.column == 3)
+  }
+
+  @Test func wrongShapeIsNotSectionedAtTheFirstOffendingValue() {
+    let scalar = loadError(#"{"a": [], "b": 1, "c": "x"}"#)
+    #expect(scalar?.kind == .notSectioned)
+    #expect(scalar?.line == 1)
+    #expect(scalar?.column == 16)
+    #expect(scalar?.message.contains(#""b""#) == true)
+
+    let top = loadError(#"  "just a string""#)
+    #expect(top?.kind == .notSectioned)
+    #expect(top?.column == 3)
+
+    let nonObject = loadError("[\n  {\"title\": \"T\", \"items\": []},\n  [1]\n]")
+    #expect(nonObject?.kind == .notSectioned)
+    #expect(nonObject?.line == 3)
+    #expect(nonObject?.column == 3)
+  }
+
+  @Test func arraySectionsNeedATitleStringAndAnItemsArray() {
+    let noTitle = loadError(#"[{"items": []}]"#)
+    #expect(noTitle?.kind == .notSectioned)
+    #expect(noTitle?.column == 2)
+    let numericTitle = loadError(#"[{"title": 5, "items": []}]"#)
+    #expect(numericTitle?.kind == .notSectioned)
+    #expect(numericTitle?.column == 12)
+    let noItems = loadError(#"[{"title": "T"}]"#)
+    #expect(noItems?.kind == .notSectioned)
+    #expect(noItems?.column == 2)
+    let objectItems = loadError(#"[{"title": "T", "items": {}}]"#)
+    #expect(objectItems?.kind == .notSectioned)
+    #expect(objectItems?.column == 26)
+  }
+
+  @Test func aSyntaxErrorAfterAShapeErrorWins() {
+    let both = loadError("{\"a\": 1,\n \"b\": [1 2]}")
+    #expect(both?.kind == .invalidJSON)
+    #expect(both?.line == 2)
+    #expect(both?.column == 10)
+  }
+
+  @Test func nestingIsLimitedToTenThousandLevels() throws {
+    // The top object and the section array are two levels.
+    let deepest = "{\"a\": [" + String(repeating: "[", count: 9_998) + String(repeating: "]", count: 9_998) + "]}"
+    let list = try load(deepest)
+    #expect(list.itemCount == 1)
+    let tooDeep = "{\"a\": [" + String(repeating: "[", count: 9_999) + String(repeating: "]", count: 9_999) + "]}"
+    let error = loadError(tooDeep)
+    #expect(error?.kind == .invalidJSON)
+    #expect(error?.message == "nesting deeper than 10000 levels")
+    #expect(error?.column == 7 + 9_999)
+  }
+
+  @Test func rawControlCharactersInStringsAreInvalid() {
+    let error = loadError("{\"a\": [\"x\ty\"]}")
+    #expect(error?.kind == .invalidJSON)
+    #expect(error?.column == 10)
+  }
+
+  @Test func byteOrderMarkIsRejected() {
+    let error = loadError([0xEF, 0xBB, 0xBF] + Array("{}".utf8))
+    #expect(error?.kind == .invalidJSON)
+    #expect(error?.line == 1)
+  }
+
+  @Test func invalidUTF8InsideStringsShowsAsReplacementCharacter() throws {
+    let bytes: [UInt8] = Array(#"{"a": [""#.utf8) + [0x41, 0xFF, 0xC3] + Array(#""]}"#.utf8)
+    let list = try JSONIndexer.load(bytes)
+    #expect(list.itemText(section: 0, item: 0) == "A\u{FFFD}\u{FFFD}")
+    #expect(list.maxItemWidth == 3)
+    // Outside strings the same byte is a syntax error.
+    let outside = loadError(Array(#"{"a": ["#.utf8) + [0xFF] + Array("]}".utf8))
+    #expect(outside?.kind == .invalidJSON)
+    #expect(outside?.column == 8)
+  }
+
+  // MARK: Widths and JSON text
+
+  @Test func maxItemWidthIsTheWidestDisplayedItem() throws {
+    #expect(try load(#"{"a": ["abc", "abcdef", 12345]}"#).maxItemWidth == 6)
+    // 王小明 is three wide characters (6 cells) in 9 bytes.
+    #expect(try load(#"{"a": ["abcde", "王小明"]}"#).maxItemWidth == 6)
+    // An escape is one character: "\u00e9\u00e9" is 2 cells, not 12.
+    #expect(try load(#"{"a": ["\u00e9\u00e9", "x"]}"#).maxItemWidth == 2)
+    // Objects are measured as compact JSON.
+    #expect(try load(#"{"a": [{ "k" : 1 }]}"#).maxItemWidth == 7)
+    #expect(try load(#"{"a": [ [ "王" , 1 ] , "abcdefg"]}"#).maxItemWidth == 8)
+    #expect(try load(#"{"a": [ [ "\n" , 1 ] ]}"#).maxItemWidth == 8)
+    // With --item-field, by the field shown.
+    #expect(try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name")).maxItemWidth == 3)
+  }
+
+  @Test func itemJSONIsTheValueAsWritten() throws {
+    let list = try load(#"{"a": ["tab\t\u00e9", 1.50, {"k": [1, 2]}]}"#)
+    #expect(list.itemJSON(section: 0, item: 0) == #""tab\t\u00e9""#)
+    #expect(list.itemJSON(section: 0, item: 1) == "1.50")
+    #expect(list.itemJSON(section: 0, item: 2) == #"{"k":[1,2]}"#)
+  }
+
+  @Test func itemsLongerThanEightMebibytesKeepTheirLength() throws {
+    let long = String(repeating: "x", count: 9 << 20)
+    let list = try load("{\"big\": [\"\(long)\", \"small\"], \"a\": [\"\(long)y\"]}")
+    #expect(list.itemText(section: 1, item: 0).utf8.count == 9 << 20)
+    #expect(list.itemText(section: 1, item: 1) == "small")
+    #expect(list.itemText(section: 0, item: 0).utf8.count == (9 << 20) + 1)
+    #expect(list.maxItemWidth == (9 << 20) + 1)
+  }
+
+  @Test func progressReportsTheBytesScanned() throws {
+    let json = "{\"a\": [" + Array(repeating: "\"item\"", count: 2_000_000).joined(separator: ",") + "]}"
+    var reports: [Int] = []
+    let list = try JSONIndexer.load(ByteBuffer(string: json)) { reports.append($0) }
+    #expect(list.itemCount == 2_000_000)
+    #expect(reports.count >= 3)
+    #expect(reports.last == json.utf8.count)
+    #expect(reports == reports.sorted())
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct LineInputTests {
+  func lines(_ text: String, delimiter: String? = nil, keepOrder: Bool = false) -> SectionedList {
+    LineInput.load(Array(text.utf8), delimiter: delimiter, keepOrder: keepOrder)
+  }
+
+  @Test func linesGroupByFoldedFirstLetterWithHashLast() {
+    let list = lines("banana\nÉclair\napple\n42 things\navocado\r\n\n  \u{1F600} smile\neel\n王小明\nzebra")
+    #expect(
+      contents(list) == [
+        ["A", "apple", "avocado"], ["B", "banana"], ["E", "Éclair", "eel"], ["Z", "zebra"], ["王", "王小明"],
+        ["#", "42 things", "  \u{1F600} smile"],
+      ])
+  }
+
+  @Test func keepOrderKeepsFirstSeenSections() {
+    let list = lines("zebra\napple\nZoo\n", keepOrder: true)
+    #expect(contents(list) == [["Z", "zebra", "Zoo"], ["A", "apple"]])
+  }
+
+  @Test func crlfAndAMissingFinalNewlineAreHandled() {
+    let list = lines("one\r\ntwo\r\n\r\nthree")
+    #expect(list.itemCount == 3)
+    #expect(contents(list) == [["O", "one"], ["T", "two", "three"]])
+  }
+
+  @Test func delimiterSplitsAtTheFirstOccurrence() {
+    let text = "Fruit: apple\nVeg: leek\nFruit: pear: green\nno delimiter\nEmpty: \nDeclared:"
+    let list = lines(text, delimiter: ": ", keepOrder: true)
+    #expect(
+      contents(list) == [
+        // "Empty: " declares a section; "Declared:" lacks the delimiter ": ".
+        ["Fruit", "apple", "pear: green"], ["Veg", "leek"], ["", "no delimiter", "Declared:"], ["Empty"],
+      ])
+    let declared = lines("A\tx\nB\t\n", delimiter: "\t")
+    #expect(contents(declared) == [["A", "x"], ["B"]])
+  }
+
+  @Test func delimitedSectionsSortNaturallyByDefault() {
+    let list = lines("item 10|x\nitem 2|y\nItem 1|z", delimiter: "|")
+    #expect(list.sections.map(\.title) == ["Item 1", "item 2", "item 10"])
+  }
+
+  @Test func widthsAndInvalidUTF8() {
+    let list = LineInput.load(Array("abc\n王小明小\n".utf8) + [0x61, 0xFF, 0x0A], delimiter: nil, keepOrder: true)
+    #expect(list.maxItemWidth == 8)
+    #expect(list.itemText(section: 0, item: 1) == "a\u{FFFD}")
+    #expect(list.itemJSON(section: 0, item: 0) == "\"abc\"")
+  }
+
+  @Test func emptyInputHasNoSections() {
+    #expect(lines("").sectionCount == 0)
+    #expect(lines("\n\r\n\n").sectionCount == 0)
+  }
+
+  @Test func aMillionLinesLoad() {
+    var text: [UInt8] = []
+    text.reserveCapacity(20_000_000)
+    let words = ["apple", "Banana", "cherry", "Émile", "zebra", "42", "王", "mango"]
+    for i in 0..<1_000_000 {
+      text.append(contentsOf: words[i % words.count].utf8)
+      text.append(contentsOf: " \(i)\n".utf8)
+    }
+    let list = LineInput.load(text, delimiter: nil, keepOrder: false)
+    #expect(list.itemCount == 1_000_000)
+    #expect(list.sections.map(\.title) == ["A", "B", "C", "E", "M", "Z", "王", "#"])
+    #expect(list.itemText(section: 7, item: 0) == "42 5")
+    #expect(list.itemText(section: 6, item: 1) == "王 14")
+  }
+}
+
+@Suite struct InitialsTests {
+  @Test func latinLettersFoldToAToZ() {
+    let cases = [
+      "apple": "A", "Émile": "E", "ébène": "E", "Ångström": "A", "Özil": "O", "Øystein": "O", "ßtraße": "S",
+      "Łódź": "L", "Æsir": "A", "Ｚoo": "Z", "  leading": "L",
+    ]
+    for (title, initial) in cases { #expect(Initials.of(title) == initial, "\(title)") }
+  }
+
+  @Test func otherScriptsKeepTheirOwnUppercasedInitial() {
+    #expect(Initials.of("яблоко") == "Я")
+    #expect(Initials.of("ωμέγα") == "Ω")
+    #expect(Initials.of("Йогурт") == "Й")
+    #expect(Initials.of("王小明") == "王")
+    #expect(Initials.of("田中") == "田")
+    #expect(Initials.of("한국") == "ㅎ")
+    #expect(Initials.of("까치") == "ㄱ")
+  }
+
+  @Test func nonLettersFileUnderHash() {
+    for title in ["", "   ", "42", "#tag", "😀 smile", "٣ arabic digit", "-dash"] {
+      #expect(Initials.of(title) == "#", "\(title)")
+    }
+  }
+}
