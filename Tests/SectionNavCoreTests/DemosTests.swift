@@ -20,7 +20,12 @@ import Testing
 
   @Test func unknownDemoIsNil() {
     #expect(Demos.named("nope") == nil)
-    #expect(Demos.indexLabels(for: "numbers") == nil)
+    #expect(Demos.indexLabels(for: "nope") == nil)
+  }
+
+  @Test func numbersAndGridIndexByTheirFirstNumber() {
+    #expect(Demos.indexLabels(for: "numbers")?["10–19"] == "10")
+    #expect(Demos.indexLabels(for: "grid")?["Block 7"] == "7")
   }
 
   @Test func devicesScrollALongWayAndHaveALabelPerCategory() throws {

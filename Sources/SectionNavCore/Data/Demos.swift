@@ -23,7 +23,16 @@ public enum Demos {
 
   /// Per-section index labels for a demo (like per-category symbols), or nil.
   public static func indexLabels(for name: String) -> [String: String]? {
-    name == "devices" ? DemoDevices.indexLabels : nil
+    switch name {
+    case "devices": return DemoDevices.indexLabels
+    // Each range by its first number, so the index reads 0, 10, 20, ….
+    case "numbers": return Dictionary(uniqueKeysWithValues: numbers.map { ($0.title, String($0.items[0])) })
+    // "Block 7" → "7".
+    case "grid":
+      return Dictionary(
+        uniqueKeysWithValues: DemoGrid.sections.map { ($0.title, String($0.title.split(separator: " ").last ?? "#")) })
+    default: return nil
+    }
   }
 
   /// "0" … "199" in 20 sections of ten titled "0–9", "10–19", ….

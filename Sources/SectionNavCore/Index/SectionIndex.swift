@@ -41,7 +41,7 @@ public struct SectionIndex: Sendable, Equatable {
     case .initials:
       var seen = Set<String>()
       for (s, title) in titles.enumerated() {
-        let initial = TitleFolding.initial(of: title)
+        let initial = Initials.of(title)
         if seen.insert(initial).inserted {
           entries.append(Entry(label: initial, section: s, key: TitleFolding.fold(initial)))
         }
@@ -50,7 +50,7 @@ public struct SectionIndex: Sendable, Equatable {
       let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + ["#"]
       var firstSection: [String: Int] = [:]
       for (s, title) in titles.enumerated() {
-        var initial = TitleFolding.initial(of: title)
+        var initial = Initials.of(title)
         if !letters.contains(initial) { initial = "#" }
         if firstSection[initial] == nil { firstSection[initial] = s }
       }
@@ -67,7 +67,7 @@ public struct SectionIndex: Sendable, Equatable {
     if mode == .alphabet {
       // Highlight the letter a section files under, not the letter before it.
       for (s, title) in titles.enumerated() {
-        var initial = TitleFolding.initial(of: title)
+        var initial = Initials.of(title)
         if !Self.isLatinCapital(initial) { initial = "#" }
         if let e = entries.firstIndex(where: { $0.label == initial }) { entryOfSection[s] = e }
       }
