@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Shared pieces of the tmux tests.
+enum TmuxTest {
+  /// The frames a script run prints: each `print` in `commands` gives one
+  /// frame of exactly `height` lines (drawn as on a colour terminal: eighth-
+  /// block thumbs). What the real terminal shows must be
+  /// the same text (the compositor is shared; the screen writer's diffs and
+  /// scroll regions must land on the same cells).
+  /// `frameHeight` is the height of the printed frames when `commands`
+  /// resize (the run starts at `width`×`height`).
+  static func scriptFrames(
+    _ arguments: [String], _ commands: [String], width: Int = 80, height: Int = 24, frameHeight: Int? = nil
+  ) throws -> [[String]] {
+    let frameHeight = frameHeight ?? height
+    let r = try Binary.run(
+      arguments + ["--color", "always", "--size", "\(width)x\(height)", "--script", "-"], input: commands.joined(separator: "\n") + "\n")
+    guard r.status == 0 else { throw TmuxSession.Failure(description: "script run failed: \(r.stderr)") }
+    var lines = r.stdout.components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    return stride(from: 0, to: lines.count, by: frameHeight).map {
+      Array(lines[$0..<min($0 + frameHeight, lines.count)])
+    }
+  }
+
+  /// The one frame of `commands` + `print`.
+  static func scriptFrame(
+    _ arguments: [String], _ commands: [String] = [], width: Int = 80, height: Int = 24, frameHeight: Int? = nil
+  ) throws -> [String] {
+    try scriptFrames(arguments, commands + ["print"], width: width, height: height, frameHeight: frameHeight).last
+      ?? []
+  }
+
+  /// Records an issue unless the pane's terminal is as the program found it.
+  static func expectRestored(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if let problem = try session.restorationProblem() {
+      Issue.record("terminal not restored: \(problem)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Compares a captured screen with an expected frame, row by row, with a readable report.
+  static func expectScreen(
+    _ screen: TmuxSession.Screen, equals expected: [String], rows: ClosedRange<Int>? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let range = rows ?? 1...max(expected.count, screen.lines.count)
+    var diffs: [String] = []
+    for r in range {
+      let want = r <= expected.count ? expected[r - 1] : ""
+      if screen.row(r) != want { diffs.append("row \(r): got  |\(screen.row(r))|\n        want |\(want)|") }
+    }
+    if !diffs.isEmpty {
+      Issue.record(
+        "screen differs from the script frame:\n\(diffs.joined(separator: "\n"))\nscreen:\n\(screen)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// A small data set with a section whose title has a space.
+  static let devicesJSON: String = {
+    func items(_ prefix: String, _ n: Int) -> String {
+      (1...n).map { "\"\(prefix) \($0)\"" }.joined(separator: ", ")
+    }
+    return """
+      {"AirPods": [\(items("AirPods", 30))],
+       "Apple Watch": [\(items("Watch Series", 12))],
+       "iPad": [\(items("iPad", 20))],
+       "iPhone": [\(items("iPhone", 20))],
+       "Mac": [\(items("Mac", 20))]}
+      """
+  }()
+}
