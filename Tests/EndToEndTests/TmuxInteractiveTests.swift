@@ -10,7 +10,8 @@ import Testing
 /// The interactive navigator in a real terminal (tmux): the screen, keys,
 /// mouse, signals, resizing, suspending, and the terminal left as it was
 /// found after every way out.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
 struct TmuxInteractiveTests {
   static let numbers = ["--demo", "numbers"]
 
@@ -156,13 +157,22 @@ struct TmuxInteractiveTests {
     defer { s.close() }
     let first = try await s.waitForStatus("row 2/220")
     try s.sendKeys("?")
-    let help = try await s.waitForStatus("help: any key closes")
-    #expect(help.row(1).contains("sectionnav keys"))
-    #expect(help.contains("cursor down"))
-    #expect(help.contains("quit"))
+    let page1 = try await s.waitForStatus("help 1/")
+    #expect(page1.row(1).contains("sectionnav keys"))
+    #expect(page1.contains("cursor down"))
+    // 24 rows do not hold the whole table: Space shows the rest.
+    try s.sendKeys("Space")
+    let page2 = try await s.waitForStatus("help 2/")
+    #expect(page2.contains("quit"))
+    #expect(page2.contains("mouse"))
     try s.sendKeys("x")
     let back = try await s.waitForStatus("row 2/220")
     TmuxTest.expectScreen(back, equals: first.lines)
+    // Any key closes it from the first page too.
+    try s.sendKeys("F1")
+    try await s.waitForStatus("help 1/")
+    try s.sendKeys("k")
+    try await s.waitForStatus("row 2/220")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)

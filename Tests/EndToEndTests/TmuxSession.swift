@@ -41,10 +41,6 @@ final class TmuxSession: @unchecked Sendable {
     var status: String { lines.last ?? "" }
     var text: String { lines.joined(separator: "\n") }
     func contains(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
-    /// The 1-based rows whose text, trimmed, is exactly `s`.
-    func rows(equalTo s: String) -> [Int] {
-      lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == s }.map { $0 + 1 }
-    }
     var description: String {
       lines.enumerated().map { String(format: "%2d|", $0.offset + 1) + $0.element }.joined(separator: "\n")
     }
@@ -176,7 +172,8 @@ final class TmuxSession: @unchecked Sendable {
     }
     let modes = (try? display("alternate_on=#{alternate_on} mouse_any_flag=#{mouse_any_flag} dead=#{pane_dead}")) ?? ""
     throw Failure(
-      description: "timed out after \(timeout) s waiting for \(what) (\(sourceLocation.fileName):\(sourceLocation.line)); "
+      description:
+        "timed out after \(timeout) s waiting for \(what) (\(sourceLocation.fileName):\(sourceLocation.line)); "
         + "\(modes); screen:\n\(screen)")
   }
 
@@ -202,7 +199,9 @@ final class TmuxSession: @unchecked Sendable {
     }
     let screen = (try? capture())?.description ?? "?"
     throw Failure(
-      description: "the program did not end within \(timeout) s (\(sourceLocation.fileName):\(sourceLocation.line)); screen:\n\(screen)")
+      description:
+        "the program did not end within \(timeout) s (\(sourceLocation.fileName):\(sourceLocation.line)); screen:\n\(screen)"
+    )
   }
 
   /// Waits until `name` exists in the directory (and is not empty) and returns it.

@@ -15,7 +15,8 @@ enum TmuxTest {
   ) throws -> [[String]] {
     let frameHeight = frameHeight ?? height
     let r = try Binary.run(
-      arguments + ["--color", "always", "--size", "\(width)x\(height)", "--script", "-"], input: commands.joined(separator: "\n") + "\n")
+      arguments + ["--color", "always", "--size", "\(width)x\(height)", "--script", "-"],
+      input: commands.joined(separator: "\n") + "\n")
     guard r.status == 0 else { throw TmuxSession.Failure(description: "script run failed: \(r.stderr)") }
     var lines = r.stdout.components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }

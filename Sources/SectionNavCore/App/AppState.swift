@@ -41,6 +41,8 @@ public struct AppState: Sendable {
   var lastIndexEntry: Int?
   public internal(set) var prompt: Prompt?
   public internal(set) var showHelp = false
+  /// The help page shown (the help is paged when it is taller than the screen).
+  public internal(set) var helpPage = 0
   /// A line for the status bar (errors, wrap notes) until the next key.
   public internal(set) var message: String?
   var awaitingEntryKey = false
