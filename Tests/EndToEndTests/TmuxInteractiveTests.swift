@@ -24,18 +24,18 @@ struct TmuxInteractiveTests {
     #expect(first.row(1) == "0–9")
     #expect(first.row(3).hasPrefix("> 0 "))
     #expect(first.status.hasPrefix(" 0–9  row 2/220  (0, 0)"))
-    TmuxTest.expectScreen(first, equals: try TmuxTest.scriptFrame(Self.numbers))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers))
 
     try s.sendKeys("j", "j")
     let moved = try await s.waitForStatus("row 4/220")
     #expect(moved.row(3).hasPrefix("  0 "))
     #expect(moved.row(5).hasPrefix("> 2 "))
-    TmuxTest.expectScreen(moved, equals: try TmuxTest.scriptFrame(Self.numbers, ["key j j"]))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j j"]))
 
     try s.sendKeys("G")
     let last = try await s.waitForStatus("row 220/220")
     #expect(last.row(23).hasPrefix("> 199 "))
-    TmuxTest.expectScreen(last, equals: try TmuxTest.scriptFrame(Self.numbers, ["key j j G"]))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j j G"]))
 
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -57,10 +57,10 @@ struct TmuxInteractiveTests {
     for (step, expected) in zip(steps, frames) {
       pressed += step
       try s.sendKeys(step)
-      let screen = try await s.waitFor("the frame after \(pressed.joined(separator: " "))") {
+      try await s.waitFor("the frame after \(pressed.joined(separator: " "))") {
         $0.status == expected.last
       }
-      TmuxTest.expectScreen(screen, equals: expected)
+      try await s.expectFrame(expected)
     }
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -166,8 +166,8 @@ struct TmuxInteractiveTests {
     #expect(page2.contains("quit"))
     #expect(page2.contains("mouse"))
     try s.sendKeys("x")
-    let back = try await s.waitForStatus("row 2/220")
-    TmuxTest.expectScreen(back, equals: first.lines)
+    try await s.waitForStatus("row 2/220")
+    try await s.expectFrame(first.lines)
     // Any key closes it from the first page too.
     try s.sendKeys("F1")
     try await s.waitForStatus("help 1/")
@@ -192,7 +192,7 @@ struct TmuxInteractiveTests {
     let landed = try await s.waitForStatus("row 101/220")
     #expect(landed.status.hasPrefix(" 90–99 "))
     #expect(landed.row(3).hasPrefix("> 90 "))
-    TmuxTest.expectScreen(landed, equals: try TmuxTest.scriptFrame(args, ["click 78 12"]))
+    try await s.expectFrame(try TmuxTest.scriptFrame(args, ["click 78 12"]))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -210,8 +210,8 @@ struct TmuxInteractiveTests {
     try s.sendMouse(0, column: 80, row: 23, release: true)
     let end = try await s.waitForStatus("(0, 198)")
     #expect(end.row(23).hasPrefix("  199 "))
-    TmuxTest.expectScreen(
-      end, equals: try TmuxTest.scriptFrame(Self.numbers, ["press 80 2", "move 80 10", "move 80 23", "release 80 23"]))
+    try await s.expectFrame(
+      try TmuxTest.scriptFrame(Self.numbers, ["press 80 2", "move 80 10", "move 80 23", "release 80 23"]))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -222,8 +222,8 @@ struct TmuxInteractiveTests {
     defer { s.close() }
     try await s.waitForStatus("(0, 0)")
     try s.sendLiteral("\u{1B}[<65;10;10M")
-    let once = try await s.waitForStatus("(0, 3)")
-    TmuxTest.expectScreen(once, equals: try TmuxTest.scriptFrame(Self.numbers, ["wheel down 1 10 10"]))
+    try await s.waitForStatus("(0, 3)")
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["wheel down 1 10 10"]))
     try s.sendLiteral("\u{1B}[<65;10;10M\u{1B}[<65;10;10M")
     try await s.waitForStatus("(0, 9)")
     try s.sendLiteral("\u{1B}[<64;10;10M")
@@ -265,7 +265,7 @@ struct TmuxInteractiveTests {
       #expect(screen.row(2).prefix(20) == top.prefix(20))
       #expect(screen.status.contains(offset))
       #expect(screen.status.contains("row "))
-      TmuxTest.expectScreen(screen, equals: expected)
+      try await s.expectFrame(expected)
     }
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -286,10 +286,10 @@ struct TmuxInteractiveTests {
       tmux_ resize-window -t t -x 80 -y 24
       """)
     let expected = try TmuxTest.scriptFrame(Self.numbers)
-    let settled = try await s.waitFor("the first frame again at 80x24") {
+    try await s.waitFor("the first frame again at 80x24") {
       $0.lines.count == 24 && $0.status == expected.last
     }
-    TmuxTest.expectScreen(settled, equals: expected)
+    try await s.expectFrame(expected)
     try s.sendKeys("j")
     try await s.waitForStatus("row 3/220")
     try s.sendKeys("q")
@@ -322,9 +322,9 @@ struct TmuxInteractiveTests {
 
     try s.sendLiteral("fg")
     try s.sendKeys("Enter")
-    let resumed = try await s.waitForStatus("row 3/220")
+    try await s.waitForStatus("row 3/220")
     #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
-    TmuxTest.expectScreen(resumed, equals: try TmuxTest.scriptFrame(Self.numbers, ["key j"]))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j"]))
     _ = first
     try s.sendKeys("j")  // raw mode again: a key, not echoed text
     try await s.waitForStatus("row 4/220")

@@ -17,8 +17,9 @@ import Testing
 /// `stty -a` to `before`, runs `command` — in which `sectionnav` is a shell
 /// function that writes the program's pid to `pid` and then execs the binary
 /// —, saves the status of `command`, runs `then`, saves `stty -a` to `after`
-/// and finally writes the status to `status`. The pane stays (remain-on-exit),
-/// so its modes can still be asked for after the program ended.
+/// and finally writes the status to `status`; then it sleeps, so the pane's
+/// modes can still be asked for after the program ended (a dead pane would
+/// not do: tmux clears its cursor flag when it marks it dead).
 ///
 /// Every wait polls the screen (or a file) until a deadline: no bare sleeps.
 final class TmuxSession: @unchecked Sendable {
@@ -57,6 +58,7 @@ final class TmuxSession: @unchecked Sendable {
   private let socket: String
   private let target = "t"
   private var closed = false
+  private var serverPID: pid_t = 0
 
   /// Starts the server and the pane. `files` are written into the directory
   /// first (name → contents). `stateHome` defaults to `state/` in the directory.
@@ -84,6 +86,7 @@ final class TmuxSession: @unchecked Sendable {
       \(then)
       stty -a > after
       echo "$rc" > status.tmp && mv status.tmp status
+      exec sleep 3600
 
       """
     try script.write(toFile: directory + "/run.sh", atomically: true, encoding: .utf8)
@@ -92,6 +95,7 @@ final class TmuxSession: @unchecked Sendable {
     try tmuxChecked(
       "-f", directory + "/tmux.conf", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
       "sh " + Self.quote(directory + "/run.sh"))
+    serverPID = pid_t(try display("#{pid}")) ?? 0
   }
 
   deinit { close() }
@@ -101,6 +105,12 @@ final class TmuxSession: @unchecked Sendable {
     guard !closed else { return }
     closed = true
     _ = try? tmux("kill-server")
+    // Make sure: a server left behind keeps its pane's processes alive.
+    if serverPID > 0 {
+      let deadline = Date().addingTimeInterval(2)
+      while Self.isRunning(serverPID) && Date() < deadline { usleep(10_000) }
+      if Self.isRunning(serverPID) { kill(serverPID, SIGKILL) }
+    }
     try? FileManager.default.removeItem(atPath: directory)
   }
 
@@ -175,6 +185,27 @@ final class TmuxSession: @unchecked Sendable {
       description:
         "timed out after \(timeout) s waiting for \(what) (\(sourceLocation.fileName):\(sourceLocation.line)); "
         + "\(modes); screen:\n\(screen)")
+  }
+
+  /// Waits until the screen shows `expected` (in `rows`, default all) and
+  /// records an issue with the differing rows when it does not within
+  /// `timeout`. Returns the last screen.
+  @discardableResult
+  func expectFrame(
+    _ expected: [String], rows: ClosedRange<Int>? = nil, timeout: Double = 5,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Screen {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try capture()
+    while TmuxTest.difference(screen, expected, rows: rows) != nil && Date() < deadline {
+      try await Task.sleep(nanoseconds: 25_000_000)
+      screen = try capture()
+    }
+    if let difference = TmuxTest.difference(screen, expected, rows: rows) {
+      Issue.record(
+        "screen differs from the expected frame:\n\(difference)\nscreen:\n\(screen)", sourceLocation: sourceLocation)
+    }
+    return screen
   }
 
   /// Waits until the status line (last row) contains `text`.
@@ -299,8 +330,30 @@ final class TmuxSession: @unchecked Sendable {
       cArgs.forEach { free($0) }
       cEnv.forEach { free($0) }
     }
+    // Nothing of the test process leaks into the child — and into the tmux
+    // server it may fork, which lives on: no descriptor beyond 0–2 (the test
+    // runner's pipes and sockets are not all close-on-exec), no blocked or
+    // ignored signal (a server started with SIGCHLD and SIGTERM blocked, as
+    // they are on the test's threads, ignores kill-server).
+    if let closeFrom = Self.addCloseFrom {
+      _ = closeFrom(&actions, 3)
+    } else {
+      for fd in Self.openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    sigdelset(&all, SIGKILL)
+    sigdelset(&all, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
     guard rc == 0 else { throw Failure(description: "cannot run \(argv[0]): \(rc)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -308,6 +361,27 @@ final class TmuxSession: @unchecked Sendable {
     let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let output = FileManager.default.contents(atPath: outputPath) ?? Data()
     return (code, String(decoding: output, as: UTF8.self))
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+; not visible
+  /// to Swift without _GNU_SOURCE).
+  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private static let addCloseFrom: AddCloseFrom? = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: AddCloseFrom.self)
+  }()
+
+  /// Alive and not a zombie.
+  private static func isRunning(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+    // "pid (comm) S …": the state follows the last ')'.
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return !stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+  }
+
+  /// The descriptors open in this process (fallback when closefrom is missing).
+  private static func openDescriptors() -> [Int32] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
   }
 
   private static func makeTemporaryDirectory() throws -> String {

@@ -40,22 +40,17 @@ enum TmuxTest {
     }
   }
 
-  /// Compares a captured screen with an expected frame, row by row, with a readable report.
-  static func expectScreen(
-    _ screen: TmuxSession.Screen, equals expected: [String], rows: ClosedRange<Int>? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
+  /// The rows of `screen` that differ from `expected`, described; nil when none do.
+  static func difference(_ screen: TmuxSession.Screen, _ expected: [String], rows: ClosedRange<Int>? = nil)
+    -> String?
+  {
     let range = rows ?? 1...max(expected.count, screen.lines.count)
     var diffs: [String] = []
     for r in range {
       let want = r <= expected.count ? expected[r - 1] : ""
       if screen.row(r) != want { diffs.append("row \(r): got  |\(screen.row(r))|\n        want |\(want)|") }
     }
-    if !diffs.isEmpty {
-      Issue.record(
-        "screen differs from the script frame:\n\(diffs.joined(separator: "\n"))\nscreen:\n\(screen)",
-        sourceLocation: sourceLocation)
-    }
+    return diffs.isEmpty ? nil : diffs.joined(separator: "\n")
   }
 
   /// A small data set with a section whose title has a space.
