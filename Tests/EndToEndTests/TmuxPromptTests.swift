@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `:` and `/` prompts (libedit on the status row) in a real terminal:
 /// commands, errors, Tab completion, history that survives a restart, search.
 @Suite(
@@ -117,6 +123,47 @@ struct TmuxPromptTests {
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     #expect(s.file("state/sectionnav/search_history") == "19\n")
+    try TmuxTest.expectRestored(s)
+  }
+
+  enum Signal: String, CaseIterable, CustomTestStringConvertible {
+    case term, hup
+    var testDescription: String { "SIG" + rawValue.uppercased() }
+  }
+
+  /// A signal while libedit reads the line ends the program like anywhere
+  /// else (it used to retry the read and stay in the prompt).
+  @Test(arguments: Signal.allCases)
+  func signalDuringThePromptEndsTheProgram(signal: Signal) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let lead = signal == .term ? ":" : "/"
+    try await Self.openPrompt(s, lead)
+    try await Self.type(s, lead, "goto 5")
+    #expect(kill(try await s.pid(), signal == .term ? SIGTERM : SIGHUP) == 0)
+    #expect(try await s.waitForExit() == (signal == .term ? 143 : 129))
+    try TmuxTest.expectRestored(s)
+    // The unfinished line is not run, nor remembered.
+    #expect(s.file("state/sectionnav/commands_history") == nil)
+  }
+
+  @Test func resizeWhileThePromptIsOpen() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "goto 50")
+    try s.resize(width: 60, height: 15)
+    // libedit goes on with the same line at the new size.
+    try await s.waitFor("the prompt on the new last row") { $0.lines.count == 15 && $0.status == ":goto 50" }
+    try s.sendLiteral("–59")
+    try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 57/220")
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["goto 50–59", "resize 60x15"], frameHeight: 15))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
   }
 
