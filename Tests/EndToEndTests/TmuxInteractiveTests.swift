@@ -178,6 +178,26 @@ struct TmuxInteractiveTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// Wide characters (also at the right edge), combining marks and control
+  /// characters from the data, scrolled both ways: the terminal shows the
+  /// cells the compositor drew (the writer never lets the cursor drift).
+  @Test func wideAndControlCharactersLandOnTheirCells() async throws {
+    let s = try TmuxSession("sectionnav wide.json", files: ["wide.json": TmuxTest.wideJSON])
+    defer { s.close() }
+    let args = [s.directory + "/wide.json"]
+    try await s.waitForStatus("row 2/")
+    var pressed: [String] = []
+    for step in [[], ["l", "l", "l"], ["j", "j", "j", "j"], ["h"], ["$"], ["k", "k", "0"], ["G"]] {
+      pressed += step
+      if !step.isEmpty { try s.sendKeys(step) }
+      let expected = try TmuxTest.scriptFrame(args, pressed.isEmpty ? [] : ["key " + pressed.joined(separator: " ")])
+      try await s.expectFrame(expected)
+    }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   // MARK: Mouse
 
   @Test func clickOnTheIndexLandsOnTheSection() async throws {
@@ -193,6 +213,28 @@ struct TmuxInteractiveTests {
     #expect(landed.status.hasPrefix(" 90–99 "))
     #expect(landed.row(3).hasPrefix("> 90 "))
     try await s.expectFrame(try TmuxTest.scriptFrame(args, ["click 78 12"]))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func dragOnTheIndexShowsTheBubbleUntilRelease() async throws {
+    let args = Self.numbers + ["--index", "titles"]
+    let s = try TmuxSession("sectionnav --demo numbers --index titles")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let frames = try TmuxTest.scriptFrames(
+      args, ["press 78 3", "move 78 8", "print", "move 78 15", "print", "release 78 15", "print"])
+    try #require(frames.count == 3)
+    try s.sendMouse(0, column: 78, row: 3)
+    try s.sendMouse(32, column: 78, row: 8)
+    let dragging = try await s.expectFrame(frames[0])
+    #expect(dragging.row(8).contains("50–59"), "the bubble names the section under the pointer")
+    try s.sendMouse(32, column: 78, row: 15)
+    try await s.expectFrame(frames[1])
+    try s.sendMouse(0, column: 78, row: 15, release: true)
+    let released = try await s.expectFrame(frames[2])
+    #expect(released.status.hasPrefix(" 120–129 "))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -240,6 +282,41 @@ struct TmuxInteractiveTests {
     #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 0")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// `--indicators auto` hides them after 1.5 s of real time without scrolling.
+  @Test func autoIndicatorsHideAfterScrollingStops() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --indicators auto")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let scrolled = Date()
+    try s.sendLiteral("\u{1B}[<65;10;10M")
+    let shown = try await s.waitForStatus("(0, 3)")
+    #expect(shown.row(2).hasSuffix("█") || shown.row(2).hasSuffix("▇") || shown.row(3).hasSuffix("█"))
+    let hidden = try await s.waitFor("the indicator column to empty") { screen in
+      (2...23).allSatisfy { screen.row($0).count < 80 }
+    }
+    // Not before 1.5 s after the wheel event (which came after `scrolled`).
+    #expect(Date().timeIntervalSince(scrolled) >= 1.45)
+    #expect(hidden.status.contains("(0, 3)"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// With standard output on the terminal too, the chosen item is printed
+  /// after the main screen is back, so it stays visible.
+  @Test func enterPrintsOnTheMainScreen() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j", "j", "j")
+    try await s.waitForStatus("row 5/220")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    let screen = try s.capture()
+    #expect(screen.row(1) == "3", "\(screen)")
     try TmuxTest.expectRestored(s)
   }
 

@@ -53,6 +53,17 @@ enum TmuxTest {
     return diffs.isEmpty ? nil : diffs.joined(separator: "\n")
   }
 
+  /// CJK (also straddling the right edge), full- and half-width forms,
+  /// combining marks, control characters, long rows. No emoji: terminals
+  /// disagree on their widths (tmux 3.3 draws ❤️ — U+2764 U+FE0F — in one
+  /// cell and 👍🏽 in four, where the cell-width table, like most current
+  /// terminals, counts two), so they cannot be compared cell for cell.
+  static let wideJSON = #"""
+    {"漢字セクション": ["日本語のアイテム 一", "中文项目 二 very long line xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "combining e\u0301 cafe\u0301 n\u0303", "full-width ＡＢＣ and half-width ｶﾀｶﾅ end"],
+     "Ctrl": ["bell\u0007 esc\u001b[31m red", "tab\there", "del\u007f c1\u0085 x"],
+     "Wide edge": ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa漢字", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb漢", "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc漢字"]}
+    """#
+
   /// A small data set with a section whose title has a space.
   static let devicesJSON: String = {
     func items(_ prefix: String, _ n: Int) -> String {
