@@ -66,7 +66,8 @@ import Testing
     let json = #"{"A": ["1", "2"], "B": ["b"], "A": ["3"], "C": [], "B": ["b2"]}"#
     let kept = try load(json, LoadOptions(keepOrder: true))
     #expect(contents(kept) == [["A", "1", "2", "3"], ["B", "b", "b2"], ["C"]])
-    let arrays = try load(#"[{"title": "X", "items": [1]}, {"title": "Y", "items": [2]}, {"title": "X", "items": [3]}]"#)
+    let arrays = try load(
+      #"[{"title": "X", "items": [1]}, {"title": "Y", "items": [2]}, {"title": "X", "items": [3]}]"#)
     #expect(contents(arrays) == [["X", "1", "3"], ["Y", "2"]])
   }
 
@@ -228,7 +229,9 @@ import Testing
     #expect(try load(#"{"a": [ [ "王" , 1 ] , "abcdefg"]}"#).maxItemWidth == 8)
     #expect(try load(#"{"a": [ [ "\n" , 1 ] ]}"#).maxItemWidth == 8)
     // With --item-field, by the field shown.
-    #expect(try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name")).maxItemWidth == 3)
+    #expect(
+      try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name"))
+        .maxItemWidth == 3)
   }
 
   @Test func itemJSONIsTheValueAsWritten() throws {

@@ -4,10 +4,10 @@
 ///
 /// Accepted shapes: an object `{"Title": [items…], …}` (sections sorted by
 /// `NaturalOrder` unless `keepOrder`) or an array
-/// `[{"title": "T", "items": [items…]}, …]` (an explicit order, always kept;
-/// other keys ignored; a repeated
-/// `"title"`/`"items"` key replaces the earlier one, as in most JSON
-/// decoders). Items may be any JSON value. Valid JSON of another shape is
+/// `[{"title": "T", "items": [items…]}, …]` (an explicit order, always
+/// kept; other keys ignored; a repeated `"title"`/`"items"` key replaces
+/// the earlier one, as in most JSON decoders). Duplicate titles merge, in
+/// order, into the first. Items may be any JSON value. Valid JSON of another shape is
 /// `.notSectioned` at the first offending value — unless the document also
 /// has a syntax error, which wins: the scan always runs to the end.
 ///
@@ -87,10 +87,12 @@ struct Scan {
     let end = base + buffer.count
     var p = JSONLexer.skipSpace(base, end)
     if p == end {
-      throw SyntaxFailure(offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+      throw SyntaxFailure(
+        offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
     }
     if p.pointee == 0xEF {
-      throw SyntaxFailure(offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+      throw SyntaxFailure(
+        offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
     }
 
     let maxDepth = JSONIndexer.maximumDepth
@@ -115,7 +117,6 @@ struct Scan {
     // Shape bookkeeping.
     var keyStart = base  // last key at a watched depth (its opening quote)
     var keyEnd = base
-    var keyPlain = true
     var keyKind = 0  // array shape: 1 "title", 2 "items", 0 other
     var sectionTitle: String? = nil
     var sectionHasItems = false
@@ -137,9 +138,10 @@ struct Scan {
           itemSpaces = spaces
           plain = true
         } else {
-          valueHook(at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
+          valueHook(
+            at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
             sectionTitle: &sectionTitle, sectionHasItems: &sectionHasItems, sectionStart: &sectionStart,
-            sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd, keyPlain: keyPlain)
+            sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd)
         }
       }
       switch c {
@@ -161,13 +163,14 @@ struct Scan {
           p += 1
           depth -= 1
           if depth + 1 == itemDepth || (shape != .other && depth < 2) {
-            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+            closeHook(
+              closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
               sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
               sectionFirst: sectionFirst)
           }
         } else if isObject == 1 {
           p = try key(
-            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           continue outer
         } else {
           continue outer
@@ -191,7 +194,8 @@ struct Scan {
             // Strings lose their quotes; objects and arrays are shown
             // without the whitespace between tokens.
             let first = itemStart.pointee
-            let width = first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
+            let width =
+              first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
             if width > widestPlain { widestPlain = width }
           }
           if p - base >= nextReport {
@@ -213,7 +217,8 @@ struct Scan {
         if p == end {
           throw SyntaxFailure(
             offset: p - base,
-            message: stack[depth] == 1 ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+            message: stack[depth] == 1
+              ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
         }
         c = p.pointee
         if c == 0x2C {  // ,
@@ -222,7 +227,7 @@ struct Scan {
           p = q
           if stack[depth] == 1 {
             p = try key(
-              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           } else if p < end, p.pointee == 0x5D {
             throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
           }
@@ -232,7 +237,8 @@ struct Scan {
           p += 1
           depth -= 1
           if depth + 1 == itemDepth || (shape != .other && depth < 2) {
-            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+            closeHook(
+              closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
               sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
               sectionFirst: sectionFirst)
           }
@@ -251,7 +257,7 @@ struct Scan {
   @inline(__always)
   func key(
     _ p: Pointer, _ end: Pointer, _ base: Pointer, depth: Int, watch: Int,
-    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyPlain: inout Bool, _ keyKind: inout Int,
+    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyKind: inout Int,
     _ plain: inout Bool, _ spaces: inout Int
   ) throws(SyntaxFailure) -> Pointer {
     if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
@@ -268,7 +274,6 @@ struct Scan {
     if depth <= watch {
       keyStart = p
       keyEnd = after
-      keyPlain = kp
       if shape == .arrayOfSections, depth == 2 { keyKind = Self.classify(p, after, kp) }
     }
     let q = JSONLexer.skipSpace(after, end)
@@ -299,7 +304,7 @@ struct Scan {
   mutating func valueHook(
     at p: Pointer, _ c: UInt8, depth: Int, keyKind: Int, watch: inout Int, itemDepth: inout Int,
     sectionTitle: inout String?, sectionHasItems: inout Bool, sectionStart: inout Pointer,
-    sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer, keyPlain: Bool
+    sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer
   ) {
     switch (shape, depth) {
     case (.undecided, 0):
@@ -323,7 +328,8 @@ struct Scan {
         itemDepth = 2
         watch = 2
       } else {
-        fail(at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
+        fail(
+          at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 1):
@@ -333,7 +339,8 @@ struct Scan {
         sectionStart = p
         sectionFirst = items.count
       } else {
-        fail(at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
+        fail(
+          at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 2):
@@ -345,7 +352,9 @@ struct Scan {
             sectionTitle = JSONValueText.unescape(p, end - p)
           }
         } else {
-          fail(at: p, "a section's \"title\" must be a string (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+          fail(
+            at: p, "a section's \"title\" must be a string (found \(Self.kind(c)))", watch: &watch,
+            itemDepth: &itemDepth)
         }
       } else if keyKind == 2 {
         if c == 0x5B {
@@ -354,7 +363,9 @@ struct Scan {
           itemDepth = 3
           watch = 3
         } else {
-          fail(at: p, "a section's \"items\" must be an array (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+          fail(
+            at: p, "a section's \"items\" must be an array (found \(Self.kind(c)))", watch: &watch,
+            itemDepth: &itemDepth)
         }
       }
     default:
@@ -383,7 +394,8 @@ struct Scan {
       } else {
         fail(
           at: sectionStart,
-          sectionTitle == nil ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
+          sectionTitle == nil
+            ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
           watch: &watch, itemDepth: &itemDepth)
       }
       sectionTitle = nil

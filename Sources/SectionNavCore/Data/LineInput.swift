@@ -120,7 +120,8 @@ struct Grouping {
       default: slot = 26
       }
       if asciiSections[slot] < 0 {
-        asciiSections[slot] = section(titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
+        asciiSections[slot] = section(
+          titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
       }
       return asciiSections[slot]
     }
@@ -183,7 +184,9 @@ struct Grouping {
     ranges = []
     sectionOf = []
     let packed = builder.finish()
-    let sections = titles.indices.map { SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0]) }
+    let sections = titles.indices.map {
+      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+    }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
     let widest = ItemWidth.widest(store: store, ranges: packed, buffer: buffer, widestPlain: widestPlain)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)
