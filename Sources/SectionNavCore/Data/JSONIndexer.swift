@@ -146,7 +146,11 @@ struct Scan {
       }
       switch c {
       case 0x22:  // "
-        p = try JSONLexer.skipString(p, end, base, &plain)
+        if let after = JSONLexer.quickString(p, end, &plain) {
+          p = after
+        } else {
+          p = try JSONLexer.skipString(p, end, base, &plain)
+        }
       case 0x7B, 0x5B:  // { [
         if depth == maxDepth {
           throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
