@@ -250,13 +250,37 @@ import Testing
     #expect(list.maxItemWidth == (9 << 20) + 1)
   }
 
-  @Test func progressReportsTheBytesScanned() throws {
-    let json = "{\"a\": [" + Array(repeating: "\"item\"", count: 2_000_000).joined(separator: ",") + "]}"
+  @Test func progressReportsTheBytesScannedWithSnapshotsOfTheListSoFar() throws {
+    // Sections "s0"…"s9" (sorted: s0, s1, …) of 200 000 items each.
+    let json =
+      "{"
+      + (0..<10).map { s in
+        "\"s\(s)\": [" + (0..<200_000).map { "\"i\(s)-\($0)\"" }.joined(separator: ",") + "]"
+      }.joined(separator: ",\n") + "}"
     var reports: [Int] = []
-    let list = try JSONIndexer.load(ByteBuffer(string: json)) { reports.append($0) }
+    var first: SectionedList?
+    var middle: SectionedList?
+    let list = try JSONIndexer.load(ByteBuffer(string: json)) { bytes, snapshot in
+      reports.append(bytes)
+      if reports.count == 1 { first = snapshot() }
+      if reports.count == 4 { middle = snapshot() }
+    }
     #expect(list.itemCount == 2_000_000)
-    #expect(reports.count >= 3)
+    #expect(reports.count >= 4)
     #expect(reports.last == json.utf8.count)
     #expect(reports == reports.sorted())
+    // Early snapshots show a prefix of the data, the open section included.
+    for partial in [try #require(first), try #require(middle)] {
+      #expect(partial.sectionCount >= 1 && partial.sectionCount < 10)
+      #expect(partial.itemCount > 0 && partial.itemCount < list.itemCount)
+      for s in 0..<partial.sectionCount {
+        #expect(partial.title(s) == list.title(s))
+        let n = partial.itemCount(s)
+        #expect(n <= list.itemCount(s))
+        #expect(partial.itemText(section: s, item: n - 1) == list.itemText(section: s, item: n - 1))
+      }
+    }
+    #expect(try #require(middle).itemCount > (try #require(first)).itemCount)
   }
+
 }

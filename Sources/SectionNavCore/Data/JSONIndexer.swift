@@ -29,15 +29,22 @@ public enum JSONIndexer {
   }
 
   /// Validates `buffer` as RFC 8259 JSON and indexes it as sectioned data.
-  /// The list keeps `buffer` alive. `progress`, when given, is called from
-  /// the loading thread with the number of bytes scanned so far, about every
-  /// 4 MiB (for a status line while a large file loads in the background).
+  /// The list keeps `buffer` alive.
+  ///
+  /// `progress`, when given, is called on the loading thread about every
+  /// 4 MiB and once at the end, with the number of bytes scanned and a
+  /// `snapshot` function: calling it (only during the callback) builds the
+  /// list indexed so far — finished sections plus the open one — so a
+  /// background load can show its first rows early. It copies the item
+  /// ranges, so take one when it is needed, not at every call. The load may
+  /// still fail after a snapshot was shown.
   public static func load(
-    _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(), progress: ((Int) -> Void)? = nil
+    _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> SectionedList {
     var scan = Scan(buffer: buffer)
     do {
-      try scan.run(itemField: options.itemField, progress: progress)
+      try scan.run(options: options, progress: progress)
     } catch {
       scan.items.discard()
       throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
@@ -46,9 +53,7 @@ public enum JSONIndexer {
       scan.items.discard()
       throw TextPosition.error(.notSectioned, in: buffer, at: shape.offset, shape.message)
     }
-    let ordered = scan.shape == .arrayOfSections
-    let list = scan.finish(options: options)
-    return options.keepOrder || ordered ? list : list.sortedByTitle()
+    return scan.finish(options: options)
   }
 }
 
@@ -82,7 +87,9 @@ struct Scan {
     items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
   }
 
-  mutating func run(itemField: String?, progress: ((Int) -> Void)?) throws(SyntaxFailure) {
+  mutating func run(
+    options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+  ) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + buffer.count
     var p = JSONLexer.skipSpace(base, end)
@@ -112,7 +119,7 @@ struct Scan {
     // Whitespace bytes skipped so far, to size compact JSON for free.
     var spaces = 0
     var itemSpaces = 0
-    let objectsByField = itemField != nil
+    let objectsByField = options.itemField != nil
 
     // Shape bookkeeping.
     var keyStart = base  // last key at a watched depth (its opening quote)
@@ -203,7 +210,8 @@ struct Scan {
             if width > widestPlain { widestPlain = width }
           }
           if p - base >= nextReport {
-            progress?(p - base)
+            let open = itemDepth >= 0 ? sectionTitle : nil
+            progress?(p - base) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
             nextReport += 4 << 20
           }
         }
@@ -212,7 +220,7 @@ struct Scan {
           if p != end {
             throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
           }
-          progress?(p - base)
+          progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
         }
         q = JSONLexer.skipSpace(p, end)
@@ -428,6 +436,32 @@ struct Scan {
 
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
+    Self.assemble(
+      sections, items.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
+      ordered: shape == .arrayOfSections)
+  }
+
+  /// What has been indexed so far as a list of its own (copies the item
+  /// ranges): the finished sections, plus the open one when its title is known.
+  func snapshot(openTitle: String?, openFirst: Int, options: LoadOptions) -> SectionedList {
+    var raws = sections
+    if let openTitle { raws.append(RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)) }
+    let n = raws.last.map { $0.first + $0.count } ?? 0
+    var copy = PackedRangesBuilder(expected: n)
+    copy.pointer.update(from: items.pointer, count: n)
+    copy.count = n
+    copy.overflow = items.overflow
+    return Self.assemble(
+      raws, copy.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
+      ordered: shape == .arrayOfSections)
+  }
+
+  /// Sections over `ranges` as a list: duplicate titles merged, the widest
+  /// item measured, sorted unless the order is to be kept.
+  static func assemble(
+    _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widestPlain: Int,
+    ordered: Bool
+  ) -> SectionedList {
     var firstIndex: [String: Int] = [:]
     var groups: [[RawSection]] = []
     firstIndex.reserveCapacity(sections.count)
@@ -443,11 +477,11 @@ struct Scan {
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
     if groups.count == sections.count {
-      ranges = items.finish()
+      ranges = items
       for s in sections { result.append(.init(title: s.title, firstItem: s.first, itemCount: s.count)) }
     } else {
       // Duplicates: lay each title's runs out one after another.
-      let old = items.finish()
+      let old = items
       var merged = PackedRangesBuilder(expected: old.count)
       merged.overflow = old.overflow
       for group in groups {
@@ -461,6 +495,7 @@ struct Scan {
     }
     let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
     let widest = ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: widestPlain)
-    return SectionedList(sections: result, store: store, maxItemWidth: widest)
+    let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
+    return options.keepOrder || ordered ? list : list.sortedByTitle()
   }
 }
