@@ -13,7 +13,8 @@
 /// after the delimiter declares the section without adding an item. Without
 /// a delimiter, lines are grouped by their first letter (`Initials.of`):
 /// sorted A–Z with `#` last, or in first-seen order with `keepOrder`.
-/// Items keep their input order. Invalid UTF-8 shows as U+FFFD.
+/// Items keep their input order. Invalid UTF-8 shows as U+FFFD. An empty
+/// delimiter counts as none.
 public enum LineInput {
   public static func load(_ bytes: [UInt8], delimiter: String?, keepOrder: Bool) -> SectionedList {
     load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder)
