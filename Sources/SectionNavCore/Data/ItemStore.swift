@@ -51,6 +51,8 @@ struct LineItems: Sendable {
   let ranges: PackedRanges
 
   func text(at index: Int) -> String {
-    String(decoding: UnsafeBufferPointer(start: buffer.base + ranges.offset(index), count: ranges.length(index)), as: UTF8.self)
+    String(
+      decoding: UnsafeBufferPointer(start: buffer.base + ranges.offset(index), count: ranges.length(index)),
+      as: UTF8.self)
   }
 }
