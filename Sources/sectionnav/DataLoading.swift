@@ -58,8 +58,9 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
     }
-    let bytes = try read(path).bytes
-    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+    let buffer = try read(path)
+    let data = withExtendedLifetime(buffer) { Data(buffer.bytes) }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw Exit(status: 2, message: "sectionnav: error: \(path): --index-labels needs a JSON object of strings")
     }
     var labels: [String: String] = [:]

@@ -9,7 +9,8 @@ enum ScriptMode {
   {
     let path = config.script ?? "-"
     let name = path == "-" ? "<stdin>" : path
-    let script = String(decoding: try DataLoading.read(path).bytes, as: UTF8.self)
+    let source = try DataLoading.read(path)
+    let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state) { text in
