@@ -8,52 +8,76 @@ enum DataLoading {
     config.file == "-" ? "<stdin>" : config.file ?? "demo:\(config.demo)"
   }
 
+  static func loadOptions(_ config: Configuration) -> LoadOptions {
+    LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField)
+  }
+
+  /// The embedded demo named by `--demo`.
+  static func demo(_ config: Configuration) throws(Exit) -> SectionedList {
+    guard let demo = Demos.named(config.demo) else {
+      throw Exit(
+        status: 2,
+        message:
+          "sectionnav: error: unknown demo '\(config.demo)' (expected \(Demos.names.joined(separator: ", ")))")
+    }
+    return config.keepOrder ? demo : demo.sortedByTitle()
+  }
+
+  /// Loads everything before returning (scripts, `--check`, small files).
   static func load(_ config: Configuration) throws(Exit) -> SectionedList {
-    guard let file = config.file else {
-      guard let demo = Demos.named(config.demo) else {
-        throw Exit(
-          status: 2,
-          message: "sectionnav: error: unknown demo '\(config.demo)' (expected \(Demos.names.joined(separator: ", ")))")
-      }
-      return config.keepOrder ? demo : demo.sortedByTitle()
-    }
-    let bytes = try read(file)
-    let name = sourceName(config)
+    guard let file = config.file else { return try demo(config) }
+    return try parse(try read(file), config)
+  }
+
+  /// Indexes `buffer` per the configuration; `progress` as for `JSONIndexer.load`.
+  static func parse(
+    _ buffer: ByteBuffer, _ config: Configuration,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(Exit) -> SectionedList {
+    let list: SectionedList
     if config.lines {
-      return LineInput.load(bytes, delimiter: config.delimiter, keepOrder: config.keepOrder)
+      list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
+    } else {
+      do {
+        list = try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
+      } catch {
+        try checkUnchanged(config)
+        throw Exit(status: 2, message: "\(sourceName(config)):\(error.description)")
+      }
     }
+    try checkUnchanged(config)
+    return list
+  }
+
+  /// A file that shrank under its mapping read as zero bytes: say so rather
+  /// than report what those zeros look like.
+  static func checkUnchanged(_ config: Configuration) throws(Exit) {
+    if DataSource.mappedFileChanged {
+      throw Exit(status: 2, message: changedMessage(config))
+    }
+  }
+
+  static func changedMessage(_ config: Configuration) -> String {
+    "sectionnav: error: \(sourceName(config)): the file shrank while it was being read"
+  }
+
+  /// Maps a file (or reads standard input for "-").
+  static func read(_ path: String) throws(Exit) -> ByteBuffer {
     do {
-      return try JSONIndexer.load(bytes, options: LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField))
+      return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
     } catch {
-      throw Exit(status: 2, message: "\(name):\(error.description)")
+      throw Exit(status: 2, message: "sectionnav: error: \(error.description)")
     }
   }
 
-  /// Reads a file or standard input ("-").
-  static func read(_ path: String) throws(Exit) -> [UInt8] {
-    if path == "-" {
-      return Array(FileHandle.standardInput.readDataToEndOfFile())
-    }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Exit(status: 2, message: "sectionnav: error: \(path): no such file")
-    }
-    if isDirectory.boolValue {
-      throw Exit(status: 2, message: "sectionnav: error: \(path): is a directory")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Exit(status: 2, message: "sectionnav: error: \(path): cannot read file")
-    }
-    return Array(data)
-  }
-
-  /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's glyphs.
+  /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.
   static func indexLabels(_ config: Configuration) throws(Exit) -> [String: String] {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
     }
-    let bytes = try read(path)
-    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+    let buffer = try read(path)
+    let data = withExtendedLifetime(buffer) { Data(buffer.bytes) }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw Exit(status: 2, message: "sectionnav: error: \(path): --index-labels needs a JSON object of strings")
     }
     var labels: [String: String] = [:]

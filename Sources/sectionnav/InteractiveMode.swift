@@ -7,8 +7,11 @@ import TerminalIO
 /// to the same `AppState.handle` that scripts use; `:` and `/` are edited with
 /// libedit on the status row.
 enum InteractiveMode {
+  /// Files at least this large open at once and are indexed in the background.
+  static let backgroundThreshold = 8 << 20
+
   static func run(
-    config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen,
+    config: Configuration, data: StartingData, settings: AppSettings, chosen: Chosen,
     environment: [String: String]
   ) throws(Exit) -> Int32 {
     let app: TerminalApp
@@ -18,16 +21,26 @@ enum InteractiveMode {
       throw Exit(status: 2, message: "\(error)")
     }
     let prompts = Prompts(environment: environment)
-    var state = AppState(list: list, settings: settings, width: app.width, height: app.height)
+    var state: AppState
+    let loader = BackgroundLoader()
+    switch data {
+    case .ready(let list):
+      state = AppState(list: list, settings: settings, width: app.width, height: app.height)
+    case .background(let buffer):
+      state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
+      _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
+      loader.start(buffer: buffer, config: config, inbox: app.inbox)
+    }
     // An effect produced by a prompt line, applied at the next event.
     var pending: Effect?
+    var reportedChange = false
 
     func disposition(for effect: Effect) -> Disposition {
       switch effect {
       case .none, .output: return .continue
       case .quit: return .exit(code: config.pick ? 1 : 0, output: nil)
       case .interrupt: return .exit(code: 130, output: nil)
-      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(section: s, item: i))
+      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(state.list, section: s, item: i))
       case .suspend: return .suspend
       }
     }
@@ -41,6 +54,12 @@ enum InteractiveMode {
           return state.render()
         },
         handle: { event in
+          if loader.failure != nil { return .exit(code: 2, output: nil) }
+          if !reportedChange && DataSource.mappedFileChanged {
+            // The file shrank after indexing: rows past the change read as empty.
+            reportedChange = true
+            state.show(message: "warning: \(DataLoading.sourceName(config)) shrank on disk; some rows are now empty")
+          }
           if let effect = pending {
             pending = nil
             let d = disposition(for: effect)
@@ -63,7 +82,10 @@ enum InteractiveMode {
           }
           return disposition(for: effect)
         })
+      if let message = loader.failure { throw Exit(status: 2, message: message) }
       return status.code
+    } catch let exit as Exit {
+      throw exit
     } catch {
       throw Exit(status: 2, message: "sectionnav: error: \(error)")
     }

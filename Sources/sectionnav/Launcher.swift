@@ -14,11 +14,15 @@ enum Launcher {
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
-    let config: Configuration
+    var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment)
     } catch {
       throw Exit(status: UsageError.exitStatus, message: error.description)
+    }
+    // `ls | sectionnav --lines`: line input without FILE comes from standard input.
+    if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
+      config.file = "-"
     }
     if config.help {
       Output.write(HelpText.render())
@@ -37,12 +41,20 @@ enum Launcher {
     if config.script == "-" && config.file == "-" {
       throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
     }
-    let list = try DataLoading.load(config)
-    if config.check {
+    let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
+    // Scripts and --check wait for the whole index; a large file opens at once
+    // and is indexed in the background.
+    var data = StartingData.ready(SectionedList([]))
+    if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
+      let buffer = try DataLoading.read(file)
+      data = buffer.count >= InteractiveMode.backgroundThreshold ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+    } else {
+      data = .ready(try DataLoading.load(config))
+    }
+    if config.check, case .ready(let list) = data {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
       return 0
     }
-    let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
@@ -59,21 +71,27 @@ enum Launcher {
     } catch {
       throw Exit(status: 2, message: error.description)
     }
-    let chosen = Chosen(list: list, format: printFormat)
-    if scripted {
+    let chosen = Chosen(format: printFormat)
+    if scripted, case .ready(let list) = data {
       return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
     }
     return try InteractiveMode.run(
-      config: config, list: list, settings: settings, chosen: chosen, environment: environment)
+      config: config, data: data, settings: settings, chosen: chosen, environment: environment)
   }
+}
+
+/// Where the data stands when the UI starts.
+enum StartingData {
+  case ready(SectionedList)
+  /// A large file, mapped but not yet indexed.
+  case background(ByteBuffer)
 }
 
 /// Formats the chosen item per `--print`; sanitised when standard output is a terminal.
 struct Chosen {
-  let list: SectionedList
   let format: PrintFormat
 
-  func text(section: Int, item: Int) -> String {
+  func text(_ list: SectionedList, section: Int, item: Int) -> String {
     let line = format.render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: list.itemJSON(section: section, item: item))

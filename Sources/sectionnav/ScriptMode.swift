@@ -9,8 +9,8 @@ enum ScriptMode {
   {
     let path = config.script ?? "-"
     let name = path == "-" ? "<stdin>" : path
-    let bytes = try DataLoading.read(path)
-    let script = String(decoding: bytes, as: UTF8.self)
+    let source = try DataLoading.read(path)
+    let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state) { text in
@@ -27,7 +27,7 @@ enum ScriptMode {
     case .interrupted:
       return 130
     case .chose(let s, let i):
-      Output.write(chosen.text(section: s, item: i))
+      Output.write(chosen.text(state.list, section: s, item: i))
       return 0
     case .failed(let line, let message):
       throw Exit(status: 2, message: "\(name):\(line): error: \(message)")

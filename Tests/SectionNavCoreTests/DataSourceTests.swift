@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct DataSourceTests {
   func temporaryFile(_ contents: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString).json").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString).json")
+      .path
     try contents.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }

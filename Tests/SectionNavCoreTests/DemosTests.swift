@@ -109,6 +109,8 @@ import Testing
     #expect(error?.kind == .notSectioned)
     #expect(error?.line == 2)
     #expect(error?.column == 12)
-    #expect(error?.description == #"2:12: error: not sectioned data: section "Fruit" is not an array of items (found a string)"#)
+    #expect(
+      error?.description
+        == #"2:12: error: not sectioned data: section "Fruit" is not an array of items (found a string)"#)
   }
 }

@@ -66,7 +66,8 @@ import Testing
     let json = #"{"A": ["1", "2"], "B": ["b"], "A": ["3"], "C": [], "B": ["b2"]}"#
     let kept = try load(json, LoadOptions(keepOrder: true))
     #expect(contents(kept) == [["A", "1", "2", "3"], ["B", "b", "b2"], ["C"]])
-    let arrays = try load(#"[{"title": "X", "items": [1]}, {"title": "Y", "items": [2]}, {"title": "X", "items": [3]}]"#)
+    let arrays = try load(
+      #"[{"title": "X", "items": [1]}, {"title": "Y", "items": [2]}, {"title": "X", "items": [3]}]"#)
     #expect(contents(arrays) == [["X", "1", "3"], ["Y", "2"]])
   }
 
@@ -228,7 +229,9 @@ import Testing
     #expect(try load(#"{"a": [ [ "王" , 1 ] , "abcdefg"]}"#).maxItemWidth == 8)
     #expect(try load(#"{"a": [ [ "\n" , 1 ] ]}"#).maxItemWidth == 8)
     // With --item-field, by the field shown.
-    #expect(try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name")).maxItemWidth == 3)
+    #expect(
+      try load(#"{"a": [{"name": "Zoë", "other": "a much longer value"}]}"#, LoadOptions(itemField: "name"))
+        .maxItemWidth == 3)
   }
 
   @Test func itemJSONIsTheValueAsWritten() throws {
@@ -247,13 +250,37 @@ import Testing
     #expect(list.maxItemWidth == (9 << 20) + 1)
   }
 
-  @Test func progressReportsTheBytesScanned() throws {
-    let json = "{\"a\": [" + Array(repeating: "\"item\"", count: 2_000_000).joined(separator: ",") + "]}"
+  @Test func progressReportsTheBytesScannedWithSnapshotsOfTheListSoFar() throws {
+    // Sections "s0"…"s9" (sorted: s0, s1, …) of 200 000 items each.
+    let json =
+      "{"
+      + (0..<10).map { s in
+        "\"s\(s)\": [" + (0..<200_000).map { "\"i\(s)-\($0)\"" }.joined(separator: ",") + "]"
+      }.joined(separator: ",\n") + "}"
     var reports: [Int] = []
-    let list = try JSONIndexer.load(ByteBuffer(string: json)) { reports.append($0) }
+    var first: SectionedList?
+    var middle: SectionedList?
+    let list = try JSONIndexer.load(ByteBuffer(string: json)) { bytes, snapshot in
+      reports.append(bytes)
+      if reports.count == 1 { first = snapshot() }
+      if reports.count == 4 { middle = snapshot() }
+    }
     #expect(list.itemCount == 2_000_000)
-    #expect(reports.count >= 3)
+    #expect(reports.count >= 4)
     #expect(reports.last == json.utf8.count)
     #expect(reports == reports.sorted())
+    // Early snapshots show a prefix of the data, the open section included.
+    for partial in [try #require(first), try #require(middle)] {
+      #expect(partial.sectionCount >= 1 && partial.sectionCount < 10)
+      #expect(partial.itemCount > 0 && partial.itemCount < list.itemCount)
+      for s in 0..<partial.sectionCount {
+        #expect(partial.title(s) == list.title(s))
+        let n = partial.itemCount(s)
+        #expect(n <= list.itemCount(s))
+        #expect(partial.itemText(section: s, item: n - 1) == list.itemText(section: s, item: n - 1))
+      }
+    }
+    #expect(try #require(middle).itemCount > (try #require(first)).itemCount)
   }
+
 }

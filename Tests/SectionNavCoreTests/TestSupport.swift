@@ -34,7 +34,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent()
 
 /// `<repo>/Fixtures/NAME`.
-func fixtureURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(name) }
+func fixtureURL(_ name: String) -> URL {
+  repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(name)
+}
 
 /// The JSONTestSuite parsing corpus, kept beside the checkout in `../shared`.
 let conformanceDirectory = repositoryRoot.deletingLastPathComponent()

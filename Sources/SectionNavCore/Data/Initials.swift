@@ -32,7 +32,8 @@ public enum Initials {
     }
     let isLatin = (v >= 0xC0 && v <= 0x24F) || (v >= 0x1E00 && v <= 0x1EFF) || (v >= 0xFF21 && v <= 0xFF5A)
     if isLatin {
-      let folded = String(first).folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+      let folded = String(first).folding(
+        options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
       if let f = folded.unicodeScalars.first, let letter = Self.asciiUpper(f) { return letter }
     }
     guard let upper = String(first).uppercased().first else { return other }

@@ -4,10 +4,10 @@
 ///
 /// Accepted shapes: an object `{"Title": [items…], …}` (sections sorted by
 /// `NaturalOrder` unless `keepOrder`) or an array
-/// `[{"title": "T", "items": [items…]}, …]` (an explicit order, always kept;
-/// other keys ignored; a repeated
-/// `"title"`/`"items"` key replaces the earlier one, as in most JSON
-/// decoders). Items may be any JSON value. Valid JSON of another shape is
+/// `[{"title": "T", "items": [items…]}, …]` (an explicit order, always
+/// kept; other keys ignored; a repeated `"title"`/`"items"` key replaces
+/// the earlier one, as in most JSON decoders). Duplicate titles merge, in
+/// order, into the first. Items may be any JSON value. Valid JSON of another shape is
 /// `.notSectioned` at the first offending value — unless the document also
 /// has a syntax error, which wins: the scan always runs to the end.
 ///
@@ -29,15 +29,22 @@ public enum JSONIndexer {
   }
 
   /// Validates `buffer` as RFC 8259 JSON and indexes it as sectioned data.
-  /// The list keeps `buffer` alive. `progress`, when given, is called from
-  /// the loading thread with the number of bytes scanned so far, about every
-  /// 4 MiB (for a status line while a large file loads in the background).
+  /// The list keeps `buffer` alive.
+  ///
+  /// `progress`, when given, is called on the loading thread about every
+  /// 4 MiB and once at the end, with the number of bytes scanned and a
+  /// `snapshot` function: calling it (only during the callback) builds the
+  /// list indexed so far — finished sections plus the open one — so a
+  /// background load can show its first rows early. It copies the item
+  /// ranges, so take one when it is needed, not at every call. The load may
+  /// still fail after a snapshot was shown.
   public static func load(
-    _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(), progress: ((Int) -> Void)? = nil
+    _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> SectionedList {
     var scan = Scan(buffer: buffer)
     do {
-      try scan.run(itemField: options.itemField, progress: progress)
+      try scan.run(options: options, progress: progress)
     } catch {
       scan.items.discard()
       throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
@@ -46,9 +53,7 @@ public enum JSONIndexer {
       scan.items.discard()
       throw TextPosition.error(.notSectioned, in: buffer, at: shape.offset, shape.message)
     }
-    let ordered = scan.shape == .arrayOfSections
-    let list = scan.finish(options: options)
-    return options.keepOrder || ordered ? list : list.sortedByTitle()
+    return scan.finish(options: options)
   }
 }
 
@@ -82,15 +87,19 @@ struct Scan {
     items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
   }
 
-  mutating func run(itemField: String?, progress: ((Int) -> Void)?) throws(SyntaxFailure) {
+  mutating func run(
+    options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+  ) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + buffer.count
     var p = JSONLexer.skipSpace(base, end)
     if p == end {
-      throw SyntaxFailure(offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+      throw SyntaxFailure(
+        offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
     }
     if p.pointee == 0xEF {
-      throw SyntaxFailure(offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+      throw SyntaxFailure(
+        offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
     }
 
     let maxDepth = JSONIndexer.maximumDepth
@@ -110,12 +119,11 @@ struct Scan {
     // Whitespace bytes skipped so far, to size compact JSON for free.
     var spaces = 0
     var itemSpaces = 0
-    let objectsByField = itemField != nil
+    let objectsByField = options.itemField != nil
 
     // Shape bookkeeping.
     var keyStart = base  // last key at a watched depth (its opening quote)
     var keyEnd = base
-    var keyPlain = true
     var keyKind = 0  // array shape: 1 "title", 2 "items", 0 other
     var sectionTitle: String? = nil
     var sectionHasItems = false
@@ -137,14 +145,19 @@ struct Scan {
           itemSpaces = spaces
           plain = true
         } else {
-          valueHook(at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
+          valueHook(
+            at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
             sectionTitle: &sectionTitle, sectionHasItems: &sectionHasItems, sectionStart: &sectionStart,
-            sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd, keyPlain: keyPlain)
+            sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd)
         }
       }
       switch c {
       case 0x22:  // "
-        p = try JSONLexer.skipString(p, end, base, &plain)
+        if let after = JSONLexer.quickString(p, end, &plain) {
+          p = after
+        } else {
+          p = try JSONLexer.skipString(p, end, base, &plain)
+        }
       case 0x7B, 0x5B:  // { [
         if depth == maxDepth {
           throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
@@ -161,13 +174,14 @@ struct Scan {
           p += 1
           depth -= 1
           if depth + 1 == itemDepth || (shape != .other && depth < 2) {
-            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+            closeHook(
+              closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
               sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
               sectionFirst: sectionFirst)
           }
         } else if isObject == 1 {
           p = try key(
-            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           continue outer
         } else {
           continue outer
@@ -191,11 +205,13 @@ struct Scan {
             // Strings lose their quotes; objects and arrays are shown
             // without the whitespace between tokens.
             let first = itemStart.pointee
-            let width = first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
+            let width =
+              first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
             if width > widestPlain { widestPlain = width }
           }
           if p - base >= nextReport {
-            progress?(p - base)
+            let open = itemDepth >= 0 ? sectionTitle : nil
+            progress?(p - base) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
             nextReport += 4 << 20
           }
         }
@@ -204,7 +220,7 @@ struct Scan {
           if p != end {
             throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
           }
-          progress?(p - base)
+          progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
         }
         q = JSONLexer.skipSpace(p, end)
@@ -213,7 +229,8 @@ struct Scan {
         if p == end {
           throw SyntaxFailure(
             offset: p - base,
-            message: stack[depth] == 1 ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+            message: stack[depth] == 1
+              ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
         }
         c = p.pointee
         if c == 0x2C {  // ,
@@ -222,7 +239,7 @@ struct Scan {
           p = q
           if stack[depth] == 1 {
             p = try key(
-              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyPlain, &keyKind, &plain, &spaces)
+              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           } else if p < end, p.pointee == 0x5D {
             throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
           }
@@ -232,7 +249,8 @@ struct Scan {
           p += 1
           depth -= 1
           if depth + 1 == itemDepth || (shape != .other && depth < 2) {
-            closeHook(closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
+            closeHook(
+              closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
               sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
               sectionFirst: sectionFirst)
           }
@@ -251,7 +269,7 @@ struct Scan {
   @inline(__always)
   func key(
     _ p: Pointer, _ end: Pointer, _ base: Pointer, depth: Int, watch: Int,
-    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyPlain: inout Bool, _ keyKind: inout Int,
+    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyKind: inout Int,
     _ plain: inout Bool, _ spaces: inout Int
   ) throws(SyntaxFailure) -> Pointer {
     if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
@@ -268,7 +286,6 @@ struct Scan {
     if depth <= watch {
       keyStart = p
       keyEnd = after
-      keyPlain = kp
       if shape == .arrayOfSections, depth == 2 { keyKind = Self.classify(p, after, kp) }
     }
     let q = JSONLexer.skipSpace(after, end)
@@ -299,7 +316,7 @@ struct Scan {
   mutating func valueHook(
     at p: Pointer, _ c: UInt8, depth: Int, keyKind: Int, watch: inout Int, itemDepth: inout Int,
     sectionTitle: inout String?, sectionHasItems: inout Bool, sectionStart: inout Pointer,
-    sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer, keyPlain: Bool
+    sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer
   ) {
     switch (shape, depth) {
     case (.undecided, 0):
@@ -323,7 +340,8 @@ struct Scan {
         itemDepth = 2
         watch = 2
       } else {
-        fail(at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
+        fail(
+          at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 1):
@@ -333,7 +351,8 @@ struct Scan {
         sectionStart = p
         sectionFirst = items.count
       } else {
-        fail(at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
+        fail(
+          at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 2):
@@ -345,7 +364,9 @@ struct Scan {
             sectionTitle = JSONValueText.unescape(p, end - p)
           }
         } else {
-          fail(at: p, "a section's \"title\" must be a string (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+          fail(
+            at: p, "a section's \"title\" must be a string (found \(Self.kind(c)))", watch: &watch,
+            itemDepth: &itemDepth)
         }
       } else if keyKind == 2 {
         if c == 0x5B {
@@ -354,7 +375,9 @@ struct Scan {
           itemDepth = 3
           watch = 3
         } else {
-          fail(at: p, "a section's \"items\" must be an array (found \(Self.kind(c)))", watch: &watch, itemDepth: &itemDepth)
+          fail(
+            at: p, "a section's \"items\" must be an array (found \(Self.kind(c)))", watch: &watch,
+            itemDepth: &itemDepth)
         }
       }
     default:
@@ -383,7 +406,8 @@ struct Scan {
       } else {
         fail(
           at: sectionStart,
-          sectionTitle == nil ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
+          sectionTitle == nil
+            ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
           watch: &watch, itemDepth: &itemDepth)
       }
       sectionTitle = nil
@@ -412,6 +436,32 @@ struct Scan {
 
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
+    Self.assemble(
+      sections, items.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
+      ordered: shape == .arrayOfSections)
+  }
+
+  /// What has been indexed so far as a list of its own (copies the item
+  /// ranges): the finished sections, plus the open one when its title is known.
+  func snapshot(openTitle: String?, openFirst: Int, options: LoadOptions) -> SectionedList {
+    var raws = sections
+    if let openTitle { raws.append(RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)) }
+    let n = raws.last.map { $0.first + $0.count } ?? 0
+    var copy = PackedRangesBuilder(expected: n)
+    copy.pointer.update(from: items.pointer, count: n)
+    copy.count = n
+    copy.overflow = items.overflow
+    return Self.assemble(
+      raws, copy.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
+      ordered: shape == .arrayOfSections)
+  }
+
+  /// Sections over `ranges` as a list: duplicate titles merged, the widest
+  /// item measured, sorted unless the order is to be kept.
+  static func assemble(
+    _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widestPlain: Int,
+    ordered: Bool
+  ) -> SectionedList {
     var firstIndex: [String: Int] = [:]
     var groups: [[RawSection]] = []
     firstIndex.reserveCapacity(sections.count)
@@ -427,11 +477,11 @@ struct Scan {
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
     if groups.count == sections.count {
-      ranges = items.finish()
+      ranges = items
       for s in sections { result.append(.init(title: s.title, firstItem: s.first, itemCount: s.count)) }
     } else {
       // Duplicates: lay each title's runs out one after another.
-      let old = items.finish()
+      let old = items
       var merged = PackedRangesBuilder(expected: old.count)
       merged.overflow = old.overflow
       for group in groups {
@@ -445,6 +495,7 @@ struct Scan {
     }
     let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
     let widest = ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: widestPlain)
-    return SectionedList(sections: result, store: store, maxItemWidth: widest)
+    let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
+    return options.keepOrder || ordered ? list : list.sortedByTitle()
   }
 }

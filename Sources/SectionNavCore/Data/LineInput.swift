@@ -13,7 +13,8 @@
 /// after the delimiter declares the section without adding an item. Without
 /// a delimiter, lines are grouped by their first letter (`Initials.of`):
 /// sorted A–Z with `#` last, or in first-seen order with `keepOrder`.
-/// Items keep their input order. Invalid UTF-8 shows as U+FFFD.
+/// Items keep their input order. Invalid UTF-8 shows as U+FFFD. An empty
+/// delimiter counts as none.
 public enum LineInput {
   public static func load(_ bytes: [UInt8], delimiter: String?, keepOrder: Bool) -> SectionedList {
     load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder)
@@ -120,7 +121,8 @@ struct Grouping {
       default: slot = 26
       }
       if asciiSections[slot] < 0 {
-        asciiSections[slot] = section(titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
+        asciiSections[slot] = section(
+          titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
       }
       return asciiSections[slot]
     }
@@ -183,7 +185,9 @@ struct Grouping {
     ranges = []
     sectionOf = []
     let packed = builder.finish()
-    let sections = titles.indices.map { SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0]) }
+    let sections = titles.indices.map {
+      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+    }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
     let widest = ItemWidth.widest(store: store, ranges: packed, buffer: buffer, widestPlain: widestPlain)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)

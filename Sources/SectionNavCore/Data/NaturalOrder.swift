@@ -19,7 +19,11 @@ public enum NaturalOrder {
     guard s.unicodeScalars.contains(where: { baseLetters[$0.value] != nil }) else { return s }
     var out = String.UnicodeScalarView()
     for scalar in s.unicodeScalars {
-      if let base = baseLetters[scalar.value] { out.append(contentsOf: base.unicodeScalars) } else { out.append(scalar) }
+      if let base = baseLetters[scalar.value] {
+        out.append(contentsOf: base.unicodeScalars)
+      } else {
+        out.append(scalar)
+      }
     }
     return String(out)
   }

@@ -77,7 +77,8 @@ struct PackedRangesBuilder {
   /// Forgets items from `newCount` on (a repeated `"items"` key replaces the earlier one).
   mutating func truncate(to newCount: Int) {
     guard newCount < count else { return }
-    for i in newCount..<count where (pointer[i] >> PackedRanges.offsetBits) & PackedRanges.lengthSentinel
+    for i in newCount..<count
+    where (pointer[i] >> PackedRanges.offsetBits) & PackedRanges.lengthSentinel
       == PackedRanges.lengthSentinel
     {
       overflow[Int(truncatingIfNeeded: pointer[i] & PackedRanges.offsetMask)] = nil

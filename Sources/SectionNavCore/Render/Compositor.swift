@@ -61,7 +61,7 @@ extension AppState {
         let style = isCursor ? theme[.cursor] : Style.plain
         if isCursor { frame.fillStyle(style, column: 0, row: screenRow, count: textWidth) }
         frame.put(isCursor ? "> " : "  ", column: 0, row: screenRow, maxWidth: textWidth, style: style)
-        let text = list.itemText(section: s, item: i)
+        let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
         let indent = ScreenLayout.itemIndent
         frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
         highlightMatches(

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// sectionnav in a pipeline: plain lines in, the chosen item out.
+@Suite struct ToolboxTests {
+  @Test func linesFromStandardInputGroupByFirstLetter() throws {
+    let input = "banana\r\napple\n\nÉclair\n42 things\navocado"
+    let r = try Binary.run(["--lines", "-", "--check"], input: input)
+    #expect(r.stdout == "4 sections, 5 items\n", "\(r.stderr)")
+    let script = try writeTemp("goto A 1\nkey Enter\n")
+    let chosen = try Binary.run(["--lines", "-", "--script", script, "--print", "{section}:{index}:{item}"], input: input)
+    #expect(chosen.stdout == "A:1:avocado\n", "\(chosen.stderr)")
+  }
+
+  @Test func linesWithoutFileReadStandardInput() throws {
+    // `ls /usr/bin | sectionnav --lines`
+    let r = try Binary.run(["--lines", "--check"], input: "ls\ncat\ncp\n")
+    #expect(r.stdout == "2 sections, 3 items\n", "\(r.stderr)")
+  }
+
+  @Test func delimiterSplitsSectionAndItem() throws {
+    let input = "net\tcurl\nutils\tcoreutils\nnet\twget\n"
+    let script = try writeTemp("state\ngoto net wget\nkey Enter\n")
+    let r = try Binary.run(["--lines", "--delimiter", "\\t", "-", "--script", script], input: input)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasSuffix("\nwget\n"))
+    #expect(r.stdout.contains("\"sections\":2"))
+  }
+
+  @Test func printJSONGivesTheOriginalValue() throws {
+    let data = try writeTemp(#"{"Hosts": [{"name": "alpha", "port": 22}, "plain \u00e9"]}"#)
+    let script = try writeTemp("key Enter\n")
+    let object = try Binary.run([data, "--script", script, "--print", "json"])
+    // The value as in the data, compacted to one line (escapes kept as written).
+    #expect(object.stdout == "{\"name\":\"alpha\",\"port\":22}\n", "\(object.stdout)")
+    let field = try Binary.run([data, "--script", script, "--item-field", "name"])
+    #expect(field.stdout == "alpha\n")
+    let second = try writeTemp("key j Enter\n")
+    let string = try Binary.run([data, "--script", second, "--print", "json"])
+    #expect(string.stdout == "\"plain \\u00e9\"\n")
+    let text = try Binary.run([data, "--script", second])
+    #expect(text.stdout == "plain é\n")
+  }
+
+  @Test func pickExitsOneWithoutAChoice() throws {
+    let r = try Binary.run(["--demo", "numbers", "--pick", "--script", "-"], input: "key q\n")
+    #expect(r.status == 1)
+    #expect(r.stdout.isEmpty)
+    let chose = try Binary.run(["--demo", "numbers", "--pick", "--script", "-"], input: "key Enter\n")
+    #expect(chose.status == 0)
+    #expect(chose.stdout == "0\n")
+  }
+
+  @Test func interruptExits130() throws {
+    let r = try Binary.run(["--demo", "numbers", "--script", "-"], input: "key C-c\nstate\n")
+    #expect(r.status == 130)
+    #expect(r.stdout.isEmpty)
+  }
+
+  private func writeTemp(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString)")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+}
