@@ -214,7 +214,7 @@ extension AppState {
       frame.fillStyle(theme[.status], column: 0, row: row, count: width)
       let text =
         pages > 1 && page + 1 < pages
-        ? " help \(page + 1)/\(pages): Space next page, any other key closes"
+        ? " help \(page + 1)/\(pages): Space more, other keys close"
         : pages > 1 ? " help \(page + 1)/\(pages): any key closes" : " help: any key closes"
       frame.put(text, column: 0, row: row, style: theme[.status])
     }
