@@ -52,6 +52,8 @@ public struct AppState: Sendable {
   public internal(set) var clock = 0
   var lastScrollAt = 0
   var animation: Animation?
+  /// Set by the first `tick`: from then on `--smooth` jumps animate.
+  var clockRunning = false
   var search: SearchState?
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
