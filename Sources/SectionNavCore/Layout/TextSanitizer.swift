@@ -53,16 +53,27 @@ public enum TextSanitizer {
   /// A cluster with no width of its own (a lone combining mark, a lone medial
   /// jamo) is drawn on a dotted circle `◌` so it stays visible and never merges
   /// into the cell before it; a lone invisible format character (ZWSP, word
-  /// joiner, BOM) has no glyph and is left out.
+  /// joiner, BOM) has no glyph and is left out — unless the clusters on either
+  /// side of it would then fuse into one (two regional indicators, an emoji
+  /// ending in ZWJ and an emoji, Hangul jamo), in which case it is drawn as `◌`.
+  /// A cluster that would join whatever is drawn before it (a lone spacing mark)
+  /// or after it (a trailing prepended mark) is drawn on `◌` on that side, so
+  /// no cell's text fuses with a neighbouring cell's in the terminal.
   public static func displayGraphemes(_ text: some StringProtocol) -> [Grapheme] {
     var result: [Grapheme] = []
+    var dropped = false
     for c in visible(text) {
       let w = CellWidth.of(c)
-      if w > 0 {
-        result.append(Grapheme(text: String(c), width: w))
-      } else if !isInvisible(c) {
-        result.append(Grapheme(text: "\u{25CC}" + String(c), width: 1))
+      if w == 0 && isInvisible(c) {
+        dropped = !result.isEmpty
+        continue
       }
+      let g = Grapheme(text: drawn(c, width: w), width: max(w, 1))
+      if dropped, let last = result.last, fuse(last.text, g.text) {
+        result.append(Grapheme(text: "\u{25CC}", width: 1))
+      }
+      dropped = false
+      result.append(g)
     }
     return result
   }
@@ -72,11 +83,40 @@ public enum TextSanitizer {
   public static func width(_ text: some StringProtocol) -> Int {
     if let n = CellWidth.printableASCIICount(text) { return n }
     var total = 0
+    var previous: (c: Character, width: Int)?
+    var dropped = false
     for c in visible(text) {
       let w = CellWidth.of(c)
-      total += w > 0 ? w : (isInvisible(c) ? 0 : 1)
+      if w == 0 && isInvisible(c) {
+        dropped = previous != nil
+        continue
+      }
+      if dropped, let p = previous, fuse(drawn(p.c, width: p.width), drawn(c, width: w)) { total += 1 }
+      dropped = false
+      total += max(w, 1)
+      previous = (c, w)
     }
     return total
+  }
+
+  /// The text a cell shows for cluster `c` of width `width` (see `displayGraphemes`).
+  static func drawn(_ c: Character, width: Int) -> String {
+    var s = width > 0 ? String(c) : "\u{25CC}" + String(c)
+    let scalars = c.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return s }
+    // Fast path: Latin, Greek, Cyrillic… and CJK ideographs neither join backwards nor forwards.
+    func isBase(_ v: UInt32) -> Bool { v < 0x300 || (0x4E00...0x9FFF).contains(v) }
+    if isBase(first.value) && isBase(last.value) { return s }
+    if width > 0, fuse("a", s) { s = "\u{25CC}" + s }
+    if fuse(s, "a") { s += "\u{25CC}" }
+    return s
+  }
+
+  /// Whether `a` followed by `b` breaks into grapheme clusters other than
+  /// those of `a` and then those of `b` (the two fuse across their boundary).
+  static func fuse(_ a: String, _ b: String) -> Bool {
+    let joined = Array(a + b)
+    return joined.count != a.count + b.count || !joined[..<a.count].elementsEqual(a)
   }
 
   /// A zero-width cluster made only of format characters (general category Cf).
