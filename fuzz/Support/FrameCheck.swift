@@ -34,13 +34,13 @@ enum FrameCheck {
       // its continuation.
       var full = ""
       var column = 0
-      var graphemes = 0
+      var graphemes: [Character] = []
       while column < frame.width {
         let cell = frame[column, row]
         if cell.text.utf8.count == 1, let b = cell.text.utf8.first, b >= 0x20 && b < 0x7F {
           // Fast path: printable ASCII.
           full += cell.text
-          graphemes += 1
+          graphemes.append(Character(cell.text))
           column += 1
           continue
         }
@@ -56,13 +56,13 @@ enum FrameCheck {
           }
         }
         full += cell.text
-        graphemes += parts.count
+        graphemes += parts
         column += w
       }
       // The row as text: its graphemes are the cells' (nothing merges across
       // cells) and its width is exactly W.
-      if full.count != graphemes {
-        fail("graphemes of neighbouring cells merge (\(graphemes) graphemes in the cells, \(full.count) in the row)",
+      if Array(full) != graphemes {
+        fail("graphemes of neighbouring cells fuse (\(graphemes.count) clusters in the cells, \(full.count) in the row)",
           row: row, full, context)
       }
       let width = CellWidth.of(full)
