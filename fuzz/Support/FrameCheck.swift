@@ -3,19 +3,50 @@ import SectionNavCore
 /// The terminal-safety and geometry invariants every rendered frame must keep
 /// (SPEC section 3). A violation crashes the fuzzer with a description, so
 /// libFuzzer records the input as a crash artifact.
+///
+/// - Cells: each holds a grapheme of width 1 or 2 (a zero-width stand-in may
+///   follow it on its dotted circle), a wide one is followed by its
+///   continuation, and the widths add up to exactly W.
+/// - The row as text breaks into exactly the cells' grapheme clusters, so a
+///   terminal that clusters graphemes draws it in W cells too.
+/// - `plainLines()` is the row right-trimmed; `ansiLines()` is the row with
+///   only `ESC [ digits/; m` codes added (and trailing plain spaces trimmed).
+/// - No C0 (ESC only in those SGR codes), DEL, C1, bidi control (U+202A–U+202E,
+///   U+2066–U+2069, LRM, RLM, ALM) or line/paragraph separator anywhere.
 enum FrameCheck {
-  /// Scalars that must never reach the terminal raw: C0 (ESC only as part of
-  /// the frame's own SGR sequences), DEL, C1, bidi controls, line separators.
-  static func isForbidden(_ v: UInt32) -> Bool {
-    switch v {
-    case 0x00..<0x20, 0x7F, 0x80..<0xA0: return true
-    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x2028, 0x2029: return true
-    default: return false
+  static func fail(_ what: String, row: Int, _ line: String, _ context: String) -> Never {
+    fatalError("frame check: \(what) in row \(row) of \(context): \(line.debugDescription)")
+  }
+
+  /// The length of a forbidden UTF-8 sequence starting at `bytes[i]`, or 0.
+  static func forbiddenLength(_ bytes: [UInt8], at i: Int) -> Int {
+    let b = bytes[i]
+    if b < 0x20 || b == 0x7F { return 1 }
+    if b < 0x80 { return 0 }
+    let b1 = i + 1 < bytes.count ? bytes[i + 1] : 0
+    let b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+    switch (b, b1) {
+    case (0xC2, 0x80...0x9F): return 2  // C1
+    case (0xD8, 0x9C): return 2  // U+061C ALM
+    case (0xE2, 0x80):  // U+200E/F, U+2028/9, U+202A–E
+      return [0x8E, 0x8F, 0xA8, 0xA9, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(b2) ? 3 : 0
+    case (0xE2, 0x81):  // U+2066–9
+      return (0xA6...0xA9).contains(b2) ? 3 : 0
+    default: return 0
     }
   }
 
-  static func fail(_ what: String, row: Int, _ line: String, _ context: String) -> Never {
-    fatalError("frame check: \(what) in row \(row) of \(context): \(line.debugDescription)")
+  static func checkNoForbidden(_ bytes: [UInt8], _ what: String, row: Int, _ line: String, _ context: String) {
+    for i in bytes.indices where forbiddenLength(bytes, at: i) > 0 {
+      fail("raw control \(bytes[i..<(i + forbiddenLength(bytes, at: i))].map { hex($0) }) in \(what)", row: row, line,
+        context)
+    }
+  }
+
+  /// Whether `line` is `full` with trailing spaces removed (compared as bytes).
+  static func isRightTrimmed(_ line: [UInt8], of full: [UInt8]) -> Bool {
+    guard line.count <= full.count, full[..<line.count].elementsEqual(line) else { return false }
+    return full[line.count...].allSatisfy { $0 == 0x20 }
   }
 
   /// Renders `state` and checks the frame and both of its text forms.
@@ -29,21 +60,19 @@ enum FrameCheck {
     precondition(plain.count == frame.height && ansi.count == frame.height, "line count != height")
 
     for row in 0..<frame.height {
-      // Cells: a grapheme of width 1 or 2 (a zero-width stand-in such as a lone
-      // medial jamo may follow it on its dotted circle), a wide one followed by
-      // its continuation.
       var full = ""
-      var column = 0
       var graphemes: [Character] = []
+      var ascii = true
+      var column = 0
       while column < frame.width {
         let cell = frame[column, row]
         if cell.text.utf8.count == 1, let b = cell.text.utf8.first, b >= 0x20 && b < 0x7F {
-          // Fast path: printable ASCII.
           full += cell.text
           graphemes.append(Character(cell.text))
           column += 1
           continue
         }
+        ascii = false
         if cell.isContinuation { fail("orphan continuation cell at column \(column + 1)", row: row, "", context) }
         let parts = Array(cell.text)
         let w = CellWidth.of(parts[0])
@@ -59,57 +88,43 @@ enum FrameCheck {
         graphemes += parts
         column += w
       }
-      // The row as text: its graphemes are the cells' (nothing merges across
-      // cells) and its width is exactly W.
-      if Array(full) != graphemes {
+      // Nothing fuses across cells (so the row is W cells wide as text too).
+      if !ascii && Array(full) != graphemes {
         fail("graphemes of neighbouring cells fuse (\(graphemes.count) clusters in the cells, \(full.count) in the row)",
           row: row, full, context)
       }
-      let width = CellWidth.of(full)
-      if width != frame.width { fail("display width \(width) != \(frame.width)", row: row, full, context) }
-      for s in full.unicodeScalars where isForbidden(s.value) {
-        fail("raw control U+\(hex(s.value)) in the cells", row: row, full, context)
-      }
+      let fullBytes = Array(full.utf8)
+      checkNoForbidden(fullBytes, "the cells", row: row, full, context)
 
-      // plainLines: the row right-trimmed, nothing else.
-      let p = plain[row]
-      guard full.hasPrefix(p), full.dropFirst(p.count).allSatisfy({ $0 == " " }) else {
-        fail("plain line is not the right-trimmed row", row: row, p, context)
-      }
-      for s in p.unicodeScalars where isForbidden(s.value) {
-        fail("raw control U+\(hex(s.value)) in plainLines", row: row, p, context)
-      }
+      let p = Array(plain[row].utf8)
+      guard isRightTrimmed(p, of: fullBytes) else { fail("plain line is not the right-trimmed row", row: row, plain[row], context) }
 
       // ansiLines: the same text with only `ESC [ digits/; m` between cells.
-      let a = ansi[row]
-      var stripped = String.UnicodeScalarView()
-      var scalars = Array(a.unicodeScalars)[...]
-      while let s = scalars.first {
-        if s.value == 0x1B {
-          guard scalars.count >= 3, scalars[scalars.startIndex + 1] == "[" else {
-            fail("ESC not followed by '['", row: row, a, context)
-          }
-          var i = scalars.startIndex + 2
-          while i < scalars.endIndex, (0x30...0x39).contains(scalars[i].value) || scalars[i] == ";" { i += 1 }
-          guard i < scalars.endIndex, scalars[i] == "m" else {
-            fail("escape sequence other than SGR", row: row, a, context)
-          }
-          scalars = scalars[(i + 1)...]
+      let a = Array(ansi[row].utf8)
+      var stripped: [UInt8] = []
+      stripped.reserveCapacity(a.count)
+      var i = 0
+      while i < a.count {
+        if a[i] == 0x1B {
+          guard i + 1 < a.count, a[i + 1] == UInt8(ascii: "[") else { fail("ESC not followed by '['", row: row, ansi[row], context) }
+          var j = i + 2
+          while j < a.count, (0x30...0x39).contains(a[j]) || a[j] == UInt8(ascii: ";") { j += 1 }
+          guard j < a.count, a[j] == UInt8(ascii: "m") else { fail("escape sequence other than SGR", row: row, ansi[row], context) }
+          i = j + 1
           continue
         }
-        if isForbidden(s.value) { fail("raw control U+\(hex(s.value)) in ansiLines", row: row, a, context) }
-        stripped.append(s)
-        scalars = scalars.dropFirst()
+        stripped.append(a[i])
+        i += 1
       }
-      let text = String(stripped)
-      guard full.hasPrefix(text), full.dropFirst(text.count).allSatisfy({ $0 == " " }) else {
-        fail("ansi line without its SGR codes is not the row", row: row, a, context)
+      checkNoForbidden(stripped, "ansiLines", row: row, ansi[row], context)
+      guard isRightTrimmed(stripped, of: fullBytes) else {
+        fail("ansi line without its SGR codes is not the row", row: row, ansi[row], context)
       }
     }
   }
 
-  static func hex(_ v: UInt32) -> String {
+  static func hex(_ v: UInt8) -> String {
     let h = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - h.count)) + h
+    return h.count < 2 ? "0" + h : h
   }
 }
