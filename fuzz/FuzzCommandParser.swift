@@ -21,7 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
       command = try CommandParser.parse(line)
     } catch {
-      precondition(!error.message.isEmpty, "empty parse error message")
+      require(!error.message.isEmpty, "empty parse error message")
       _ = state.submitPrompt(kind: .command, text: line)
       continue
     }
@@ -29,7 +29,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
       if case .output(let text) = try state.apply(bounded) { ParserFuzz.checkOutput(text, of: bounded, height: state.height) }
     } catch {
-      precondition(!error.message.isEmpty, "empty command error message")
+      require(!error.message.isEmpty, "empty command error message")
       _ = state.handle(.command(bounded))  // the prompt path: the error lands in the status line
     }
     // Checking a frame costs more than a command: check now and then (FuzzCompositor checks every one).
@@ -85,16 +85,16 @@ enum ParserFuzz {
 
   /// `print` writes exactly H lines; `state` one line of JSON.
   static func checkOutput(_ text: String, of command: Command, height: Int) {
-    precondition(text.hasSuffix("\n"), "output without a final newline")
+    require(text.hasSuffix("\n"), "output without a final newline")
     switch command {
     case .print:
       let lines = text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      precondition(lines == height, "print wrote \(lines) lines for a frame \(height) high")
+      require(lines == height, "print wrote \(lines) lines for a frame \(height) high")
     case .state:
-      precondition(text.hasPrefix("{") && text.dropLast().hasSuffix("}"), "state is not one JSON object")
-      precondition(!text.dropLast().contains("\n"), "state is more than one line")
+      require(text.hasPrefix("{") && text.dropLast().hasSuffix("}"), "state is not one JSON object")
+      require(!text.dropLast().contains("\n"), "state is more than one line")
       for s in text.dropLast().unicodeScalars {
-        precondition(s.value >= 0x20, "unescaped control in state JSON")
+        require(s.value >= 0x20, "unescaped control in state JSON")
       }
     default:
       break

@@ -20,7 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   var whole = InputDecoder()
   let once = whole.feed(bytes) + DecoderFuzz.events(whole.flushPendingEscape())
-  precondition(once == events, "events depend on where the read was split (at \(split) of \(bytes.count))")
+  require(once == events, "events depend on where the read was split (at \(split) of \(bytes.count))")
 
   var state = AppState(list: DecoderFuzz.list, width: 60, height: 16)
   var applied = 0

@@ -27,21 +27,22 @@ enum LoaderFuzz {
   static let smallList = 2_000
 
   static func check(_ error: LoadError, bytes: [UInt8]) {
-    let lines = 1 + bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    precondition(error.line >= 1 && error.column >= 1, "error position \(error.line):\(error.column) is not 1-based")
-    precondition(error.line <= lines, "error line \(error.line) beyond the input's \(lines) lines")
-    precondition(error.column <= bytes.count + 1, "error column \(error.column) beyond the input")
-    precondition(!error.message.isEmpty, "empty error message")
+    // Line breaks: LF, CRLF or a lone CR, so at most one line per LF or CR.
+    let lines = 1 + bytes.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+    require(error.line >= 1 && error.column >= 1, "error position \(error.line):\(error.column) is not 1-based")
+    require(error.line <= lines, "error line \(error.line) beyond the input's \(lines) lines")
+    require(error.column <= bytes.count + 1, "error column \(error.column) beyond the input")
+    require(!error.message.isEmpty, "empty error message")
   }
 
   static func exercise(_ list: SectionedList, options: LoadOptions) {
     var total = 0
     for s in 0..<list.sectionCount {
       _ = list.title(s)
-      precondition(list.itemCount(s) >= 0, "negative item count")
+      require(list.itemCount(s) >= 0, "negative item count")
       total += list.itemCount(s)
     }
-    precondition(total == list.itemCount, "item counts do not add up")
+    require(total == list.itemCount, "item counts do not add up")
     var roundTrips = 0
     for s in 0..<list.sectionCount {
       let count = list.itemCount(s)
@@ -49,17 +50,17 @@ enum LoaderFuzz {
       for i in items.sorted() {
         let text = list.itemText(section: s, item: i)
         let json = list.itemJSON(section: s, item: i)
-        precondition(!json.isEmpty, "empty item JSON")
+        require(!json.isEmpty, "empty item JSON")
         // An item's JSON is JSON: wrapped in a section it loads again, with the same text.
         if options == LoadOptions(), roundTrips < 64, json.utf8.count < 4_096 {
           roundTrips += 1
           do {
             let again = try JSONIndexer.load(Array("{\"s\":[\(json)]}".utf8))
-            precondition(again.sectionCount == 1 && again.itemCount == 1, "item JSON reloads as another shape")
+            require(again.sectionCount == 1 && again.itemCount == 1, "item JSON reloads as another shape")
             let text2 = again.itemText(section: 0, item: 0)
-            precondition(text2 == text, "item text changes through its JSON: \(text.debugDescription) vs \(text2.debugDescription)")
+            require(text2 == text, "item text changes through its JSON: \(text.debugDescription) vs \(text2.debugDescription)")
           } catch {
-            preconditionFailure("item JSON \(json.debugDescription) does not load: \(error)")
+            fatalError("item JSON \(json.debugDescription) does not load: \(error)")
           }
         }
       }

@@ -53,11 +53,11 @@ enum FrameCheck {
   static func verify(_ state: AppState) {
     let frame = state.render()
     let context = "\(frame.width)x\(frame.height) frame"
-    precondition(frame.width == state.width && frame.height == state.height, "frame size != state size")
-    precondition(frame.cells.count == frame.width * frame.height, "cell count != width × height")
+    require(frame.width == state.width && frame.height == state.height, "frame size != state size")
+    require(frame.cells.count == frame.width * frame.height, "cell count != width × height")
     let plain = frame.plainLines()
     let ansi = frame.ansiLines()
-    precondition(plain.count == frame.height && ansi.count == frame.height, "line count != height")
+    require(plain.count == frame.height && ansi.count == frame.height, "line count != height")
 
     for row in 0..<frame.height {
       var full = ""
