@@ -60,6 +60,9 @@ public enum TextSanitizer {
   /// or after it (a trailing prepended mark) is drawn on `◌` on that side, so
   /// no cell's text fuses with a neighbouring cell's in the terminal.
   public static func displayGraphemes(_ text: some StringProtocol) -> [Grapheme] {
+    if CellWidth.printableASCIICount(text) != nil {
+      return text.utf8.map { Grapheme(text: String(Unicode.Scalar($0)), width: 1) }
+    }
     var result: [Grapheme] = []
     var dropped = false
     for c in visible(text) {
@@ -101,6 +104,7 @@ public enum TextSanitizer {
 
   /// The text a cell shows for cluster `c` of width `width` (see `displayGraphemes`).
   static func drawn(_ c: Character, width: Int) -> String {
+    if c.isASCII { return String(c) }
     var s = width > 0 ? String(c) : "\u{25CC}" + String(c)
     let scalars = c.unicodeScalars
     guard let first = scalars.first, let last = scalars.last else { return s }
