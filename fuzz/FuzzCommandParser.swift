@@ -27,7 +27,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     guard let command, let bounded = ParserFuzz.bounded(command) else { continue }
     do {
-      if case .output(let text) = try state.apply(bounded) { ParserFuzz.checkOutput(text, of: bounded, height: state.height) }
+      if case .output(let text) = try state.apply(bounded) {
+        ParserFuzz.checkOutput(text, of: bounded, height: state.height)
+      }
     } catch {
       require(!error.message.isEmpty, "empty command error message")
       _ = state.handle(.command(bounded))  // the prompt path: the error lands in the status line

@@ -109,7 +109,8 @@ enum CompositorFuzz {
     case 10:
       _ = state.handle(.command(.search(input.text(maxPieces: 4))))
     case 11:
-      let section = state.list.sectionCount > 0 && input.bool()
+      let section =
+        state.list.sectionCount > 0 && input.bool()
         ? state.list.title(input.int(0...(state.list.sectionCount - 1))) : input.text(maxPieces: 6)
       let item: Command.ItemReference? = input.pick([nil, .index(input.int(-2...5)), .text(input.text(maxPieces: 6))])
       _ = state.handle(.command(.goto(section: section, item: item, alignment: input.pick(Command.Alignment.allCases))))

@@ -27,7 +27,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let b = DecoderFuzz.normalized(events)
   if a != b {
     let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-    fatalError("""
+    fatalError(
+      """
       events depend on where the read was split (at byte \(split) of \(bytes.count)): event \(i) is
         in one read:  \(a.dropFirst(i).prefix(3)) (of \(a.count))
         in two reads: \(b.dropFirst(i).prefix(3)) (of \(b.count))
@@ -67,7 +68,11 @@ enum DecoderFuzz {
     var out: [Normalized] = []
     for e in events {
       if case .key(let k) = e, k.modifiers.isEmpty, case .char(let c) = k.key {
-        if case .typed(let t)? = out.last { out[out.count - 1] = .typed(t + String(c)) } else { out.append(.typed(String(c))) }
+        if case .typed(let t)? = out.last {
+          out[out.count - 1] = .typed(t + String(c))
+        } else {
+          out.append(.typed(String(c)))
+        }
         continue
       }
       switch e {

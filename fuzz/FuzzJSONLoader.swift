@@ -58,7 +58,9 @@ enum LoaderFuzz {
             let again = try JSONIndexer.load(Array("{\"s\":[\(json)]}".utf8))
             require(again.sectionCount == 1 && again.itemCount == 1, "item JSON reloads as another shape")
             let text2 = again.itemText(section: 0, item: 0)
-            require(text2 == text, "item text changes through its JSON: \(text.debugDescription) vs \(text2.debugDescription)")
+            require(
+              text2 == text, "item text changes through its JSON: \(text.debugDescription) vs \(text2.debugDescription)"
+            )
           } catch {
             fatalError("item JSON \(json.debugDescription) does not load: \(error)")
           }

@@ -71,22 +71,27 @@ import Testing
     let what = "\(surface), payload \(payload.debugDescription)"
     for (row, line) in plain.enumerated() {
       let raw = line.unicodeScalars.filter(isForbidden)
-      #expect(raw.isEmpty, "\(what): plain row \(row) holds \(raw.map { $0.escaped(asASCII: true) })",
+      #expect(
+        raw.isEmpty, "\(what): plain row \(row) holds \(raw.map { $0.escaped(asASCII: true) })",
         sourceLocation: sourceLocation)
     }
     for (row, line) in ansi.enumerated() {
       guard let text = strippingSGR(line) else {
-        Issue.record("\(what): ansi row \(row) holds an escape other than SGR: \(line.debugDescription)",
+        Issue.record(
+          "\(what): ansi row \(row) holds an escape other than SGR: \(line.debugDescription)",
           sourceLocation: sourceLocation)
         continue
       }
       let raw = text.unicodeScalars.filter(isForbidden)
-      #expect(raw.isEmpty, "\(what): ansi row \(row) holds \(raw.map { $0.escaped(asASCII: true) })",
+      #expect(
+        raw.isEmpty, "\(what): ansi row \(row) holds \(raw.map { $0.escaped(asASCII: true) })",
         sourceLocation: sourceLocation)
-      #expect(text.hasPrefix(plain[row]), "\(what): ansi row \(row) is not the plain row", sourceLocation: sourceLocation)
+      #expect(
+        text.hasPrefix(plain[row]), "\(what): ansi row \(row) is not the plain row", sourceLocation: sourceLocation)
     }
     let expected = shown ?? TextSanitizer.visible(payload)
-    #expect(plain.contains { $0.contains(expected) }, "\(what): \(expected.debugDescription) not shown",
+    #expect(
+      plain.contains { $0.contains(expected) }, "\(what): \(expected.debugDescription) not shown",
       sourceLocation: sourceLocation)
     return plain
   }
@@ -240,7 +245,8 @@ import Testing
         var pasted = AppState(list: Self.list(title: "Beta"), width: 80, height: 12)
         _ = pasted.handle(.key(KeyEvent(.char(Character(lead)))))
         _ = pasted.handle(.paste(p))
-        Self.check(pasted, "prompt \(lead) pasted", payload: p, shows: lead + TextSanitizer.visible(p.filter { !$0.isNewline }))
+        Self.check(
+          pasted, "prompt \(lead) pasted", payload: p, shows: lead + TextSanitizer.visible(p.filter { !$0.isNewline }))
       }
     }
   }
@@ -255,7 +261,9 @@ import Testing
         }
         for line in text.split(separator: "\n") {
           let body = ansi ? Self.strippingSGR(String(line)) : String(line)
-          #expect(body != nil && !body!.unicodeScalars.contains(where: Self.isForbidden), "print \(ansi) of \(p.debugDescription)")
+          #expect(
+            body != nil && !body!.unicodeScalars.contains(where: Self.isForbidden),
+            "print \(ansi) of \(p.debugDescription)")
         }
       }
     }

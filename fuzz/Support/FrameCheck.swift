@@ -38,7 +38,8 @@ enum FrameCheck {
 
   static func checkNoForbidden(_ bytes: [UInt8], _ what: String, row: Int, _ line: String, _ context: String) {
     for i in bytes.indices where forbiddenLength(bytes, at: i) > 0 {
-      fail("raw control \(bytes[i..<(i + forbiddenLength(bytes, at: i))].map { hex($0) }) in \(what)", row: row, line,
+      fail(
+        "raw control \(bytes[i..<(i + forbiddenLength(bytes, at: i))].map { hex($0) }) in \(what)", row: row, line,
         context)
     }
   }
@@ -90,14 +91,17 @@ enum FrameCheck {
       }
       // Nothing fuses across cells (so the row is W cells wide as text too).
       if !ascii && Array(full) != graphemes {
-        fail("graphemes of neighbouring cells fuse (\(graphemes.count) clusters in the cells, \(full.count) in the row)",
+        fail(
+          "graphemes of neighbouring cells fuse (\(graphemes.count) clusters in the cells, \(full.count) in the row)",
           row: row, full, context)
       }
       let fullBytes = Array(full.utf8)
       checkNoForbidden(fullBytes, "the cells", row: row, full, context)
 
       let p = Array(plain[row].utf8)
-      guard isRightTrimmed(p, of: fullBytes) else { fail("plain line is not the right-trimmed row", row: row, plain[row], context) }
+      guard isRightTrimmed(p, of: fullBytes) else {
+        fail("plain line is not the right-trimmed row", row: row, plain[row], context)
+      }
 
       // ansiLines: the same text with only `ESC [ digits/; m` between cells.
       let a = Array(ansi[row].utf8)
@@ -106,10 +110,14 @@ enum FrameCheck {
       var i = 0
       while i < a.count {
         if a[i] == 0x1B {
-          guard i + 1 < a.count, a[i + 1] == UInt8(ascii: "[") else { fail("ESC not followed by '['", row: row, ansi[row], context) }
+          guard i + 1 < a.count, a[i + 1] == UInt8(ascii: "[") else {
+            fail("ESC not followed by '['", row: row, ansi[row], context)
+          }
           var j = i + 2
           while j < a.count, (0x30...0x39).contains(a[j]) || a[j] == UInt8(ascii: ";") { j += 1 }
-          guard j < a.count, a[j] == UInt8(ascii: "m") else { fail("escape sequence other than SGR", row: row, ansi[row], context) }
+          guard j < a.count, a[j] == UInt8(ascii: "m") else {
+            fail("escape sequence other than SGR", row: row, ansi[row], context)
+          }
           i = j + 1
           continue
         }

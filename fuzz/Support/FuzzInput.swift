@@ -104,6 +104,7 @@ struct FuzzInput {
 
 /// `precondition` that keeps its message in `-O` builds (where a failed
 /// `precondition` traps silently), so a crash log says what broke.
-func require(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+func require(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line)
+{
   if !condition { fatalError(message(), file: file, line: line) }
 }
