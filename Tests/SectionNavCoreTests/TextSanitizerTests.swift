@@ -95,4 +95,42 @@ import Testing
       #expect(TextSanitizer.width(text) == sum, "\(text.debugDescription)")
     }
   }
+
+  // Found by FuzzCompositor: cells whose text fuses with a neighbour's in the
+  // terminal (the row then has fewer grapheme clusters, and cells, than W).
+
+  @Test func aLoneSpacingMarkIsDrawnOnADottedCircle() {
+    // U+0EB3 joins whatever comes before it (here the cursor marker's space).
+    let g = TextSanitizer.displayGraphemes("\u{0EB3}3")
+    #expect(g == [.init(text: "\u{25CC}\u{0EB3}", width: 1), .init(text: "3", width: 1)])
+    #expect(TextSanitizer.width("\u{0EB3}3") == 2)
+  }
+
+  @Test func aTrailingPrependedMarkIsClosedByADottedCircle() {
+    // U+0D4E (dot reph) joins whatever comes after it.
+    let g = TextSanitizer.displayGraphemes("x\u{0D4E}")
+    #expect(g.map(\.text) == ["x", "\u{0D4E}\u{25CC}"])
+    #expect(" \(g[1].text) ".count == 3)
+  }
+
+  @Test(arguments: ["\u{1F1E6}\u{200B}\u{1F1E7}", "\u{1F469}\u{200D}\u{200B}\u{1F469}", "\u{1100}\u{2060}\u{AC00}"])
+  func anInvisibleCharacterThatKeepsTwoClustersApartIsShown(_ text: String) {
+    let g = TextSanitizer.displayGraphemes(text)
+    #expect(g.count == 3)
+    #expect(g[1] == .init(text: "\u{25CC}", width: 1))
+    #expect(Array(g.map(\.text).joined()) == g.flatMap { Array($0.text) })
+    #expect(TextSanitizer.width(text) == g.reduce(0) { $0 + $1.width })
+  }
+
+  @Test func drawnGraphemesNeverFuseWithEachOtherOrTheirNeighbours() {
+    let samples = [
+      "\u{0EB3}\u{0EB3}3", "a\u{200B}\u{0E33}", "\u{0D4E}", "\u{1F1E6}\u{FEFF}\u{1F1E7}\u{1F1E8}",
+      "\u{0903}x", "\u{1160}\u{11A8}", "e\u{301}\u{200B}\u{301}", "\u{1100}\u{200B}\u{1161}",
+    ]
+    for text in samples {
+      let parts = [" "] + TextSanitizer.displayGraphemes(text).map(\.text) + [" "]
+      #expect(Array(parts.joined()) == parts.flatMap { Array($0) }, "\(text.debugDescription)")
+      #expect(TextSanitizer.width(text) == TextSanitizer.displayGraphemes(text).reduce(0) { $0 + $1.width })
+    }
+  }
 }

@@ -50,25 +50,44 @@ public enum TextSanitizer {
   }
 
   /// Calls `body` with each grapheme of `text` as it will be drawn —
-  /// sanitised, with its width (a cluster that starts with a combining mark is
-  /// drawn on a dotted circle) — until `body` returns false. Lazy, so drawing
+  /// sanitised, with its width — until `body` returns false. Lazy, so drawing
   /// the start of a 100 MB item costs only what is drawn.
+  /// A cluster with no width of its own (a lone combining mark, a lone medial
+  /// jamo) is drawn on a dotted circle `◌` so it stays visible and never merges
+  /// into the cell before it; a lone invisible format character (ZWSP, word
+  /// joiner, BOM) has no glyph and is left out — unless the clusters on either
+  /// side of it would then fuse into one (two regional indicators, an emoji
+  /// ending in ZWJ and an emoji, Hangul jamo), in which case it is drawn as `◌`.
+  /// A cluster that would join whatever is drawn before it (a lone spacing mark)
+  /// or after it (a trailing prepended mark) is drawn on `◌` on that side, so
+  /// no cell's text fuses with a neighbouring cell's in the terminal.
   public static func forEachGrapheme(_ text: some StringProtocol, _ body: (Grapheme) -> Bool) {
+    if CellWidth.printableASCIICount(text) != nil {
+      for b in text.utf8 where !body(Grapheme(text: String(Unicode.Scalar(b)), width: 1)) { return }
+      return
+    }
+    var last: String?
+    var dropped = false
+    func emit(_ c: Character) -> Bool {
+      let w = CellWidth.of(c)
+      if w == 0 && isInvisible(c) {
+        dropped = last != nil
+        return true
+      }
+      let g = Grapheme(text: drawn(c, width: w), width: max(w, 1))
+      if dropped, let l = last, fuse(l, g.text), !body(Grapheme(text: "\u{25CC}", width: 1)) { return false }
+      dropped = false
+      last = g.text
+      return body(g)
+    }
     for c in text {
       if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
-        // Re-cluster the sanitised scalars of this character.
-        for r in visible(String(c)) where !emit(r, body) { return }
-      } else if !emit(c, body) {
+        // Sanitise this character's scalars and cluster the result on its own.
+        for r in visible(String(c)) where !emit(r) { return }
+      } else if !emit(c) {
         return
       }
     }
-  }
-
-  private static func emit(_ c: Character, _ body: (Grapheme) -> Bool) -> Bool {
-    let w = CellWidth.of(c)
-    if w > 0 { return body(Grapheme(text: String(c), width: w)) }
-    if isInvisible(c) { return true }
-    return body(Grapheme(text: "\u{25CC}" + String(c), width: 1))
   }
 
   /// The graphemes of `text` as they will be drawn (see `forEachGrapheme`).
@@ -79,6 +98,18 @@ public enum TextSanitizer {
       return true
     }
     return result
+  }
+
+  /// Display width of `text` after sanitising: the sum of the widths of
+  /// `displayGraphemes(text)`.
+  public static func width(_ text: some StringProtocol) -> Int {
+    if let n = CellWidth.printableASCIICount(text) { return n }
+    var total = 0
+    forEachGrapheme(text) {
+      total += $0.width
+      return true
+    }
+    return total
   }
 
   /// Skips up to `cells` leading cells of `text` that are plain ASCII — one
@@ -109,25 +140,25 @@ public enum TextSanitizer {
     return (text[i...], skipped)
   }
 
-  /// Display width of `text` after sanitising: the sum of the widths of
-  /// `displayGraphemes(text)`.
-  public static func width(_ text: some StringProtocol) -> Int {
-    if let n = CellWidth.printableASCIICount(text) { return n }
-    var total = 0
-    for c in text {
-      if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
-        for r in visible(String(c)) { total += cells(r) }
-      } else {
-        total += cells(c)
-      }
-    }
-    return total
+  /// The text a cell shows for cluster `c` of width `width` (see `displayGraphemes`).
+  static func drawn(_ c: Character, width: Int) -> String {
+    if c.isASCII { return String(c) }
+    var s = width > 0 ? String(c) : "\u{25CC}" + String(c)
+    let scalars = c.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return s }
+    // Fast path: Latin, Greek, Cyrillic… and CJK ideographs neither join backwards nor forwards.
+    func isBase(_ v: UInt32) -> Bool { v < 0x300 || (0x4E00...0x9FFF).contains(v) }
+    if isBase(first.value) && isBase(last.value) { return s }
+    if width > 0, fuse("a", s) { s = "\u{25CC}" + s }
+    if fuse(s, "a") { s += "\u{25CC}" }
+    return s
   }
 
-  /// Cells a character takes as drawn (the same rule as `emit`).
-  private static func cells(_ c: Character) -> Int {
-    let w = CellWidth.of(c)
-    return w > 0 ? w : (isInvisible(c) ? 0 : 1)
+  /// Whether `a` followed by `b` breaks into grapheme clusters other than
+  /// those of `a` and then those of `b` (the two fuse across their boundary).
+  static func fuse(_ a: String, _ b: String) -> Bool {
+    let joined = Array(a + b)
+    return joined.count != a.count + b.count || !joined[..<a.count].elementsEqual(a)
   }
 
   /// A zero-width cluster made only of format characters (general category Cf).
