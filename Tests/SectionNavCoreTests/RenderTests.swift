@@ -136,3 +136,14 @@ import Testing
     RenderTests.checkRows(frame)
   }
 }
+
+@Suite struct BlankTitleTests {
+  @Test func blankTitlesGetAHeaderAndAHashEntry() throws {
+    var s = AppState(list: SectionedList([("  ", ["a"]), ("B", ["b"])]), width: 30, height: 8)
+    let lines = s.render().plainLines()
+    #expect(lines[1].hasPrefix("(untitled)"))
+    #expect(s.index.entries.map(\.label) == ["#", "B"])
+    _ = try s.run("goto \"  \"")
+    #expect(s.cursor! == (0, 0))
+  }
+}
