@@ -11,11 +11,13 @@ import Foundation
 /// Foundation's `contains`, so canonically equivalent spellings match and a
 /// match never ends before a combining mark.
 ///
-/// Items are searched in their raw bytes when that gives the same answer
+/// Items are searched in their bytes when that gives the same answer
 /// (`SectionedList.itemMatches`): for a query of printable ASCII, in string
-/// items without escapes, numbers, literals and text lines. Everything else —
-/// escapes, objects and arrays, queries with other characters — decodes the
-/// item and applies `matches(_:)`.
+/// items (escaped ones after resolving the escapes into a scratch buffer,
+/// still without making a `String`), numbers, literals and text lines.
+/// Objects and arrays, queries with other characters, and the rare item the
+/// bytes cannot decide (see `ByteFinder`) are decoded and go through
+/// `matches(_:)`.
 public struct PreparedQuery: Sendable, Equatable {
   /// The query as typed.
   public let text: String
@@ -83,16 +85,17 @@ extension SectionedList {
         case .json(let items):
           let base = items.buffer.base
           let ranges = items.ranges
+          var scratch: [UInt8] = []
           for i in range {
             let p = base + ranges.offset(i)
             let n = ranges.length(i)
             let outcome: ByteFinder.Outcome
             switch p.pointee {
-            case 0x22:  // a string: its body, unless it has escapes
+            case 0x22:  // a string: its body, escapes resolved
               outcome =
                 ranges.isPlain(i)
                 ? finder.find(in: p + 1, count: n - 2, ascii: true)
-                : finder.findUnescaped(in: p + 1, count: n - 2)
+                : finder.findInString(body: p + 1, count: n - 2, scratch: &scratch)
             case 0x7B, 0x5B:  // shown as compact JSON, or by a field
               outcome = .undecided
             default:  // number, true, false, null: shown as written (ASCII)
@@ -156,11 +159,14 @@ struct ByteFinder {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
 
-  /// The body of a string item that is not plain: escapes make it undecided.
+  /// The body of a string item that is not plain (escapes or non-ASCII):
+  /// escapes are resolved into `scratch` first.
   @inline(__always)
-  func findUnescaped(in p: UnsafePointer<UInt8>, count n: Int) -> Outcome {
-    if memchr(p, 0x5C, n) != nil { return .undecided }
-    return find(in: p, count: n, ascii: false)
+  func findInString(body p: UnsafePointer<UInt8>, count n: Int, scratch: inout [UInt8]) -> Outcome {
+    if memchr(p, 0x5C, n) == nil { return find(in: p, count: n, ascii: false) }
+    scratch.removeAll(keepingCapacity: true)
+    JSONValueText.appendUnescaped(UnsafeBufferPointer(start: p, count: n), to: &scratch)
+    return scratch.withUnsafeBufferPointer { find(in: $0.baseAddress ?? p, count: $0.count, ascii: false) }
   }
 
   /// Searches `p[0..<n]`; `ascii` promises every byte is below 0x80.
