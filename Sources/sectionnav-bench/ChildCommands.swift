@@ -7,17 +7,20 @@ import TerminalIO
 /// space-separated numbers.
 enum ChildCommands {
   /// `load FILE`: map and index the file as the app does; prints seconds,
-  /// peak RSS (bytes, `ru_maxrss`), the item count and the peak RSS of this
-  /// process image (`VmHWM`, see `Measure.peakRSSOfImage`).
+  /// peak RSS (bytes, `ru_maxrss`), the item count, the peak RSS of this
+  /// process image (`VmHWM`, see `Measure.peakRSSOfImage`) and the CPU
+  /// seconds the load took.
   static func load(_ path: String) -> String {
+    let cpuStart = Measure.threadCPU()
     let start = Measure.now()
     guard let buffer = try? DataSource.read(path: path), let list = try? JSONIndexer.load(buffer) else {
       return "error"
     }
     let seconds = Measure.now() - start
+    let cpu = Measure.threadCPU() - cpuStart
     let rss = Measure.peakRSS()
     let image = Measure.peakRSSOfImage()
-    return withExtendedLifetime(list) { "\(seconds) \(rss) \(list.itemCount) \(image)" }
+    return withExtendedLifetime(list) { "\(seconds) \(rss) \(list.itemCount) \(image) \(cpu)" }
   }
 
   /// `decode FILE`: Foundation's `JSONDecoder` into `[String: [String]]`,

@@ -14,6 +14,14 @@ enum Measure {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
   }
 
+  /// CPU seconds of the calling thread (user and system): unlike wall time,
+  /// not inflated while other processes hold the CPU.
+  static func threadCPU() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+  }
+
   static func median(_ values: [Double]) -> Double {
     precondition(!values.isEmpty)
     let s = values.sorted()
@@ -52,6 +60,8 @@ enum Measure {
   struct ChildResult {
     var output: String
     var seconds: Double
+    /// User plus system CPU seconds of the child (from `wait4`).
+    var cpuSeconds: Double
     var peakRSS: Int
     var status: Int32
   }
@@ -75,7 +85,7 @@ enum Measure {
     close(fds[1])
     guard rc == 0 else {
       close(fds[0])
-      return ChildResult(output: "", seconds: 0, peakRSS: 0, status: -1)
+      return ChildResult(output: "", seconds: 0, cpuSeconds: 0, peakRSS: 0, status: -1)
     }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
@@ -90,9 +100,12 @@ enum Measure {
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = now() - start
+    let cpu =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6 + Double(usage.ru_stime.tv_sec)
+      + Double(usage.ru_stime.tv_usec) * 1e-6
     return ChildResult(
-      output: String(decoding: output, as: UTF8.self), seconds: seconds, peakRSS: Int(usage.ru_maxrss) * 1024,
-      status: status)
+      output: String(decoding: output, as: UTF8.self), seconds: seconds, cpuSeconds: cpu,
+      peakRSS: Int(usage.ru_maxrss) * 1024, status: status)
   }
 }
 

@@ -24,13 +24,17 @@ if arguments.count >= 2 {
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).
     for _ in 0..<(Int(arguments[3]) ?? 1) {
+      let c0 = Measure.threadCPU()
       let t0 = Measure.now()
       let buffer = try! DataSource.read(path: file)
       let t1 = Measure.now()
       let list = try! JSONIndexer.load(buffer)
       let t2 = Measure.now()
       sink &+= list.itemCount
-      print("map \((t1 - t0) * 1000) ms, index \((t2 - t1) * 1000) ms, \(Double(buffer.count) / (t2 - t0) / 1e6) MB/s")
+      let cpu = Measure.threadCPU() - c0
+      print(
+        "map \((t1 - t0) * 1000) ms, index \((t2 - t1) * 1000) ms, \(Double(buffer.count) / (t2 - t0) / 1e6) MB/s,",
+        "CPU \(cpu * 1000) ms")
     }
   case "writer-dump" where arguments.count == 3:
     // writer-dump FILE: the ScreenWriter bytes of a C-e and a PgDn, escaped (for inspection).
