@@ -10,7 +10,9 @@ let package = Package(
   ],
   targets: [
     // Pure core: data, layout, scrolling, index, rendering, update, scripts. No terminal code.
-    .target(name: "SectionNavCore"),
+    .target(name: "SectionNavCore", dependencies: ["CMapGuard"]),
+    // SIGBUS guard for memory-mapped files that shrink while open.
+    .target(name: "CMapGuard"),
     // libedit, found through pkg-config (Debian: libedit-dev).
     .systemLibrary(
       name: "CLibEdit",

@@ -124,16 +124,15 @@ static int input_pending(int fd, int ms) {
   }
 }
 
-/// Reads one byte; 1 on success, 0 at end of input, -1 on error. A signal
-/// (SIGWINCH, with EL_SIGNAL 0 the app owns it) re-reads the terminal size.
-static int read_byte(EditLine *el, int fd, unsigned char *byte) {
-  for (;;) {
-    ssize_t n = read(fd, byte, 1);
-    if (n == 1) return 1;
-    if (n == 0) return 0;
-    if (errno != EINTR) return -1;
-    el_resize(el);
-  }
+/// Reads one byte; 1 on success, 0 at end of input, -1 on error or when a
+/// signal interrupted the read. Signals that must not end the line (SIGWINCH,
+/// SIGCONT, SIGTSTP) are installed with SA_RESTART and never get here; the
+/// others (SIGTERM, SIGHUP, SIGINT, SIGQUIT) abandon the line so the program
+/// can act on them: retrying would leave `kill -TERM` unanswered for as long
+/// as the prompt is open.
+static int read_byte(int fd, unsigned char *byte) {
+  ssize_t n = read(fd, byte, 1);
+  return n == 1 ? 1 : n == 0 ? 0 : -1;
 }
 
 /// EL_GETCFN: libedit's reader plus the Esc timeout.
@@ -143,7 +142,7 @@ static int read_char_fn(EditLine *el, wchar_t *out) {
   memset(&state, 0, sizeof state);
   for (;;) {
     unsigned char byte;
-    int r = read_byte(el, editor->infd, &byte);
+    int r = read_byte(editor->infd, &byte);
     if (r <= 0) return r;
     if (byte == 0x1b && !input_pending(editor->infd, ESC_TIMEOUT_MS)) {
       *out = CANCEL_KEY;

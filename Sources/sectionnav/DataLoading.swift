@@ -34,14 +34,31 @@ enum DataLoading {
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Exit) -> SectionedList {
+    let list: SectionedList
     if config.lines {
-      return LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
+      list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
+    } else {
+      do {
+        list = try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
+      } catch {
+        try checkUnchanged(config)
+        throw Exit(status: 2, message: "\(sourceName(config)):\(error.description)")
+      }
     }
-    do {
-      return try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
-    } catch {
-      throw Exit(status: 2, message: "\(sourceName(config)):\(error.description)")
+    try checkUnchanged(config)
+    return list
+  }
+
+  /// A file that shrank under its mapping read as zero bytes: say so rather
+  /// than report what those zeros look like.
+  static func checkUnchanged(_ config: Configuration) throws(Exit) {
+    if DataSource.mappedFileChanged {
+      throw Exit(status: 2, message: changedMessage(config))
     }
+  }
+
+  static func changedMessage(_ config: Configuration) -> String {
+    "sectionnav: error: \(sourceName(config)): the file shrank while it was being read"
   }
 
   /// Maps a file (or reads standard input for "-").

@@ -33,6 +33,7 @@ enum InteractiveMode {
     }
     // An effect produced by a prompt line, applied at the next event.
     var pending: Effect?
+    var reportedChange = false
 
     func disposition(for effect: Effect) -> Disposition {
       switch effect {
@@ -54,6 +55,11 @@ enum InteractiveMode {
         },
         handle: { event in
           if loader.failure != nil { return .exit(code: 2, output: nil) }
+          if !reportedChange && DataSource.mappedFileChanged {
+            // The file shrank after indexing: rows past the change read as empty.
+            reportedChange = true
+            state.show(message: "warning: \(DataLoading.sourceName(config)) shrank on disk; some rows are now empty")
+          }
           if let effect = pending {
             pending = nil
             let d = disposition(for: effect)

@@ -14,11 +14,15 @@ enum Launcher {
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
-    let config: Configuration
+    var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment)
     } catch {
       throw Exit(status: UsageError.exitStatus, message: error.description)
+    }
+    // `ls | sectionnav --lines`: line input without FILE comes from standard input.
+    if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
+      config.file = "-"
     }
     if config.help {
       Output.write(HelpText.render())

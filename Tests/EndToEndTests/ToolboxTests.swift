@@ -12,6 +12,12 @@ import Testing
     #expect(chosen.stdout == "A:1:avocado\n", "\(chosen.stderr)")
   }
 
+  @Test func linesWithoutFileReadStandardInput() throws {
+    // `ls /usr/bin | sectionnav --lines`
+    let r = try Binary.run(["--lines", "--check"], input: "ls\ncat\ncp\n")
+    #expect(r.stdout == "2 sections, 3 items\n", "\(r.stderr)")
+  }
+
   @Test func delimiterSplitsSectionAndItem() throws {
     let input = "net\tcurl\nutils\tcoreutils\nnet\twget\n"
     let script = try writeTemp("state\ngoto net wget\nkey Enter\n")

@@ -98,6 +98,32 @@ import Testing
     _ = try s.run("key x")
     #expect(!s.showHelp)
   }
+
+  /// At 80×24 the key table is taller than the screen: Space turns the page,
+  /// so every binding can be read; any other key closes.
+  @Test func helpTallerThanTheScreenIsPaged() throws {
+    var s = TestData.state(width: 80, height: 24)
+    _ = try s.run("key ?")
+    var text = ""
+    var pages = 0
+    while s.showHelp && pages < 10 {
+      let lines = s.render().plainLines()
+      #expect(lines.count == 24)
+      text += lines.dropLast().joined(separator: "\n") + "\n"
+      pages += 1
+      #expect(lines.last?.hasPrefix(" help \(pages)/") == true, "\(lines.last ?? "")")
+      _ = try s.run("key Space")
+    }
+    #expect(pages >= 2)
+    #expect(!s.showHelp)
+    for binding in KeyBindings.table { #expect(text.contains(binding.help), "\(binding.help)") }
+    #expect(text.contains("mouse"))
+    // Another key closes from any page; the next `?` starts at page 1 again.
+    for line in ["key ?", "key Space", "key x"] { _ = try s.run(line) }
+    #expect(!s.showHelp)
+    _ = try s.run("key ?")
+    #expect(s.render().plainLines().last?.hasPrefix(" help 1/") == true)
+  }
 }
 
 @Suite struct FrameOverlayTests {

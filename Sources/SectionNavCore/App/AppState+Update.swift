@@ -36,7 +36,14 @@ extension AppState {
 
   mutating func handleKey(_ event: KeyEvent) -> Effect {
     if showHelp {
+      // Space and PgDn turn to the next page while there is one; any other key closes.
+      let turn = event == KeyEvent(.char(" ")) || event == KeyEvent(.pageDown)
+      if turn && helpPage + 1 < helpPageCount {
+        helpPage += 1
+        return .none
+      }
       showHelp = false
+      helpPage = 0
       return event.key == .ctrl("c") ? .interrupt : .none
     }
     if prompt != nil { return promptKey(event) }
@@ -95,7 +102,9 @@ extension AppState {
     case .previousMatch: stepMatch(-1)
     case .choose:
       if let c = cursor { return .choose(section: c.section, item: c.item) }
-    case .help: showHelp = true
+    case .help:
+      showHelp = true
+      helpPage = 0
     case .quit: return .quit
     case .interrupt: return .interrupt
     case .suspend: return .suspend

@@ -41,6 +41,8 @@ public struct AppState: Sendable {
   var lastIndexEntry: Int?
   public internal(set) var prompt: Prompt?
   public internal(set) var showHelp = false
+  /// The help page shown (the help is paged when it is taller than the screen).
+  public internal(set) var helpPage = 0
   /// A line for the status bar (errors, wrap notes) until the next key.
   public internal(set) var message: String?
   var awaitingEntryKey = false
@@ -50,6 +52,8 @@ public struct AppState: Sendable {
   public internal(set) var clock = 0
   var lastScrollAt = 0
   var animation: Animation?
+  /// Set by the first `tick`: from then on `--smooth` jumps animate.
+  var clockRunning = false
   var search: SearchState?
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {

@@ -1,3 +1,4 @@
+import CMapGuard
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +44,10 @@ public final class ByteBuffer: @unchecked Sendable {
   deinit {
     switch ownership {
     case .mapped:
-      if count > 0 { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+      if count > 0 {
+        mapguard_remove(base)
+        munmap(UnsafeMutableRawPointer(mutating: base), count)
+      }
     case .allocated:
       free(UnsafeMutableRawPointer(mutating: base))
     }

@@ -1,3 +1,4 @@
+import CMapGuard
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -37,6 +38,11 @@ public enum DataSource {
   }
 
   /// Reads all of standard input (mapped when it is redirected from a file).
+  /// Whether a mapped file shrank while it was being read: the lost pages
+  /// read as zero bytes instead of killing the process, and the caller should
+  /// say that the data is incomplete.
+  public static var mappedFileChanged: Bool { mapguard_repaired() > 0 }
+
   public static func readStandardInput() throws(DataSourceError) -> ByteBuffer {
     try read(fd: 0, name: "-")
   }
@@ -56,6 +62,8 @@ public enum DataSource {
         let raw = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
         if let raw, raw != MAP_FAILED {
           _ = madvise(raw, size, MADV_SEQUENTIAL)
+          // A file that shrinks under the mapping must not kill us with SIGBUS.
+          if mapguard_install() == 0 { _ = mapguard_add(raw, size) }
           return ByteBuffer(
             base: UnsafePointer(raw.assumingMemoryBound(to: UInt8.self)), count: size, ownership: .mapped)
         }

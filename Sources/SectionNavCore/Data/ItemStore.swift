@@ -21,6 +21,17 @@ enum ItemStore: Sendable {
     }
   }
 
+  /// The text of a long item decoded only from its first `limit` bytes —
+  /// enough for what a row can show — so drawing a 100 MB item stays cheap.
+  /// The end of such a prefix may be cut mid-character; callers draw less.
+  func text(at index: Int, prefixBytes limit: Int) -> String {
+    switch self {
+    case .strings(let s): return s[index]
+    case .json(let j): return j.text(at: index, prefixBytes: limit)
+    case .lines(let l): return l.text(at: index, prefixBytes: limit)
+    }
+  }
+
   func json(at index: Int) -> String {
     switch self {
     case .strings(let s): return JSONText.quoted(s[index])
@@ -40,6 +51,14 @@ struct JSONItems: Sendable {
     JSONValueText.display(buffer.base + ranges.offset(index), ranges.length(index), itemField: itemField)
   }
 
+  func text(at index: Int, prefixBytes limit: Int) -> String {
+    let p = buffer.base + ranges.offset(index)
+    let length = ranges.length(index)
+    // Objects shown by a field need the whole object to find it.
+    guard length > limit, !(p.pointee == 0x7B && itemField != nil) else { return text(at: index) }
+    return JSONValueText.display(p, limit, itemField: nil)
+  }
+
   func json(at index: Int) -> String {
     JSONValueText.json(buffer.base + ranges.offset(index), ranges.length(index))
   }
@@ -53,6 +72,13 @@ struct LineItems: Sendable {
   func text(at index: Int) -> String {
     String(
       decoding: UnsafeBufferPointer(start: buffer.base + ranges.offset(index), count: ranges.length(index)),
+      as: UTF8.self)
+  }
+
+  func text(at index: Int, prefixBytes limit: Int) -> String {
+    String(
+      decoding: UnsafeBufferPointer(
+        start: buffer.base + ranges.offset(index), count: min(limit, ranges.length(index))),
       as: UTF8.self)
   }
 }

@@ -62,6 +62,12 @@ public final class SectionedList: Sendable {
     store.text(at: sections[section].firstItem + item)
   }
 
+  /// The beginning of an item's display text, enough to fill `cells` cells:
+  /// what a row draws. Long items are decoded only that far.
+  public func itemText(section: Int, item: Int, cells: Int) -> String {
+    store.text(at: sections[section].firstItem + item, prefixBytes: max(0, cells + 1) * 64 + 64)
+  }
+
   /// The item as a JSON value (for `--print json`).
   public func itemJSON(section: Int, item: Int) -> String {
     store.json(at: sections[section].firstItem + item)

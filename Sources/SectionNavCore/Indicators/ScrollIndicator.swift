@@ -20,27 +20,19 @@ public struct ScrollIndicator: Sendable, Equatable {
   /// Thumb start and length in eighths of a cell: length proportional to
   /// viewport/content (at least one cell), start proportional to the offset,
   /// touching the start at offset 0 and the end at the largest offset.
-  public var thumbEighths: (start: Int, length: Int) {
-    let total = track * 8
+  public var thumbEighths: (start: Int, length: Int) { thumb(unitsPerCell: 8) }
+
+  /// Thumb in whole cells (for plain rendering and hit tests).
+  public var thumbCells: (start: Int, length: Int) { thumb(unitsPerCell: 1) }
+
+  private func thumb(unitsPerCell units: Int) -> (start: Int, length: Int) {
+    let total = track * units
     guard total > 0 else { return (0, 0) }
     guard content > viewport, content > 0 else { return (0, total) }
     let exact = Double(total) * Double(viewport) / Double(content)
-    let length = min(total, max(8, Int(exact.rounded())))
-    let room = total - length
+    let length = min(total, max(units, Int(exact.rounded())))
     let m = maxOffset
-    let start = m == 0 ? 0 : Int((Double(room) * Double(min(offset, m)) / Double(m)).rounded())
-    return (start, length)
-  }
-
-  /// Thumb in whole cells (for plain rendering and hit tests).
-  public var thumbCells: (start: Int, length: Int) {
-    guard track > 0 else { return (0, 0) }
-    guard content > viewport, content > 0 else { return (0, track) }
-    let exact = Double(track) * Double(viewport) / Double(content)
-    let length = min(track, max(1, Int(exact.rounded())))
-    let room = track - length
-    let m = maxOffset
-    let start = m == 0 ? 0 : Int((Double(room) * Double(min(offset, m)) / Double(m)).rounded())
+    let start = m == 0 ? 0 : Int((Double(total - length) * Double(min(offset, m)) / Double(m)).rounded())
     return (start, length)
   }
 

@@ -49,22 +49,64 @@ public enum TextSanitizer {
     return String(out)
   }
 
-  /// The graphemes of `text` as they will be drawn: sanitised, with widths.
-  /// A cluster with no width of its own (a lone combining mark, a lone medial
-  /// jamo) is drawn on a dotted circle `◌` so it stays visible and never merges
-  /// into the cell before it; a lone invisible format character (ZWSP, word
-  /// joiner, BOM) has no glyph and is left out.
-  public static func displayGraphemes(_ text: some StringProtocol) -> [Grapheme] {
-    var result: [Grapheme] = []
-    for c in visible(text) {
-      let w = CellWidth.of(c)
-      if w > 0 {
-        result.append(Grapheme(text: String(c), width: w))
-      } else if !isInvisible(c) {
-        result.append(Grapheme(text: "\u{25CC}" + String(c), width: 1))
+  /// Calls `body` with each grapheme of `text` as it will be drawn —
+  /// sanitised, with its width (a cluster that starts with a combining mark is
+  /// drawn on a dotted circle) — until `body` returns false. Lazy, so drawing
+  /// the start of a 100 MB item costs only what is drawn.
+  public static func forEachGrapheme(_ text: some StringProtocol, _ body: (Grapheme) -> Bool) {
+    for c in text {
+      if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
+        // Re-cluster the sanitised scalars of this character.
+        for r in visible(String(c)) where !emit(r, body) { return }
+      } else if !emit(c, body) {
+        return
       }
     }
+  }
+
+  private static func emit(_ c: Character, _ body: (Grapheme) -> Bool) -> Bool {
+    let w = CellWidth.of(c)
+    if w > 0 { return body(Grapheme(text: String(c), width: w)) }
+    if isInvisible(c) { return true }
+    return body(Grapheme(text: "\u{25CC}" + String(c), width: 1))
+  }
+
+  /// The graphemes of `text` as they will be drawn (see `forEachGrapheme`).
+  public static func displayGraphemes(_ text: some StringProtocol) -> [Grapheme] {
+    var result: [Grapheme] = []
+    forEachGrapheme(text) {
+      result.append($0)
+      return true
+    }
     return result
+  }
+
+  /// Skips up to `cells` leading cells of `text` that are plain ASCII — one
+  /// byte, one grapheme, one cell (controls become one-cell pictures) — without
+  /// grapheme breaking; returns the rest and how many cells were skipped.
+  public static func skipASCII(_ text: Substring, cells: Int) -> (rest: Substring, skipped: Int) {
+    guard cells > 0 else { return (text, 0) }
+    // Count on contiguous UTF-8 (native strings) without per-byte index calls.
+    let count: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var i = 0
+      while i < cells, i + 1 < bytes.count, bytes[i] < 0x80, bytes[i + 1] < 0x80 { i += 1 }
+      return i
+    }
+    if let count {
+      return (text[text.utf8.index(text.utf8.startIndex, offsetBy: count)...], count)
+    }
+    let utf8 = text.utf8
+    var i = utf8.startIndex
+    var skipped = 0
+    while skipped < cells {
+      guard i != utf8.endIndex, utf8[i] < 0x80 else { break }
+      let next = utf8.index(after: i)
+      // The byte is a grapheme of its own only if the next one is ASCII too.
+      guard next != utf8.endIndex, utf8[next] < 0x80 else { break }
+      i = next
+      skipped += 1
+    }
+    return (text[i...], skipped)
   }
 
   /// Display width of `text` after sanitising: the sum of the widths of
@@ -72,11 +114,20 @@ public enum TextSanitizer {
   public static func width(_ text: some StringProtocol) -> Int {
     if let n = CellWidth.printableASCIICount(text) { return n }
     var total = 0
-    for c in visible(text) {
-      let w = CellWidth.of(c)
-      total += w > 0 ? w : (isInvisible(c) ? 0 : 1)
+    for c in text {
+      if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
+        for r in visible(String(c)) { total += cells(r) }
+      } else {
+        total += cells(c)
+      }
     }
     return total
+  }
+
+  /// Cells a character takes as drawn (the same rule as `emit`).
+  private static func cells(_ c: Character) -> Int {
+    let w = CellWidth.of(c)
+    return w > 0 ? w : (isInvisible(c) ? 0 : 1)
   }
 
   /// A zero-width cluster made only of format characters (general category Cf).

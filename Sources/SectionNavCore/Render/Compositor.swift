@@ -61,7 +61,7 @@ extension AppState {
         let style = isCursor ? theme[.cursor] : Style.plain
         if isCursor { frame.fillStyle(style, column: 0, row: screenRow, count: textWidth) }
         frame.put(isCursor ? "> " : "  ", column: 0, row: screenRow, maxWidth: textWidth, style: style)
-        let text = list.itemText(section: s, item: i)
+        let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
         let indent = ScreenLayout.itemIndent
         frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
         highlightMatches(
@@ -193,14 +193,30 @@ extension AppState {
     }
   }
 
+  /// Help lines per page: all rows but the status row.
+  var helpPageHeight: Int { max(1, height - 1) }
+
+  /// Pages of the help at the current size.
+  var helpPageCount: Int {
+    let lines = KeyBindings.helpLines.count
+    return max(1, (lines + helpPageHeight - 1) / helpPageHeight)
+  }
+
   private func drawHelp(into frame: inout Frame) {
     let lines = KeyBindings.helpLines
-    for (i, line) in lines.prefix(max(0, height - 1)).enumerated() {
-      frame.put(line, column: 0, row: i, style: i == 0 ? Style(bold: true) : .plain)
+    let pages = helpPageCount
+    let page = min(helpPage, pages - 1)
+    let first = page * helpPageHeight
+    for (i, line) in lines[first..<min(lines.count, first + helpPageHeight)].enumerated() {
+      frame.put(line, column: 0, row: i, style: first + i == 0 ? Style(bold: true) : .plain)
     }
     if let row = layout.statusRow {
       frame.fillStyle(theme[.status], column: 0, row: row, count: width)
-      frame.put(" help: any key closes", column: 0, row: row, style: theme[.status])
+      let text =
+        pages > 1 && page + 1 < pages
+        ? " help \(page + 1)/\(pages): Space more, other keys close"
+        : pages > 1 ? " help \(page + 1)/\(pages): any key closes" : " help: any key closes"
+      frame.put(text, column: 0, row: row, style: theme[.status])
     }
   }
 }

@@ -54,8 +54,8 @@ public struct Frame: Hashable, Sendable {
     let limit = min(maxWidth ?? (width - column), width - column)
     guard limit > 0 else { return 0 }
     var written = 0
-    var skipped = 0
-    for grapheme in TextSanitizer.displayGraphemes(text) {
+    var (rest, skipped) = TextSanitizer.skipASCII(Substring(text), cells: skip)
+    TextSanitizer.forEachGrapheme(rest) { grapheme in
       let w = grapheme.width
       if skipped < skip {
         if skipped + w > skip {
@@ -67,7 +67,7 @@ public struct Frame: Hashable, Sendable {
           }
         }
         skipped += w
-        continue
+        return written < limit
       }
       if written + w > limit {
         // A grapheme that would straddle the right edge becomes spaces.
@@ -75,14 +75,14 @@ public struct Frame: Hashable, Sendable {
           self[column + written, row] = Cell(" ", style: style)
           written += 1
         }
-        break
+        return false
       }
-      if w == 0 { continue }
       self[column + written, row] = Cell(grapheme.text, style: style)
       if w == 2 { self[column + written + 1, row] = Cell("", style: style) }
       written += w
-      if written >= limit { break }
+      return written < limit
     }
+    rest = ""
     return written
   }
 

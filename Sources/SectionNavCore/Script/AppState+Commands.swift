@@ -74,6 +74,7 @@ extension AppState {
       return .output(stateJSON() + "\n")
     case .help:
       showHelp = true
+      helpPage = 0
     case .quit:
       return .quit
     }

@@ -16,7 +16,9 @@ extension AppState {
     clampOffsets()
     guard offsetX != oldX || offsetY != oldY else { return }
     lastScrollAt = clock
-    if animated && settings.smooth {
+    // Animate only once time is known to move (a tick arrived): a script that
+    // never ticks sees the same jumps as without --smooth.
+    if animated && settings.smooth && clockRunning {
       animation = Animation(fromX: before.x, fromY: before.y)
     } else {
       animation = nil
@@ -107,6 +109,7 @@ extension AppState {
 
   /// Advances `--smooth` animations and timers.
   mutating func advanceClock(by ms: Int) {
+    clockRunning = true
     clock += max(0, ms)
     if var a = animation {
       a.elapsed += max(0, ms)

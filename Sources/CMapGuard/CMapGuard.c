@@ -1,0 +1,67 @@
+#define _GNU_SOURCE
+#include "CMapGuard.h"
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+enum { MAX_RANGES = 64 };
+static struct { volatile uintptr_t base, length; } ranges[MAX_RANGES];
+static volatile sig_atomic_t installed = 0;
+static volatile long repaired = 0;
+
+static int guarded(uintptr_t addr) {
+  for (int i = 0; i < MAX_RANGES; i++) {
+    uintptr_t b = ranges[i].base, n = ranges[i].length;
+    if (n && addr >= b && addr < b + n) return 1;
+  }
+  return 0;
+}
+
+static void on_sigbus(int sig, siginfo_t *info, void *context) {
+  (void)context;
+  uintptr_t addr = (uintptr_t)info->si_addr;
+  if (guarded(addr)) {
+    long page = sysconf(_SC_PAGESIZE);
+    void *start = (void *)(addr & ~(uintptr_t)(page - 1));
+    // mmap is a plain system call on Linux: safe enough here.
+    if (mmap(start, (size_t)page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+      repaired++;
+      return;
+    }
+  }
+  // Not ours (or cannot repair): the default action, on return the fault repeats.
+  signal(sig, SIG_DFL);
+}
+
+int mapguard_install(void) {
+  if (installed) return 0;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_sigbus;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGBUS, &action, NULL) != 0) return -1;
+  installed = 1;
+  return 0;
+}
+
+int mapguard_add(const void *base, size_t length) {
+  for (int i = 0; i < MAX_RANGES; i++) {
+    if (ranges[i].length == 0) {
+      ranges[i].base = (uintptr_t)base;
+      ranges[i].length = length;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+void mapguard_remove(const void *base) {
+  for (int i = 0; i < MAX_RANGES; i++) {
+    if (ranges[i].base == (uintptr_t)base) ranges[i].length = 0;
+  }
+}
+
+long mapguard_repaired(void) { return repaired; }

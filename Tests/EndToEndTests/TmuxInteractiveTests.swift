@@ -1,0 +1,418 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive navigator in a real terminal (tmux): the screen, keys,
+/// mouse, signals, resizing, suspending, and the terminal left as it was
+/// found after every way out.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxInteractiveTests {
+  static let numbers = ["--demo", "numbers"]
+
+  @Test func firstScreenKeysAndQuit() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    let first = try await s.waitForStatus("row 2/220")
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag} #{mouse_button_flag}") == "1 1 1 1")
+    #expect(first.lines.count == 24)
+    #expect(first.row(1) == "0–9")
+    #expect(first.row(3).hasPrefix("> 0 "))
+    #expect(first.status.hasPrefix(" 0–9  row 2/220  (0, 0)"))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers))
+
+    try s.sendKeys("j", "j")
+    let moved = try await s.waitForStatus("row 4/220")
+    #expect(moved.row(3).hasPrefix("  0 "))
+    #expect(moved.row(5).hasPrefix("> 2 "))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j j"]))
+
+    try s.sendKeys("G")
+    let last = try await s.waitForStatus("row 220/220")
+    #expect(last.row(23).hasPrefix("> 199 "))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j j G"]))
+
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// Scrolling one row at a time, paging and jumping: the writer's diffs (and
+  /// scroll regions) must leave exactly the frame the compositor drew.
+  @Test func incrementalRedrawsMatchTheFrame() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    var pressed: [String] = []
+    let steps: [[String]] = [
+      ["C-e"], ["C-e", "C-e", "C-e"], ["C-y"], ["Space"], ["d"], ["u"], ["]"], ["["], ["b"], ["End"], ["k"], ["Home"],
+    ]
+    let script = steps.map { "key " + $0.joined(separator: " ") + "\nprint" }
+    let frames = try TmuxTest.scriptFrames(Self.numbers, script)
+    for (step, expected) in zip(steps, frames) {
+      pressed += step
+      try s.sendKeys(step)
+      try await s.waitFor("the frame after \(pressed.joined(separator: " "))") {
+        $0.status == expected.last
+      }
+      try await s.expectFrame(expected)
+    }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  enum Ending: String, CaseIterable, CustomTestStringConvertible {
+    case controlC, sigterm, sighup
+    var testDescription: String { rawValue }
+  }
+
+  @Test(arguments: Ending.allCases)
+  func interruptAndSignalsRestoreTheTerminal(ending: Ending) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 3/220")
+    let expected: Int32
+    switch ending {
+    case .controlC:
+      try s.sendKeys("C-c")
+      expected = 130
+    case .sigterm:
+      #expect(kill(try await s.pid(), SIGTERM) == 0)
+      expected = 143
+    case .sighup:
+      #expect(kill(try await s.pid(), SIGHUP) == 0)
+      expected = 129
+    }
+    #expect(try await s.waitForExit() == expected)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func enterPrintsTheChosenItemWhileTheUIRunsOnTheTerminal() async throws {
+    let s = try TmuxSession(#"item=$(sectionnav --demo numbers)"#, then: #"printf '%s' "$item" > out"#)
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j", "j")
+    try await s.waitForStatus("row 4/220")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "2")
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func printFormatGoesToStandardOutput() async throws {
+    let s = try TmuxSession(#"sectionnav --demo numbers --print '{section}:{item}' > out"#)
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("]", "j")
+    try await s.waitForStatus("row 14/220")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "10–19:11\n")
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func dataFromStandardInputKeysFromTheTerminal() async throws {
+    let s = try TmuxSession(
+      #"item=$(cat devices.json | sectionnav -)"#, then: #"printf '%s' "$item" > out"#,
+      files: ["devices.json": TmuxTest.devicesJSON])
+    defer { s.close() }
+    let first = try await s.waitForStatus("row 2/")
+    #expect(first.row(3).hasPrefix("> AirPods 1"))
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 3/")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "AirPods 2")
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func pickQuitExitsOne() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --pick")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 1)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func escapeQuits() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("Escape")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func helpShowsTheKeysAndAnyKeyClosesIt() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    let first = try await s.waitForStatus("row 2/220")
+    try s.sendKeys("?")
+    let page1 = try await s.waitForStatus("help 1/")
+    #expect(page1.row(1).contains("sectionnav keys"))
+    #expect(page1.contains("cursor down"))
+    // 24 rows do not hold the whole table: Space shows the rest.
+    try s.sendKeys("Space")
+    let page2 = try await s.waitForStatus("help 2/")
+    #expect(page2.contains("quit"))
+    #expect(page2.contains("mouse"))
+    try s.sendKeys("x")
+    try await s.waitForStatus("row 2/220")
+    try await s.expectFrame(first.lines)
+    // Any key closes it from the first page too.
+    try s.sendKeys("F1")
+    try await s.waitForStatus("help 1/")
+    try s.sendKeys("k")
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// Wide characters (also at the right edge), combining marks and control
+  /// characters from the data, scrolled both ways: the terminal shows the
+  /// cells the compositor drew (the writer never lets the cursor drift).
+  @Test func wideAndControlCharactersLandOnTheirCells() async throws {
+    let s = try TmuxSession("sectionnav wide.json", files: ["wide.json": TmuxTest.wideJSON])
+    defer { s.close() }
+    let args = [s.directory + "/wide.json"]
+    try await s.waitForStatus("row 2/")
+    var pressed: [String] = []
+    for step in [[], ["l", "l", "l"], ["j", "j", "j", "j"], ["h"], ["$"], ["k", "k", "0"], ["G"]] {
+      pressed += step
+      if !step.isEmpty { try s.sendKeys(step) }
+      let expected = try TmuxTest.scriptFrame(args, pressed.isEmpty ? [] : ["key " + pressed.joined(separator: " ")])
+      try await s.expectFrame(expected)
+    }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  // MARK: Mouse
+
+  @Test func clickOnTheIndexLandsOnTheSection() async throws {
+    let args = Self.numbers + ["--index", "titles"]
+    let s = try TmuxSession("sectionnav --demo numbers --index titles")
+    defer { s.close() }
+    let first = try await s.waitForStatus("row 2/220")
+    // The 10th of 20 entries, one per row from row 3: "90" for "90–99".
+    #expect(first.row(12).hasSuffix(" 90│"))
+    try s.sendMouse(0, column: 78, row: 12)
+    try s.sendMouse(0, column: 78, row: 12, release: true)
+    let landed = try await s.waitForStatus("row 101/220")
+    #expect(landed.status.hasPrefix(" 90–99 "))
+    #expect(landed.row(3).hasPrefix("> 90 "))
+    try await s.expectFrame(try TmuxTest.scriptFrame(args, ["click 78 12"]))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func dragOnTheIndexShowsTheBubbleUntilRelease() async throws {
+    let args = Self.numbers + ["--index", "titles"]
+    let s = try TmuxSession("sectionnav --demo numbers --index titles")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let frames = try TmuxTest.scriptFrames(
+      args, ["press 78 3", "move 78 8", "print", "move 78 15", "print", "release 78 15", "print"])
+    try #require(frames.count == 3)
+    try s.sendMouse(0, column: 78, row: 3)
+    try s.sendMouse(32, column: 78, row: 8)
+    let dragging = try await s.expectFrame(frames[0])
+    #expect(dragging.row(8).contains("50–59"), "the bubble names the section under the pointer")
+    try s.sendMouse(32, column: 78, row: 15)
+    try await s.expectFrame(frames[1])
+    try s.sendMouse(0, column: 78, row: 15, release: true)
+    let released = try await s.expectFrame(frames[2])
+    #expect(released.status.hasPrefix(" 120–129 "))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func dragOnTheVerticalIndicatorScrollsToTheEnd() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("(0, 0)")
+    try s.sendMouse(0, column: 80, row: 2)
+    try s.sendMouse(32, column: 80, row: 10)
+    let middle = try await s.waitFor("the view to follow the drag") { !$0.status.contains("(0, 0)") }
+    #expect(!middle.status.contains("(0, 198)"))
+    try s.sendMouse(32, column: 80, row: 23)
+    try s.sendMouse(0, column: 80, row: 23, release: true)
+    let end = try await s.waitForStatus("(0, 198)")
+    #expect(end.row(23).hasPrefix("  199 "))
+    try await s.expectFrame(
+      try TmuxTest.scriptFrame(Self.numbers, ["press 80 2", "move 80 10", "move 80 23", "release 80 23"]))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func wheelScrollsThreeRows() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("(0, 0)")
+    try s.sendLiteral("\u{1B}[<65;10;10M")
+    try await s.waitForStatus("(0, 3)")
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["wheel down 1 10 10"]))
+    try s.sendLiteral("\u{1B}[<65;10;10M\u{1B}[<65;10;10M")
+    try await s.waitForStatus("(0, 9)")
+    try s.sendLiteral("\u{1B}[<64;10;10M")
+    try await s.waitForStatus("(0, 6)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func noMouseLeavesMouseReportingOff() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --no-mouse")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 0")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// `--indicators auto` hides them after 1.5 s of real time without scrolling.
+  @Test func autoIndicatorsHideAfterScrollingStops() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --indicators auto")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let scrolled = Date()
+    try s.sendLiteral("\u{1B}[<65;10;10M")
+    let shown = try await s.waitForStatus("(0, 3)")
+    #expect(shown.row(2).hasSuffix("█") || shown.row(2).hasSuffix("▇") || shown.row(3).hasSuffix("█"))
+    let hidden = try await s.waitFor("the indicator column to empty") { screen in
+      (2...23).allSatisfy { screen.row($0).count < 80 }
+    }
+    // 1.5 s after the wheel event (which came after `scrolled`), less the
+    // 100 ms tick granularity: the core's clock only advances on ticks.
+    #expect(Date().timeIntervalSince(scrolled) >= 1.35)
+    #expect(hidden.status.contains("(0, 3)"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// With standard output on the terminal too, the chosen item is printed
+  /// after the main screen is back, so it stays visible.
+  @Test func enterPrintsOnTheMainScreen() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j", "j", "j")
+    try await s.waitForStatus("row 5/220")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    let screen = try s.capture()
+    #expect(screen.row(1) == "3", "\(screen)")
+    try TmuxTest.expectRestored(s)
+  }
+
+  // MARK: Resizing
+
+  @Test func resizeKeepsTheTopRowAndRedrawsAtTheNewSize() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("d", "d", "j")
+    let before = try await s.waitFor("two half pages down") { !$0.status.contains("(0, 0)") }
+    let top = before.row(2)
+    let offset = String(before.status[before.status.range(of: #"\(0, \d+\)"#, options: .regularExpression)!])
+    var commands = ["key d d j"]
+    for (w, h) in [(60, 15), (100, 30), (80, 24)] {
+      try s.resize(width: w, height: h)
+      commands.append("resize \(w)x\(h)")
+      let expected = try TmuxTest.scriptFrame(Self.numbers, commands, frameHeight: h)
+      let screen = try await s.waitFor("a redraw at \(w)x\(h)") {
+        $0.lines.count == h && $0.status == expected.last
+      }
+      // The same first list row and the same vertical offset.
+      #expect(screen.row(2).prefix(20) == top.prefix(20))
+      #expect(screen.status.contains(offset))
+      #expect(screen.status.contains("row "))
+      try await s.expectFrame(expected)
+    }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func resizeStormLeavesTheProgramResponsive() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.shell(
+      """
+      i=0
+      while [ $i -lt 200 ]; do
+        tmux_ resize-window -t t -x $((20 + i * 7 % 100)) -y $((3 + i * 5 % 40)) || exit 1
+        i=$((i + 1))
+      done
+      tmux_ resize-window -t t -x 80 -y 24
+      """)
+    let expected = try TmuxTest.scriptFrame(Self.numbers)
+    try await s.waitFor("the first frame again at 80x24") {
+      $0.lines.count == 24 && $0.status == expected.last
+    }
+    try await s.expectFrame(expected)
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 3/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  // MARK: Suspending
+
+  @Test func controlZSuspendsAndFgResumes() async throws {
+    let s = try TmuxSession("sh -i")
+    defer { s.close() }
+    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
+    try s.sendLiteral(#""$SECTIONNAV" --demo numbers"#)
+    try s.sendKeys("Enter")
+    let first = try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 3/220")
+
+    try s.sendKeys("C-z")
+    let stopped = try await s.waitFor("the shell prompt after C-z") {
+      $0.contains("Stopped") && $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true
+    }
+    #expect(!stopped.contains("0–9"))
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    try s.sendLiteral("stty -a > during")
+    try s.sendKeys("Enter")
+    let during = try await s.waitForFile("during")
+    #expect(TmuxSession.withoutSize(during) == TmuxSession.withoutSize(s.file("before") ?? ""))
+
+    try s.sendLiteral("fg")
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 3/220")
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["key j"]))
+    _ = first
+    try s.sendKeys("j")  // raw mode again: a key, not echoed text
+    try await s.waitForStatus("row 4/220")
+    try s.sendKeys("q")
+    try await s.waitFor("the shell prompt after q") {
+      $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true && !$0.contains("row 4/220")
+    }
+    try s.sendLiteral("exit")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `:` and `/` prompts (libedit on the status row) in a real terminal:
+/// commands, errors, Tab completion, history that survives a restart, search.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxPromptTests {
+  static let numbers = ["--demo", "numbers"]
+
+  /// Opens the prompt with `lead` (":" or "/") and waits for libedit to show it.
+  static func openPrompt(_ s: TmuxSession, _ lead: String) async throws {
+    try s.sendKeys(lead)
+    try await s.waitFor("the \(lead) prompt on the status row") { $0.status == lead }
+  }
+
+  /// Types `text` at the open prompt and waits until the status row shows it.
+  static func type(_ s: TmuxSession, _ lead: String, _ text: String) async throws {
+    try s.sendLiteral(text)
+    try await s.waitFor("\(lead)\(text) on the status row") { $0.status == lead + text }
+  }
+
+  @Test func gotoLandsThereAndABadCommandLeavesTheViewWithAnError() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", #"goto "50–59" center"#)
+    try s.sendKeys("Enter")
+    let landed = try await s.waitForStatus("row 57/220")
+    // Centred: the header of 50–59 is in the middle of the 22 list rows.
+    #expect(landed.row(13).hasPrefix("50–59 "))
+    #expect(landed.row(14).hasPrefix("> 50 "))
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, [#"goto "50–59" center"#]))
+
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "frobnicate")
+    try s.sendKeys("Enter")
+    let refused = try await s.waitForStatus("error: unknown command 'frobnicate'")
+    try await s.expectFrame(landed.lines, rows: 1...23)
+    #expect(refused.status.hasPrefix(" 40–49  row 57/220  (0, 44)"))
+
+    // The next key clears the message; the view still answers keys.
+    try s.sendKeys("j")
+    let next = try await s.waitForStatus("row 58/220")
+    #expect(!next.status.contains("error"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func tabCompletesTheCommandThenASectionTitleWithASpace() async throws {
+    let s = try TmuxSession("sectionnav devices.json", files: ["devices.json": TmuxTest.devicesJSON])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "go")
+    try s.sendKeys("Tab")
+    try await s.waitFor(":goto after Tab") { $0.status == ":goto" }
+    try s.sendLiteral("Ap")
+    try await s.waitFor(":goto Ap") { $0.status == ":goto Ap" }
+    try s.sendKeys("Tab")
+    try await s.waitFor("the completed title") { $0.status == #":goto "Apple Watch""# }
+    try s.sendKeys("Enter")
+    let landed = try await s.waitForStatus(" Apple Watch ")
+    #expect(landed.row(1) == "Apple Watch")
+    #expect(landed.row(3).hasPrefix("> Watch Series 1"))
+    try await s.expectFrame(try TmuxTest.scriptFrame([s.directory + "/devices.json"], [#"goto "Apple Watch""#]))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func commandHistorySurvivesARestart() async throws {
+    // Two runs in a row in the same pane, with the same XDG_STATE_HOME.
+    let s = try TmuxSession("sectionnav --demo numbers && sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", #"goto "50–59" center"#)
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 57/220")
+    try s.sendKeys("q")
+    let saved = try await s.waitForFile("state/sectionnav/commands_history")
+    #expect(saved.contains(#"goto "50–59" center"#))
+
+    // The second run starts at the top again.
+    try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try s.sendKeys("Up")
+    try await s.waitFor("the recalled command") { $0.status == #":goto "50–59" center"# }
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 57/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func searchThenNextAndPrevious() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let frames = try TmuxTest.scriptFrames(Self.numbers, ["search 19", "print", "next", "print", "previous", "print"])
+    try #require(frames.count == 3)
+
+    try await Self.openPrompt(s, "/")
+    try await Self.type(s, "/", "19")
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("match 1/15")
+    try await s.expectFrame(frames[0])
+    try s.sendKeys("n")
+    try await s.waitForStatus("match 2/15")
+    try await s.expectFrame(frames[1])
+    try s.sendKeys("N")
+    try await s.waitForStatus("match 1/15")
+    try await s.expectFrame(frames[2])
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("state/sectionnav/search_history") == "19\n")
+    try TmuxTest.expectRestored(s)
+  }
+
+  enum Signal: String, CaseIterable, CustomTestStringConvertible {
+    case term, hup
+    var testDescription: String { "SIG" + rawValue.uppercased() }
+  }
+
+  /// A signal while libedit reads the line ends the program like anywhere
+  /// else (it used to retry the read and stay in the prompt).
+  @Test(arguments: Signal.allCases)
+  func signalDuringThePromptEndsTheProgram(signal: Signal) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    let lead = signal == .term ? ":" : "/"
+    try await Self.openPrompt(s, lead)
+    try await Self.type(s, lead, "goto 5")
+    #expect(kill(try await s.pid(), signal == .term ? SIGTERM : SIGHUP) == 0)
+    #expect(try await s.waitForExit() == (signal == .term ? 143 : 129))
+    try TmuxTest.expectRestored(s)
+    // The unfinished line is not run, nor remembered.
+    #expect(s.file("state/sectionnav/commands_history") == nil)
+  }
+
+  @Test func resizeWhileThePromptIsOpen() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "goto 50")
+    try s.resize(width: 60, height: 15)
+    // libedit goes on with the same line at the new size.
+    try await s.waitFor("the prompt on the new last row") { $0.lines.count == 15 && $0.status == ":goto 50" }
+    try s.sendLiteral("–59")
+    try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 57/220")
+    try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["goto 50–59", "resize 60x15"], frameHeight: 15))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func escapeAtThePromptCancelsIt() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    let first = try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "goto")
+    try s.sendKeys("Escape")
+    try await s.waitForStatus("row 2/220")
+    try await s.expectFrame(first.lines)
+    // C-c at a prompt cancels the prompt, not the program.
+    try await Self.openPrompt(s, "/")
+    try s.sendKeys("C-c")
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 3/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+}
