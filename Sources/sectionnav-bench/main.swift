@@ -48,6 +48,15 @@ if arguments.count >= 2 {
       let bytes = writer.render(state.render())
       print(key, bytes.count, String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "\\e" : String($0) }.joined())
     }
+  case "render-loop" where arguments.count == 4:
+    // render-loop FILE N: N renders of 80x24 in the middle of FILE's list (for profiling).
+    let list = try! JSONIndexer.load(try! DataSource.read(path: file))
+    var state = AppState(list: list, width: 80, height: 24)
+    _ = try! state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+    let t0 = Measure.now()
+    let n = Int(arguments[3]) ?? 1
+    for _ in 0..<n { sink &+= state.render().cells.count }
+    print("\((Measure.now() - t0) / Double(n) * 1e6) µs per render")
   case "generate" where arguments.count == 5:
     // generate FILE SECTIONS ITEMS_PER_SECTION: the benchmark's data, for profiling.
     let size = DataGenerator.write(
