@@ -28,7 +28,8 @@ struct Benchmark {
   }
 
   mutating func add(_ measure: String, runs: String, _ median: String, target: String = "—", met: Bool? = nil) {
-    rows.append(Row(measure: measure, runs: runs, median: median, target: target, met: met.map { $0 ? "yes" : "**no**" } ?? ""))
+    rows.append(
+      Row(measure: measure, runs: runs, median: median, target: target, met: met.map { $0 ? "yes" : "**no**" } ?? ""))
   }
 
   static func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
@@ -263,7 +264,8 @@ struct Benchmark {
     ]
     var states: [AppState] = []
     for c in cases {
-      let input = generate("rows-\(c.rows).json", sections: c.sections, itemsPerSection: c.items, seed: 4, label: c.label)
+      let input = generate(
+        "rows-\(c.rows).json", sections: c.sections, itemsPerSection: c.items, seed: 4, label: c.label)
       guard let buffer = try? DataSource.read(path: input.path), let list = try? JSONIndexer.load(buffer) else {
         fatalError("load failed")
       }
@@ -322,12 +324,19 @@ struct Benchmark {
       var fresh = ScreenWriter()
       let repaint = fresh.render(state.render()).count
       let pct = { (n: Int) in Self.fmt(100 * Double(n) / Double(repaint), 1) + "%" }
-      lines.append(Row(measure: "ScreenWriter bytes \(w)×\(h): full repaint", runs: "1", median: "\(repaint) B (first frame: \(full) B)", target: "—", met: ""))
       lines.append(
-        Row(measure: "ScreenWriter bytes \(w)×\(h): one-row scroll (`key C-e`) ⁴", runs: "1", median: "\(scroll) B (\(pct(scroll)) of a repaint)",
+        Row(
+          measure: "ScreenWriter bytes \(w)×\(h): full repaint", runs: "1",
+          median: "\(repaint) B (first frame: \(full) B)", target: "—", met: ""))
+      lines.append(
+        Row(
+          measure: "ScreenWriter bytes \(w)×\(h): one-row scroll (`key C-e`) ⁴", runs: "1",
+          median: "\(scroll) B (\(pct(scroll)) of a repaint)",
           target: "≪ full repaint", met: scroll * 4 < repaint ? "yes" : "**no**"))
       lines.append(
-        Row(measure: "ScreenWriter bytes \(w)×\(h): page (`key PgDn`)", runs: "1", median: "\(page) B (\(pct(page)) of a repaint)", target: "—", met: ""))
+        Row(
+          measure: "ScreenWriter bytes \(w)×\(h): page (`key PgDn`)", runs: "1",
+          median: "\(page) B (\(pct(page)) of a repaint)", target: "—", met: ""))
       Self.log("writer \(w)x\(h): repaint \(repaint), C-e \(scroll), PgDn \(page)")
     }
     pendingWriterRows = lines

@@ -46,7 +46,9 @@ if arguments.count >= 2 {
     for key in ["C-e", "PgDn"] {
       _ = try! state.apply(CommandParser.parse("key " + key)!)
       let bytes = writer.render(state.render())
-      print(key, bytes.count, String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "\\e" : String($0) }.joined())
+      print(
+        key, bytes.count,
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "\\e" : String($0) }.joined())
     }
   case "render-loop" where arguments.count == 4:
     // render-loop FILE N: N renders of 80x24 in the middle of FILE's list (for profiling).

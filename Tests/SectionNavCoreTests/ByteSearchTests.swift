@@ -237,6 +237,18 @@ import Testing
     #expect(full.rows.count > result.rows.count)
   }
 
+  @Test func shouldStopIsAskedPerItemsNotPerSection() {
+    // 3 000 sections of 3 items: asked every `searchCheckInterval` items.
+    let list = SectionedList((0..<3_000).map { (title: "S\($0)", items: ["a", "b", "c"]) })
+    var calls = 0
+    let result = AppState.findMatches(PreparedQuery("b"), in: list, rowMap: RowMap(list)) {
+      calls += 1
+      return false
+    }
+    #expect(result.isComplete && result.rows.count == 3_000)
+    #expect(calls == (9_000 + AppState.searchCheckInterval - 1) / AppState.searchCheckInterval)
+  }
+
   @Test func cancelledSearchLeavesTheStateAlone() throws {
     var state = AppState(list: Self.bigList(), width: 40, height: 12)
     let cursor = state.cursorRow

@@ -122,7 +122,9 @@ extension SectionedList {
         case .strings(let strings):
           for i in range {
             var text = strings[i]
-            let outcome = text.withUTF8 { finder.find(in: $0.baseAddress ?? needle.baseAddress!, count: $0.count, ascii: false) }
+            let outcome = text.withUTF8 {
+              finder.find(in: $0.baseAddress ?? needle.baseAddress!, count: $0.count, ascii: false)
+            }
             switch outcome {
             case .match: body(i)
             case .noMatch: break

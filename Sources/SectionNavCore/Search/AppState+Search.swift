@@ -30,6 +30,7 @@ extension AppState {
   ) -> SearchResult {
     var rows: [Int] = []
     var scanned = 0
+    var nextCheck = 0  // items scanned when `shouldStop` is asked next
     for s in 0..<list.sectionCount {
       let header = rowMap.headerRow(s)
       if query.matches(list.title(s)) { rows.append(header) }
@@ -37,10 +38,13 @@ extension AppState {
       let end = first + list.sections[s].itemCount
       var start = first
       while start < end {
-        if shouldStop() {
-          return SearchResult(query: query, rows: rows, isComplete: false, itemsScanned: scanned, list: list)
+        if scanned >= nextCheck {
+          if shouldStop() {
+            return SearchResult(query: query, rows: rows, isComplete: false, itemsScanned: scanned, list: list)
+          }
+          nextCheck = scanned + searchCheckInterval
         }
-        let stop = min(end, start + searchCheckInterval)
+        let stop = min(end, start + nextCheck - scanned)
         // Item i of the store is row header + 1 + (i - first).
         let shift = header + 1 - first
         list.matchItems(start..<stop, query: query) { rows.append($0 + shift) }
