@@ -1,1 +1,78 @@
-print("bench: not yet")
+import Foundation
+import SectionNavCore
+import TerminalIO
+
+// sectionnav-bench: the project's performance benchmark (SPEC §7).
+//
+//   swift run -c release sectionnav-bench
+//
+// Generates its data into a temporary directory (fixed seeds), measures,
+// prints one markdown table of medians to standard output (progress goes to
+// standard error) and deletes the data. Hidden subcommands, used by the
+// benchmark itself for per-process measurements: `load FILE`,
+// `decode FILE`, `first-frame FILE`, `idle`; and
+// `generate FILE SECTIONS ITEMS` writes the benchmark's data (for profiling).
+
+let arguments = CommandLine.arguments
+if arguments.count >= 2 {
+  let file = arguments.count >= 3 ? arguments[2] : ""
+  switch arguments[1] {
+  case "load": print(ChildCommands.load(file))
+  case "decode": print(ChildCommands.decode(file))
+  case "first-frame": print(ChildCommands.firstFrame(file))
+  case "idle": print(ChildCommands.idle())
+  case "load-loop" where arguments.count == 4:
+    // load-loop FILE N: N timed loads in one process (for profiling).
+    for _ in 0..<(Int(arguments[3]) ?? 1) {
+      let c0 = Measure.threadCPU()
+      let t0 = Measure.now()
+      let buffer = try! DataSource.read(path: file)
+      let t1 = Measure.now()
+      let list = try! JSONIndexer.load(buffer)
+      let t2 = Measure.now()
+      sink &+= list.itemCount
+      let cpu = Measure.threadCPU() - c0
+      print(
+        "map \((t1 - t0) * 1000) ms, index \((t2 - t1) * 1000) ms, \(Double(buffer.count) / (t2 - t0) / 1e6) MB/s,",
+        "CPU \(cpu * 1000) ms")
+    }
+  case "writer-dump" where arguments.count == 3:
+    // writer-dump FILE: the ScreenWriter bytes of a C-e and a PgDn, escaped (for inspection).
+    let list = try! JSONIndexer.load(try! DataSource.read(path: file))
+    var state = AppState(list: list, width: 80, height: 24)
+    _ = try! state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+    var writer = ScreenWriter()
+    _ = writer.render(state.render())
+    for key in ["C-e", "PgDn"] {
+      _ = try! state.apply(CommandParser.parse("key " + key)!)
+      let bytes = writer.render(state.render())
+      print(
+        key, bytes.count,
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "\\e" : String($0) }.joined())
+    }
+  case "render-loop" where arguments.count == 4:
+    // render-loop FILE N: N renders of 80x24 in the middle of FILE's list (for profiling).
+    let list = try! JSONIndexer.load(try! DataSource.read(path: file))
+    var state = AppState(list: list, width: 80, height: 24)
+    _ = try! state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+    let t0 = Measure.now()
+    let n = Int(arguments[3]) ?? 1
+    for _ in 0..<n { sink &+= state.render().cells.count }
+    print("\((Measure.now() - t0) / Double(n) * 1e6) µs per render")
+  case "generate" where arguments.count == 5:
+    // generate FILE SECTIONS ITEMS_PER_SECTION: the benchmark's data, for profiling.
+    let size = DataGenerator.write(
+      path: file, sections: Int(arguments[3]) ?? 1, itemsPerSection: Int(arguments[4]) ?? 1, seed: 2)
+    print(size)
+  case "-h", "--help":
+    print("usage: sectionnav-bench   (generates data, measures, prints a markdown table)")
+  default:
+    FileHandle.standardError.write(Data("sectionnav-bench: unknown command '\(arguments[1])'\n".utf8))
+    exit(2)
+  }
+  fflush(nil)
+  exit(0)
+}
+
+var benchmark = Benchmark()
+benchmark.run()

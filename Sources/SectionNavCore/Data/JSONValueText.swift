@@ -14,6 +14,14 @@ enum JSONValueText {
     guard body.contains(0x5C) else { return String(decoding: body, as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(body.count)
+    appendUnescaped(body, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of a string body (the bytes between the quotes) with
+  /// its escapes resolved, as `unescape` shows it (before invalid UTF-8 is
+  /// replaced): what search matches escaped items against.
+  static func appendUnescaped(_ body: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     var i = 0
     let n = body.count
     while i < n {
@@ -51,7 +59,6 @@ enum JSONValueText {
       default: out.append(e)  // " \ /
       }
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {

@@ -8,15 +8,22 @@ import Foundation
 /// is total and repeatable.
 public enum NaturalOrder {
   public static func compare(_ a: String, _ b: String) -> ComparisonResult {
+    compare(a, b, keys: sortKey(a), sortKey(b))
+  }
+
+  /// `compare(a, b)` with the sort keys of `a` and `b` already made (sorting
+  /// many titles makes each key once, not once per comparison).
+  static func compare(_ a: String, _ b: String, keys keyA: String, _ keyB: String) -> ComparisonResult {
     let options: String.CompareOptions = [.caseInsensitive, .numeric, .diacriticInsensitive, .widthInsensitive]
-    let r = sortKey(a).compare(sortKey(b), options: options, range: nil, locale: nil)
+    let r = keyA.compare(keyB, options: options, range: nil, locale: nil)
     if r != .orderedSame { return r }
     return a < b ? .orderedAscending : (a == b ? .orderedSame : .orderedDescending)
   }
 
   /// `s` with the letters of `baseLetters` replaced (usually `s` itself).
   static func sortKey(_ s: String) -> String {
-    guard s.unicodeScalars.contains(where: { baseLetters[$0.value] != nil }) else { return s }
+    // No key of `baseLetters` is ASCII: ASCII needs no lookup.
+    guard s.unicodeScalars.contains(where: { !$0.isASCII && baseLetters[$0.value] != nil }) else { return s }
     var out = String.UnicodeScalarView()
     for scalar in s.unicodeScalars {
       if let base = baseLetters[scalar.value] {

@@ -51,6 +51,20 @@ struct PackedRangesBuilder {
   init(expected: Int) {
     capacity = max(expected, 16)
     pointer = malloc(capacity * 8)!.assumingMemoryBound(to: UInt64.self)
+    Self.adviseHugePages(pointer, bytes: capacity * 8)
+  }
+
+  /// Asks for transparent huge pages on a big block: millions of items
+  /// then fault in 2 MiB at a time instead of 4 KiB (a tenth of the load
+  /// time went to page faults). Only the part actually written is backed.
+  static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
+    #if os(Linux)
+      guard bytes >= 8 << 20 else { return }
+      let page = 4096
+      let start = (Int(bitPattern: pointer) + page - 1) & ~(page - 1)
+      let end = (Int(bitPattern: pointer) + bytes) & ~(page - 1)
+      if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+    #endif
   }
 
   @inline(__always)

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SplitMix64: deterministic data for every run.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Writes sectioned JSON files `{"Title": ["item", …], …}` with items of
+/// about 30 bytes each (two or three words and a number): mostly ASCII in
+/// mixed case, about 4% with a non-ASCII word and 2% with an escape, and one
+/// item in 200 000 holding the word "quokka" (the rare search). Streamed to
+/// disk in 1 MiB writes, never held whole in memory.
+struct DataGenerator {
+  static let words: [String] = [
+    "alpha", "Bravo", "candle", "delta", "Echo", "foxtrot", "golf", "Hotel", "india", "juliet", "Kilo", "lima",
+    "mango", "November", "oscar", "papa", "Quebec", "romeo", "sierra", "Tango", "uniform", "victor", "Whiskey",
+    "xray", "yankee", "Zulu", "anchor", "banana", "Copper", "dragon", "ember", "falcon", "garden", "harbor",
+    "Island", "jungle", "kettle", "lantern", "marble", "needle", "Orange", "pepper", "quartz", "river", "saddle",
+    "timber", "umbrella", "velvet", "walnut", "yellow", "zephyr", "panda", "Canyon", "meadow", "rocket", "silver",
+  ]
+  static let nonASCII: [String] = ["café", "naïve", "Straße", "Ångström", "日本語", "smörgåsbord", "jalapeño", "Œuvre"]
+  static let escaped: [String] = [#"\"quoted\""#, #"caf\u00e9"#, #"tab\there"#, #"back\\slash"#, #"\u65e5\u672c"#]
+
+  let wordBytes = DataGenerator.words.map { Array($0.utf8) }
+  let nonASCIIBytes = DataGenerator.nonASCII.map { Array($0.utf8) }
+  let escapedBytes = DataGenerator.escaped.map { Array($0.utf8) }
+  var rng: SplitMix64
+
+  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+  /// Appends one item's JSON (a string) to `out`.
+  mutating func item(into out: inout [UInt8]) {
+    out.append(0x22)
+    let r = rng.next()
+    let wordCount = 2 + Int(r & 1)
+    for w in 0..<wordCount {
+      if w > 0 { out.append(0x20) }
+      let pick = (r >> (8 + 8 * UInt64(w))) & 0xFF
+      if w == 0 && pick < 10 {
+        out += nonASCIIBytes[Int(pick) % nonASCIIBytes.count]
+      } else if w == 1 && pick < 5 {
+        out += escapedBytes[Int(pick) % escapedBytes.count]
+      } else {
+        out += wordBytes[Int(rng.next() % UInt64(wordBytes.count))]
+      }
+    }
+    if (r >> 40) % 200_000 == 0 {
+      out += Array(" quokka".utf8)
+    }
+    out.append(0x20)
+    appendNumber(Int(rng.next() % 1_000_000_000), to: &out)
+    out.append(0x22)
+  }
+
+  func appendNumber(_ n: Int, to out: inout [UInt8]) {
+    var digits: [UInt8] = []
+    var v = n
+    repeat {
+      digits.append(UInt8(48 + v % 10))
+      v /= 10
+    } while v > 0
+    out += digits.reversed()
+  }
+
+  /// Writes `sections` sections of `itemsPerSection` items to `path`;
+  /// returns the file size.
+  @discardableResult
+  static func write(path: String, sections: Int, itemsPerSection: Int, seed: UInt64) -> Int {
+    guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+    defer { fclose(file) }
+    var gen = DataGenerator(seed: seed)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 21)
+    var total = 0
+    func flush() {
+      total += out.count
+      _ = out.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+      out.removeAll(keepingCapacity: true)
+    }
+    out.append(0x7B)
+    for s in 0..<sections {
+      out += Array((s == 0 ? "\n\"" : ",\n\"").utf8)
+      out += gen.wordBytes[s % gen.wordBytes.count]
+      out.append(0x20)
+      gen.appendNumber(s, to: &out)
+      out += Array("\": [".utf8)
+      for i in 0..<itemsPerSection {
+        if i > 0 { out += [0x2C, 0x20] }
+        gen.item(into: &out)
+        if out.count >= 1 << 20 { flush() }
+      }
+      out.append(0x5D)
+    }
+    out += Array("\n}\n".utf8)
+    flush()
+    return total
+  }
+}
