@@ -41,6 +41,19 @@ public final class ByteBuffer: @unchecked Sendable {
     self.init(Array(text.utf8))
   }
 
+  /// Lets the kernel drop the mapped pages of `[from, to)` from this
+  /// process's memory: after the indexer has passed them only visible rows
+  /// touch them again, and they come back from the page cache when they do.
+  /// Keeps a large load's resident memory near the item ranges, not the file.
+  func releasePages(from: Int, to: Int) {
+    guard ownership == .mapped, count > 0 else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let start = (Int(bitPattern: base) + from + page - 1) / page * page
+    let stop = (Int(bitPattern: base) + min(to, count)) / page * page
+    guard stop > start else { return }
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), stop - start, MADV_DONTNEED)
+  }
+
   deinit {
     switch ownership {
     case .mapped:

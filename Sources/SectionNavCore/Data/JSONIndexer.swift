@@ -130,7 +130,9 @@ struct Scan {
     var sectionStart = base
     var sectionFirst = 0
 
-    var nextReport = progress == nil ? Int.max : 4 << 20
+    // Every 4 MiB: report progress and release the mapped pages left behind.
+    var nextReport = 4 << 20
+    var released = 0
 
     @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
 
@@ -210,8 +212,14 @@ struct Scan {
             if width > widestPlain { widestPlain = width }
           }
           if p - base >= nextReport {
-            let open = itemDepth >= 0 ? sectionTitle : nil
-            progress?(p - base) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
+            if let progress {
+              let open = itemDepth >= 0 ? sectionTitle : nil
+              progress(p - base) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
+            }
+            // Keep the last MiB: the open item and key may still be read back.
+            let keep = (p - base) - (1 << 20)
+            buffer.releasePages(from: released, to: keep)
+            released = max(released, keep)
             nextReport += 4 << 20
           }
         }
