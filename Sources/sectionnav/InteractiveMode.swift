@@ -34,6 +34,7 @@ enum InteractiveMode {
     // An effect produced by a prompt line, applied at the next event.
     var pending: Effect?
     var reportedChange = false
+    let search = BackgroundSearch()
 
     func disposition(for effect: Effect) -> Disposition {
       switch effect {
@@ -65,6 +66,11 @@ enum InteractiveMode {
             let d = disposition(for: effect)
             if case .continue = d {} else { return d }
           }
+          if let result = search.takeResult() { _ = state.showMatches(result) }
+          if search.isRunning, case .key(let k) = event, k.key == .escape || k.key == .ctrl("c") {
+            search.cancel()
+            return .continue
+          }
           let effect = state.handle(event)
           if let prompt = state.prompt, prompt.text.isEmpty {
             // Hand the line to libedit on the status row.
@@ -73,7 +79,10 @@ enum InteractiveMode {
               let titles = state.list.sections.map(\.title)
               let line = prompts.read(kind: prompt.kind, titles: titles)
               state.cancelPrompt()
-              if let line {
+              if let line, prompt.kind == .search, !line.isEmpty {
+                state.show(message: "searching for '\(line)'… (Esc stops)")
+                search.start(query: line, list: state.list, rowMap: state.rowMap, inbox: app.inbox)
+              } else if let line {
                 pending = state.submitPrompt(kind: prompt.kind, text: line)
               }
               if let warning = prompts.takeWarning() { state.show(message: warning) }
