@@ -8,7 +8,17 @@ enum ItemWidth {
     let itemField: [UInt8]?
     if case .json(let j) = store, let f = j.itemField { itemField = Array(f.utf8) } else { itemField = nil }
     let isJSON = if case .json = store { true } else { false }
-    for i in 0..<ranges.count where !ranges.isPlain(i) {
+    var released = 0
+    for i in 0..<ranges.count {
+      if i & 0xFFFF == 0 {
+        // Like the scan, give back the mapped pages this pass has left behind.
+        let behind = ranges.offset(i) - (1 << 20)
+        if behind > released + (4 << 20) {
+          buffer.releasePages(from: released, to: behind)
+          released = behind
+        }
+      }
+      if ranges.isPlain(i) { continue }
       let length = ranges.length(i)
       if length <= best { continue }
       let p = buffer.base + ranges.offset(i)
