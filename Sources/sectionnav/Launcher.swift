@@ -47,7 +47,9 @@ enum Launcher {
     var data = StartingData.ready(SectionedList([]))
     if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
       let buffer = try DataLoading.read(file)
-      data = buffer.count >= InteractiveMode.backgroundThreshold ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+      data =
+        buffer.count >= InteractiveMode.backgroundThreshold
+        ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
     } else {
       data = .ready(try DataLoading.load(config))
     }

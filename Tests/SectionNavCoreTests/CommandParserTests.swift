@@ -4,18 +4,24 @@ import Testing
 
 @Suite struct CommandParserTests {
   @Test func parsesEveryCommand() throws {
-    #expect(try CommandParser.parse("key j Down C-d M-x") == .key([
-      KeyEvent(.char("j")), KeyEvent(.down), KeyEvent(.ctrl("d")), KeyEvent(.char("x"), modifiers: .alt),
-    ]))
+    #expect(
+      try CommandParser.parse("key j Down C-d M-x")
+        == .key([
+          KeyEvent(.char("j")), KeyEvent(.down), KeyEvent(.ctrl("d")), KeyEvent(.char("x"), modifiers: .alt),
+        ]))
     #expect(try CommandParser.parse("type \"i P\"") == .type("i P"))
     #expect(try CommandParser.parse("click 3 4") == .click(column: 3, row: 4))
     #expect(try CommandParser.parse("drag 1 2 3 4") == .drag(column: 1, row: 2, toColumn: 3, toRow: 4))
     #expect(try CommandParser.parse("wheel down") == .wheel(.down, count: 1, column: nil, row: nil))
     #expect(try CommandParser.parse("wheel up 3 10 5") == .wheel(.up, count: 3, column: 10, row: 5))
     #expect(try CommandParser.parse("resize 100x30") == .resize(width: 100, height: 30))
-    #expect(try CommandParser.parse("goto \"Apple Watch\" center") == .goto(section: "Apple Watch", item: nil, alignment: .center))
+    #expect(
+      try CommandParser.parse("goto \"Apple Watch\" center")
+        == .goto(section: "Apple Watch", item: nil, alignment: .center))
     #expect(try CommandParser.parse("goto iPhone 3") == .goto(section: "iPhone", item: .index(3), alignment: .top))
-    #expect(try CommandParser.parse("goto iPhone \"iPhone 12\" bottom") == .goto(section: "iPhone", item: .text("iPhone 12"), alignment: .bottom))
+    #expect(
+      try CommandParser.parse("goto iPhone \"iPhone 12\" bottom")
+        == .goto(section: "iPhone", item: .text("iPhone 12"), alignment: .bottom))
     #expect(try CommandParser.parse("scroll-to 0.5 2") == .scrollTo(x: 0.5, y: 1))
     #expect(try CommandParser.parse("print ansi") == .print(ansi: true))
     #expect(try CommandParser.parse("tick 1500") == .tick(1500))

@@ -104,14 +104,18 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
   }
 
   @Test func environmentErrorsSayWhereTheyCameFrom() {
-    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--bogus"])
-      == "unknown option '--bogus' (in SECTIONNAV_OPTS)")
-    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "data.json"])
-      == "unexpected argument 'data.json' (in SECTIONNAV_OPTS)")
-    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--print '{item}"])
-      == "unterminated single quote in SECTIONNAV_OPTS")
-    #expect(errorMessage([], env: ["SECTIONNAV_OPTS": "--print \"{item}"])
-      == "unterminated double quote in SECTIONNAV_OPTS")
+    #expect(
+      errorMessage([], env: ["SECTIONNAV_OPTS": "--bogus"])
+        == "unknown option '--bogus' (in SECTIONNAV_OPTS)")
+    #expect(
+      errorMessage([], env: ["SECTIONNAV_OPTS": "data.json"])
+        == "unexpected argument 'data.json' (in SECTIONNAV_OPTS)")
+    #expect(
+      errorMessage([], env: ["SECTIONNAV_OPTS": "--print '{item}"])
+        == "unterminated single quote in SECTIONNAV_OPTS")
+    #expect(
+      errorMessage([], env: ["SECTIONNAV_OPTS": "--print \"{item}"])
+        == "unterminated double quote in SECTIONNAV_OPTS")
   }
 
   @Test func usageErrorMessages() {
@@ -120,27 +124,36 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(errorMessage(["--foo=1"]) == "unknown option '--foo'")
     #expect(errorMessage(["--size"]) == "missing value for --size")
     #expect(errorMessage(["--check=yes"]) == "option '--check' takes no value")
-    #expect(errorMessage(["--index", "x"])
-      == "invalid value 'x' for --index (expected initials, titles or alphabet)")
-    #expect(errorMessage(["--demo", "cats"])
-      == "invalid value 'cats' for --demo (expected devices, numbers or grid)")
-    #expect(errorMessage(["--color", "sometimes"])
-      == "invalid value 'sometimes' for --color (expected auto, always or never)")
-    #expect(errorMessage(["--indicators", "x"])
-      == "invalid value 'x' for --indicators (expected always, auto or never)")
-    #expect(errorMessage(["--index-anchor", "bottom"])
-      == "invalid value 'bottom' for --index-anchor (expected top or center)")
-    #expect(errorMessage(["--colors", "thumb=purplish"])
-      == "bad colour 'thumb=purplish': unknown colour 'purplish'")
-    #expect(errorMessage(["--print", "{name}"])
-      == "unknown placeholder '{name}' in --print format (expected {section}, {item}, {index} or {json})")
+    #expect(
+      errorMessage(["--index", "x"])
+        == "invalid value 'x' for --index (expected initials, titles or alphabet)")
+    #expect(
+      errorMessage(["--demo", "cats"])
+        == "invalid value 'cats' for --demo (expected devices, numbers or grid)")
+    #expect(
+      errorMessage(["--color", "sometimes"])
+        == "invalid value 'sometimes' for --color (expected auto, always or never)")
+    #expect(
+      errorMessage(["--indicators", "x"])
+        == "invalid value 'x' for --indicators (expected always, auto or never)")
+    #expect(
+      errorMessage(["--index-anchor", "bottom"])
+        == "invalid value 'bottom' for --index-anchor (expected top or center)")
+    #expect(
+      errorMessage(["--colors", "thumb=purplish"])
+        == "bad colour 'thumb=purplish': unknown colour 'purplish'")
+    #expect(
+      errorMessage(["--print", "{name}"])
+        == "unknown placeholder '{name}' in --print format (expected {section}, {item}, {index} or {json})")
     #expect(errorMessage(["a.json", "b.json"]) == "unexpected argument 'b.json'")
     #expect(errorMessage(["--delimiter", ""]) == "empty value for --delimiter")
     #expect(errorMessage(["--script="]) == "empty value for --script")
   }
 
-  @Test(arguments: ["0x0", "99999x99999", "80x", "x24", "80", "80x24x1", "-5x10", "1001x10", "10x0",
-    "+80x24", "80 x24", ""])
+  @Test(arguments: [
+    "0x0", "99999x99999", "80x", "x24", "80", "80x24x1", "-5x10", "1001x10", "10x0",
+    "+80x24", "80 x24", "",
+  ])
   func badSizes(_ size: String) {
     #expect(errorMessage(["--size", size]) == "invalid size '\(size)' (expected WxH, 1…1000 each)")
   }
@@ -153,8 +166,9 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
   }
 
   @Test func usageErrorDescriptionIsWhatTheUserSees() {
-    #expect(UsageError("unknown option '--foo'").description
-      == "sectionnav: error: unknown option '--foo'\nTry 'sectionnav --help'.")
+    #expect(
+      UsageError("unknown option '--foo'").description
+        == "sectionnav: error: unknown option '--foo'\nTry 'sectionnav --help'.")
     #expect(UsageError.exitStatus == 2)
   }
 

@@ -41,11 +41,13 @@ import Testing
     func message(_ f: String) -> String? {
       do { _ = try PrintFormat(f); return nil } catch { return error.message }
     }
-    #expect(message("{sektion}")
-      == "unknown placeholder '{sektion}' in --print format (expected {section}, {item}, {index} or {json})")
+    #expect(
+      message("{sektion}")
+        == "unknown placeholder '{sektion}' in --print format (expected {section}, {item}, {index} or {json})")
     #expect(message("{item") == "unterminated placeholder '{item' in --print format")
-    #expect(message(#"\q"#)
-      == #"unknown escape '\q' in --print format (expected \t, \n, \\ or \{)"#)
+    #expect(
+      message(#"\q"#)
+        == #"unknown escape '\q' in --print format (expected \t, \n, \\ or \{)"#)
     #expect(message(#"{item}\"#) == #"trailing '\' in --print format '{item}\'"#)
   }
 }

@@ -95,9 +95,10 @@ import Testing
 
   @Test func errorsNameTheBadToken() {
     #expect(message("thumb=purplish") == "bad colour 'thumb=purplish': unknown colour 'purplish'")
-    #expect(message("thumb=red,scrollbar=blue")
-      == "bad colour 'scrollbar=blue': unknown element 'scrollbar' (expected thumb, track, index, "
-      + "index-current, header, bubble, status, cursor, match, pinned or prompt)")
+    #expect(
+      message("thumb=red,scrollbar=blue")
+        == "bad colour 'scrollbar=blue': unknown element 'scrollbar' (expected thumb, track, index, "
+        + "index-current, header, bubble, status, cursor, match, pinned or prompt)")
     #expect(message("thumb") == "bad colour 'thumb': expected ELEMENT=VALUE")
     #expect(message("thumb=") == "bad colour 'thumb=': missing value")
     #expect(message("thumb=red+") == "bad colour 'thumb=red+': missing value")

@@ -81,7 +81,8 @@ public struct AppState: Sendable {
     let topLine = top.map { offsetY - rowMap.headerRow($0.section) } ?? 0
     let cursorKey = cursor.map { (title: list.title($0.section), item: $0.item) }
     let cursorLine = cursorRow.map { $0 - offsetY }
-    let sameOrder = update.list.sectionCount >= list.sectionCount
+    let sameOrder =
+      update.list.sectionCount >= list.sectionCount
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
     list = update.list
     loadProgress = update.progress
@@ -90,7 +91,9 @@ public struct AppState: Sendable {
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     var titleIndex: [String: Int] = [:]
     if !sameOrder {
-      for (s, section) in list.sections.enumerated() where titleIndex[section.title] == nil { titleIndex[section.title] = s }
+      for (s, section) in list.sections.enumerated() where titleIndex[section.title] == nil {
+        titleIndex[section.title] = s
+      }
     }
     func find(_ title: String) -> Int? {
       sameOrder ? list.sections.firstIndex { $0.title == title } : titleIndex[title]

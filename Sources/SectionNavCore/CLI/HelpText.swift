@@ -5,21 +5,24 @@ public enum HelpText {
 
   public static func render() -> String {
     var out = "Usage: sectionnav [OPTIONS] [FILE]\n\n"
-    out += wrap(
-      "Browse a sectioned list (JSON sections of items, or lines of text) in the "
-        + "terminal, with a section index on the right edge: click, drag or type a "
-        + "letter on it to jump to a section. Enter prints the chosen item on "
-        + "standard output; the screen is drawn on /dev/tty, so "
-        + "item=$(sectionnav data.json) works.", indent: 0) + "\n"
+    out +=
+      wrap(
+        "Browse a sectioned list (JSON sections of items, or lines of text) in the "
+          + "terminal, with a section index on the right edge: click, drag or type a "
+          + "letter on it to jump to a section. Enter prints the chosen item on "
+          + "standard output; the screen is drawn on /dev/tty, so "
+          + "item=$(sectionnav data.json) works.", indent: 0) + "\n"
     for group in OptionSpec.Group.allCases {
       let options = OptionTable.options.filter { $0.group == group }
       guard !options.isEmpty else { continue }
       out += "\n\(group.rawValue):\n"
       for option in options { out += entry(option) }
     }
-    out += "\n" + wrap(
-      "Keys: press ? in the navigator; sectionnav(1) lists the keys, the mouse and "
-        + "the script commands.", indent: 0) + "\n"
+    out +=
+      "\n"
+      + wrap(
+        "Keys: press ? in the navigator; sectionnav(1) lists the keys, the mouse and "
+          + "the script commands.", indent: 0) + "\n"
     out += "\nEnvironment:\n"
     out += row("  SECTIONNAV_OPTS", "default options, applied before the command line")
     out += row("  NO_COLOR", "when non-empty, no colours unless --color always")

@@ -1,4 +1,5 @@
 import CMapGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -114,14 +114,16 @@ extension AppState {
       let (start, length) = indicator.thumbEighths
       for c in 0..<layout.listHeight {
         let glyph = IndicatorGlyphs.vertical(cell: c, start: start, end: start + length)
-        frame.put(glyph ?? IndicatorGlyphs.verticalTrack, column: column, row: layout.listTop + c,
+        frame.put(
+          glyph ?? IndicatorGlyphs.verticalTrack, column: column, row: layout.listTop + c,
           style: glyph == nil ? track : thumb)
       }
     } else {
       let (start, length) = indicator.thumbCells
       for c in 0..<layout.listHeight {
         let on = c >= start && c < start + length
-        frame.put(on ? IndicatorGlyphs.full : IndicatorGlyphs.verticalTrack, column: column,
+        frame.put(
+          on ? IndicatorGlyphs.full : IndicatorGlyphs.verticalTrack, column: column,
           row: layout.listTop + c, style: on ? thumb : track)
       }
     }
@@ -145,7 +147,8 @@ extension AppState {
       let (start, length) = indicator.thumbCells
       for c in 0..<trackLength {
         let on = c >= start && c < start + length
-        frame.put(on ? IndicatorGlyphs.full : IndicatorGlyphs.horizontalTrack, column: c, row: row,
+        frame.put(
+          on ? IndicatorGlyphs.full : IndicatorGlyphs.horizontalTrack, column: c, row: row,
           style: on ? thumb : track)
       }
     }
