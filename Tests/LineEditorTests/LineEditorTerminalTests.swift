@@ -152,3 +152,107 @@ import Testing
     #expect(now.c_lflag == raw.c_lflag)
   }
 }
+
+/// The wake descriptor and Ctrl-Z: what lets the app act on signals, resizes
+/// and suspending while libedit waits for a key.
+@Suite(.serialized) struct LineEditorWakeTests {
+  /// A self-pipe as the app's signal pipe, and a record of the calls.
+  final class Wake: @unchecked Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+    private let lock = NSLock()
+    private var events: [LineEditor.Interruption] = []
+    private var answers: [LineEditor.Resumption]
+
+    init(answers: [LineEditor.Resumption]) {
+      var fds: [Int32] = [-1, -1]
+      _ = pipe(&fds)
+      readEnd = fds[0]
+      writeEnd = fds[1]
+      _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+      self.answers = answers
+    }
+
+    deinit {
+      close(readEnd)
+      close(writeEnd)
+    }
+
+    /// A signal arrived: a byte in the pipe.
+    func signal() {
+      var byte: UInt8 = 15
+      _ = write(writeEnd, &byte, 1)
+    }
+
+    var received: [LineEditor.Interruption] { lock.withLock { events } }
+
+    /// The handler: consumes the pipe, records, answers the next answer.
+    func handle(_ event: LineEditor.Interruption) -> LineEditor.Resumption {
+      var buffer = [UInt8](repeating: 0, count: 16)
+      while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+      return lock.withLock {
+        events.append(event)
+        return answers.isEmpty ? .keepReading : answers.removeFirst()
+      }
+    }
+
+    func reader() -> @Sendable (LineEditor, String) -> String? {
+      { editor, prompt in editor.readLine(prompt: prompt, wake: self.readEnd) { self.handle($0) } }
+    }
+  }
+
+  func makeEditor(_ pty: PseudoTerminal, _ temp: TemporaryDirectory) -> LineEditor {
+    LineEditor(
+      program: "sectionnav", historyName: "commands", environment: temp.environment,
+      inputFD: pty.slave, outputFD: pty.slave)
+  }
+
+  /// A signal that came before reading started (its byte already in the
+  /// pipe) is handed over without waiting for a key.
+  @Test func aSignalBeforeReadingIsSeenWithoutAKey() throws {
+    let pty = try PseudoTerminal()
+    let temp = TemporaryDirectory()
+    let editor = makeEditor(pty, temp)
+    let wake = Wake(answers: [.cancel])
+    wake.signal()
+    #expect(try pty.readLine(editor, typing: [], reading: wake.reader()) == .some(nil))
+    #expect(wake.received == [.wake])
+    #expect(editor.history.entries.isEmpty)
+  }
+
+  /// `.redraw` draws the prompt again (the caller repainted behind it) and
+  /// editing goes on; `.keepReading` changes nothing.
+  @Test func aRedrawDrawsThePromptAgainAndEditingGoesOn() throws {
+    let pty = try PseudoTerminal()
+    let temp = TemporaryDirectory()
+    let editor = makeEditor(pty, temp)
+    let wake = Wake(answers: [.redraw])
+    let start = pty.mark
+    wake.signal()
+    #expect(try pty.readLine(editor, typing: ["goto x\r"], reading: wake.reader()) == "goto x")
+    #expect(wake.received == [.wake])
+    let screen = String(decoding: Array(pty.screen.utf8).dropFirst(start), as: UTF8.self)
+    #expect(screen.components(separatedBy: "sn> ").count == 3)
+  }
+
+  /// Ctrl-Z reaches the caller, who suspends; the line is drawn again with
+  /// libedit's editing mode set again, and editing goes on.
+  @Test func ctrlZAsksTheCallerToSuspendAndEditingGoesOn() throws {
+    let pty = try PseudoTerminal()
+    let temp = TemporaryDirectory()
+    var before = termios()
+    tcgetattr(pty.slave, &before)
+    let editor = makeEditor(pty, temp)
+    let wake = Wake(answers: [.redrawAfterStop])
+    let start = pty.mark
+    #expect(try pty.readLine(editor, typing: ["goto", "\u{1A}", " x\r"], reading: wake.reader()) == "goto x")
+    #expect(wake.received == [.suspendKey])
+    // The prompt and line were drawn a second time after Ctrl-Z.
+    let screen = String(decoding: Array(pty.screen.utf8).dropFirst(start), as: UTF8.self)
+    #expect(screen.components(separatedBy: "sn> goto").count >= 2)
+    var after = termios()
+    tcgetattr(pty.slave, &after)
+    #expect(after.c_lflag == before.c_lflag)
+    #expect(after.c_iflag == before.c_iflag)
+  }
+}
