@@ -132,7 +132,8 @@ public final class TerminalApp {
   private func handBack(_ body: () -> Void) throws {
     terminal.leave()
     signals.withDefaultStop(body)
-    deferredSignals += signals.drain()
+    // C-c during the body interrupted it, not the program.
+    deferredSignals += signals.drain().filter { $0 != SIGINT }
     try takeBack()
   }
 

@@ -220,7 +220,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
     let status = try app.run(
       draw: { w, h in frame("ui", w, h) },
       handle: { event in
-        guard case .resize = event else { return .continue }
+        guard case .resize = event, afterwards == nil else { return .continue }
         return .promptAt(row: 8) { host in
           kill(getpid(), SIGTERM)
           if waitForWake(host) { action = host.service() }
