@@ -179,21 +179,24 @@ static int dispatch_wake(cle_editor *editor, int event) {
 /// as read_byte; -1 also when the wake function abandons the line.
 static int wait_for_key(cle_editor *editor, unsigned char *byte) {
   if (editor->wake_fd < 0 || editor->wake == NULL) return read_byte(editor->infd, byte);
+  int watch = 1;
   for (;;) {
     struct pollfd fds[2] = {
         {.fd = editor->infd, .events = POLLIN},
         {.fd = editor->wake_fd, .events = POLLIN},
     };
-    int n = poll(fds, 2, -1);
+    int n = poll(fds, watch ? 2 : 1, -1);
     if (n < 0) {
       // Every handled signal also writes to the wake descriptor: look there.
       if (errno == EINTR) continue;
       return -1;
     }
-    if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+    if (watch && (fds[1].revents & POLLIN)) {
       if (!dispatch_wake(editor, CLE_EVENT_WAKE)) return -1;
       continue;
     }
+    // A wake descriptor that can never be read again is not watched (no spin).
+    if (watch && fds[1].revents != 0) watch = 0;
     if (fds[0].revents != 0) {
       ssize_t r = read(editor->infd, byte, 1);
       if (r == 1) return 1;

@@ -190,6 +190,9 @@ public final class TerminalApp {
         stopDuringPrompt()
         stopped = true
         received += signals.drain().filter { $0 != SIGCONT }
+      case SIGTSTP:
+        // The prompt is abandoned anyway: stop once the UI is back.
+        deferredSignals.append(signal)
       case SIGCONT:
         // Stopped by someone else (SIGSTOP): the shell may have changed the
         // settings; repaint and let the editor set its mode again.
