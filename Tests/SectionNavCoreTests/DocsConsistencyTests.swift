@@ -23,9 +23,10 @@ import Testing
     let start = try #require(readme.range(of: "### Screen\n"))
     let end = readme[start.upperBound...].range(of: "\n## ")?.lowerBound ?? readme.endIndex
     let screen = readme[start.upperBound..<end].replacingOccurrences(of: "\n", with: " ")
-    for phrase in ["emoji presentation", "xterm, kitty, WezTerm and iTerm2", "tmux 3.3", "`❤️`", "`👍🏽`",
-      "misaligned"]
-    {
+    let phrases = [
+      "emoji presentation", "xterm, kitty, WezTerm and iTerm2", "tmux 3.3", "`❤️`", "`👍🏽`", "misaligned",
+    ]
+    for phrase in phrases {
       #expect(screen.contains(phrase), "README \"Screen\" does not mention \(phrase)")
     }
     #expect(CellWidth.of("\u{2764}\u{FE0F}") == 2)  // ❤️: tmux 3.3 draws 1
