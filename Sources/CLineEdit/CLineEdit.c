@@ -5,6 +5,7 @@
 #include <histedit.h>
 #include <locale.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,10 @@ struct cle_editor {
   void *context;
   cle_complete_fn complete;
   int cancelled;
+  /// Watched next to the terminal while waiting for a key (-1: none); when it
+  /// becomes readable `wake` decides what happens (see cle_editor_set_wake).
+  int wake_fd;
+  cle_wake_fn wake;
 };
 
 static cle_editor *editor_of(EditLine *el) {
@@ -129,20 +134,87 @@ static int input_pending(int fd, int ms) {
 /// SIGCONT, SIGTSTP) are installed with SA_RESTART and never get here; the
 /// others (SIGTERM, SIGHUP, SIGINT, SIGQUIT) abandon the line so the program
 /// can act on them: retrying would leave `kill -TERM` unanswered for as long
-/// as the prompt is open.
+/// as the prompt is open. (Without a wake descriptor only; see wait_for_key.)
 static int read_byte(int fd, unsigned char *byte) {
   ssize_t n = read(fd, byte, 1);
   return n == 1 ? 1 : n == 0 ? 0 : -1;
 }
 
-/// EL_GETCFN: libedit's reader plus the Esc timeout.
+/// Makes libedit draw the whole line again from the start of the prompt's
+/// row, where the caller left the cursor: after a repaint (a resize) or after
+/// the terminal came back from a stop, when libedit's editing mode is set
+/// again first (the shell may have changed the settings meanwhile).
+static void redraw(cle_editor *editor, int action) {
+  if (action == CLE_WAKE_RESUMED) {
+    el_set(editor->el, EL_PREP_TERM, 0);
+    el_set(editor->el, EL_PREP_TERM, 1);
+  }
+  el_resize(editor->el);
+  // Forgets what libedit believes is on the screen (cursor at its origin),
+  // then draws prompt and line.
+  el_set(editor->el, EL_REFRESH);
+}
+
+/// Hands an event to the caller's wake function and carries out its answer;
+/// returns 1 to go on editing, 0 when the line is abandoned.
+static int dispatch_wake(cle_editor *editor, int event) {
+  fflush(editor->out);
+  int action = editor->wake(editor->context, editor, event);
+  switch (action) {
+  case CLE_WAKE_REDRAW:
+  case CLE_WAKE_RESUMED:
+    redraw(editor, action);
+    return 1;
+  case CLE_WAKE_CANCEL:
+    editor->cancelled = 1;
+    return 0;
+  default:
+    return 1;
+  }
+}
+
+/// Waits for a byte on the terminal while also watching the wake descriptor,
+/// so a signal that arrived before or while waiting (its byte is in the
+/// caller's self-pipe) is acted on at once, not at the next key. Same results
+/// as read_byte; -1 also when the wake function abandons the line.
+static int wait_for_key(cle_editor *editor, unsigned char *byte) {
+  if (editor->wake_fd < 0 || editor->wake == NULL) return read_byte(editor->infd, byte);
+  int watch = 1;
+  for (;;) {
+    struct pollfd fds[2] = {
+        {.fd = editor->infd, .events = POLLIN},
+        {.fd = editor->wake_fd, .events = POLLIN},
+    };
+    int n = poll(fds, watch ? 2 : 1, -1);
+    if (n < 0) {
+      // Every handled signal also writes to the wake descriptor: look there.
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    if (watch && (fds[1].revents & POLLIN)) {
+      if (!dispatch_wake(editor, CLE_EVENT_WAKE)) return -1;
+      continue;
+    }
+    // A wake descriptor that can never be read again is not watched (no spin).
+    if (watch && fds[1].revents != 0) watch = 0;
+    if (fds[0].revents != 0) {
+      ssize_t r = read(editor->infd, byte, 1);
+      if (r == 1) return 1;
+      if (r == 0) return 0;
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return -1;
+    }
+  }
+}
+
+/// EL_GETCFN: libedit's reader plus the Esc timeout and the wake descriptor.
 static int read_char_fn(EditLine *el, wchar_t *out) {
   cle_editor *editor = editor_of(el);
   mbstate_t state;
   memset(&state, 0, sizeof state);
   for (;;) {
     unsigned char byte;
-    int r = read_byte(editor->infd, &byte);
+    int r = wait_for_key(editor, &byte);
     if (r <= 0) return r;
     if (byte == 0x1b && !input_pending(editor->infd, ESC_TIMEOUT_MS)) {
       *out = CANCEL_KEY;
@@ -154,6 +226,26 @@ static int read_char_fn(EditLine *el, wchar_t *out) {
     if (n == (size_t)-1) *out = 0xFFFD;
     return 1;
   }
+}
+
+/// Ctrl-Z (the terminal's own suspend key does nothing while libedit has
+/// signals from keys turned off): the caller's wake function restores the
+/// terminal and stops the process; afterwards the line is drawn again and
+/// editing goes on. Without a wake function, the classic way: libedit's
+/// cooked mode, SIGTSTP, editing mode again.
+static unsigned char suspend_fn(EditLine *el, int ch) {
+  (void)ch;
+  cle_editor *editor = editor_of(el);
+  if (editor->wake == NULL) {
+    fflush(editor->out);
+    el_set(el, EL_PREP_TERM, 0);
+    kill(getpid(), SIGTSTP);
+    el_set(el, EL_PREP_TERM, 1);
+    el_set(el, EL_REFRESH);
+    return CC_NORM;
+  }
+  if (!dispatch_wake(editor, CLE_EVENT_SUSPEND_KEY)) return CC_EOF;
+  return CC_NORM;
 }
 
 static unsigned char cancel_fn(EditLine *el, int ch) {
@@ -192,6 +284,7 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
     return NULL;
   }
   editor->infd = infd;
+  editor->wake_fd = -1;
   editor->context = context;
   editor->complete = complete;
   editor->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
@@ -213,9 +306,12 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
            complete_fn);
     el_set(el, EL_ADDFN, "sectionnav-cancel", "Leave the prompt without a line",
            cancel_fn);
+    el_set(el, EL_ADDFN, "sectionnav-suspend", "Suspend the program (Ctrl-Z)",
+           suspend_fn);
     el_set(el, EL_BIND, "^I", "sectionnav-complete", NULL);
     el_set(el, EL_BIND, "^C", "sectionnav-cancel", NULL);
     el_set(el, EL_BIND, "^G", "sectionnav-cancel", NULL);
+    el_set(el, EL_BIND, "^Z", "sectionnav-suspend", NULL);
     el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
   }
   if (editor->utf8) uselocale(previous);
@@ -247,6 +343,11 @@ void cle_editor_set_prompt(cle_editor *editor, const char *prompt) {
   if (copy == NULL) return;
   free(editor->prompt);
   editor->prompt = copy;
+}
+
+void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake) {
+  editor->wake_fd = wake_fd;
+  editor->wake = wake;
 }
 
 void cle_editor_set_history(cle_editor *editor, cle_history *list) {

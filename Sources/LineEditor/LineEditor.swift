@@ -35,9 +35,32 @@ public final class LineEditor {
   /// The first history problem (e.g. "cannot create history directory …"), if any.
   public private(set) var warning: String?
 
+  /// What interrupted the wait for a key (see `readLine(prompt:wake:_:)`).
+  public enum Interruption: Sendable, Equatable {
+    /// The wake descriptor became readable (a signal arrived, say).
+    case wake
+    /// Ctrl-Z was typed: the caller should suspend the program.
+    case suspendKey
+  }
+
+  /// What the editor does after an interruption.
+  public enum Resumption: Sendable, Equatable {
+    /// Nothing changed on screen: keep waiting for keys.
+    case keepReading
+    /// The caller repainted and put the cursor at the start of the prompt's
+    /// row: draw the prompt and the line again there, at the current size.
+    case redraw
+    /// As `redraw`, after the process was stopped and continued: set the
+    /// editing mode again first (the shell may have changed it).
+    case redrawAfterStop
+    /// Abandon the line: `readLine` returns nil.
+    case cancel
+  }
+
   private var warningDelivered = false
   private let libeditHistory: EditLineHistory?
   private var editor: OpaquePointer?
+  private var interruptionHandler: ((Interruption) -> Resumption)?
 
   /// Opens an editor reading `inputFD` and drawing on `outputFD` (both stay
   /// owned by the caller; the app passes /dev/tty), with the history called
@@ -77,8 +100,39 @@ public final class LineEditor {
   /// after Enter, nil after Esc, Ctrl-C, Ctrl-G, or Ctrl-D on an empty line.
   /// A non-blank line joins the history, which is saved right away.
   public func readLine(prompt: String) -> String? {
+    read(prompt: prompt, wake: -1, nil)
+  }
+
+  /// `readLine(prompt:)` that also watches `wake` (a signal self-pipe) while
+  /// it waits for keys, and calls `interrupted` when it becomes readable —
+  /// the handler must consume what is there — and when Ctrl-Z is typed. The
+  /// handler runs with the terminal in libedit's editing mode and answers
+  /// what to do next: a signal that arrives just before reading starts is
+  /// acted on at once, a resize can repaint the screen behind the prompt, a
+  /// suspend can hand the terminal back and take it again.
+  public func readLine(
+    prompt: String, wake: Int32, _ interrupted: @escaping (Interruption) -> Resumption
+  ) -> String? {
+    read(prompt: prompt, wake: wake, interrupted)
+  }
+
+  private func read(
+    prompt: String, wake: Int32, _ interrupted: ((Interruption) -> Resumption)?
+  ) -> String? {
     guard let editor else { return nil }
     cle_editor_set_prompt(editor, prompt)
+    interruptionHandler = interrupted
+    if interrupted != nil {
+      cle_editor_set_wake(editor, wake) { context, _, event in
+        guard let context else { return Int32(CLE_WAKE_CONTINUE) }
+        let owner = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
+        return owner.interrupted(event)
+      }
+    }
+    defer {
+      cle_editor_set_wake(editor, -1, nil)
+      interruptionHandler = nil
+    }
     var status = CLE_LINE
     guard let raw = cle_editor_gets(editor, &status), status == CLE_LINE else { return nil }
     let line = String(cString: raw)
@@ -90,6 +144,17 @@ public final class LineEditor {
   /// the size each time `readLine` starts).
   public func resize() {
     if let editor { cle_editor_resize(editor) }
+  }
+
+  /// The C wake function's answer for `event` (a CLE_EVENT_*).
+  private func interrupted(_ event: Int32) -> Int32 {
+    let what: Interruption = event == Int32(CLE_EVENT_SUSPEND_KEY) ? .suspendKey : .wake
+    switch interruptionHandler?(what) ?? .keepReading {
+    case .keepReading: return Int32(CLE_WAKE_CONTINUE)
+    case .redraw: return Int32(CLE_WAKE_REDRAW)
+    case .redrawAfterStop: return Int32(CLE_WAKE_RESUMED)
+    case .cancel: return Int32(CLE_WAKE_CANCEL)
+    }
   }
 
   /// Records an accepted line in both histories and saves the file.

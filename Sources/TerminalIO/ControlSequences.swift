@@ -23,5 +23,9 @@ public enum ControlSequences {
   public static let leaveKeepingScreen = bytes(
     "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h")
 
+  /// Back on the alternate screen for a prompt after a stop: the modes of
+  /// `leaveKeepingScreen` otherwise (cursor shown, no reporting).
+  public static let enterForPrompt = bytes("\u{1B}[?1049h")
+
   static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 }

@@ -12,7 +12,9 @@ public enum Disposition {
   case suspendFor(() -> Void)
   /// Like `suspendFor` but stays on the alternate screen with the cursor shown
   /// at the start of 1-based `row`, which is cleared: a prompt over the UI.
-  case promptAt(row: Int, () -> Void)
+  /// The closure gets a `PromptHost` to keep signals, resizes (the UI is
+  /// repainted behind the prompt) and C-z working while it reads a line.
+  case promptAt(row: Int, (PromptHost) -> Void)
   /// Stop the process as C-z does in a shell; on `fg`, repaint and go on.
   case suspend
 }

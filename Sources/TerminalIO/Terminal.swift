@@ -87,6 +87,12 @@ public final class Terminal {
     }
   }
 
+  /// Puts back the settings found at start whatever mode is set now (a line
+  /// editor's, say), without touching the screen or the raw-mode flag.
+  public func restoreOriginalMode() {
+    while tcsetattr(fileDescriptor, TCSADRAIN, &saved) != 0, errno == EINTR {}
+  }
+
   /// The window size in cells, or nil when the terminal does not know it.
   public func size() -> (width: Int, height: Int)? {
     var size = winsize()

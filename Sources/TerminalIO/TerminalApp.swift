@@ -65,6 +65,19 @@ public final class TerminalApp {
       signals.uninstall()
       running = false
     }
+    do {
+      return try loop(draw: draw, handle: handle)
+    } catch let error as TerminalError where error.isHangUp {
+      // The terminal went away under a write (its reads say so too, but a
+      // blocked or pending write notices first): as SIGHUP.
+      return hangUp()
+    }
+  }
+
+  private func loop(
+    draw: (_ width: Int, _ height: Int) throws -> Frame,
+    handle: (Event) throws -> Disposition
+  ) throws -> ExitStatus {
     try terminal.enter(mouse: mouse)
     writer.invalidate()
     readSize()
@@ -83,9 +96,9 @@ public final class TerminalApp {
           if let output { try? Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO) }
           return ExitStatus(code: code)
         case .suspendFor(let body):
-          try handBack(promptRow: nil, body)
+          try handBack(body)
         case .promptAt(let row, let body):
-          try handBack(promptRow: row, body)
+          try prompt(at: row, draw: draw, body)
         case .suspend:
           try suspendToShell()
         }
@@ -114,21 +127,121 @@ public final class TerminalApp {
     try takeBack()
   }
 
-  /// Runs `body` with the terminal in its original mode (on the main screen,
-  /// or on the alternate screen at `promptRow`), then takes it back.
-  private func handBack(promptRow: Int?, _ body: () -> Void) throws {
-    if let row = promptRow {
-      var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
-      bytes += Array("\u{1B}[0m\u{1B}[2K".utf8)
-      try terminal.write(bytes)
-      terminal.leave(keepScreen: true)
-    } else {
-      terminal.leave()
-    }
+  /// Runs `body` with the terminal in its original mode on the main screen,
+  /// then takes it back.
+  private func handBack(_ body: () -> Void) throws {
+    terminal.leave()
     signals.withDefaultStop(body)
+    // C-c during the body interrupted it, not the program.
+    deferredSignals += signals.drain().filter { $0 != SIGINT }
+    try takeBack()
+  }
+
+  /// Runs a prompt's `body` over the UI: the terminal in its original mode
+  /// on the alternate screen, the cursor shown at the start of `row` (cleared),
+  /// with a `PromptHost` through which the body's line editor gets signals,
+  /// resizes and C-z handled while it reads. Then takes the terminal back.
+  private func prompt(
+    at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> Void
+  ) throws {
+    var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
+    bytes += Array("\u{1B}[0m\u{1B}[2K".utf8)
+    try terminal.write(bytes)
+    terminal.leave(keepScreen: true)
+    // The prompt keeps its distance from the bottom edge across resizes.
+    let rowsBelow = max(0, height - row)
+    withoutActuallyEscaping(draw) { draw in
+      let host = PromptHost(wakeDescriptor: signals.readEnd) { [unowned self] stopFirst in
+        serviceDuringPrompt(stopFirst: stopFirst, rowsBelow: rowsBelow, draw: draw)
+      }
+      body(host)
+      host.invalidate()
+    }
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }
     try takeBack()
+  }
+
+  /// `PromptHost.service()` and `.suspend()`: acts on the signals received
+  /// while a line editor owns the terminal (its own mode, alternate screen).
+  private func serviceDuringPrompt(
+    stopFirst: Bool, rowsBelow: Int, draw: (_ width: Int, _ height: Int) throws -> Frame
+  ) -> PromptHost.Action {
+    var cancel = false
+    var stopped = false
+    var resized = false
+    var received: [Int32] = []
+    if stopFirst {
+      stopDuringPrompt()
+      stopped = true
+    }
+    received += signals.drain().filter { !(stopped && $0 == SIGCONT) }
+    var index = 0
+    while index < received.count {
+      let signal = received[index]
+      index += 1
+      switch signal {
+      case SIGINT:
+        cancel = true
+      case SIGTERM, SIGHUP, SIGQUIT:
+        deferredSignals.append(signal)
+        cancel = true
+      case SIGTSTP where !cancel:
+        stopDuringPrompt()
+        stopped = true
+        received += signals.drain().filter { $0 != SIGCONT }
+      case SIGTSTP:
+        // The prompt is abandoned anyway: stop once the UI is back.
+        deferredSignals.append(signal)
+      case SIGCONT:
+        // Stopped by someone else (SIGSTOP): the shell may have changed the
+        // settings; repaint and let the editor set its mode again.
+        stopped = true
+      case SIGWINCH:
+        resized = true
+      default:
+        break
+      }
+    }
+    if cancel { return .cancel }
+    guard stopped || resized else { return .keepReading }
+    repaintBehindPrompt(rowsBelow: rowsBelow, enterScreen: stopped, draw: draw)
+    return stopped ? .redrawAfterStop : .redraw
+  }
+
+  /// C-z at a prompt: the terminal as it was found (main screen, original
+  /// settings, whatever the line editor had set), then stop until `fg`.
+  private func stopDuringPrompt() {
+    try? terminal.write(ControlSequences.leave)
+    terminal.restoreOriginalMode()
+    signals.stopProcess()
+  }
+
+  /// Draws the UI at the current size with the prompt's row cleared and the
+  /// cursor shown at its start, where the line editor draws the line again.
+  /// Best effort: a terminal that went away is noticed by the editor's read.
+  private func repaintBehindPrompt(
+    rowsBelow: Int, enterScreen: Bool, draw: (_ width: Int, _ height: Int) throws -> Frame
+  ) {
+    readSize()
+    writer.invalidate()
+    let row = max(0, height - 1 - rowsBelow)
+    var bytes: [UInt8] = []
+    if enterScreen { bytes += ControlSequences.enterForPrompt }
+    // No auto-wrap and no cursor while the frame is drawn, as in the UI.
+    bytes += Array("\u{1B}[?25l\u{1B}[?7l".utf8)
+    if var frame = try? draw(width, height) {
+      if row < frame.height {
+        for column in 0..<frame.width { frame[column, row] = .blank }
+      }
+      bytes += writer.render(frame)
+    }
+    bytes += Array("\u{1B}[?7h".utf8)
+    bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row))
+    bytes += Array("\u{1B}[0m\u{1B}[2K\u{1B}[?25h".utf8)
+    try? terminal.write(bytes)
+    // The line editor draws over it; the next frame repaints everything.
+    writer.invalidate()
   }
 
   /// Raw mode, screen and modes again, then a full repaint at the current size.

@@ -37,6 +37,17 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 
   public var description: String { "sectionnav: error: " + message }
 
+  /// The terminal is gone (hung up, or its other side closed): EIO or ENXIO
+  /// from a write, a read or a mode change.
+  public var isHangUp: Bool {
+    switch self {
+    case .writeFailed(let code), .readFailed(let code), .rawModeFailed(let code):
+      return code == EIO || code == ENXIO
+    default:
+      return false
+    }
+  }
+
   static func reason(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)

@@ -75,9 +75,9 @@ enum InteractiveMode {
           if let prompt = state.prompt, prompt.text.isEmpty {
             // Hand the line to libedit on the status row.
             let row = state.height
-            return .promptAt(row: row) {
+            return .promptAt(row: row) { host in
               let titles = state.list.sections.map(\.title)
-              let line = prompts.read(kind: prompt.kind, titles: titles)
+              let line = prompts.read(kind: prompt.kind, titles: titles, host: host)
               state.cancelPrompt()
               if let line, prompt.kind == .search, !line.isEmpty {
                 state.show(message: "searching for '\(line)'… (Esc stops)")
@@ -126,13 +126,24 @@ final class Prompts {
     return e
   }
 
-  /// Reads one line; nil when cancelled.
-  func read(kind: AppState.PromptKind, titles: [String]) -> String? {
+  /// Reads one line; nil when cancelled. Signals, resizes and C-z that come
+  /// while the line is edited go to the run loop through `host`: a resize
+  /// repaints the list behind the prompt, C-z suspends and `fg` brings the
+  /// prompt back with its line, SIGTERM and the like abandon the line and end
+  /// the program.
+  func read(kind: AppState.PromptKind, titles: [String], host: PromptHost) -> String? {
     let e = editor(kind)
     if kind == .command {
       e.completer = { line, cursor in CommandCompletion.complete(line: line, cursor: cursor, titles: titles) }
     }
-    return e.readLine(prompt: kind == .command ? ":" : "/")
+    return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptor) { interruption in
+      switch interruption == .suspendKey ? host.suspend() : host.service() {
+      case .keepReading: return .keepReading
+      case .redraw: return .redraw
+      case .redrawAfterStop: return .redrawAfterStop
+      case .cancel: return .cancel
+      }
+    }
   }
 
   /// The first history warning, once per session.

@@ -157,6 +157,11 @@ struct TmuxPromptTests {
     try s.resize(width: 60, height: 15)
     // libedit goes on with the same line at the new size.
     try await s.waitFor("the prompt on the new last row") { $0.lines.count == 15 && $0.status == ":goto 50" }
+    // The list behind the prompt is repainted at the new size at once, not
+    // when the prompt closes.
+    try await s.expectFrame(
+      try TmuxTest.scriptFrame(Self.numbers, ["resize 60x15"], frameHeight: 15), rows: 1...14)
+    #expect(try s.capture().status == ":goto 50")
     try s.sendLiteral("–59")
     try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
     try s.sendKeys("Enter")
@@ -184,6 +189,85 @@ struct TmuxPromptTests {
     try await s.waitForStatus("row 3/220")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// C-z at the prompt suspends the program like C-z in the list (libedit
+  /// turns terminal signals off while it edits, so the shim binds it): the
+  /// terminal as it was found, the shell in charge; `fg` brings back the UI
+  /// with the prompt and its unfinished line, which still works.
+  @Test func controlZAtThePromptSuspendsAndFgBringsItBack() async throws {
+    let s = try TmuxSession("sh -i")
+    defer { s.close() }
+    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
+    try s.sendLiteral(#""$SECTIONNAV" --demo numbers"#)
+    try s.sendKeys("Enter")
+    let first = try await s.waitForStatus("row 2/220")
+    try await Self.openPrompt(s, ":")
+    try await Self.type(s, ":", "goto 50")
+
+    try s.sendKeys("C-z")
+    let stopped = try await s.waitFor("the shell prompt after C-z at the prompt") {
+      $0.contains("Stopped") && $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true
+    }
+    #expect(!stopped.contains("0–9"))
+    #expect(!stopped.contains(":goto 50"))
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    try s.sendLiteral("stty -a > during")
+    try s.sendKeys("Enter")
+    let during = try await s.waitForFile("during")
+    #expect(TmuxSession.withoutSize(during) == TmuxSession.withoutSize(s.file("before") ?? ""))
+
+    try s.sendLiteral("fg")
+    try s.sendKeys("Enter")
+    try await s.waitFor("the prompt back with its line") { $0.status == ":goto 50" }
+    #expect(try s.display("#{alternate_on}") == "1")
+    try await s.expectFrame(first.lines, rows: 1...23)
+    // Still libedit's line, in its editing mode.
+    try s.sendLiteral("–59")
+    try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("row 57/220")
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    try s.sendKeys("j")  // raw mode again: a key, not echoed text
+    try await s.waitForStatus("row 58/220")
+
+    try s.sendKeys("q")
+    try await s.waitFor("the shell prompt after q") {
+      $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true && !$0.contains("row 58/220")
+    }
+    try s.sendLiteral("echo status=$?")
+    try s.sendKeys("Enter")
+    try await s.waitFor("the program's exit status") { $0.contains("status=0") }
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    try s.sendLiteral("exit")
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// A signal that arrives after the prompt was asked for but before libedit
+  /// reads a key is acted on at once, not at the next key. The command
+  /// history is a FIFO, so opening the prompt waits there (the window in
+  /// which the signal used to be lost) until the test opens it for writing.
+  @Test func sigtermJustBeforeThePromptReadsEndsTheProgramWithoutAKey() async throws {
+    let s = try TmuxSession(
+      "mkdir -p state/sectionnav && mkfifo state/sectionnav/commands_history && sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys(":")
+    // The status row is cleared for the prompt, which is loading its history.
+    try await s.waitFor("the status row cleared for the prompt") { $0.status.isEmpty }
+    #expect(kill(try await s.pid(), SIGTERM) == 0)
+    // Let a history read that still waits for a writer go on (empty).
+    let fifo = s.stateHome + "/sectionnav/commands_history"
+    let deadline = Date().addingTimeInterval(5)
+    while s.file("status") == nil && Date() < deadline {
+      let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+      if fd >= 0 { close(fd) }
+      try await Task.sleep(nanoseconds: 50_000_000)
+    }
+    #expect(try await s.waitForExit(timeout: 1) == 143)
     try TmuxTest.expectRestored(s)
   }
 }

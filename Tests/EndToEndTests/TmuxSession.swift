@@ -365,8 +365,8 @@ final class TmuxSession: @unchecked Sendable {
 
   /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+; not visible
   /// to Swift without _GNU_SOURCE).
-  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-  private static let addCloseFrom: AddCloseFrom? = {
+  typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  static let addCloseFrom: AddCloseFrom? = {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
     return unsafeBitCast(symbol, to: AddCloseFrom.self)
   }()
@@ -380,7 +380,7 @@ final class TmuxSession: @unchecked Sendable {
   }
 
   /// The descriptors open in this process (fallback when closefrom is missing).
-  private static func openDescriptors() -> [Int32] {
+  static func openDescriptors() -> [Int32] {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
   }
 

@@ -80,7 +80,10 @@ final class PseudoTerminal: @unchecked Sendable {
   /// thread, typing each chunk of `keys` once the prompt is up (chunks are
   /// 100 ms apart so a lone Esc counts as Esc). If the editor does not return
   /// within 5 s the test would hang, so it is sent Ctrl-C and Enter instead.
-  func readLine(_ editor: LineEditor, prompt: String = "sn> ", typing keys: [String]) throws
+  func readLine(
+    _ editor: LineEditor, prompt: String = "sn> ", typing keys: [String],
+    reading read: (@Sendable (LineEditor, String) -> String?)? = nil
+  ) throws
     -> String?
   {
     // Outer nil: the editor never returned; inner nil: it returned no line.
@@ -88,7 +91,11 @@ final class PseudoTerminal: @unchecked Sendable {
     let editorBox = EditorBox(editor)
     let start = mark
     let thread = Thread {
-      box.set(editorBox.editor.readLine(prompt: prompt))
+      if let read {
+        box.set(read(editorBox.editor, prompt))
+      } else {
+        box.set(editorBox.editor.readLine(prompt: prompt))
+      }
     }
     thread.start()
     guard waitFor(prompt, after: start) else {

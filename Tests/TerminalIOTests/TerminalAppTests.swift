@@ -167,12 +167,71 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
       handle: { event in
         guard case .resize = event else { return .continue }
         calls += 1
-        if calls == 1 { return .promptAt(row: 8) { shown = pty.output() } }
+        if calls == 1 { return .promptAt(row: 8) { _ in shown = pty.output() } }
         return .exit(code: 0, output: nil)
       })
     #expect(shown.contains("\u{1B}[8H\u{1B}[0m\u{1B}[2K"))
     #expect(shown.hasSuffix("\u{1B}[?25h"))
     #expect(!shown.contains("\u{1B}[?1049l"))
+  }
+
+  /// Waits until the prompt host's wake descriptor is readable, as a line
+  /// editor polling it would.
+  private func waitForWake(_ host: PromptHost) -> Bool {
+    var fd = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&fd, 1, 5000) == 1
+  }
+
+  @Test func aResizeDuringThePromptRepaintsTheUIBehindIt() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var action: PromptHost.Action?
+    var shown = ""
+    var calls = 0
+    _ = try app.run(
+      draw: { w, h in frame("size \(w)x\(h)", w, h) },
+      handle: { event in
+        guard case .resize = event else { return .continue }
+        calls += 1
+        guard calls == 1 else { return .exit(code: 0, output: nil) }
+        return .promptAt(row: 8) { host in
+          _ = pty.output()
+          pty.resize(width: 50, height: 12)
+          kill(getpid(), SIGWINCH)
+          if waitForWake(host) { action = host.service() }
+          shown = pty.output()
+        }
+      })
+    #expect(action == .redraw)
+    // The UI at the new size, then the cursor shown at the start of the
+    // prompt's row — still the last one — cleared for the line editor.
+    #expect(shown.contains("size 50x12"))
+    #expect(shown.hasSuffix("\u{1B}[12H\u{1B}[0m\u{1B}[2K\u{1B}[?25h"))
+    #expect(!shown.contains("\u{1B}[?1049"))
+    #expect(app.width == 50 && app.height == 12)
+  }
+
+  @Test func sigtermDuringThePromptCancelsItAndEndsTheRun() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let before = pty.settings()
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var action: PromptHost.Action?
+    var afterwards: PromptHost?
+    let status = try app.run(
+      draw: { w, h in frame("ui", w, h) },
+      handle: { event in
+        guard case .resize = event, afterwards == nil else { return .continue }
+        return .promptAt(row: 8) { host in
+          kill(getpid(), SIGTERM)
+          if waitForWake(host) { action = host.service() }
+          afterwards = host
+        }
+      })
+    #expect(action == .cancel)
+    #expect(status == ExitStatus(code: 143, signal: SIGTERM))
+    #expect(modeFlags(pty.settings()) == modeFlags(before))
+    // Out of the body the host does nothing.
+    #expect(afterwards?.service() == .keepReading)
   }
 
   @Test func eventsPostedFromAnotherThreadArrive() throws {

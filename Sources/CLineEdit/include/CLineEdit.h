@@ -47,6 +47,33 @@ enum {
 typedef int (*cle_complete_fn)(void *context, cle_editor *editor,
                                const char *line, int cursor_byte);
 
+/// Why the wake function is called.
+enum {
+  /// The wake descriptor became readable while the editor waited for a key.
+  CLE_EVENT_WAKE = 0,
+  /// Ctrl-Z was typed (libedit keeps signals from keys off while it edits).
+  CLE_EVENT_SUSPEND_KEY = 1,
+};
+
+/// What the wake function asks the editor to do next.
+enum {
+  /// Nothing changed on the screen: go on waiting for keys.
+  CLE_WAKE_CONTINUE = 0,
+  /// The caller repainted and left the cursor at the start of the prompt's
+  /// row: draw prompt and line again there (at the current terminal size).
+  CLE_WAKE_REDRAW = 1,
+  /// As REDRAW, after the terminal was given away (the process was stopped):
+  /// libedit's editing mode is set again first.
+  CLE_WAKE_RESUMED = 2,
+  /// Abandon the line: cle_editor_gets returns NULL with CLE_CANCELLED.
+  CLE_WAKE_CANCEL = 3,
+};
+
+/// Called with the `context` of cle_editor_create and a CLE_EVENT_*;
+/// returns a CLE_WAKE_* action. It runs inside cle_editor_gets, with the
+/// terminal in libedit's editing mode; it may write to the terminal.
+typedef int (*cle_wake_fn)(void *context, cle_editor *editor, int event);
+
 /// Outcome of cle_editor_gets.
 typedef enum {
   CLE_LINE = 0,      ///< A line was accepted with Enter.
@@ -58,12 +85,19 @@ typedef enum {
 /// Creates an editor reading `input_fd` and drawing on `output_fd` (both are
 /// dup'd, so the caller keeps ownership of its descriptors). Emacs bindings,
 /// no signal handling (EL_SIGNAL 0), Tab completes, Ctrl-R searches history,
-/// Esc / Ctrl-C / Ctrl-G cancel. The terminal mode is the same on return as on
+/// Esc / Ctrl-C / Ctrl-G cancel, Ctrl-Z suspends (see cle_editor_set_wake). The terminal mode is the same on return as on
 /// entry. Returns NULL if the descriptors cannot be duplicated.
 cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
                               void *context, cle_complete_fn complete);
 /// Ends the editor without changing the terminal mode.
 void cle_editor_destroy(cle_editor *editor);
+/// While cle_editor_gets waits for a key it also polls `wake_fd` (a
+/// self-pipe of signals, say; -1: none) and calls `wake` when it is readable,
+/// so a signal that arrived just before reading started is not left waiting
+/// for the next key; `wake` must consume what made the descriptor readable.
+/// Ctrl-Z calls `wake` too (CLE_EVENT_SUSPEND_KEY); without a wake function
+/// Ctrl-Z stops the process with SIGTSTP in libedit's cooked mode.
+void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake);
 /// Copies the prompt shown by the next cle_editor_gets.
 void cle_editor_set_prompt(cle_editor *editor, const char *prompt);
 /// The history that Up/Down/Ctrl-R browse (not owned; may be NULL).

@@ -1,0 +1,247 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The built binary on a pseudo-terminal the test owns, for the faults a
+/// terminal emulator never shows: a terminal that stops reading the output
+/// (writes block once the pty's buffer is full) and one that goes away (the
+/// master closed). The child is a session leader whose controlling terminal
+/// is the slave (so `/dev/tty` works), with standard output and error in
+/// files of a temporary directory.
+final class PtySession: @unchecked Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The test's side; nothing reads it unless the test does.
+  private(set) var master: Int32
+  /// A slave descriptor kept by the test, to see how much input the program
+  /// has not read yet (FIONREAD).
+  let slave: Int32
+  let pid: pid_t
+  let directory: String
+  private var output: [UInt8] = []
+  private var status: Int32?
+
+  init(_ arguments: [String], width: Int, height: Int) throws {
+    master = try Self.openMaster()
+    var name = [CChar](repeating: 0, count: 128)
+    guard PTY.functions.ptsnameR(master, &name, name.count) == 0 else {
+      close(master)
+      throw Failure(description: "ptsname_r failed")
+    }
+    let slavePath = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard slave >= 0 else {
+      close(master)
+      throw Failure(description: "cannot open \(slavePath)")
+    }
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    var template = Array("/tmp/sectionnav-pty-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+      throw Failure(description: "mkdtemp failed")
+    }
+    directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    pid = try Self.spawn(
+      [Binary.path] + arguments, terminal: slavePath, stdout: directory + "/stdout",
+      stderr: directory + "/stderr", directory: directory)
+  }
+
+  deinit {
+    if status == nil {
+      kill(pid, SIGKILL)
+      _ = try? waitForExit(timeout: 5)
+    }
+    closeMaster()
+    close(slave)
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  // MARK: The terminal's side
+
+  /// Types `text` (never blocks: gives up on what does not fit).
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Reads what the program wrote until `quiet` seconds pass without output
+  /// (or `timeout` in all); returns how many bytes came.
+  @discardableResult
+  func drain(quiet: Double = 0.3, timeout: Double = 20) -> Int {
+    let start = output.count
+    let deadline = Date().addingTimeInterval(timeout)
+    var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    while Date() < deadline, master >= 0 {
+      guard poll(&fd, 1, Int32(quiet * 1000)) > 0 else { break }
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      output += buffer[..<n]
+    }
+    return output.count - start
+  }
+
+  /// Reads until the output since `mark` contains `text`.
+  func waitForOutput(_ text: String, after mark: Int, timeout: Double = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if String(decoding: output[min(mark, output.count)...], as: UTF8.self).contains(text) { return true }
+      drain(quiet: 0.05, timeout: 0.2)
+    }
+    return false
+  }
+
+  /// Everything read from the program so far.
+  var screenBytes: [UInt8] { output }
+
+  /// The terminal goes away.
+  func closeMaster() {
+    if master >= 0 { close(master) }
+    master = -1
+  }
+
+  /// Bytes typed that the program has not read yet.
+  var unreadInput: Int {
+    var count: Int32 = 0
+    _ = ioctl(slave, UInt(FIONREAD), &count)
+    return Int(count)
+  }
+
+  // MARK: The process
+
+  /// User plus system CPU time of the program, in seconds.
+  var cpuSeconds: Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command: state is field 0, utime 11, stime 12 (in clock ticks).
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// The scheduler state letter (`R`, `S`, `T`, `Z`…), nil once reaped.
+  var state: Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(after: close)...].dropFirst().first
+  }
+
+  /// Waits for the program to end and returns its exit status (128 + n
+  /// after signal n); throws after `timeout`.
+  func waitForExit(timeout: Double = 10) throws -> Int32 {
+    if let status { return status }
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      var raw: Int32 = 0
+      let r = waitpid(pid, &raw, WNOHANG)
+      if r == pid {
+        let code = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        status = code
+        if master >= 0 { drain(quiet: 0.05, timeout: 1) }
+        return code
+      }
+      if r < 0, errno != EINTR { throw Failure(description: "waitpid failed: \(errno)") }
+      if Date() >= deadline { throw Failure(description: "the program did not end within \(timeout) s") }
+      if master >= 0 { drain(quiet: 0.02, timeout: 0.05) } else { usleep(20_000) }
+    }
+  }
+
+  /// A file the program wrote (`stdout`, `stderr`).
+  func file(_ name: String) -> String {
+    (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+  }
+
+  // MARK: Setting up
+
+  private static func openMaster() throws -> Int32 {
+    let fd = PTY.functions.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0, PTY.functions.grantpt(fd) == 0, PTY.functions.unlockpt(fd) == 0 else {
+      if fd >= 0 { close(fd) }
+      throw Failure(description: "cannot open a pseudo-terminal")
+    }
+    return fd
+  }
+
+  /// posix_spawn in a new session (POSIX_SPAWN_SETSID) whose standard input
+  /// is `terminal`, opened without O_NOCTTY by the session leader, so it
+  /// becomes the controlling terminal. As in `TmuxSession.spawn`, nothing of
+  /// the test process is inherited: no descriptor beyond 0–2, no blocked or
+  /// ignored signal.
+  private static func spawn(
+    _ argv: [String], terminal: String, stdout: String, stderr: String, directory: String
+  ) throws -> pid_t {
+    var env = ProcessInfo.processInfo.environment
+    for name in ["SECTIONNAV_OPTS", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TMUX", "TMUX_PANE"] { env[name] = nil }
+    env["TERM"] = "xterm-256color"
+    env["LANG"] = "C.UTF-8"
+    env["XDG_STATE_HOME"] = directory + "/state"
+    env["HOME"] = directory + "/home"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let closeFrom = TmuxSession.addCloseFrom {
+      _ = closeFrom(&actions, 3)
+    } else {
+      for fd in TmuxSession.openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    sigdelset(&all, SIGKILL)
+    sigdelset(&all, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+), hidden behind _GNU_SOURCE
+    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid))
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    guard rc == 0 else { throw Failure(description: "cannot run \(argv[0]): \(rc)") }
+    return pid
+  }
+}
+
+/// posix_openpt and friends sit behind _XOPEN_SOURCE in glibc's headers, which
+/// Swift's Glibc module does not define, so they are looked up at run time.
+private enum PTY {
+  typealias IntFunction = @convention(c) (Int32) -> Int32
+  typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+  struct Functions {
+    let openpt: IntFunction
+    let grantpt: IntFunction
+    let unlockpt: IntFunction
+    let ptsnameR: NameFunction
+  }
+
+  static let functions: Functions = {
+    func symbol<T>(_ name: String, _: T.Type) -> T {
+      guard let address = dlsym(dlopen(nil, RTLD_NOW), name) else { fatalError("no \(name) in libc") }
+      return unsafeBitCast(address, to: T.self)
+    }
+    return Functions(
+      openpt: symbol("posix_openpt", IntFunction.self), grantpt: symbol("grantpt", IntFunction.self),
+      unlockpt: symbol("unlockpt", IntFunction.self), ptsnameR: symbol("ptsname_r", NameFunction.self))
+  }()
+}

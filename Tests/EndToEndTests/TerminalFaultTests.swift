@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Terminal faults (issue 8) on a pseudo-terminal the test owns: output that
+/// stops being read, then is read again; a terminal that goes away.
+@Suite(.timeLimit(.minutes(1)))
+struct TerminalFaultTests {
+  /// Big frames: each `G`/`g` repaints most of a 200×60 screen.
+  static let arguments = ["--demo", "numbers"]
+  static let width = 200
+  static let height = 60
+
+  /// Starts the program and reads its first frame.
+  static func start() throws -> PtySession {
+    let s = try PtySession(arguments, width: width, height: height)
+    guard s.waitForOutput("row 2/220", after: 0) else {
+      throw PtySession.Failure(description: "no first frame; stderr: \(s.file("stderr"))")
+    }
+    s.drain()
+    return s
+  }
+
+  /// Stops reading and sends `G`/`g` until the program's writes block: its
+  /// input then stays unread. Ends with `G` (the view at the bottom).
+  static func blockOutput(_ s: PtySession) throws {
+    var sent = 0
+    while sent < 400 {
+      s.type("G")
+      usleep(3000)
+      s.type("g")
+      usleep(3000)
+      sent += 2
+      if sent % 20 == 0, s.unreadInput > 0 {
+        usleep(200_000)
+        if s.unreadInput > 0 { break }
+      }
+    }
+    guard s.unreadInput > 0 else {
+      throw PtySession.Failure(description: "the output never blocked after \(sent) keys")
+    }
+    s.type("G")
+  }
+
+  enum Ending: String, CaseIterable, CustomTestStringConvertible {
+    case quit, enter
+    var testDescription: String { rawValue }
+  }
+
+  /// While the terminal does not read, the program waits in its write (no
+  /// busy loop on EAGAIN, keys wait unread); once it reads again, every key
+  /// is acted on, the frames arrive, and the program still answers keys.
+  @Test(arguments: Ending.allCases)
+  func outputBlockedThenResumed(ending: Ending) throws {
+    let s = try Self.start()
+    try Self.blockOutput(s)
+    let cpu = s.cpuSeconds
+    usleep(1_000_000)
+    #expect(s.cpuSeconds - cpu < 0.2, "the program spun while its output was blocked")
+    #expect(s.state == "S", "the program should be asleep in its write")
+    #expect(s.unreadInput > 0)
+
+    // The terminal reads again: everything typed is consumed and drawn.
+    #expect(s.drain(quiet: 0.5) > 0)
+    #expect(s.unreadInput == 0)
+    let mark = s.screenBytes.count
+    s.type("k")
+    #expect(s.waitForOutput("\u{1B}[?2026l", after: mark), "no frame after k")
+
+    switch ending {
+    case .quit:
+      s.type("q")
+      #expect(try s.waitForExit() == 0)
+      #expect(s.file("stdout") == "")
+      let restored = s.screenBytes.suffix(8).elementsEqual("\u{1B}[?1049l".utf8)
+      #expect(restored, "the output does not end by leaving the alternate screen")
+    case .enter:
+      // The state survived: G (the last key of the burst) then k chose the
+      // item before the last one, as a script says.
+      let expected = try Binary.run(
+        Self.arguments + ["--size", "\(Self.width)x\(Self.height)", "--script", "-"],
+        input: "key G\nkey k\nkey Enter\n")
+      s.type("\r")
+      #expect(try s.waitForExit() == 0)
+      #expect(s.file("stdout") == expected.stdout)
+      #expect(!expected.stdout.isEmpty)
+    }
+    #expect(s.file("stderr") == "")
+  }
+
+  enum Moment: String, CaseIterable, CustomTestStringConvertible {
+    case idle, outputBlocked, atThePrompt
+    var testDescription: String { rawValue }
+  }
+
+  /// The terminal goes away (its master side closes): the program ends at
+  /// once with 129, as for SIGHUP, prints nothing, and does not spin —
+  /// whether it was waiting for keys, blocked in a write, or editing a line.
+  @Test(arguments: Moment.allCases)
+  func terminalGoingAwayExits129(moment: Moment) throws {
+    let s = try Self.start()
+    switch moment {
+    case .idle:
+      break
+    case .outputBlocked:
+      try Self.blockOutput(s)
+    case .atThePrompt:
+      let mark = s.screenBytes.count
+      s.type(":")
+      #expect(s.waitForOutput(":", after: mark))
+      s.type("goto")
+      s.drain()
+    }
+    s.closeMaster()
+    let started = Date()
+    #expect(try s.waitForExit(timeout: 5) == 129)
+    #expect(Date().timeIntervalSince(started) < 3)
+    #expect(s.file("stderr") == "")
+  }
+}
