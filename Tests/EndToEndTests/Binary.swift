@@ -53,7 +53,10 @@ enum Binary {
     nonisolated(unsafe) var errData = Data()
     DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    // A child that exits without reading its input must not kill the test
+    // runner with SIGPIPE: ignore the signal and let the write fail.
+    _ = ignoreBrokenPipes
+    if let input { try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
     try? inPipe.fileHandleForWriting.close()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(2000) }
@@ -68,6 +71,8 @@ enum Binary {
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
+
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
   struct TimedOut: Error, CustomStringConvertible {
     var arguments: [String]
