@@ -184,8 +184,7 @@ public final class LineEditor {
 
   /// Tab: asks `completer`, edits the line and lists several candidates below
   /// the prompt; returns libedit's CC_* code.
-  private func complete(editor: OpaquePointer, line: UnsafePointer<CChar>, cursorByte: Int) -> Int32
-  {
+  private func complete(editor: OpaquePointer, line: UnsafePointer<CChar>, cursorByte: Int) -> Int32 {
     guard let completer else { return Int32(CLE_CC_NORM) }
     let bytes = UnsafeBufferPointer(
       start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))

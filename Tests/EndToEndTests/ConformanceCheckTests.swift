@@ -23,7 +23,9 @@ import Testing
     // A crash shows as a signal status (> 128) or an empty message.
     #expect(result.status == 0 || result.status == 2, "\(name): status \(result.status)")
     let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-    let located = firstLine.hasPrefix("\(path):") && firstLine.range(of: #"^.*:\d+:\d+: error: "#, options: .regularExpression) != nil
+    let located =
+      firstLine.hasPrefix("\(path):")
+      && firstLine.range(of: #"^.*:\d+:\d+: error: "#, options: .regularExpression) != nil
     if name.hasPrefix("y_") {
       #expect(!result.stderr.contains("invalid JSON"), "\(name): \(firstLine)")
       if result.status == 2 { #expect(located && firstLine.contains("not sectioned data"), "\(name): \(firstLine)") }

@@ -54,7 +54,8 @@ import Testing
     let path = try Self.temp(bytes)
     bytes = []
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let r = try Binary.run([path, "--size", "40x8", "--script", "-"], input: "key $\nprint\nkey j\nstate\n", timeout: 120)
+    let r = try Binary.run(
+      [path, "--size", "40x8", "--script", "-"], input: "key $\nprint\nkey j\nstate\n", timeout: 120)
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("(99999965, 0)"))
     #expect(r.stdout.contains("\"item\":\"small\""))

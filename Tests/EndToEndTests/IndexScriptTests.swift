@@ -36,6 +36,7 @@ import Testing
   @Test func typeAheadIgnoresCaseAndAccents() throws {
     let landed = try Self.cursorSections(
       "index-typeahead-accents", ["Fixtures/contacts-accents.json", "--size", "40x16"])
-    #expect(landed == ["Eagle", "Ébène", "Eagle", "Øresund", "Øresund", "Zoë", "Øresund", "Zebra", "Ålesund", "Øresund"])
+    #expect(
+      landed == ["Eagle", "Ébène", "Eagle", "Øresund", "Øresund", "Zoë", "Øresund", "Zebra", "Ålesund", "Øresund"])
   }
 }

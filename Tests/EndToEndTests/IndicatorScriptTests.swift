@@ -42,7 +42,9 @@ import Testing
   }
 
   @Test func scrollToHalfAndAutoHide() throws {
-    let r = try Binary.run(["--script", "Fixtures/indicator-auto-scroll-to.nav", "--demo", "grid", "--size", "60x16", "--indicators", "auto"])
+    let r = try Binary.run([
+      "--script", "Fixtures/indicator-auto-scroll-to.nav", "--demo", "grid", "--size", "60x16", "--indicators", "auto",
+    ])
     let state = try #require(Binary.states(r.stdout).first)
     let rows = state["rows"] as! Int
     let offset = state["offset"] as! [String: Int]
@@ -58,7 +60,9 @@ import Testing
   }
 
   @Test func colorsReachThumbCellsAndNoColorRemovesThem() throws {
-    let args = ["--demo", "numbers", "--size", "30x8", "--color", "always", "--colors", "thumb=red,track=8", "--script", "-"]
+    let args = [
+      "--demo", "numbers", "--size", "30x8", "--color", "always", "--colors", "thumb=red,track=8", "--script", "-",
+    ]
     let colored = try Binary.run(args, input: "print ansi\n")
     #expect(colored.stdout.contains("\u{1B}[0;31m█"), "red thumb")
     #expect(colored.stdout.contains("\u{1B}[0;38;5;8m│"), "grey track")

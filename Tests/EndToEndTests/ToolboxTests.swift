@@ -8,7 +8,8 @@ import Testing
     let r = try Binary.run(["--lines", "-", "--check"], input: input)
     #expect(r.stdout == "4 sections, 5 items\n", "\(r.stderr)")
     let script = try writeTemp("goto A 1\nkey Enter\n")
-    let chosen = try Binary.run(["--lines", "-", "--script", script, "--print", "{section}:{index}:{item}"], input: input)
+    let chosen = try Binary.run(
+      ["--lines", "-", "--script", script, "--print", "{section}:{index}:{item}"], input: input)
     #expect(chosen.stdout == "A:1:avocado\n", "\(chosen.stderr)")
   }
 

@@ -48,14 +48,16 @@ import Testing
     let lines = man.split(separator: "\n", omittingEmptySubsequences: false)
     let tags = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map { $0.1 + " " }
     for name in Self.optionNames {
-      #expect(tags.contains { $0.contains(name + " ") || $0.contains(name + "\"") },
+      #expect(
+        tags.contains { $0.contains(name + " ") || $0.contains(name + "\"") },
         "\(name) has no entry in docs/sectionnav.1")
     }
     #expect(tags.contains { $0.contains("-h \", \" --help") })
     #expect(man.contains("\"\(Version.string)\""), "man page version differs from Version.string")
-    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "KEYS", "MOUSE", "SCRIPT COMMANDS",
-      "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"]
-    {
+    for section in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "KEYS", "MOUSE", "SCRIPT COMMANDS",
+      "ENVIRONMENT", "EXIT STATUS", "EXAMPLES",
+    ] {
       #expect(man.contains(".SH \(section)\n"), "no \(section) section")
     }
     for variable in ["SECTIONNAV_OPTS", "NO_COLOR", "XDG_STATE_HOME"] { #expect(man.contains(variable)) }
@@ -67,7 +69,8 @@ import Testing
     let fish = try Self.read("docs/completions/sectionnav.fish")
     for name in Self.optionNames {
       #expect(bash.contains(name), "\(name) missing from the bash completion")
-      #expect(zsh.contains(name + "[") || zsh.contains(name + "=[") || zsh.contains(name + "}"),
+      #expect(
+        zsh.contains(name + "[") || zsh.contains(name + "=[") || zsh.contains(name + "}"),
         "\(name) missing from the zsh completion")
       #expect(fish.contains("-l \(name.dropFirst(2)) "), "\(name) missing from the fish completion")
     }
