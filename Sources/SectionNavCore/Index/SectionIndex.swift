@@ -10,7 +10,23 @@ public struct SectionIndex: Sendable, Equatable {
     public var section: Int
     /// Folded text that `'` + character matches against.
     public var key: String
+    /// The label as drawn (sanitised graphemes with widths), worked out once
+    /// so that drawing the column each frame only copies cells.
+    public var glyphs: [TextSanitizer.Grapheme]
+
+    public init(label: String, section: Int, key: String) {
+      self.label = label
+      self.section = section
+      self.key = key
+      glyphs = TextSanitizer.displayGraphemes(label)
+    }
+
+    /// Cells the label takes.
+    public var width: Int { glyphs.reduce(0) { $0 + $1.width } }
   }
+
+  /// The `•` drawn for entries hidden by a collapsed column.
+  public static let placeholder = TextSanitizer.displayGraphemes("•")
 
   public var entries: [Entry]
   /// For each section, the entry highlighted while it is current.
@@ -93,7 +109,7 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// Display width of the widest label.
   public var labelWidth: Int {
-    entries.reduce(0) { max($0, TextSanitizer.width($1.label)) }
+    entries.reduce(0) { max($0, $1.width) }
   }
 
   /// The first entry whose key starts with the folded `text`.

@@ -91,15 +91,28 @@ extension AppState {
     let il = indexLayout
     guard layout.indexWidth > 0, il.lines > 0 else { return }
     let current = currentEntry.flatMap(il.line(forEntry:))
+    let plain = theme[.index]
+    let highlighted = theme[.indexCurrent]
+    let room = layout.indexWidth - 1
+    let right = layout.indexColumn + layout.indexWidth
     for k in 0..<il.lines {
       let row = layout.listTop + il.top + k
-      let label = il.showsLabel(atLine: k) ? index.entries[il.entry(atLine: k)].label : "•"
-      let isCurrent = k == current
-      let style = isCurrent ? theme[.indexCurrent] : theme[.index]
-      let w = min(TextSanitizer.width(label), layout.indexWidth - 1)
-      let column = layout.indexColumn + layout.indexWidth - w
-      if isCurrent { frame.fillStyle(style, column: column, row: row, count: w) }
-      frame.put(label, column: column, row: row, maxWidth: w, style: style)
+      let glyphs = il.showsLabel(atLine: k) ? index.entries[il.entry(atLine: k)].glyphs : SectionIndex.placeholder
+      let style = k == current ? highlighted : plain
+      // Right-aligned; a label wider than the column keeps its first cells.
+      var fitted = 0
+      var count = 0
+      for g in glyphs {
+        if fitted + g.width > room { break }
+        fitted += g.width
+        count += 1
+      }
+      var column = right - fitted
+      for g in glyphs.prefix(count) {
+        frame[column, row] = Cell(g.text, style: style)
+        if g.width == 2 { frame[column + 1, row] = Cell("", style: style) }
+        column += g.width
+      }
     }
   }
 
