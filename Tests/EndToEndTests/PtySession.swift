@@ -185,40 +185,11 @@ final class PtySession: @unchecked Sendable {
     env["LANG"] = "C.UTF-8"
     env["XDG_STATE_HOME"] = directory + "/state"
     env["HOME"] = directory + "/home"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    if let closeFrom = TmuxSession.addCloseFrom {
-      _ = closeFrom(&actions, 3)
-    } else {
-      for fd in TmuxSession.openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+    return try CleanSpawn.spawn(argv, environment: env, flags: CleanSpawn.newSession) { actions in
+      posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var all = sigset_t()
-    sigfillset(&all)
-    sigdelset(&all, SIGKILL)
-    sigdelset(&all, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+), hidden behind _GNU_SOURCE
-    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid))
-    let cArgs = argv.map { strdup($0) } + [nil]
-    let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-    guard rc == 0 else { throw Failure(description: "cannot run \(argv[0]): \(rc)") }
-    return pid
   }
 }
 

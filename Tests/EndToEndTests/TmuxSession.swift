@@ -318,43 +318,11 @@ final class TmuxSession: @unchecked Sendable {
     for (k, v) in extraEnvironment { env[k] = v }
     let outputPath = NSTemporaryDirectory() + "/sectionnav-tmux-out-" + UUID().uuidString
     defer { unlink(outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let cArgs = argv.map { strdup($0) } + [nil]
-    let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
+    let pid = try CleanSpawn.spawn(argv, environment: env) { actions in
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
-    // Nothing of the test process leaks into the child — and into the tmux
-    // server it may fork, which lives on: no descriptor beyond 0–2 (the test
-    // runner's pipes and sockets are not all close-on-exec), no blocked or
-    // ignored signal (a server started with SIGCHLD and SIGTERM blocked, as
-    // they are on the test's threads, ignores kill-server).
-    if let closeFrom = Self.addCloseFrom {
-      _ = closeFrom(&actions, 3)
-    } else {
-      for fd in Self.openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var all = sigset_t()
-    sigfillset(&all)
-    sigdelset(&all, SIGKILL)
-    sigdelset(&all, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-    guard rc == 0 else { throw Failure(description: "cannot run \(argv[0]): \(rc)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     let exited = (status & 0x7f) == 0
