@@ -3,19 +3,8 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SectionNavCore
 
-/// SplitMix64: deterministic data for every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Writes sectioned JSON files `{"Title": ["item", …], …}` with items of
 /// about 30 bytes each (two or three words and a number): mostly ASCII in
@@ -36,9 +25,9 @@ struct DataGenerator {
   let wordBytes = DataGenerator.words.map { Array($0.utf8) }
   let nonASCIIBytes = DataGenerator.nonASCII.map { Array($0.utf8) }
   let escapedBytes = DataGenerator.escaped.map { Array($0.utf8) }
-  var rng: SplitMix64
+  var rng: SeededGenerator
 
-  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+  init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
   /// Appends one item's JSON (a string) to `out`.
   mutating func item(into out: inout [UInt8]) {
