@@ -1,10 +1,10 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SectionNavCore
-
 
 /// Writes sectioned JSON files `{"Title": ["item", …], …}` with items of
 /// about 30 bytes each (two or three words and a number): mostly ASCII in

@@ -41,4 +41,3 @@ func fixtureURL(_ name: String) -> URL {
 /// The JSONTestSuite parsing corpus, kept beside the checkout in `../shared`.
 let conformanceDirectory = repositoryRoot.deletingLastPathComponent()
   .appendingPathComponent("shared/conformance/JSONTestSuite/test_parsing")
-
