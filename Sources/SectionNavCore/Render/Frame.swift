@@ -54,7 +54,8 @@ public struct Frame: Hashable, Sendable {
     let limit = min(maxWidth ?? (width - column), width - column)
     guard limit > 0 else { return 0 }
     var written = 0
-    var (rest, skipped) = TextSanitizer.skipASCII(Substring(text), cells: skip)
+    let (rest, fastSkipped) = TextSanitizer.skipASCII(Substring(text), cells: skip)
+    var skipped = fastSkipped
     TextSanitizer.forEachGrapheme(rest) { grapheme in
       let w = grapheme.width
       if skipped < skip {
@@ -82,7 +83,6 @@ public struct Frame: Hashable, Sendable {
       written += w
       return written < limit
     }
-    rest = ""
     return written
   }
 
