@@ -47,6 +47,8 @@ public struct AppState: Sendable {
   public internal(set) var message: String?
   var awaitingEntryKey = false
   var typeahead = ""
+  /// Folded section titles for type-ahead, worked out on first use per data set.
+  var foldedTitles: [String]?
   var typeaheadAt = 0
   /// Milliseconds of `tick` time since start.
   public internal(set) var clock = 0
@@ -85,6 +87,7 @@ public struct AppState: Sendable {
       update.list.sectionCount >= list.sectionCount
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
     list = update.list
+    foldedTitles = nil
     loadProgress = update.progress
     rowMap = RowMap(list)
     index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)

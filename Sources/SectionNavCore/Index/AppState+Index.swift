@@ -68,7 +68,8 @@ extension AppState {
     typeahead += text
     typeaheadAt = clock
     let key = TitleFolding.fold(typeahead)
-    if let s = list.sections.firstIndex(where: { TitleFolding.fold($0.title).hasPrefix(key) }) {
+    if foldedTitles == nil { foldedTitles = list.sections.map { TitleFolding.fold($0.title) } }
+    if let s = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil
     } else {
