@@ -17,16 +17,7 @@ public final class EventInbox: @unchecked Sendable {
   private let writeEnd: Int32
 
   public init() throws {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      throw TerminalError.setupFailed(what: "an event pipe", errno: errno)
-    }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-    readEnd = fds[0]
-    writeEnd = fds[1]
+    (readEnd, writeEnd) = try WakePipe.make("an event pipe")
     pthread_mutex_init(mutex, nil)
   }
 

@@ -34,16 +34,7 @@ public final class SignalPipe {
   private var previous: [Int32: sigaction] = [:]
 
   public init() throws {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      throw TerminalError.setupFailed(what: "a signal pipe", errno: errno)
-    }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-    readEnd = fds[0]
-    writeEnd = fds[1]
+    (readEnd, writeEnd) = try WakePipe.make("a signal pipe")
   }
 
   deinit {
