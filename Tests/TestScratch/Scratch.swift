@@ -69,7 +69,8 @@ public enum Scratch {
     let left = leftovers
     try? FileManager.default.removeItem(atPath: root)
     guard !left.isEmpty else { return }
-    let message = "error: tests left \(left.count) temporary file(s) behind in \(root): \(left.joined(separator: ", "))\n"
+    let message =
+      "error: tests left \(left.count) temporary file(s) behind in \(root): \(left.joined(separator: ", "))\n"
     _ = message.withCString { write(2, $0, strlen($0)) }
     _exit(1)
   }
