@@ -93,6 +93,9 @@ enum InteractiveMode {
         })
       if let message = loader.failure { throw Exit(status: 2, message: message) }
       return status.code
+    } catch TerminalError.outputFailed(let code) {
+      Output.standardOutputFailure = code
+      return 2
     } catch let exit as Exit {
       throw exit
     } catch {

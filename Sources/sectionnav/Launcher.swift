@@ -5,12 +5,20 @@ import SectionNavCore
 /// outcome to an exit status. All behaviour lives in SectionNavCore.
 enum Launcher {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    var status: Int32
     do {
-      return try start(arguments: arguments, environment: environment)
+      status = try start(arguments: arguments, environment: environment)
     } catch {
       if let message = error.message { Output.error(message) }
-      return error.status
+      status = error.status
     }
+    // Output that did not arrive (a full disk, a closed descriptor, a reader
+    // that went away) is an error, whatever the run did otherwise.
+    if let code = Output.standardOutputFailure {
+      if let message = Output.failureMessage(code) { Output.error(message) }
+      return max(status, 2)
+    }
+    return status
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
