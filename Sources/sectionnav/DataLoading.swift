@@ -63,6 +63,9 @@ enum DataLoading {
 
   /// Maps a file (or reads standard input for "-").
   static func read(_ path: String) throws(Exit) -> ByteBuffer {
+    if path == "-" && Output.standardInputClosed {
+      throw Exit(status: 2, message: "sectionnav: error: standard input is closed: nothing to read from '-'")
+    }
     do {
       return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
     } catch {

@@ -50,6 +50,25 @@ enum Output {
     code == EPIPE ? nil : "sectionnav: error: cannot write to standard output: \(String(cString: strerror(code)))"
   }
 
+  /// Whether standard input was closed when the program started (`<&-`).
+  nonisolated(unsafe) static var standardInputClosed = false
+
+  /// Fills closed descriptors 0–2 with /dev/null opened read-only, before
+  /// anything else is opened: otherwise the next `open` (the data file,
+  /// /dev/tty) would land on them and the chosen item could go to the
+  /// terminal instead of failing. A write to the stand-in fails with EBADF,
+  /// exactly as to a closed descriptor.
+  static func occupyClosedStandardDescriptors() {
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      if fd == STDIN_FILENO { standardInputClosed = true }
+      let null = open("/dev/null", O_RDONLY)
+      if null >= 0 && null != fd {
+        dup2(null, fd)
+        close(null)
+      }
+    }
+  }
+
   static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import SectionNavCore
 
-/// `--script FILE` (or a script piped to standard input): replays commands and
-/// prints frames as text; never touches a terminal.
+/// `--script FILE` (`-`: standard input): replays commands and prints frames
+/// as text; never touches a terminal.
 enum ScriptMode {
-  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
-    -> Int32
-  {
-    let path = config.script ?? "-"
+  static func run(
+    path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
+  ) throws(Exit) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
     let source = try DataLoading.read(path)
     let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
