@@ -8,8 +8,8 @@ enum ScriptMode {
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
   ) throws(Exit) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
-    let source = try DataLoading.read(path)
-    let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
+    let script = String(
+      decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state) { text in

@@ -61,3 +61,22 @@ struct TmuxHostileTests {
     #expect(try s.capture().contains("--lines needs a FILE or lines on standard input"))
   }
 }
+
+extension TmuxHostileTests {
+  /// A history file that is a link to /dev/zero: the prompt opens at once
+  /// with a warning (the read stops at the 1 MiB cap) and works.
+  @Test func historyFileLinkedToDevZeroIsReportedAndThePromptWorks() async throws {
+    let s = try TmuxSession(
+      "mkdir -p state/sectionnav && ln -s /dev/zero state/sectionnav/commands_history && sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys(":")
+    try await s.waitFor("the status row cleared for the prompt") { $0.status.hasPrefix(":") || $0.status.isEmpty }
+    try s.sendKeys("goto 10–19", "Enter")
+    try await s.waitForStatus("cannot read history file")
+    try await s.waitForStatus("10–19  row 13/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+}
