@@ -104,6 +104,23 @@ public enum CommandParser {
     case "quit", "q":
       try count(args, 0, name)
       return .quit
+    case "hold":
+      try count(args, 0, name)
+      return .hold
+    case "settle":
+      try count(args, 0, name)
+      return .settle
+    case "simulate":
+      switch args.first {
+      case "load-failed":
+        guard args.count == 2 else { throw CommandError("usage: simulate load-failed MESSAGE") }
+        return .simulate(.loadFailed(args[1]))
+      case "shrank":
+        guard args.count == 1 else { throw CommandError("usage: simulate shrank") }
+        return .simulate(.dataShrank)
+      default:
+        throw CommandError("usage: simulate load-failed MESSAGE | simulate shrank")
+      }
     default:
       throw CommandError("unknown command '\(name)'")
     }
