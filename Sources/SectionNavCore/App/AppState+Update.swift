@@ -73,7 +73,7 @@ extension AppState {
         exitAfterLoad = nil
         message = nil
       } else {
-        message = exit.waitingNote(loadProgress)
+        message = exit.waitingNote
       }
       return []
     }
@@ -211,7 +211,7 @@ extension AppState {
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
     guard loadProgress == nil else {
       exitAfterLoad = exit
-      message = exit.waitingNote(loadProgress)
+      message = exit.waitingNote
       return []
     }
     switch exit {
@@ -240,8 +240,6 @@ extension AppState {
 enum PendingExit: Sendable, Equatable {
   case quit, choose
 
-  func waitingNote(_ progress: Double?) -> String {
-    let percent = progress.map { " (\(Int($0 * 100))%)" } ?? ""
-    return "finishing indexing before \(self == .quit ? "quitting" : "printing")\(percent)… Esc stays, C-c aborts"
-  }
+  /// The status line while the exit waits.
+  var waitingNote: String { "\(self == .quit ? "quitting" : "printing") once indexing ends (Esc stays)" }
 }

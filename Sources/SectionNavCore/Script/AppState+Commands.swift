@@ -83,7 +83,7 @@ extension AppState {
     case .quit:
       return endRun(.quit)
     case .simulate(let event):
-      return handle(event.event)
+      return handle(event.event(for: self))
     case .hold, .settle:
       // The script runner's own: it holds or finishes background work.
       break

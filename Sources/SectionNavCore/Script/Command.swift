@@ -43,13 +43,20 @@ public enum Command: Sendable, Equatable {
 /// for them are reachable from fixtures: a load that fails after the first
 /// screen, a file that shrinks under the program.
 public enum SimulatedEvent: Sendable, Equatable {
-  /// `simulate load-failed MESSAGE`
+  /// `simulate indexing PERCENT`: the data shown is a snapshot of a load
+  /// still running (as for a large file indexed in the background).
+  case indexing(percent: Int)
+  /// `simulate loaded`: that load finished; the data shown is complete.
+  case loaded
+  /// `simulate load-failed MESSAGE`: that load found the data invalid.
   case loadFailed(String)
-  /// `simulate shrank`
+  /// `simulate shrank`: the mapped file shrank after it was indexed.
   case dataShrank
 
-  var event: Event {
+  func event(for state: AppState) -> Event {
     switch self {
+    case .indexing(let percent): return .data(DataUpdate(list: state.list, progress: Double(percent) / 100))
+    case .loaded: return .data(DataUpdate(list: state.list, progress: nil))
     case .loadFailed(let text): return .loadFailed(text)
     case .dataShrank: return .dataShrank
     }

@@ -118,8 +118,14 @@ public enum CommandParser {
       case "shrank":
         guard args.count == 1 else { throw CommandError("usage: simulate shrank") }
         return .simulate(.dataShrank)
+      case "indexing":
+        guard args.count == 2 else { throw CommandError("usage: simulate indexing PERCENT") }
+        return .simulate(.indexing(percent: try integer(args[1], "percentage", min: 0, max: 99)))
+      case "loaded":
+        guard args.count == 1 else { throw CommandError("usage: simulate loaded") }
+        return .simulate(.loaded)
       default:
-        throw CommandError("usage: simulate load-failed MESSAGE | simulate shrank")
+        throw CommandError("usage: simulate indexing PERCENT|loaded|load-failed MESSAGE|shrank")
       }
     default:
       throw CommandError("unknown command '\(name)'")
