@@ -189,7 +189,7 @@ struct Grouping {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
     }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
-    let widest = ItemWidth.widest(store: store, ranges: packed, buffer: buffer, widestPlain: widestPlain)
+    let widest = ItemWidth.widestLine(ranges: packed, buffer: buffer, widestPlain: widestPlain, store: store)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)
     if keepOrder { return list }
     if !byInitial { return list.sortedByTitle() }
