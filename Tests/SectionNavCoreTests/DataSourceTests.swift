@@ -57,21 +57,3 @@ import Testing
     #expect(buffer.slice(0, 3) == [0x78, 0x78, 0x78])
   }
 }
-
-@Suite struct NaturalOrderTests {
-  func sorted(_ titles: [String]) -> [String] {
-    titles.sorted { NaturalOrder.compare($0, $1) == .orderedAscending }
-  }
-
-  @Test func numbersCompareByValueAndCaseAndAccentsAreIgnored() {
-    #expect(sorted(["Item 10", "item 2", "Item 1"]) == ["Item 1", "item 2", "Item 10"])
-    #expect(sorted(["Zoë", "zebra", "Émile", "eagle"]) == ["eagle", "Émile", "zebra", "Zoë"])
-    #expect(sorted(["Zulu", "Oslo", "Paris", "Øresund"]) == ["Øresund", "Oslo", "Paris", "Zulu"])
-  }
-
-  @Test func equalTitlesStillHaveAFixedOrder() {
-    #expect(NaturalOrder.compare("a", "A") != .orderedSame)
-    #expect(NaturalOrder.compare("a", "A") == NaturalOrder.compare("a", "A"))
-    #expect(NaturalOrder.compare("same", "same") == .orderedSame)
-  }
-}
