@@ -186,8 +186,13 @@ extension AppState {
     case .search:
       return text.isEmpty ? [] : startSearch(text)
     case .command:
-      do {
+      do throws(CommandError) {
         guard let command = try CommandParser.parse(text) else { return [] }
+        switch command {
+        case .hold, .settle, .simulate:
+          throw CommandError("'\(text.split(separator: " ").first ?? "")' works in scripts only")
+        default: break
+        }
         return try run(command).compactMap { effect in
           switch effect {
           case .output(let text):
