@@ -67,8 +67,8 @@ extension AppState {
     if clock - typeaheadAt >= 1000 { typeahead = "" }
     typeahead += text
     typeaheadAt = clock
-    let key = TitleFolding.fold(typeahead)
-    if foldedTitles == nil { foldedTitles = list.sections.map { TitleFolding.fold($0.title) } }
+    let key = Folding.fold(typeahead)
+    if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
     if let s = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil

@@ -94,8 +94,8 @@ extension AppState {
   /// A section by exact title, else by case- and accent-insensitive title.
   func section(named title: String) throws(CommandError) -> Int {
     if let s = list.sections.firstIndex(where: { $0.title == title }) { return s }
-    let folded = TitleFolding.fold(title)
-    if let s = list.sections.firstIndex(where: { TitleFolding.fold($0.title) == folded }) { return s }
+    let folded = Folding.fold(title)
+    if let s = list.sections.firstIndex(where: { Folding.fold($0.title) == folded }) { return s }
     throw CommandError("no section named '\(title)'")
   }
 
