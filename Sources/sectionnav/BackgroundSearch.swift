@@ -12,13 +12,12 @@ final class BackgroundSearch: @unchecked Sendable {
 
   var isRunning: Bool { locked { running } }
 
-  func start(query: String, list: SectionedList, rowMap: RowMap, inbox: EventInbox) {
+  func start(query prepared: PreparedQuery, list: SectionedList, rowMap: RowMap, inbox: EventInbox) {
     locked {
       cancelled = false
       running = true
       finished = nil
     }
-    let prepared = PreparedQuery(query)
     let thread = Thread { [self] in
       let result = AppState.findMatches(prepared, in: list, rowMap: rowMap) { self.locked { self.cancelled } }
       locked {

@@ -81,7 +81,7 @@ enum InteractiveMode {
               state.cancelPrompt()
               if let line, prompt.kind == .search, !line.isEmpty {
                 state.show(message: "searching for '\(line)'… (Esc stops)")
-                search.start(query: line, list: state.list, rowMap: state.rowMap, inbox: app.inbox)
+                search.start(query: state.prepare(line), list: state.list, rowMap: state.rowMap, inbox: app.inbox)
               } else if let line {
                 pending = state.submitPrompt(kind: prompt.kind, text: line)
               }

@@ -66,6 +66,7 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.literal = config.literal
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,

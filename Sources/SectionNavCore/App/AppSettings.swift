@@ -8,5 +8,7 @@ public struct AppSettings: Sendable, Equatable {
   public var theme: Theme = .standard
   /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
   public var pick = false
+  /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
+  public var literal = false
   public init() {}
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one search pass found: the matching rows of one list, in list order.
 public struct SearchResult: Sendable {
   public let query: PreparedQuery
@@ -57,7 +55,12 @@ extension AppState {
 
   /// `findMatches` over this state's list.
   public func findMatches(_ query: String, shouldStop: () -> Bool = { false }) -> SearchResult {
-    Self.findMatches(PreparedQuery(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
+    Self.findMatches(prepare(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
+  }
+
+  /// `query` prepared under this state's settings (`--literal`).
+  public func prepare(_ query: String) -> PreparedQuery {
+    PreparedQuery(query, literal: settings.literal)
   }
 
   /// Searches for `query` and moves to the first match after the cursor.
