@@ -167,8 +167,11 @@ import Testing
       let settings = Self.settings(.titles, labels: ["Beta": p, "Alpha": "A" + p])
       let s = AppState(list: Self.list(title: "Beta"), settings: settings, width: 80, height: 12)
       Self.check(s, "custom index label", payload: p, shows: Self.cut(TextSanitizer.visible(p)))
-      #expect(Self.indexLabel(s, entry: 0) == Self.cut("A" + TextSanitizer.visible(p)), "custom label of \(p.debugDescription)")
-      #expect(Self.indexLabel(s, entry: 1) == Self.cut(TextSanitizer.visible(p)), "custom label of \(p.debugDescription)")
+      #expect(
+        Self.indexLabel(s, entry: 0) == Self.cut("A" + TextSanitizer.visible(p)),
+        "custom label of \(p.debugDescription)")
+      #expect(
+        Self.indexLabel(s, entry: 1) == Self.cut(TextSanitizer.visible(p)), "custom label of \(p.debugDescription)")
     }
   }
 
