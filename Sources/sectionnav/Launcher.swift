@@ -84,6 +84,7 @@ enum Launcher {
     settings.smooth = config.smooth
     settings.pick = config.pick
     settings.sourceName = DataLoading.sourceName(config)
+    settings.literal = config.literal
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
