@@ -22,7 +22,8 @@ import Testing
     }
     _ = try s.run("wheel down 50")
     #expect(s.offsetY == 210)
-    _ = try s.run("scroll-to 7 -3")
+    #expect(throws: CommandError.self) { try s.run("scroll-to 7 -3") }
+    _ = try s.run("scroll-to 0 0")
     #expect(s.offsetY == 0 && s.offsetX == 0)
     _ = try s.run("scroll-to 1 1")
     #expect(s.offsetY == 210)
