@@ -13,18 +13,15 @@ enum DataLoading {
   }
 
   /// The embedded demo named by `--demo`.
-  static func demo(_ config: Configuration) throws(Exit) -> SectionedList {
+  static func demo(_ config: Configuration) throws(Failure) -> SectionedList {
     guard let demo = Demos.named(config.demo) else {
-      throw Exit(
-        status: 2,
-        message:
-          "sectionnav: error: unknown demo '\(config.demo)' (expected \(Demos.names.joined(separator: ", ")))")
+      throw Failure("unknown demo '\(config.demo)' (expected \(Demos.names.joined(separator: ", ")))")
     }
     return config.keepOrder ? demo : demo.sortedByTitle()
   }
 
   /// Loads everything before returning (scripts, `--check`, small files).
-  static func load(_ config: Configuration) throws(Exit) -> SectionedList {
+  static func load(_ config: Configuration) throws(Failure) -> SectionedList {
     guard let file = config.file else { return try demo(config) }
     return try parse(try read(file), config)
   }
@@ -33,7 +30,7 @@ enum DataLoading {
   static func parse(
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
-  ) throws(Exit) -> SectionedList {
+  ) throws(Failure) -> SectionedList {
     let list: SectionedList
     if config.lines {
       list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
@@ -42,7 +39,7 @@ enum DataLoading {
         list = try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
       } catch {
         try checkUnchanged(config)
-        throw Exit(status: 2, message: "\(sourceName(config)):\(error.description)")
+        throw error.failure(in: sourceName(config))
       }
     }
     try checkUnchanged(config)
@@ -51,39 +48,39 @@ enum DataLoading {
 
   /// A file that shrank under its mapping read as zero bytes: say so rather
   /// than report what those zeros look like.
-  static func checkUnchanged(_ config: Configuration) throws(Exit) {
+  static func checkUnchanged(_ config: Configuration) throws(Failure) {
     if DataSource.mappedFileChanged {
-      throw Exit(status: 2, message: changedMessage(config))
+      throw Failure(changedMessage(config))
     }
   }
 
   static func changedMessage(_ config: Configuration) -> String {
-    "sectionnav: error: \(sourceName(config)): the file shrank while it was being read"
+    "\(sourceName(config)): the file shrank while it was being read"
   }
 
   /// Maps a file (or reads standard input for "-").
-  static func read(_ path: String) throws(Exit) -> ByteBuffer {
+  static func read(_ path: String) throws(Failure) -> ByteBuffer {
     do {
       return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
     } catch {
-      throw Exit(status: 2, message: "sectionnav: error: \(error.description)")
+      throw Failure(error.description)
     }
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.
-  static func indexLabels(_ config: Configuration) throws(Exit) -> [String: String] {
+  static func indexLabels(_ config: Configuration) throws(Failure) -> [String: String] {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
     }
     let buffer = try read(path)
     let data = withExtendedLifetime(buffer) { Data(buffer.bytes) }
     guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw Exit(status: 2, message: "sectionnav: error: \(path): --index-labels needs a JSON object of strings")
+      throw Failure("\(path): --index-labels needs a JSON object of strings")
     }
     var labels: [String: String] = [:]
     for (title, value) in object {
       guard let label = value as? String, !label.isEmpty else {
-        throw Exit(status: 2, message: "sectionnav: error: \(path): label for '\(title)' is not a non-empty string")
+        throw Failure("\(path): label for '\(title)' is not a non-empty string")
       }
       labels[title] = label
     }

@@ -8,17 +8,17 @@ enum Launcher {
     do {
       return try start(arguments: arguments, environment: environment)
     } catch {
-      if let message = error.message { Output.error(message) }
-      return error.status
+      Output.error(error.description)
+      return error.status.rawValue
     }
   }
 
-  private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
+  private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
     var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment)
     } catch {
-      throw Exit(status: UsageError.exitStatus, message: error.description)
+      throw error.failure
     }
     // `ls | sectionnav --lines`: line input without FILE comes from standard input.
     if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
@@ -36,10 +36,10 @@ enum Launcher {
     do {
       printFormat = try PrintFormat(config.printFormat)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
     if config.script == "-" && config.file == "-" {
-      throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
+      throw Failure("the data and the script cannot both come from standard input")
     }
     let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
     // Scripts and --check wait for the whole index; a large file opens at once
@@ -72,7 +72,7 @@ enum Launcher {
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
         isTerminal: scripted ? Output.standardOutputIsTerminal : true)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
     let chosen = Chosen(format: printFormat)
     if scripted, case .ready(let list) = data {

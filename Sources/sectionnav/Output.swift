@@ -25,9 +25,3 @@ enum Output {
   static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 }
-
-/// Stops the run with an exit status and a message for standard error.
-struct Exit: Error {
-  var status: Int32
-  var message: String?
-}

@@ -4,7 +4,7 @@ import SectionNavCore
 /// `--script FILE` (or a script piped to standard input): replays commands and
 /// prints frames as text; never touches a terminal.
 enum ScriptMode {
-  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
+  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Failure)
     -> Int32
   {
     let path = config.script ?? "-"
@@ -23,16 +23,16 @@ enum ScriptMode {
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return config.pick ? 1 : 0
+      return (config.pick ? ExitCode.notChosen : .success).rawValue
     case .interrupted:
-      return 130
+      return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
       Output.write(chosen.text(state.list, section: s, item: i))
-      return 0
+      return ExitCode.success.rawValue
     case .failed(let line, let message):
-      throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
-    case .dataFailed(let message):
-      throw Exit(status: 2, message: message)
+      throw Failure(message, at: "\(name):\(line)")
+    case .dataFailed(let failure):
+      throw failure
     }
   }
 }
