@@ -60,6 +60,9 @@ enum DataLoading {
 
   /// Maps a file (or reads standard input for "-").
   static func read(_ path: String) throws(Failure) -> ByteBuffer {
+    if path == "-" && Output.standardInputClosed {
+      throw Failure("standard input is closed: nothing to read from '-'")
+    }
     do {
       return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
     } catch {
@@ -72,18 +75,12 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
     }
-    let buffer = try read(path)
-    let data = withExtendedLifetime(buffer) { Data(buffer.bytes) }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw Failure("\(path): --index-labels needs a JSON object of strings")
+    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
+    do {
+      return try IndexLabelsFile.parse(bytes)
+    } catch {
+      let kind = error.kind == .invalidJSON ? error.kind.rawValue : "not index labels"
+      throw Failure("\(kind): \(error.message)", at: "\(path == "-" ? "<stdin>" : path):\(error.line):\(error.column)")
     }
-    var labels: [String: String] = [:]
-    for (title, value) in object {
-      guard let label = value as? String, !label.isEmpty else {
-        throw Failure("\(path): label for '\(title)' is not a non-empty string")
-      }
-      labels[title] = label
-    }
-    return labels
   }
 }

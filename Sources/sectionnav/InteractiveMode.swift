@@ -86,6 +86,9 @@ enum InteractiveMode {
       jobs.cancelAll()
       if let failure { throw failure }
       return status.code
+    } catch TerminalError.outputFailed(let code) {
+      Output.standardOutputFailure = code
+      return 2
     } catch let failure as Failure {
       throw failure
     } catch let error as TerminalError {

@@ -27,6 +27,8 @@ public struct Configuration: Sendable, Equatable {
   public var indicators = IndicatorMode.always
   public var printFormat = "{item}"
   public var pick = false
+  /// Search (and the filter) match accents as typed.
+  public var literal = false
   public var noMouse = false
   public var smooth = false
   public var help = false
