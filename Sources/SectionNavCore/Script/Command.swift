@@ -1,4 +1,4 @@
-/// One command of the script and prompt grammar (SPEC section 6): the same
+/// One command of the script and prompt grammar (README.md, "Script mode"): the same
 /// values come from a script line, the `:` prompt and the scroll proxy.
 public enum Command: Sendable, Equatable {
   public enum Alignment: String, Sendable, CaseIterable { case top, center, bottom }
