@@ -75,7 +75,7 @@ enum InteractiveMode {
         draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
           var effects: [Effect] = []
-          if !shrinkReported && DataSource.mappedFileChanged {
+          if !shrinkReported && DataLoading.dataShrank {
             // The file shrank after indexing: rows past the change read as empty.
             shrinkReported = true
             effects += state.handle(.dataShrank)
