@@ -6,7 +6,7 @@ import SectionNavCore
 enum ScriptMode {
   static func run(
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
-  ) throws(Exit) -> Int32 {
+  ) throws(Failure) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
@@ -28,16 +28,16 @@ enum ScriptMode {
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return config.pick ? 1 : 0
+      return (config.pick ? ExitCode.notChosen : .success).rawValue
     case .interrupted:
-      return 130
+      return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
       Output.write(chosen.text(state.list, section: s, item: i))
-      return 0
+      return ExitCode.success.rawValue
     case .failed(let line, let message):
-      throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
-    case .dataFailed(let message):
-      throw Exit(status: 2, message: message)
+      throw Failure(message, at: "\(name):\(line)")
+    case .dataFailed(let failure):
+      throw failure
     }
   }
 }
