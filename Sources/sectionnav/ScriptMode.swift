@@ -24,7 +24,7 @@ enum ScriptMode {
         buffer = ""
       }
     }
-    if shrank || DataLoading.dataShrank { throw Exit(status: 2, message: DataLoading.changedMessage(config)) }
+    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
