@@ -67,6 +67,7 @@ enum Launcher {
     settings.smooth = config.smooth
     settings.pick = config.pick
     settings.literal = config.literal
+    settings.sourceName = DataLoading.sourceName(config)
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,

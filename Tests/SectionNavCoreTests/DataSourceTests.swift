@@ -1,14 +1,12 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
 
 @Suite struct DataSourceTests {
   func temporaryFile(_ contents: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString).json")
-      .path
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    Scratch.file(contents, suffix: ".json")
   }
 
   @Test func aFileIsReadWhole() throws {

@@ -75,7 +75,7 @@ import Testing
       settings.theme = .standard
       var state = AppState(list: SectionedList([(title: Self.random(&rng, 1...3), items: items)]), settings: settings)
       let query = Self.random(&rng, 1...2)
-      state.startSearch(query)
+      state.send(.command(.search(query)))
       let frame = state.render()
       let prepared = state.prepare(query)
       if items.contains(where: prepared.matches) {

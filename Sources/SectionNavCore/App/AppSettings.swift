@@ -10,5 +10,7 @@ public struct AppSettings: Sendable, Equatable {
   public var pick = false
   /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
   public var literal = false
+  /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
+  public var sourceName = "the data"
   public init() {}
 }
