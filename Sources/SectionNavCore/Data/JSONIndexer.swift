@@ -77,6 +77,8 @@ struct Scan {
   let buffer: ByteBuffer
   var items: PackedRangesBuilder
   var sections: [RawSection] = []
+  /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
+  var sortKeys: [[UInt8]] = []
   var shape = Shape.undecided
   var shapeFailure: SyntaxFailure?
   /// The widest item so far: exact for most, pending for the few whose
@@ -502,8 +504,16 @@ struct Scan {
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
     let widest = resolveWidest(options: options)
+    let keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
     return Self.assemble(
-      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections)
+      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
+      sortKeys: keys)
+  }
+
+  /// The sort keys of all sections found so far, making only the new ones.
+  mutating func makeSortKeys() -> [[UInt8]] {
+    while sortKeys.count < sections.count { sortKeys.append(NaturalOrder.sortKey(sections[sortKeys.count].title)) }
+    return sortKeys
   }
 
   /// The widest item so far, decoding only pending items that could beat
@@ -526,26 +536,31 @@ struct Scan {
     copy.pointer.update(from: items.pointer, count: n)
     copy.count = n
     copy.overflow = items.overflow
+    let widest = resolveWidest(options: options)
+    var keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
+    if let openTitle, keys != nil { keys!.append(NaturalOrder.sortKey(openTitle)) }
     return Self.assemble(
-      raws, copy.finish(), buffer: buffer, options: options, widest: resolveWidest(options: options),
-      ordered: shape == .arrayOfSections)
+      raws, copy.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
+      sortKeys: keys)
   }
 
   /// Sections over `ranges` as a list: duplicate titles merged, the widest
   /// item measured, sorted unless the order is to be kept.
   static func assemble(
     _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widest: Int,
-    ordered: Bool
+    ordered: Bool, sortKeys: [[UInt8]]?
   ) -> SectionedList {
     var firstIndex: [String: Int] = [:]
     var groups: [[RawSection]] = []
+    var groupKeys: [[UInt8]] = []
     firstIndex.reserveCapacity(sections.count)
-    for s in sections {
+    for (k, s) in sections.enumerated() {
       if let g = firstIndex[s.title] {
         groups[g].append(s)
       } else {
         firstIndex[s.title] = groups.count
         groups.append([s])
+        if let sortKeys { groupKeys.append(sortKeys[k]) }
       }
     }
     var ranges: PackedRanges
@@ -570,6 +585,7 @@ struct Scan {
     }
     let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
     let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
-    return options.keepOrder || ordered ? list : list.sortedByTitle()
+    guard let _ = sortKeys, !options.keepOrder, !ordered else { return list }
+    return list.reordered(NaturalOrder.sortedIndices(result.map(\.title), keys: groupKeys))
   }
 }

@@ -50,21 +50,24 @@ public enum NaturalOrder {
   /// `ahead(i)` puts some titles before all others (false for all: plain
   /// natural order).
   public static func sortedIndices(_ titles: [String], last: ((String) -> Bool)? = nil) -> [Int] {
+    sortedIndices(titles, keys: titles.map(sortKey), last: last)
+  }
+
+  /// `sortedIndices(titles)` with each title's `sortKey` already made
+  /// (a background load keeps them from one snapshot to the next).
+  static func sortedIndices(_ titles: [String], keys: [[UInt8]], last: ((String) -> Bool)? = nil) -> [Int] {
     struct Entry {
       var group: UInt8
       var prefix: UInt64
       var index: Int32
     }
-    var keys: [[UInt8]] = []
-    keys.reserveCapacity(titles.count)
     var entries: [Entry] = []
     entries.reserveCapacity(titles.count)
     for (i, title) in titles.enumerated() {
-      let key = sortKey(title)
+      let key = keys[i]
       var prefix: UInt64 = 0
       for k in 0..<8 { prefix = prefix << 8 | UInt64(k < key.count ? key[k] : 0) }
       entries.append(Entry(group: last?(title) == true ? 1 : 0, prefix: prefix, index: Int32(i)))
-      keys.append(key)
     }
     entries.sort { x, y in
       if x.group != y.group { return x.group < y.group }
