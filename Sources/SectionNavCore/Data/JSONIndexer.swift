@@ -78,7 +78,7 @@ struct Scan {
   var items: PackedRangesBuilder
   var sections: [RawSection] = []
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
-  var sortKeys: [[UInt8]] = []
+  var sortKeys = NaturalOrder.SortKeys()
   var shape = Shape.undecided
   var shapeFailure: SyntaxFailure?
   /// The widest item so far: exact for most, pending for the few whose
@@ -511,8 +511,8 @@ struct Scan {
   }
 
   /// The sort keys of all sections found so far, making only the new ones.
-  mutating func makeSortKeys() -> [[UInt8]] {
-    while sortKeys.count < sections.count { sortKeys.append(NaturalOrder.sortKey(sections[sortKeys.count].title)) }
+  mutating func makeSortKeys() -> NaturalOrder.SortKeys {
+    while sortKeys.count < sections.count { sortKeys.append(sections[sortKeys.count].title) }
     return sortKeys
   }
 
@@ -538,7 +538,7 @@ struct Scan {
     copy.overflow = items.overflow
     let widest = resolveWidest(options: options)
     var keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
-    if let openTitle, keys != nil { keys!.append(NaturalOrder.sortKey(openTitle)) }
+    if let openTitle, keys != nil { keys!.append(openTitle) }
     return Self.assemble(
       raws, copy.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
       sortKeys: keys)
@@ -548,44 +548,71 @@ struct Scan {
   /// item measured, sorted unless the order is to be kept.
   static func assemble(
     _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widest: Int,
-    ordered: Bool, sortKeys: [[UInt8]]?
+    ordered: Bool, sortKeys: NaturalOrder.SortKeys?
   ) -> SectionedList {
+    let store = { (ranges: PackedRanges) in
+      ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
+    }
+    if let sortKeys, !options.keepOrder, !ordered {
+      // Sorted: equal titles end up side by side (earliest first), so
+      // duplicates are found without hashing a million titles.
+      let order = NaturalOrder.sortedIndices(sections.map(\.title), keys: sortKeys)
+      var duplicates = false
+      for k in order.indices.dropFirst() where sections[order[k]].title == sections[order[k - 1]].title {
+        duplicates = true
+        break
+      }
+      if !duplicates {
+        let result = order.map {
+          SectionedList.Section(title: sections[$0].title, firstItem: sections[$0].first, itemCount: sections[$0].count)
+        }
+        return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
+      }
+      var groups: [[RawSection]] = []
+      for k in order.indices {
+        let s = sections[order[k]]
+        if k > 0, s.title == sections[order[k - 1]].title {
+          groups[groups.count - 1].append(s)
+        } else {
+          groups.append([s])
+        }
+      }
+      let (result, ranges) = merge(groups, items)
+      return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
+    }
     var firstIndex: [String: Int] = [:]
     var groups: [[RawSection]] = []
-    var groupKeys: [[UInt8]] = []
     firstIndex.reserveCapacity(sections.count)
-    for (k, s) in sections.enumerated() {
+    for s in sections {
       if let g = firstIndex[s.title] {
         groups[g].append(s)
       } else {
         firstIndex[s.title] = groups.count
         groups.append([s])
-        if let sortKeys { groupKeys.append(sortKeys[k]) }
       }
     }
-    var ranges: PackedRanges
+    if groups.count == sections.count {
+      let result = sections.map { SectionedList.Section(title: $0.title, firstItem: $0.first, itemCount: $0.count) }
+      return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
+    }
+    let (result, ranges) = merge(groups, items)
+    return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
+  }
+
+  /// Lays each group of same-titled runs out one after another.
+  static func merge(_ groups: [[RawSection]], _ old: PackedRanges) -> ([SectionedList.Section], PackedRanges) {
+    var merged = PackedRangesBuilder(expected: old.count)
+    merged.overflow = old.overflow
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
-    if groups.count == sections.count {
-      ranges = items
-      for s in sections { result.append(.init(title: s.title, firstItem: s.first, itemCount: s.count)) }
-    } else {
-      // Duplicates: lay each title's runs out one after another.
-      let old = items
-      var merged = PackedRangesBuilder(expected: old.count)
-      merged.overflow = old.overflow
-      for group in groups {
-        let first = merged.count
-        for run in group {
-          for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
-        }
-        result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
+    for group in groups {
+      let first = merged.count
+      for run in group {
+        for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
       }
-      ranges = merged.finish()
+      result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
     }
-    let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
-    let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
-    guard let _ = sortKeys, !options.keepOrder, !ordered else { return list }
-    return list.reordered(NaturalOrder.sortedIndices(result.map(\.title), keys: groupKeys))
+    return (result, merged.finish())
   }
+
 }
