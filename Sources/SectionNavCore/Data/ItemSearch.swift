@@ -238,7 +238,8 @@ struct ItemMatcher {
   let needle: UnsafeMutablePointer<UInt8>
   let folds: UnsafeMutablePointer<UInt8>
   let count: Int
-  var unescaped: [UInt8] = []
+  var unescaped: UnsafeMutablePointer<UInt8>
+  var unescapedCapacity = 256
   var folded: UnsafeMutablePointer<UInt8>
   var foldedCapacity = 256
 
@@ -250,9 +251,11 @@ struct ItemMatcher {
     needle.initialize(from: query.needle, count: count)
     folds.initialize(from: query.folds, count: count)
     folded = .allocate(capacity: foldedCapacity)
+    unescaped = .allocate(capacity: unescapedCapacity)
   }
 
   func deallocate() {
+    unescaped.deallocate()
     needle.deallocate()
     folds.deallocate()
     folded.deallocate()
@@ -265,14 +268,17 @@ struct ItemMatcher {
     query.isASCII && findASCII(p, n)
   }
 
-  /// The body of a string item that is not plain: escapes resolved first.
+  /// The body of a string item that is not plain: escapes resolved first
+  /// (into a scratch buffer, runs between escapes copied whole).
   mutating func matchesStringBody(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     guard memchr(p, 0x5C, n) != nil else { return matchesText(p, n) }
-    unescaped.removeAll(keepingCapacity: true)
-    JSONValueText.appendUnescaped(UnsafeBufferPointer(start: p, count: n), to: &unescaped)
-    var copy = unescaped
-    defer { unescaped = copy }
-    return copy.withUnsafeBufferPointer { b in b.baseAddress.map { matchesText($0, b.count) } ?? false }
+    if n > unescapedCapacity {
+      unescaped.deallocate()
+      unescapedCapacity = max(n, unescapedCapacity * 2)
+      unescaped = .allocate(capacity: unescapedCapacity)
+    }
+    let m = JSONValueText.unescape(p, n, to: unescaped)
+    return matchesText(unescaped, m)
   }
 
   /// UTF-8 text (possibly invalid): the raw checks, then fold and search.
