@@ -16,7 +16,9 @@ enum Launcher {
   private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
     var config: Configuration
     do {
-      config = try OptionParser.parse(arguments: arguments, environment: environment)
+      config = try OptionParser.parse(arguments: arguments, environment: environment) {
+        () throws(UsageError) in try ConfigFile.load(environment: environment)
+      }
     } catch {
       throw Exit(status: UsageError.exitStatus, message: error.description)
     }

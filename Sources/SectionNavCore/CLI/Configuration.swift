@@ -1,4 +1,4 @@
-/// Everything the command line (and `SECTIONNAV_OPTS`) can set. Plain data:
+/// Everything the command line (and `SECTIONNAV_OPTS`, the config file) can set. Plain data:
 /// the option parser fills it, the app reads it.
 public struct Configuration: Sendable, Equatable {
   public enum IndexMode: String, CaseIterable, Sendable { case initials, titles, alphabet }
@@ -29,6 +29,8 @@ public struct Configuration: Sendable, Equatable {
   public var pick = false
   public var noMouse = false
   public var smooth = false
+  /// `--no-config`: ignore the config file.
+  public var noConfig = false
   public var help = false
   public var version = false
 

@@ -146,6 +146,10 @@ public enum OptionTable {
       "--help", short: "-h", kind: .flag, group: .general, help: "show this help and exit"
     ) { c, _ in c.help = true },
     OptionSpec(
+      "--no-config", kind: .flag, group: .general,
+      help: "ignore the config file ($XDG_CONFIG_HOME/sectionnav/config)"
+    ) { c, _ in c.noConfig = true },
+    OptionSpec(
       "--version", kind: .flag, group: .general, help: "show the version and exit"
     ) { c, _ in c.version = true },
   ]
