@@ -30,6 +30,10 @@ enum Launcher {
       Output.write(HelpText.render())
       return 0
     }
+    if let shell = config.shell {
+      Output.write(ShellScripts.text(for: shell))
+      return 0
+    }
     if config.version {
       Output.write(Version.string + "\n")
       return 0

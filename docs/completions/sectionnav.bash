@@ -15,7 +15,7 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --print --pick --script --size -h --help --no-config --version"
+    --smooth --print --pick --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -23,6 +23,7 @@ _sectionnav() {
     --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
+    --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)

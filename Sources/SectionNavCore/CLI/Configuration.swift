@@ -29,6 +29,8 @@ public struct Configuration: Sendable, Equatable {
   public var pick = false
   public var noMouse = false
   public var smooth = false
+  /// `--shell SHELL`: print its key binding and completion, then exit.
+  public var shell: String?
   /// `--no-config`: ignore the config file.
   public var noConfig = false
   public var help = false

@@ -146,6 +146,11 @@ public enum OptionTable {
       "--help", short: "-h", kind: .flag, group: .general, help: "show this help and exit"
     ) { c, _ in c.help = true },
     OptionSpec(
+      "--shell", kind: .value, placeholder: "SHELL", allowed: ShellScripts.shells, group: .general,
+      help: "print a key binding (Ctrl-X Ctrl-S picks from a command's output into the command "
+        + "line) and the completion, for eval \"$(sectionnav --shell bash)\", and exit"
+    ) { c, v throws(UsageError) in c.shell = try oneOf(v, ShellScripts.shells, "--shell") },
+    OptionSpec(
       "--no-config", kind: .flag, group: .general,
       help: "ignore the config file ($XDG_CONFIG_HOME/sectionnav/config)"
     ) { c, _ in c.noConfig = true },
