@@ -13,9 +13,12 @@ struct TmuxShellWidgetTests {
       #"mkdir bin && ln -s "$SECTIONNAV" bin/sectionnav && PATH="$PWD/bin:$PATH" bash --norc --noprofile -i"#)
     defer { s.close() }
     try await s.waitFor("the bash prompt") { $0.row(1) == "$" }
-    try s.sendLiteral(#"eval "$(sectionnav --shell bash)"; clear"#)
+    // Wait for the output of a command after the eval: the snippet's `stty
+    // -ixon` must have run before C-s reaches the terminal, or the line
+    // discipline would take it as XOFF.
+    try s.sendLiteral(#"eval "$(sectionnav --shell bash)"; clear; echo widget-$((6 * 7))"#)
     try s.sendKeys("Enter")
-    try await s.waitFor("a clear screen") { $0.row(1) == "$" && !$0.contains("eval") }
+    try await s.waitFor("the snippet loaded") { $0.contains("widget-42") }
     // Two sections; the item with a space must come back quoted.
     try s.sendLiteral(#"SECTIONNAV_WIDGET_COMMAND="printf 'fruit\\tapple\\nfruit\\tbanana split\\nveg\\tleek\\n'""#)
     try s.sendKeys("Enter")
