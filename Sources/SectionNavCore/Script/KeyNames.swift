@@ -1,5 +1,5 @@
 /// Key names as written in scripts and shown in help: `j`, `Down`, `PgDn`,
-/// `C-d`, `M-x`, `Tab`, `Enter`, `Esc`, `Space`, `F1`, …
+/// `C-d`, `M-x`, `S-Up`, `Tab`, `Enter`, `Esc`, `Space`, `F1`, …
 public enum KeyNames {
   static let named: [String: Key] = [
     "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
@@ -24,6 +24,9 @@ public enum KeyNames {
     }
     if lower.hasPrefix("c-"), name.count == 3, let c = lower.last {
       return KeyEvent(.ctrl(c))
+    }
+    if lower.hasPrefix("s-"), name.count > 2, let inner = named[String(lower.dropFirst(2))] {
+      return KeyEvent(inner, modifiers: .shift)  // S-Up: xterm's shifted keys
     }
     if lower.hasPrefix("m-"), name.count > 2 {
       var inner = try parse(String(name.dropFirst(2)))
@@ -57,6 +60,7 @@ public enum KeyNames {
     case .escape: base = "Esc"
     case .function(let n): base = "F\(n)"
     }
+    if event.modifiers.contains(.shift) && event.key != .backTab { base = "S-" + base }
     if event.modifiers.contains(.alt) { base = "M-" + base }
     return base
   }
