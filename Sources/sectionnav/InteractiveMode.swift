@@ -23,6 +23,8 @@ enum InteractiveMode {
     }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
+    let inbox = app.inbox
+    let previews = PreviewRuns { event in inbox.post(event) }
     var state: AppState
     switch data {
     case .ready(let list):
@@ -52,11 +54,36 @@ enum InteractiveMode {
         case .output, .commandFailed: continue
         case .quit: next = .exit(code: config.pick ? 1 : 0, output: nil)
         case .interrupt: next = .exit(code: 130, output: nil)
-        case .choose(let s, let i): next = .exit(code: 0, output: chosen.text(state.list, section: s, item: i))
+        case .choose(let s, let i):
+          next = .exit(code: 0, output: chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
         case .fail(let message):
           failure = message
           next = .exit(code: 2, output: nil)
         case .suspend: next = .suspend
+        case .runPreview(let id, let command):
+          previews.start(id: id, command: command)
+          continue
+        case .cancelPreview(let id):
+          previews.cancel(id: id)
+          continue
+        case .reload(let id, let command):
+          Thread.detachNewThread { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
+          continue
+        case .execute(let id, let command, silent: true):
+          Thread.detachNewThread {
+            if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
+            inbox.post(.executeFinished(id: id))
+          }
+          continue
+        case .execute(let id, let command, silent: false):
+          // The terminal as the program found it, for the command to use; the
+          // screen comes back when it ends (C-c interrupts the command only).
+          next = .suspendFor {
+            if let pid = ShellCommand.spawn(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false) {
+              ShellCommand.wait(pid)
+            }
+            inbox.post(.executeFinished(id: id))
+          }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)
           next = .promptAt(row: state.height) { host in
@@ -83,6 +110,7 @@ enum InteractiveMode {
           return carryOut(effects)
         })
       jobs.cancelAll()
+      previews.cancelAll()
       if let failure { throw Exit(status: 2, message: failure) }
       return status.code
     } catch let exit as Exit {

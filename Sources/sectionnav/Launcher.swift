@@ -72,6 +72,9 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.previewWindow = config.previewWindow
+    settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
     do {
       settings.theme = try Theme.resolve(
@@ -100,8 +103,9 @@ enum StartingData {
 struct Chosen {
   let format: PrintFormat
 
-  func text(_ list: SectionedList, section: Int, item: Int) -> String {
-    let line = format.render(
+  /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
+  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
+    let line = (format ?? self.format).render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: list.itemJSON(section: section, item: item))
     return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"

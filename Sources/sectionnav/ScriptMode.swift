@@ -13,7 +13,7 @@ enum ScriptMode {
     let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
-    let outcome = ScriptRunner.run(script, state: &state) { text in
+    let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
       buffer += text
       if buffer.utf8.count > 1 << 16 {
         Output.write(buffer)
@@ -27,7 +27,7 @@ enum ScriptMode {
     case .interrupted:
       return 130
     case .chose(let s, let i):
-      Output.write(chosen.text(state.list, section: s, item: i))
+      Output.write(chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
       return 0
     case .failed(let line, let message):
       throw Exit(status: 2, message: "\(name):\(line): error: \(message)")

@@ -27,6 +27,11 @@ public struct Configuration: Sendable, Equatable {
   public var indicators = IndicatorMode.always
   public var printFormat = "{item}"
   public var pick = false
+  /// `--preview CMD`.
+  public var preview: String?
+  public var previewWindow = PreviewWindow()
+  /// Every `--bind` value in order (config file, SECTIONNAV_OPTS, command line).
+  public var binds: [KeyBind] = []
   public var noMouse = false
   public var smooth = false
   /// `--shell SHELL`: print its key binding and completion, then exit.

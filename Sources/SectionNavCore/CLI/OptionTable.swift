@@ -5,7 +5,7 @@ public struct OptionSpec: Sendable {
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
     case input = "Input", index = "Index", appearance = "Appearance", output = "Output"
-    case script = "Script", general = "General"
+    case workflow = "Preview and key bindings", script = "Script", general = "General"
   }
 
   /// `--size`, or `FILE` for the positional argument.
@@ -132,6 +132,22 @@ public enum OptionTable {
       "--pick", kind: .flag, group: .output,
       help: "make quitting without choosing an item exit with status 1"
     ) { c, _ in c.pick = true },
+    // Preview and key bindings
+    OptionSpec(
+      "--preview", kind: .value, placeholder: "CMD", group: .workflow,
+      help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
+        + "{index} and {json} become the item's values, shell-quoted"
+    ) { c, v throws(UsageError) in c.preview = try nonEmpty(v, "--preview") },
+    OptionSpec(
+      "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
+      help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
+    ) { c, v throws(UsageError) in c.previewWindow = try PreviewWindow(v) },
+    OptionSpec(
+      "--bind", kind: .value, placeholder: "KEY:ACTION", group: .workflow, repeatable: true,
+      help: "make KEY (ctrl-r, alt-x, f5, x, C-r) run ACTION[+ACTION...]: accept, abort, execute(CMD), "
+        + "execute-silent(CMD), reload(CMD), print(FORMAT), toggle-preview, preview-up, preview-down, "
+        + "toggle-mark, or a key action of the help screen by name (page-down, search, ...); repeatable"
+    ) { c, v throws(UsageError) in c.binds += try KeyBind.parse(v) },
     // Script
     OptionSpec(
       "--script", kind: .value, placeholder: "FILE", group: .script,

@@ -47,7 +47,7 @@ extension ShellScripts {
 
       local options="--demo --lines --delimiter --item-field --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --print --pick --script --size -h --help --shell --no-config --version"
+        --smooth --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -63,7 +63,10 @@ extension ShellScripts {
             status= cursor= match= prompt=" -- "$cur"))
           compopt -o nospace 2>/dev/null
           return ;;
-        --delimiter | --item-field) return ;;
+        --preview-window)
+          COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
+          return ;;
+        --delimiter | --item-field | --preview | --bind) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -132,6 +135,9 @@ extension ShellScripts {
         '--smooth[animate jumps over a few frames]' \
         '--print=[what Enter prints]:format:({item} {section} {index} {json} json)' \
         '--pick[quitting without choosing an item exits 1]' \
+        '--preview=[show the output of a command for the item in a pane]:command: ' \
+        '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
+        '*--bind=[make a key run actions]:KEY\:ACTION: ' \
         '--script=[run the commands of FILE]:script file:_files' \
         '--size=[frame size for script runs]:size (WxH):(80x24 120x40)' \
         '(- *)'{-h,--help}'[show help and exit]' \
@@ -195,6 +201,9 @@ extension ShellScripts {
     complete -c sectionnav -l smooth -d 'animate jumps over a few frames'
     complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
     complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
+    complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
+    complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'
+    complete -c sectionnav -l bind -x -d 'make a key run actions (KEY:ACTION+ACTION)'
     complete -c sectionnav -l script -r -F -d 'run the commands of FILE'
     complete -c sectionnav -l size -x -a '80x24 120x40' -d 'frame size for script runs (WxH)'
     complete -c sectionnav -s h -l help -d 'show help and exit'
