@@ -16,7 +16,7 @@ enum ShellCommand {
   /// nil when it could not be started.
   static func spawn(
     _ command: String, input: String = "/dev/null", output: Int32? = nil, outputPath: String = "/dev/null",
-    ownGroup: Bool
+    errorsToOutput: Bool = true, ownGroup: Bool
   ) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     var attributes = posix_spawnattr_t()
@@ -29,7 +29,11 @@ enum ShellCommand {
     posix_spawn_file_actions_addopen(&actions, 0, input, O_RDWR, 0)
     if let output {
       posix_spawn_file_actions_adddup2(&actions, output, 1)
-      posix_spawn_file_actions_adddup2(&actions, output, 2)
+      if errorsToOutput {
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      }
       posix_spawn_file_actions_addclose(&actions, output)
     } else {
       posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_RDWR, 0)
@@ -71,14 +75,14 @@ enum ShellCommand {
   /// it is killed) and its exit status. `started` gets the pid (for killing
   /// it early); `shouldStop` is asked between reads.
   static func capture(
-    _ command: String, limit: Int, started: (pid_t) -> Void = { _ in }
+    _ command: String, limit: Int, errorsToOutput: Bool = true, started: (pid_t) -> Void = { _ in }
   ) -> (output: [UInt8], status: Int32) {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return (Array("sh: cannot create a pipe\n".utf8), 127) }
     // Other threads may spawn meanwhile: neither end may leak into their children.
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-    guard let pid = spawn(command, output: fds[1], ownGroup: true) else {
+    guard let pid = spawn(command, output: fds[1], errorsToOutput: errorsToOutput, ownGroup: true) else {
       close(fds[0])
       close(fds[1])
       return (Array("sh: cannot start /bin/sh\n".utf8), 127)
@@ -98,11 +102,12 @@ enum ShellCommand {
     return (output, wait(pid))
   }
 
-  /// Reads `command`'s output as data the way the configuration reads its
-  /// input (JSON, or lines): the event for `handle`.
+  /// Reads `command`'s standard output as data the way the configuration
+  /// reads its input (JSON, or lines): the event for `handle`. A command that
+  /// fails (non-zero exit) leaves the data as it was.
   static func reload(id: Int, command: String, config: Configuration) -> Event {
-    let (output, status) = capture(command, limit: Int.max - 1)
-    if output.isEmpty && status != 0 {
+    let (output, status) = capture(command, limit: Int.max - 1, errorsToOutput: false)
+    if status != 0 {
       return .reloadFailed(id: id, "the command exited with status \(status)")
     }
     var source = config

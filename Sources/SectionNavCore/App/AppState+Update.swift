@@ -14,7 +14,7 @@ extension AppState {
     case .key(let key):
       return handleKey(key)
     case .mouse(let mouse):
-      if !previewMouse(mouse) { handleMouse(mouse) }
+      handleMouse(mouse)
       return []
     case .paste(let text):
       if prompt != nil {

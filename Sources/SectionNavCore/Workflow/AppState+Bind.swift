@@ -62,7 +62,7 @@ extension AppState {
       case .previewTop: scrollPreview(toEnd: false)
       case .previewBottom: scrollPreview(toEnd: true)
       case .toggleMark:
-        message = "toggle-mark needs --multi, which this build does not have yet"
+        message = "toggle-mark needs --multi (not in this build)"
       }
       if effects.contains(where: \.endsRun) { return effects }
     }
