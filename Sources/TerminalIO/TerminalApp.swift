@@ -93,7 +93,14 @@ public final class TerminalApp {
           break
         case .exit(let code, let output):
           terminal.leave()
-          if let output { try? Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO) }
+          if let output {
+            do {
+              try Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO)
+            } catch TerminalError.writeFailed(let code) {
+              // The chosen item did not arrive: an error, not a silent exit 0.
+              throw TerminalError.outputFailed(errno: code)
+            }
+          }
           return ExitStatus(code: code)
         case .suspendFor(let body):
           try handBack(body)

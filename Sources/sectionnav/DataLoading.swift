@@ -63,6 +63,9 @@ enum DataLoading {
 
   /// Maps a file (or reads standard input for "-").
   static func read(_ path: String) throws(Exit) -> ByteBuffer {
+    if path == "-" && Output.standardInputClosed {
+      throw Exit(status: 2, message: "sectionnav: error: standard input is closed: nothing to read from '-'")
+    }
     do {
       return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
     } catch {
@@ -75,18 +78,14 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
     }
-    let buffer = try read(path)
-    let data = withExtendedLifetime(buffer) { Data(buffer.bytes) }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw Exit(status: 2, message: "sectionnav: error: \(path): --index-labels needs a JSON object of strings")
+    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
+    do {
+      return try IndexLabelsFile.parse(bytes)
+    } catch {
+      let kind = error.kind == .invalidJSON ? error.kind.rawValue : "not index labels"
+      throw Exit(
+        status: 2,
+        message: "\(path == "-" ? "<stdin>" : path):\(error.line):\(error.column): error: \(kind): \(error.message)")
     }
-    var labels: [String: String] = [:]
-    for (title, value) in object {
-      guard let label = value as? String, !label.isEmpty else {
-        throw Exit(status: 2, message: "sectionnav: error: \(path): label for '\(title)' is not a non-empty string")
-      }
-      labels[title] = label
-    }
-    return labels
   }
 }

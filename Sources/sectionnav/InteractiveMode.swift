@@ -113,6 +113,9 @@ enum InteractiveMode {
       previews.cancelAll()
       if let failure { throw Exit(status: 2, message: failure) }
       return status.code
+    } catch TerminalError.outputFailed(let code) {
+      Output.standardOutputFailure = code
+      return 2
     } catch let exit as Exit {
       throw exit
     } catch {

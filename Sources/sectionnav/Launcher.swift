@@ -5,12 +5,21 @@ import SectionNavCore
 /// outcome to an exit status. All behaviour lives in SectionNavCore.
 enum Launcher {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    Output.occupyClosedStandardDescriptors()
+    var status: Int32
     do {
-      return try start(arguments: arguments, environment: environment)
+      status = try start(arguments: arguments, environment: environment)
     } catch {
       if let message = error.message { Output.error(message) }
-      return error.status
+      status = error.status
     }
+    // Output that did not arrive (a full disk, a closed descriptor, a reader
+    // that went away) is an error, whatever the run did otherwise.
+    if let code = Output.standardOutputFailure {
+      if let message = Output.failureMessage(code) { Output.error(message) }
+      return max(status, 2)
+    }
+    return status
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
@@ -22,8 +31,14 @@ enum Launcher {
     } catch {
       throw Exit(status: UsageError.exitStatus, message: error.description)
     }
-    // `ls | sectionnav --lines`: line input without FILE comes from standard input.
-    if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
+    // `ls | sectionnav --lines`: line input without FILE comes from standard
+    // input; with nothing there it is an error, not the demo.
+    if config.lines && config.file == nil && config.script != "-" && !config.help && !config.version {
+      guard !Output.standardInputIsTerminal else {
+        throw Exit(
+          status: UsageError.exitStatus,
+          message: "sectionnav: error: --lines needs a FILE or lines on standard input (it is a terminal)")
+      }
       config.file = "-"
     }
     if config.help {
@@ -47,7 +62,9 @@ enum Launcher {
     if config.script == "-" && config.file == "-" {
       throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
     }
-    let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
+    // Only `--script` makes a script run: keys always come from /dev/tty, and
+    // standard input is data or nothing (as with fzf and less).
+    let scripted = config.script != nil
     // Scripts and --check wait for the whole index; a large file opens at once
     // and is indexed in the background.
     var data = StartingData.ready(SectionedList([]))
@@ -76,6 +93,7 @@ enum Launcher {
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
+    settings.literal = config.literal
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
@@ -84,8 +102,8 @@ enum Launcher {
       throw Exit(status: 2, message: error.description)
     }
     let chosen = Chosen(format: printFormat)
-    if scripted, case .ready(let list) = data {
-      return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
+    if let script = config.script, case .ready(let list) = data {
+      return try ScriptMode.run(path: script, config: config, list: list, settings: settings, chosen: chosen)
     }
     return try InteractiveMode.run(
       config: config, data: data, settings: settings, chosen: chosen, environment: environment)

@@ -1,16 +1,15 @@
 import Foundation
 import SectionNavCore
 
-/// `--script FILE` (or a script piped to standard input): replays commands and
-/// prints frames as text; never touches a terminal.
+/// `--script FILE` (`-`: standard input): replays commands and prints frames
+/// as text; never touches a terminal.
 enum ScriptMode {
-  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
-    -> Int32
-  {
-    let path = config.script ?? "-"
+  static func run(
+    path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
+  ) throws(Exit) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
-    let source = try DataLoading.read(path)
-    let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
+    let script = String(
+      decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in

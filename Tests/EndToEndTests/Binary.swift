@@ -28,12 +28,20 @@ enum Binary {
   }()
 
   /// Runs with `arguments`, feeding `input` on standard input, in the package root.
+  /// `redirections` (sh syntax, e.g. `>/dev/full`, `>&-`, `<&-`) replace the
+  /// test's pipes for the descriptors they name.
   static func run(
-    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
+    redirections: String? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
+    if let redirections {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", path] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = root
     var env = ProcessInfo.processInfo.environment
     env["SECTIONNAV_OPTS"] = nil

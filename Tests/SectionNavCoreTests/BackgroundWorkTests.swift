@@ -34,13 +34,14 @@ import Testing
     #expect(Self.cursorText(s) == "Alpha-0")
   }
 
-  @Test func escCancelsARunningSearchAndOnlyThen() {
+  @Test(arguments: [Key.escape, .ctrl("c")])
+  func escOrControlCCancelsARunningSearchAndOnlyThen(key: Key) {
     var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
     var runner = SynchronousRunner()
     runner.holding = true
     _ = runner.send(.command(.search("Beta")), to: &s)
-    guard case .cancel? = s.handle(.key(KeyEvent(.escape))).first else {
-      Issue.record("Esc did not cancel the search")
+    guard case .cancel? = s.handle(.key(KeyEvent(key))).first else {
+      Issue.record("\(key) did not cancel the search")
       return
     }
     // With no search running, Esc quits as always.
@@ -49,6 +50,24 @@ import Testing
       Issue.record("Esc did not quit")
       return
     }
+  }
+
+  /// Issue 14: `:search` ran on the main thread and froze the UI. Every
+  /// search — `/`, `:search`, `n` over data that changed — is a job.
+  @Test func everySearchIsAJob() throws {
+    var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
+    for line in [Event.lineEdited(.search, "Beta", warning: nil), .lineEdited(.command, "search Beta", warning: nil)] {
+      let effects = s.handle(line)
+      #expect(effects.contains { if case .start = $0 { true } else { false } }, "\(line)")
+    }
+    // `n` over data that changed since the matches were found searches again.
+    _ = try s.run("search Beta")
+    _ = s.handle(.data(DataUpdate(list: Self.list(["Beta", "Alpha"]), progress: nil)))
+    #expect(s.handle(.key(KeyEvent(.char("n")))).isEmpty, "n waits for the refresh under way")
+    // Stepping through fresh matches needs no search.
+    _ = try s.run("search Beta")
+    #expect(s.handle(.key(KeyEvent(.char("n")))).isEmpty)
+    #expect(s.message?.hasPrefix("match ") == true)
   }
 
   /// Issue 14: a search during background indexing saw only the snapshot and

@@ -15,7 +15,7 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+    --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;

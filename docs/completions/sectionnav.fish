@@ -15,6 +15,7 @@ complete -c sectionnav -l colors -x -d 'per-element style, e.g. thumb=red,header
 complete -c sectionnav -l indicators -x -a 'always auto never' -d 'scroll indicators'
 complete -c sectionnav -l no-mouse -d 'do not enable mouse reporting'
 complete -c sectionnav -l smooth -d 'animate jumps over a few frames'
+complete -c sectionnav -l literal -d 'match accents as typed'
 complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
 complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
 complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'

@@ -78,11 +78,11 @@ extension AppState {
       return event.key == .ctrl("c") ? [.interrupt] : []
     }
     if prompt != nil { return promptKey(event) }
-    if event.key == .ctrl("c") { return [.interrupt] }
-    // Esc stops a search the user is waiting for (not a silent refresh).
-    if event.key == .escape, let running = runningSearch, running.purpose != .refresh {
+    // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
+    if event.key == .escape || event.key == .ctrl("c"), let running = runningSearch, running.purpose != .refresh {
       return [.cancel(jobID: running.id)]
     }
+    if event.key == .ctrl("c") { return [.interrupt] }
     if let exit = exitAfterLoad {
       // Enter or q while the data was still being indexed: the run ends when
       // indexing does (with the error if the data turns out invalid). Esc stays.
@@ -204,8 +204,13 @@ extension AppState {
     case .search:
       return text.isEmpty ? [] : startSearch(text)
     case .command:
-      do {
+      do throws(CommandError) {
         guard let command = try CommandParser.parse(text) else { return [] }
+        switch command {
+        case .hold, .settle, .simulate:
+          throw CommandError("'\(text.split(separator: " ").first ?? "")' works in scripts only")
+        default: break
+        }
         return try run(command).compactMap { effect in
           switch effect {
           case .output(let text):

@@ -18,8 +18,16 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyBindings {
+  /// Key names as scripts spell them; a misspelt one stops the program at
+  /// once (every name is checked by a test) rather than binding some other key.
   private static func k(_ names: String...) -> [KeyEvent] {
-    names.map { (try? KeyNames.parse($0)) ?? KeyEvent(.escape) }
+    names.map { name in
+      do throws(CommandError) {
+        return try KeyNames.parse(name)
+      } catch {
+        preconditionFailure("KeyBindings.table: \(error.message)")
+      }
+    }
   }
 
   /// The list-mode key table, in help order.
@@ -94,6 +102,13 @@ public enum KeyBindings {
     lines.append("mouse")
     for (what, does) in mouseHelp {
       lines.append("  " + what.padding(toLength: 22, withPad: " ", startingAt: 0) + does)
+    }
+    lines.append("")
+    lines.append("commands (at the : prompt)")
+    for spec in CommandGrammar.promptCommands {
+      let call = spec.usage.isEmpty ? spec.name : spec.name + " " + spec.usage
+      lines.append(
+        "  " + (call.count < 22 ? call.padding(toLength: 22, withPad: " ", startingAt: 0) : call + "  ") + spec.summary)
     }
     lines.append("")
     lines.append("press any key to close")

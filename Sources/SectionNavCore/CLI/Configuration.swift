@@ -27,6 +27,8 @@ public struct Configuration: Sendable, Equatable {
   public var indicators = IndicatorMode.always
   public var printFormat = "{item}"
   public var pick = false
+  /// Search (and the filter) match accents as typed.
+  public var literal = false
   /// `--preview CMD`.
   public var preview: String?
   public var previewWindow = PreviewWindow()

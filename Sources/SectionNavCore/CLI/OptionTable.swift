@@ -4,7 +4,7 @@ public struct OptionSpec: Sendable {
   public enum Kind: Sendable { case positional, flag, value }
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
-    case input = "Input", index = "Index", appearance = "Appearance", output = "Output"
+    case input = "Input", index = "Index", search = "Search", appearance = "Appearance", output = "Output"
     case workflow = "Preview and key bindings", script = "Script", general = "General"
   }
 
@@ -92,6 +92,11 @@ public enum OptionTable {
       allowed: Configuration.IndexAnchor.allCases.map(\.rawValue), defaultValue: "top",
       group: .index, help: "where a jump through the index puts the section in the list"
     ) { c, v throws(UsageError) in c.indexAnchor = try enumValue(v, "--index-anchor") },
+    // Search
+    OptionSpec(
+      "--literal", kind: .flag, group: .search,
+      help: "match accents as typed: 'cafe' no longer finds 'café' (case still follows smart case)"
+    ) { c, _ in c.literal = true },
     // Appearance
     OptionSpec(
       "--color", kind: .value, placeholder: "WHEN",

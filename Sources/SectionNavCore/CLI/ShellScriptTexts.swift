@@ -47,7 +47,7 @@ extension ShellScripts {
 
       local options="--demo --lines --delimiter --item-field --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -133,6 +133,7 @@ extension ShellScripts {
         '--indicators=[scroll indicators]:mode:(always auto never)' \
         '--no-mouse[do not enable mouse reporting]' \
         '--smooth[animate jumps over a few frames]' \
+        '--literal[match accents as typed]' \
         '--print=[what Enter prints]:format:({item} {section} {index} {json} json)' \
         '--pick[quitting without choosing an item exits 1]' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
@@ -199,6 +200,7 @@ extension ShellScripts {
     complete -c sectionnav -l indicators -x -a 'always auto never' -d 'scroll indicators'
     complete -c sectionnav -l no-mouse -d 'do not enable mouse reporting'
     complete -c sectionnav -l smooth -d 'animate jumps over a few frames'
+    complete -c sectionnav -l literal -d 'match accents as typed'
     complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
     complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'

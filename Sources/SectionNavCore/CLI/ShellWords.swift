@@ -15,7 +15,7 @@ public enum ShellWords {
     var iterator = text.makeIterator()
     while let c = iterator.next() {
       switch c {
-      case " ", "\t", "\n":
+      case " ", "\t", "\n", "\r", "\r\n":  // "\r\n" is one Character
         if inWord { words.append(word) }
         word = ""
         inWord = false

@@ -89,7 +89,7 @@ extension AppState {
   private func highlightMatches(
     in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
   ) {
-    guard let search, !search.query.isEmpty, search.matches(text) else { return }
+    guard let search, !search.query.isEmpty else { return }
     let style = theme[.match]
     for range in search.ranges(in: text) {
       let start = TextSanitizer.width(text[..<range.lowerBound]) - skip

@@ -25,10 +25,8 @@ public enum ScriptRunner {
   ) -> Outcome {
     var runner = SynchronousRunner()
     var lineNumber = 0
-    for rawLine in script.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in lines(script) {
       lineNumber += 1
-      var line = String(rawLine)
-      if line.hasSuffix("\r") { line.removeLast() }
       var effects: [Effect]
       do {
         guard let command = try CommandParser.parse(line) else { continue }
@@ -71,6 +69,18 @@ public enum ScriptRunner {
       }
     }
     return .finished
+  }
+
+  /// The script's lines: split at LF on the scalar level (in Swift "\r\n" is
+  /// one Character, so a Character split would see a CRLF file as one line),
+  /// a CR before the LF dropped, and a UTF-8 byte-order mark at the start
+  /// ignored, as editors on Windows write them.
+  static func lines(_ script: String) -> [String] {
+    var scalars = Substring(script).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(line.last == "\r" ? line.dropLast() : line)
+    }
   }
 }
 
