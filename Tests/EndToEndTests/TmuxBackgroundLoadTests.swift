@@ -33,7 +33,7 @@ struct TmuxBackgroundLoadTests {
     let s = try TmuxSession(
       "sectionnav big.json > out 2> err", files: ["big.json": Self.invalidAtTheEnd(megabytes: 24)])
     defer { s.close() }
-    try await s.waitFor("the first screen") { $0.status.contains("row ") || $0.status.contains("(0, 0)") }
+    try await s.waitFor("the first screen", timeout: 30) { $0.status.contains("row ") || $0.status.contains("(0, 0)") }
     try s.sendKeys(key)
     #expect(try await s.waitForExit(timeout: 30) == 2)
     #expect(s.file("out") == "")
