@@ -58,6 +58,23 @@ import Testing
     #expect(try KeyBind.parse("x:preview-down+toggle-mark")[0].actions == [.previewDown, .toggleMark])
   }
 
+  @Test func helpShowsTheBindingsInEffect() throws {
+    var settings = AppSettings()
+    settings.binds = try KeyBind.parse("j:page-down,ctrl-r:reload(ls)") + KeyBind.parse("ctrl-r:abort")
+    settings.preview = CommandTemplate("cat {item}")
+    let lines = AppState(list: SectionedList([(title: "A", items: ["a"])]), settings: settings).helpLines
+    // j left the table's row; the last binding of C-r wins; the preview keys are listed.
+    #expect(lines.contains { $0.hasPrefix("  Down ") && $0.hasSuffix("cursor down") })
+    #expect(!lines.contains { $0.hasPrefix("  j ") && $0.hasSuffix("cursor down") })
+    let bindings = try #require(lines.firstIndex(of: "--bind"))
+    #expect(
+      Array(lines[(bindings + 1)...].prefix(2)).map { $0.split(separator: " ").joined(separator: " ") } == [
+        "j page-down", "C-r abort",
+      ])
+    #expect(lines.contains { $0.hasPrefix("  p ") && $0.contains("preview") })
+    #expect(lines.contains { $0.hasPrefix("  S-Down ") })
+  }
+
   @Test func badSpecsNameTheToken() {
     #expect(Self.message("ctrl-r") == "invalid --bind 'ctrl-r': expected KEY:ACTION")
     #expect(Self.message("ctrl-:accept") == "invalid --bind 'ctrl-:accept': unknown key 'ctrl-'")
