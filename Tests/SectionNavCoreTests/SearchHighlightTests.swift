@@ -75,7 +75,8 @@ import Testing
       settings.theme = .standard
       var state = AppState(list: SectionedList([(title: Self.random(&rng, 1...3), items: items)]), settings: settings)
       let query = Self.random(&rng, 1...2)
-      state.send(.command(.search(query)))
+      var runner = SynchronousRunner()
+      _ = runner.send(.command(.search(query)), to: &state)
       let frame = state.render()
       let prepared = state.prepare(query)
       if items.contains(where: prepared.matches) {

@@ -8,9 +8,14 @@ public struct AppSettings: Sendable, Equatable {
   public var theme: Theme = .standard
   /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
   public var pick = false
-  /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
-  public var literal = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
+  /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
+  public var literal = false
+  /// `--preview CMD`, run for the cursor's item in the preview pane.
+  public var preview: CommandTemplate?
+  public var previewWindow = PreviewWindow()
+  /// `--bind` entries in the order given (a later one for the same key wins).
+  public var binds: [KeyBind] = []
   public init() {}
 }

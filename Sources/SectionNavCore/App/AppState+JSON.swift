@@ -1,4 +1,4 @@
-/// The `state` command's one line of JSON (SPEC section 6).
+/// The `state` command's one line of JSON (README.md, "Script mode").
 extension AppState {
   /// The cursor item in `state` is cut to this many characters (then `…`),
   /// so `state` on a huge item costs what a row costs.
@@ -18,7 +18,7 @@ extension AppState {
       json += "\"cursor\":null,"
     }
     json += "\"rows\":\(rowMap.totalRows),\"sections\":\(rowMap.sectionCount),"
-    json += "\"size\":{\"width\":\(width),\"height\":\(height)}}"
+    json += "\"size\":{\"width\":\(screenWidth),\"height\":\(screenHeight)}}"
     return json
   }
 }
