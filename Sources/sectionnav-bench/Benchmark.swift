@@ -73,6 +73,7 @@ struct Benchmark {
     measureSearch(medium, kept: kept)
     try? FileManager.default.removeItem(atPath: medium.path)
     for input in kept.values { try? FileManager.default.removeItem(atPath: input.path) }
+    measureSort()
     measureRendering()
     try? FileManager.default.removeItem(atPath: directory)
     Self.log("done in \(Self.fmt(Measure.now() - wallStart)) s")
@@ -231,6 +232,26 @@ struct Benchmark {
     }
   }
 
+  /// Sorting 1 M distinct titles in random order (sort keys made once per
+  /// title, compared as bytes): what a load with that many sections adds.
+  mutating func measureSort() {
+    var rng = SeededGenerator(seed: 6)
+    let words = DataGenerator.words + DataGenerator.nonASCII
+    let titles = (0..<1_000_000).map { "\(words[Int(rng.next() % UInt64(words.count))]) \($0) \(rng.next() % 1000)" }
+    var times: [Double] = []
+    for _ in 0..<3 {
+      let shuffled = titles.shuffled(using: &rng)
+      let t = Measure.now()
+      sink &+= NaturalOrder.sortedIndices(shuffled).count
+      times.append(Measure.now() - t)
+    }
+    let ms = Measure.median(times) * 1000
+    Self.log("sort 1 M titles: \(Self.fmt(ms, 0)) ms")
+    add(
+      "Sort 1 M titles in random order (natural order, keys included)", runs: "3", "\(Self.fmt(ms, 0)) ms",
+      target: "< 1000 ms", met: ms < 1000)
+  }
+
   // MARK: Rendering
 
   /// Frame cost at 100, 1 M and 10 M rows. The three lists are loaded at
@@ -340,15 +361,9 @@ struct Benchmark {
       (`sectionnav-bench load FILE`: `DataSource.read` + `JSONIndexer.load`, sections sorted). Peak RSS is that \
       child's own high-water mark, `VmHWM` in /proc/self/status, which counts the mapped file's pages; the child \
       also reports `getrusage` `ru_maxrss`, but Linux carries the spawning parent's peak into it across `execve`, \
-      so it is not used. "Idle process": the same child doing nothing (Swift runtime, Foundation). Ratios compare whole-process \
-      times (spawn to exit) of `jq length FILE`, the `JSONDecoder` child (reads the file with `Data(contentsOf:)`) \
-      and the `load` child. Files are generated fresh and are in the page cache.
+      so it is not used. "Idle process": the same child doing nothing (Swift runtime, Foundation). Files are \
+      generated fresh and are in the page cache.
 
-      ¹ In a child process, from before mapping the file to having the `ScreenWriter` bytes of the first frame that \
-      shows rows: map the file, build the empty `AppState` and its frame (what the terminal shows first), start \
-      `JSONIndexer.load` on a `Thread` (8 MiB stack, as `BackgroundLoader`), wait for the first progress callback's \
-      `snapshot()` (after 4 MiB), apply it as a `.data` event, `render()` and `ScreenWriter.render`. Excludes process \
-      start, terminal setup and the `write(2)`.
       ² `AppState.findMatches` over the whole loaded list (titles and items, byte search), MB/s of file size.
       ³ `AppState.render()` only, 80×24, after `scroll-to 0 0.5`: each render timed, median of 1000 per round, \
       median of 9 rounds; the three lists are measured in turn within each round. They are loaded from generated \
