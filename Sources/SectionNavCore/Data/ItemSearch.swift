@@ -178,6 +178,7 @@ extension SectionedList {
     case .json(let items):
       let base = items.buffer.base
       let ranges = items.ranges
+      let fieldName = items.itemField.map { Array($0.utf8) }
       var released = ranges.offset(range.lowerBound)
       for i in range {
         let offset = ranges.offset(i)
@@ -190,7 +191,18 @@ extension SectionedList {
           hit =
             ranges.isPlain(i)
             ? matcher.matchesASCII(p + 1, n - 2) : matcher.matchesStringBody(p + 1, n - 2)
-        case 0x7B, 0x5B:  // shown as compact JSON, or by a field
+        case 0x7B where fieldName != nil:  // shown by a field: its value's bytes, like an item's
+          if let f = JSONValueText.field(fieldName!, in: p, n) {
+            let v = p + f.offset
+            switch v.pointee {
+            case 0x22: hit = matcher.matchesStringBody(v + 1, f.length - 2)
+            case 0x7B, 0x5B: hit = query.matches(JSONValueText.display(v, f.length, itemField: nil))
+            default: hit = matcher.matchesASCII(v, f.length)
+            }
+          } else {
+            hit = query.matches(items.text(at: i))
+          }
+        case 0x7B, 0x5B:  // shown as compact JSON
           hit = query.matches(items.text(at: i))
         default:  // number, true, false, null: shown as written (ASCII)
           hit = matcher.matchesASCII(p, n)
