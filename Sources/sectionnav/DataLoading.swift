@@ -9,7 +9,55 @@ enum DataLoading {
   }
 
   static func loadOptions(_ config: Configuration) -> LoadOptions {
-    LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField)
+    var options = LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField)
+    options.path = config.path
+    options.groupBy = config.groupBy
+    options.itemFormat = config.itemFormat
+    options.noHeader = config.noHeader
+    options.skipBad = config.skipBad
+    options.format = config.dataFormat ?? format(forName: config.file ?? "")
+    return options
+  }
+
+  /// The format a file name implies: `.jsonl`/`.ndjson`, `.csv`, `.tsv`; else JSON.
+  static func format(forName name: String) -> LoadOptions.Format {
+    if ItemLoader.isJSONLinesName(name) { return .jsonLines }
+    let lower = name.lowercased()
+    if lower.hasSuffix(".csv") { return .csv }
+    if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return .tsv }
+    return .json
+  }
+
+  /// Whether options that only make sense for item data ask for standard
+  /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
+  static func wantsItemInput(_ config: Configuration) -> Bool {
+    config.dataFormat != nil || config.path != nil || config.groupBy != nil
+  }
+
+  /// Options that cannot go together.
+  static func checkCombination(_ config: Configuration) throws(Exit) {
+    if config.lines && (config.dataFormat != nil || config.path != nil || config.groupBy != nil) {
+      throw Exit(
+        status: 2,
+        message:
+          "sectionnav: error: --lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
+    }
+    if config.path != nil, let f = config.dataFormat, f == .csv || f == .tsv {
+      throw Exit(status: 2, message: "sectionnav: error: --path selects inside JSON; CSV and TSV have no paths")
+    }
+  }
+
+  /// The title of the one section when the data names none: the file's name without extension.
+  static func defaultTitle(_ config: Configuration) -> String {
+    guard let file = config.file, file != "-" else { return "stdin" }
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { return String(name[..<dot]) }
+    return name
+  }
+
+  /// A warning line for standard error (`--skip-bad`).
+  static func warn(_ warning: String?, _ config: Configuration) {
+    if let warning { Output.error("sectionnav: warning: \(sourceName(config)): \(warning)") }
   }
 
   /// The embedded demo named by `--demo`.
@@ -34,12 +82,25 @@ enum DataLoading {
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Exit) -> SectionedList {
-    let list: SectionedList
+    var list: SectionedList
     if config.lines {
       list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
     } else {
-      do {
-        list = try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
+      let options = loadOptions(config)
+      do throws(LoadError) {
+        if options.selectsItems {
+          let result = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config))
+          warn(result.warning, config)
+          list = result.list
+        } else {
+          do {
+            list = try JSONIndexer.load(buffer, options: options, progress: progress)
+          } catch where error.message.hasSuffix("after the JSON value") {
+            // Several top-level values: JSON Lines (or a stream like `jq .` prints).
+            list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
+          }
+          if let template = options.itemFormat { list = list.showing(template) }
+        }
       } catch {
         try checkUnchanged(config)
         throw Exit(status: 2, message: "\(sourceName(config)):\(error.description)")

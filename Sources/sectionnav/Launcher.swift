@@ -21,9 +21,12 @@ enum Launcher {
       throw Exit(status: UsageError.exitStatus, message: error.description)
     }
     // `ls | sectionnav --lines`: line input without FILE comes from standard input.
-    if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
+    if (config.lines || DataLoading.wantsItemInput(config)) && config.file == nil && !Output.standardInputIsTerminal
+      && config.script != "-"
+    {
       config.file = "-"
     }
+    try DataLoading.checkCombination(config)
     if config.help {
       Output.write(HelpText.render())
       return 0

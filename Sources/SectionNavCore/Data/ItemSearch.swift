@@ -119,6 +119,8 @@ extension SectionedList {
             case .undecided: if query.matches(lines.text(at: i)) { body(i) }
             }
           }
+        case .records(let records):
+          for i in range where query.matches(records.text(at: i)) { body(i) }
         case .strings(let strings):
           for i in range {
             var text = strings[i]

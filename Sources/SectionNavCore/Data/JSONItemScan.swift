@@ -1,0 +1,535 @@
+/// One pass over JSON (or JSON Lines) that validates everything, as the
+/// sectioned loader does, while picking out the items a `JSONPath` selects
+/// and filing each under its `--group-by` section. Items stay byte ranges
+/// into the buffer.
+///
+/// The scan can run on input that is still arriving: `run(available:eof:)`
+/// goes as far as the bytes allow and, when a value is cut off by the end of
+/// what has arrived, steps back to the last value that ended and waits for
+/// more (a `Checkpoint`). A real error is reported as soon as its byte is
+/// seen, so `/dev/zero` fails at byte 1 instead of filling memory.
+struct JSONItemScan {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// Everything the scan needs to resume at a value boundary.
+  struct Checkpoint {
+    var offset = 0
+    var depth = 0
+    /// Whether `offset` is just after a value (else: where a value starts).
+    var afterValue = false
+    var itemDepth = -1
+    var items = 0
+    var roots = 0
+    var sequence = false
+    var yields = false
+    var firstRootStart = 0
+    var firstRootEnd = 0
+  }
+
+  let buffer: ByteBuffer
+  let steps: [JSONPath.Step]
+  /// Member names of key steps, as UTF-8 (empty for other steps).
+  let stepKeys: [[UInt8]]
+  let pathText: String
+  /// No `--path` was given: the document's top-level array (or each value
+  /// of JSON Lines) holds the items.
+  let implicit: Bool
+  let lineMode: Bool
+  let skipBad: Bool
+  let grouping: GroupBy
+  let store: (PackedRanges) -> ItemStore
+
+  var items: ItemGroups
+  /// The live position and mode of the scan.
+  var state = Checkpoint()
+  /// `state` at the last value boundary, to step back to when the input runs out.
+  var saved = Checkpoint()
+  /// The first path error (a syntax error found later still wins).
+  var pathFailure: SyntaxFailure?
+  /// Bad lines skipped under `--skip-bad`, and the first of them.
+  var skipped = 0
+  var firstSkipped: SyntaxFailure?
+  /// Where the scan stepped back to wait for more input, and how far it had got.
+  var wanted = 0
+  var finished = false
+
+  // Per path depth d (0…steps.count): whether the value at depth d is on
+  // the path, whether its key/index step matched a child, how many children
+  // have ended, and where it starts.
+  var onPath: [Bool]
+  var found: [Bool]
+  var elements: [Int]
+  var starts: [Int]
+  /// Container kinds by depth: 1 object, 0 array.
+  let stack: UnsafeMutablePointer<UInt8>
+  /// The member key most recently read at a watched depth.
+  var keyStart = 0
+  var keyEnd = 0
+  var keyPlain = true
+  var itemStart = 0
+  var itemPlain = true
+  /// The last `--group-by` value's raw bytes and section, since neighbours often share one.
+  var lastGroupRaw: [UInt8] = []
+  var lastGroupSection = -1
+
+  init(
+    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
+  ) {
+    self.buffer = buffer
+    let path = options.path
+    steps = path?.steps ?? []
+    stepKeys = steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
+    pathText = path?.text ?? "."
+    implicit = path == nil
+    lineMode = options.format == .jsonLines
+    skipBad = options.skipBad && lineMode
+    grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
+    self.store = store
+    items = ItemGroups(expected: 1024)
+    let n = steps.count + 2
+    onPath = [Bool](repeating: false, count: n)
+    found = [Bool](repeating: false, count: n)
+    elements = [Int](repeating: 0, count: n)
+    starts = [Int](repeating: 0, count: n)
+    stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
+    state.yields = path?.yieldsItems ?? lineMode
+    saved = state
+  }
+
+  /// Frees what the scan allocated (call once, after the last list was made).
+  mutating func release() {
+    stack.deallocate()
+  }
+
+  var n: Int { steps.count }
+
+  /// Scans up to `available` bytes. With `eof`, the input is complete and
+  /// any cut-off value is an error; otherwise the scan waits at the last
+  /// value boundary (`wanted` says how many bytes to wait for).
+  mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
+    guard !finished else { return }
+    let base = buffer.base
+    let limit = base + available
+    if lineMode {
+      try runLines(limit: limit, eof: eof)
+      return
+    }
+    do {
+      try scan(from: base + state.offset, end: limit, eof: eof)
+    } catch {
+      if !eof && error.offset >= available {
+        // Cut off by the end of what has arrived: resume from the last
+        // boundary once the value there has had room to double (so a huge
+        // value is not rescanned at every chunk).
+        state = saved
+        items.truncate(to: saved.items)
+        wanted = saved.offset + 2 * (available - saved.offset) + 4096
+        return
+      }
+      throw error
+    }
+  }
+
+  /// JSON Lines: one value per line; a line is scanned once it is complete.
+  mutating func runLines(limit: Pointer, eof: Bool) throws(SyntaxFailure) {
+    let base = buffer.base
+    var p = base + state.offset
+    while p < limit {
+      let newline = memchrPointer(p, limit)
+      guard newline != nil || eof else { break }
+      let lineEnd = newline ?? limit
+      let next = newline.map { $0 + 1 } ?? limit
+      let before = items.count
+      state.depth = 0
+      do throws(SyntaxFailure) {
+        let start = JSONLexer.skipSpace(p, lineEnd)
+        if start < lineEnd {
+          try scan(from: start, end: lineEnd, eof: true)
+          if let failure = pathFailure {
+            pathFailure = nil
+            throw failure
+          }
+        }
+      } catch {
+        guard skipBad else { throw error }
+        items.truncate(to: before)
+        skipped += 1
+        if firstSkipped == nil { firstSkipped = error }
+      }
+      p = next
+      state.offset = p - base
+    }
+    if eof { finished = true }
+  }
+
+  /// Scans values from `p` to `end`. Outside line mode, `end` is where the
+  /// input stops for now; in line mode, the end of the line.
+  mutating func scan(from start: Pointer, end: Pointer, eof: Bool) throws(SyntaxFailure) {
+    let base = buffer.base
+    var p = start
+    var depth = state.depth
+    let watch = n + 1
+    let maxDepth = JSONIndexer.maximumDepth
+    var needValue = !state.afterValue
+    if lineMode { needValue = true }
+    if state.offset == 0, state.roots == 0, !lineMode {
+      p = JSONLexer.skipSpace(p, end)
+      if p == end {
+        if !eof { throw SyntaxFailure(offset: end - base, message: "") }
+        throw SyntaxFailure(
+          offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+      }
+      if p.pointee == 0xEF {
+        throw SyntaxFailure(
+          offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+      }
+    }
+
+    @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
+
+    while true {
+      if needValue {
+        if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
+        let c = p.pointee
+        if depth <= watch { valueStarts(at: p, c, depth: depth) }
+        switch c {
+        case 0x22:
+          var plain = true
+          if let after = JSONLexer.quickString(p, end, &plain) {
+            p = after
+          } else {
+            p = try JSONLexer.skipString(p, end, base, &plain)
+          }
+          if !plain { itemPlain = false }
+        case 0x7B, 0x5B:
+          if depth == maxDepth {
+            throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
+          }
+          if depth == state.itemDepth { itemPlain = false }
+          depth += 1
+          let isObject: UInt8 = c == 0x7B ? 1 : 0
+          stack[depth] = isObject
+          p = JSONLexer.skipSpace(p + 1, end)
+          if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
+            p += 1
+            depth -= 1
+            if depth <= watch { valueEnds(at: p, depth: depth) }
+            needValue = false
+            checkpoint(p, depth, after: true)
+            continue
+          }
+          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch) }
+          continue
+        case 0x2D, 0x30...0x39:
+          p = try JSONLexer.skipNumber(p, end, base)
+        case 0x74, 0x66, 0x6E:
+          p = try JSONLexer.skipLiteral(p, end, base)
+        case 0x5D, 0x7D:
+          throw SyntaxFailure(offset: p - base, message: "expected a value, found \(describe(p))")
+        default:
+          throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)), expected a value")
+        }
+        // A scalar ended. (At the end of the input a number may go on: wait.)
+        if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
+        if depth <= watch { valueEnds(at: p, depth: depth) }
+        needValue = false
+        checkpoint(p, depth, after: true)
+        continue
+      }
+      // Just after a value at `depth`.
+      if depth == 0 {
+        p = JSONLexer.skipSpace(p, end)
+        if p == end {
+          if lineMode { return }
+          if !eof { throw SyntaxFailure(offset: p - base, message: "") }
+          finish(at: p)
+          return
+        }
+        if lineMode {
+          throw SyntaxFailure(
+            offset: p - base, message: "unexpected \(describe(p)) after the JSON value (one value per line)")
+        }
+        needValue = true
+        continue
+      }
+      p = JSONLexer.skipSpace(p, end)
+      if p == end {
+        throw SyntaxFailure(
+          offset: p - base,
+          message: stack[depth] == 1
+            ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+      }
+      let c = p.pointee
+      if c == 0x2C {
+        p = JSONLexer.skipSpace(p + 1, end)
+        if stack[depth] == 1 {
+          p = try key(p, end, depth: depth, watch: watch)
+        } else if p < end, p.pointee == 0x5D {
+          throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
+        }
+        needValue = true
+        continue
+      }
+      if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
+        p += 1
+        depth -= 1
+        if depth <= watch { valueEnds(at: p, depth: depth) }
+        checkpoint(p, depth, after: true)
+        continue
+      }
+      throw SyntaxFailure(
+        offset: p - base,
+        message: stack[depth] == 1
+          ? "expected ',' or '}' after a member, found \(describe(p))"
+          : "expected ',' or ']' after an element, found \(describe(p))")
+    }
+  }
+
+  /// Remembers a value boundary to resume from when the input runs out.
+  @inline(__always)
+  mutating func checkpoint(_ p: Pointer, _ depth: Int, after: Bool) {
+    if lineMode || depth > n + 2 { return }
+    state.offset = p - buffer.base
+    state.depth = depth
+    state.afterValue = after
+    state.items = items.count
+    saved = state
+  }
+
+  /// Scans `"key" :` at p inside an object at `depth`; returns where the value starts.
+  @inline(__always)
+  mutating func key(_ p: Pointer, _ end: Pointer, depth: Int, watch: Int) throws(SyntaxFailure) -> Pointer {
+    let base = buffer.base
+    if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
+    if p.pointee != 0x22 {
+      let message =
+        p.pointee == 0x7D
+        ? "expected a key after ',', found '}' (trailing comma)"
+        : "expected a string key, found \(JSONLexer.describe(p, end))"
+      throw SyntaxFailure(offset: p - base, message: message)
+    }
+    var plain = true
+    let after = try JSONLexer.skipString(p, end, base, &plain)
+    if depth <= n {
+      keyStart = p - base
+      keyEnd = after - base
+      keyPlain = plain
+    }
+    let q = JSONLexer.skipSpace(after, end)
+    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
+    if q.pointee != 0x3A {
+      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
+    }
+    return JSONLexer.skipSpace(q + 1, end)
+  }
+
+  /// Whether the member key just read is `stepKeys[d]`.
+  func keyMatches(_ d: Int) -> Bool {
+    let base = buffer.base
+    let raw = UnsafeBufferPointer(start: base + keyStart + 1, count: keyEnd - keyStart - 2)
+    if keyPlain { return raw.elementsEqual(stepKeys[d]) }
+    return Array(JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8) == stepKeys[d]
+  }
+
+  /// A value starts at `p` at a depth where the path or the items are.
+  @inline(__always)
+  mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int) {
+    let offset = p - buffer.base
+    if d == 0 {
+      if state.roots == 1, implicit, !state.sequence, !lineMode {
+        becomeSequence()
+      }
+      state.roots += 1
+      if state.roots == 1 {
+        state.firstRootStart = offset
+      }
+    }
+    if d == state.itemDepth {
+      itemStart = offset
+      itemPlain = true
+      return
+    }
+    if d > n { return }
+    var on = d == 0 || onPath[d - 1]
+    if on && d > 0 {
+      switch steps[d - 1] {
+      case .key: on = stack[d] == 1 && keyMatches(d - 1)
+      case .index(let i): on = elements[d - 1] == i
+      case .each: break
+      }
+      if on { found[d - 1] = true }
+    }
+    onPath[d] = on
+    guard on else { return }
+    starts[d] = offset
+    found[d] = false
+    elements[d] = 0
+    if d < n {
+      let ok: Bool
+      switch steps[d] {
+      case .key: ok = c == 0x7B
+      case .index: ok = c == 0x5B
+      case .each: ok = c == 0x7B || c == 0x5B
+      }
+      if !ok {
+        onPath[d] = false
+        let expected: String
+        switch steps[d] {
+        case .key(let k): expected = "an object (to take \(JSONText.quoted(k)))"
+        case .index(let i): expected = "an array (to take element \(i))"
+        case .each: expected = "an array or an object (for '[]')"
+        }
+        failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected \(expected)")
+      }
+    } else if state.yields {
+      itemStart = offset
+      itemPlain = true
+      state.itemDepth = d
+    } else if c == 0x5B {
+      state.itemDepth = d + 1
+    } else {
+      onPath[d] = false
+      let hint = implicit ? " (choose the list with --path)" : " (add '[]' to take each value)"
+      failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected an array of items\(hint)")
+    }
+  }
+
+  /// A value at `depth` ended just before `p`.
+  @inline(__always)
+  mutating func valueEnds(at p: Pointer, depth d: Int) {
+    if d > 0, d - 1 <= n { elements[d - 1] += 1 }
+    if d == state.itemDepth {
+      addItem(start: itemStart, end: p - buffer.base, plain: itemPlain)
+      if state.yields { state.itemDepth = -1 }
+    } else if d == state.itemDepth - 1 {
+      // The array of items closed.
+      state.itemDepth = -1
+    }
+    if d < n, onPath[d] {
+      var missing: String? = nil
+      switch steps[d] {
+      case .key(let k): if !found[d] { missing = "has no key \(JSONText.quoted(k))" }
+      case .index(let i): if !found[d] { missing = "has no element \(i) (it has \(elements[d]))" }
+      case .each: break
+      }
+      if let missing { failPath(at: starts[d], "\(prefixText(d)) \(missing)") }
+    }
+    if d == 0, state.roots == 1 { state.firstRootEnd = p - buffer.base }
+  }
+
+  /// The second top-level value of a document without `--path`: the input
+  /// is JSON Lines (a sequence of values), each value an item.
+  mutating func becomeSequence() {
+    state.sequence = true
+    state.yields = true
+    state.itemDepth = -1
+    items.truncate(to: 0)
+    pathFailure = nil
+    let start = state.firstRootStart
+    let first = buffer.base + start
+    var plain = first.pointee != 0x7B && first.pointee != 0x5B
+    if first.pointee == 0x22 {
+      _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
+    }
+    addItem(start: start, end: state.firstRootEnd, plain: plain)
+  }
+
+  /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.
+  func prefixText(_ d: Int) -> String {
+    var out = ""
+    for step in steps.prefix(d) {
+      switch step {
+      case .key(let k):
+        let simple = k.unicodeScalars.enumerated().allSatisfy { JSONPath.isIdentifier($1, first: $0 == 0) }
+        out += simple && !k.isEmpty ? ".\(k)" : ".\(JSONText.quoted(k))"
+      case .index(let i): out += "[\(i)]"
+      case .each: out += "[]"
+      }
+    }
+    return out.isEmpty ? "the document (.)" : "'\(out)'"
+  }
+
+  mutating func failPath(at offset: Int, _ message: String) {
+    if pathFailure == nil { pathFailure = SyntaxFailure(offset: offset, message: message) }
+  }
+
+  /// The input is complete.
+  mutating func finish(at p: Pointer) {
+    finished = true
+    state.offset = p - buffer.base
+  }
+
+  /// Files the item at `start..<end` under its section.
+  mutating func addItem(start: Int, end: Int, plain: Bool) {
+    let p = buffer.base + start
+    let length = end - start
+    let c = p.pointee
+    let isString = c == 0x22
+    let plainItem = plain && c != 0x7B && c != 0x5B
+    let section: Int
+    switch grouping {
+    case .single(let title):
+      section = items.titles.isEmpty ? items.section(titled: title) : 0
+    case .field(let field):
+      section = groupSection(field, p, length)
+    case .initial:
+      section = initialSection(p, length)
+    }
+    items.append(
+      offset: start, length: length, plain: plainItem, width: isString ? length - 2 : length, section: section)
+  }
+
+  mutating func groupSection(_ field: FieldPath, _ p: Pointer, _ length: Int) -> Int {
+    guard p.pointee == 0x7B, let f = JSONValueText.lookup(field, in: p, length), f.length > 0,
+      p[f.offset] != 0x6E
+    else { return items.section(titled: GroupBy.none) }
+    let raw = UnsafeBufferPointer(start: p + f.offset, count: f.length)
+    if lastGroupSection >= 0, raw.elementsEqual(lastGroupRaw) { return lastGroupSection }
+    let title: String
+    switch raw[0] {
+    case 0x7B, 0x5B: title = JSONValueText.compact(p + f.offset, f.length)
+    default: title = JSONValueText.display(p + f.offset, f.length, itemField: nil)
+    }
+    lastGroupRaw = Array(raw)
+    lastGroupSection = items.section(titled: title)
+    return lastGroupSection
+  }
+
+  mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
+    let c = p.pointee
+    if c == 0x22, length > 2 {
+      let first = p[1]
+      switch first {
+      case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
+      case 0x61...0x7A: return items.section(titled: String(UnicodeScalar(first - 0x20)))
+      default: break
+      }
+    }
+    // Anything else: the row text as shown (objects by their field or template).
+    let one = PackedRangesBuilder.single(offset: p - buffer.base, length: length)
+    let text = store(one).text(at: 0, prefixBytes: 256)
+    return items.section(titled: Initials.of(text))
+  }
+
+  /// The items found so far as a list.
+  func list(keepOrder: Bool) -> SectionedList {
+    let last: String? =
+      switch grouping {
+      case .single: nil
+      case .field: GroupBy.none
+      case .initial: Initials.other
+      }
+    return items.list(
+      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: store,
+      widest: { store, ranges in ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain) })
+  }
+}
+
+extension PackedRangesBuilder {
+  /// Ranges holding one item (to render it through a store).
+  static func single(offset: Int, length: Int) -> PackedRanges {
+    var b = PackedRangesBuilder(expected: 1)
+    b.append(offset: offset, length: length, plain: false)
+    return b.finish()
+  }
+}
