@@ -13,7 +13,8 @@ _sectionnav() {
     prev=${COMP_WORDS[COMP_CWORD - 2]}
   fi
 
-  local options="--demo --lines --delimiter --item-field --keep-order --check
+  local options="--demo --lines --delimiter --item-field --item-format --path --group-by
+    --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
     --smooth --print --pick --script --size -h --help --version"
 
@@ -30,7 +31,7 @@ _sectionnav() {
         status= cursor= match= prompt=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
-    --delimiter | --item-field) return ;;
+    --delimiter | --item-field | --item-format | --path | --group-by) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))
