@@ -74,7 +74,48 @@ enum DataLoading {
   /// Loads everything before returning (scripts, `--check`, small files).
   static func load(_ config: Configuration) throws(Exit) -> SectionedList {
     guard let file = config.file else { return try demo(config) }
-    return try parse(try read(file), config)
+    switch try open(file) {
+    case .buffer(let buffer):
+      return try parse(buffer, config)
+    case .stream(let fd):
+      defer { if fd != 0 { close(fd) } }
+      return try parseStream(fd: fd, config)
+    }
+  }
+
+  /// Opens a data file: a regular file is mapped; a pipe, terminal or device is a stream.
+  static func open(_ path: String) throws(Exit) -> DataSource.Opened {
+    do {
+      return try DataSource.openInput(path: path)
+    } catch {
+      throw Exit(status: 2, message: "sectionnav: error: \(error.description)")
+    }
+  }
+
+  /// Reads and indexes a stream as it arrives (`StreamLoad`): item data is
+  /// scanned chunk by chunk and JSON is validated on the way, so bad input
+  /// stops the reading at its first bad byte. `progress` as for `StreamLoad.run`.
+  static func parseStream(
+    fd: Int32, _ config: Configuration,
+    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(Exit) -> SectionedList {
+    let options = loadOptions(config)
+    let outcome: StreamLoad.Outcome
+    do {
+      outcome = try StreamLoad.run(
+        fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
+        defaultTitle: defaultTitle(config), progress: progress)
+    } catch {
+      switch error {
+      case .read(let e): throw Exit(status: 2, message: "sectionnav: error: \(e.description)")
+      case .data(let e, _): throw Exit(status: 2, message: "\(sourceName(config)):\(e.description)")
+      }
+    }
+    if let items = outcome.items {
+      warn(items.warning, config)
+      return items.list
+    }
+    return try parse(outcome.buffer, config)
   }
 
   /// Indexes `buffer` per the configuration; `progress` as for `JSONIndexer.load`.

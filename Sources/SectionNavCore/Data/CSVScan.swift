@@ -51,6 +51,7 @@ struct CSVScan {
     let base = buffer.base
     let end = base + available
     var p = base + offset
+    wanted = 0
     while p < end {
       // Skip blank lines.
       if p.pointee == 0x0A || (p.pointee == 0x0D && p + 1 < end && p[1] == 0x0A) {

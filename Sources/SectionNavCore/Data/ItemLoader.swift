@@ -37,7 +37,9 @@ public struct ItemStream {
   let options: LoadOptions
   public private(set) var available = 0
 
-  public init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items") {
+  /// `validateOnly`: check the JSON syntax and keep no items (sectioned
+  /// JSON from a stream, indexed once complete).
+  public init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false) {
     self.buffer = buffer
     self.options = options
     switch options.format {
@@ -47,6 +49,7 @@ public struct ItemStream {
       json = JSONItemScan(buffer: buffer, options: options, defaultTitle: defaultTitle) { ranges in
         .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
       }
+      json!.validateOnly = validateOnly
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
     }

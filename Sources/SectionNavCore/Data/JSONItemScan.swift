@@ -52,6 +52,8 @@ struct JSONItemScan {
   /// Where the scan stepped back to wait for more input, and how far it had got.
   var wanted = 0
   var finished = false
+  /// Only check the syntax: no path, no items.
+  var validateOnly = false
 
   // Per path depth d (0…steps.count): whether the value at depth d is on
   // the path, whether its key/index step matched a child, how many children
@@ -108,6 +110,7 @@ struct JSONItemScan {
   /// value boundary (`wanted` says how many bytes to wait for).
   mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
     guard !finished else { return }
+    wanted = 0
     let base = buffer.base
     let limit = base + available
     if lineMode {
@@ -168,7 +171,7 @@ struct JSONItemScan {
     let base = buffer.base
     var p = start
     var depth = state.depth
-    let watch = n + 1
+    let watch = validateOnly ? -1 : n + 1
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }
@@ -176,8 +179,7 @@ struct JSONItemScan {
       p = JSONLexer.skipSpace(p, end)
       if p == end {
         if !eof { throw SyntaxFailure(offset: end - base, message: "") }
-        throw SyntaxFailure(
-          offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+        throw SyntaxFailure(offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
       if p.pointee == 0xEF {
         throw SyntaxFailure(
@@ -288,7 +290,7 @@ struct JSONItemScan {
   /// Remembers a value boundary to resume from when the input runs out.
   @inline(__always)
   mutating func checkpoint(_ p: Pointer, _ depth: Int, after: Bool) {
-    if lineMode || depth > n + 2 { return }
+    if lineMode || depth > n + 3 { return }
     state.offset = p - buffer.base
     state.depth = depth
     state.afterValue = after
