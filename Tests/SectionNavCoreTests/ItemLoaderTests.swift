@@ -185,6 +185,9 @@ import Testing
     let list = try items("[1,\n 2]\n{\"a\":\n 1}\n\"s\"", options(groupBy: "a"))
     #expect(contents(list) == [["1", "{\"a\":1}"], ["(none)", "[1,2]", "s"]])
     #expect(ItemLoader.isJSONLinesName("x.NDJSON") && ItemLoader.isJSONLinesName("a.jsonl"))
+    // Values on one line are not JSON Lines: `[][]` is invalid JSON (RFC 8259).
+    let error = failure("[][]", try options(groupBy: "a"))
+    #expect(error?.kind == .invalidJSON && error?.column == 3)
   }
 
   // MARK: CSV and TSV
@@ -228,7 +231,7 @@ import Testing
   @Test(arguments: [
     ["json", nested, ".a.b[].c[]", ""],
     ["json", people, "", "team.id"],
-    ["json", "[1,\n 2]\n{\"a\":\n 1}\n\"s\" 12 true", "", "a"],
+    ["json", "[1,\n 2]\n{\"a\":\n 1}\n\"s\"\n12\ntrue", "", "a"],
     ["jsonl", "{\"k\":\"b\"}\n[1]\n\"x\"\n", "", "k"],
     ["csv", csv, "", "city"],
   ])

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One pass over JSON (or JSON Lines) that validates everything, as the
 /// sectioned loader does, while picking out the items a `JSONPath` selects
 /// and filing each under its `--group-by` section. Items stay byte ranges
@@ -240,6 +246,7 @@ struct JSONItemScan {
       }
       // Just after a value at `depth`.
       if depth == 0 {
+        let valueEnd = p
         p = JSONLexer.skipSpace(p, end)
         if p == end {
           if lineMode { return }
@@ -250,6 +257,11 @@ struct JSONItemScan {
         if lineMode {
           throw SyntaxFailure(
             offset: p - base, message: "unexpected \(describe(p)) after the JSON value (one value per line)")
+        }
+        // Several values are JSON Lines only when line breaks part them
+        // (`[][]` stays invalid JSON, as RFC 8259 says).
+        if memchr(valueEnd, 0x0A, p - valueEnd) == nil {
+          throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
         }
         needValue = true
         continue
