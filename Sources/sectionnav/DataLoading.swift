@@ -9,23 +9,7 @@ enum DataLoading {
   }
 
   static func loadOptions(_ config: Configuration) -> LoadOptions {
-    var options = LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField)
-    options.path = config.path
-    options.groupBy = config.groupBy
-    options.itemFormat = config.itemFormat
-    options.noHeader = config.noHeader
-    options.skipBad = config.skipBad
-    options.format = config.dataFormat ?? format(forName: config.file ?? "")
-    return options
-  }
-
-  /// The format a file name implies: `.jsonl`/`.ndjson`, `.csv`, `.tsv`; else JSON.
-  static func format(forName name: String) -> LoadOptions.Format {
-    if ItemLoader.isJSONLinesName(name) { return .jsonLines }
-    let lower = name.lowercased()
-    if lower.hasSuffix(".csv") { return .csv }
-    if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return .tsv }
-    return .json
+    LoadOptions(config)
   }
 
   /// Whether options that only make sense for item data ask for standard
