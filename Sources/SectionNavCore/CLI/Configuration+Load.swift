@@ -6,6 +6,14 @@ extension LoadOptions {
     path = config.path
     groupBy = config.groupBy
     itemFormat = config.itemFormat
+    // A dotted or jq-style --item-field reaches into nested objects, as a template of one field.
+    if itemFormat == nil, let field = config.itemField,
+      field.contains(".") || field.hasPrefix("["),
+      let template = try? ItemTemplate("{" + field + "}")
+    {
+      itemFormat = template
+      itemField = nil
+    }
     noHeader = config.noHeader
     skipBad = config.skipBad
     format = config.dataFormat ?? Self.format(forName: config.file ?? "")
