@@ -69,6 +69,7 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.sourceName = DataLoading.sourceName(config)
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,

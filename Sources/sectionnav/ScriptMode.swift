@@ -31,6 +31,8 @@ enum ScriptMode {
       return 0
     case .failed(let line, let message):
       throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
+    case .dataFailed(let message):
+      throw Exit(status: 2, message: message)
     }
   }
 }

@@ -57,6 +57,14 @@ public struct AppState: Sendable {
   /// Set by the first `tick`: from then on `--smooth` jumps animate.
   var clockRunning = false
   var search: SearchState?
+  /// The data changed since `search`'s matches were found (they are rows of the old data).
+  var searchIsStale = false
+  /// The search job whose result the state waits for.
+  var runningSearch: RunningSearch?
+  /// Enter or q pressed while the data was still being indexed.
+  var exitAfterLoad: PendingExit?
+  /// The last background job id handed out.
+  var lastJobID = 0
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
     self.list = list
@@ -68,6 +76,12 @@ public struct AppState: Sendable {
     self.height = max(1, height)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     cursorRow = rowMap.nextItemRow(from: 0)
+  }
+
+  /// A fresh id for a background job.
+  mutating func nextJobID() -> Int {
+    lastJobID += 1
+    return lastJobID
   }
 
   static func makeLayout(width: Int, height: Int, index: SectionIndex, list: SectionedList) -> ScreenLayout {
