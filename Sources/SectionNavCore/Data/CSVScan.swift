@@ -197,12 +197,9 @@ struct CSVScan {
     return items.list(
       buffer: buffer, keepOrder: keepOrder, last: last, makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
-        if itemField == nil && template == nil {
-          return ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain)
-        }
-        var best = 0
-        for i in 0..<ranges.count { best = max(best, TextSanitizer.width(store.text(at: i))) }
-        return best
+        ItemGroups.widest(
+          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,
+          rendered: itemField != nil || template != nil)
       })
   }
 

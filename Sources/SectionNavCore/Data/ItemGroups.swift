@@ -90,15 +90,31 @@ struct ItemGroups {
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
     if keepOrder { return list }
-    let keys = sections.map { NaturalOrder.sortKey($0.title) }
-    let order = sections.indices.sorted { a, b in
-      let ta = sections[a].title
-      let tb = sections[b].title
-      if let last, (ta == last) != (tb == last) { return tb == last }
-      let o = NaturalOrder.compare(ta, tb, keys: keys[a], keys[b])
-      return o == .orderedSame ? a < b : o == .orderedAscending
+    return list.reordered(NaturalOrder.sortedIndices(sections.map(\.title)) { $0 == last })
+  }
+
+  /// The widest row: plain items as scanned; the others by an upper bound
+  /// from their bytes, decoded only when that could beat the widest so far.
+  /// Rows built from fields (`rendered`) are decoded and measured.
+  static func widest(store: ItemStore, ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, rendered: Bool)
+    -> Int
+  {
+    var best = widestPlain
+    let isJSON = if case .json = store { true } else { false }
+    for i in 0..<ranges.count where !ranges.isPlain(i) {
+      let p = buffer.base + ranges.offset(i)
+      let length = ranges.length(i)
+      let c = p.pointee
+      if rendered && (!isJSON || c == 0x7B) {
+        best = max(best, TextSanitizer.width(store.text(at: i)))
+        continue
+      }
+      if length <= best { continue }
+      let bound =
+        isJSON ? ItemWidth.jsonBound(p, length) : ItemWidth.cells(p, length, escapes: false).cells
+      if bound > best { best = max(best, TextSanitizer.width(store.text(at: i))) }
     }
-    return list.reordered(order)
+    return best
   }
 
   /// Releases the ranges' memory (the builder does not free itself).

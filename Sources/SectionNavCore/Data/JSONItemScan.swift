@@ -44,6 +44,8 @@ struct JSONItemScan {
   let skipBad: Bool
   let grouping: GroupBy
   let store: (PackedRanges) -> ItemStore
+  /// Rows come from fields (`--item-field`, `--item-format`), not the value as written.
+  let rendersFields: Bool
 
   var items: ItemGroups
   /// The live position and mode of the scan.
@@ -93,6 +95,7 @@ struct JSONItemScan {
     skipBad = options.skipBad && lineMode
     grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
     self.store = store
+    rendersFields = options.itemField != nil || options.itemFormat != nil
     items = ItemGroups(expected: 1024)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -535,7 +538,10 @@ struct JSONItemScan {
       }
     return items.list(
       buffer: buffer, keepOrder: keepOrder, last: last, makeStore: store,
-      widest: { store, ranges in ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain) })
+      widest: { store, ranges in
+        ItemGroups.widest(
+          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
+      })
   }
 }
 
