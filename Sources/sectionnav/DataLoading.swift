@@ -24,7 +24,8 @@ enum DataLoading {
       throw Exit(
         status: 2,
         message:
-          "sectionnav: error: --lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
+          "sectionnav: error: --lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by"
+      )
     }
     if config.path != nil, let f = config.dataFormat, f == .csv || f == .tsv {
       throw Exit(status: 2, message: "sectionnav: error: --path selects inside JSON; CSV and TSV have no paths")
@@ -86,9 +87,11 @@ enum DataLoading {
     let options = loadOptions(config)
     let outcome: StreamLoad.Outcome
     do {
+      let lines: ((ByteBuffer) -> SectionedList)? =
+        config.lines ? { LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder) } : nil
       outcome = try StreamLoad.run(
         fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
-        defaultTitle: defaultTitle(config), progress: progress)
+        defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress)
     } catch {
       switch error {
       case .read(let e): throw Exit(status: 2, message: "sectionnav: error: \(e.description)")
@@ -120,7 +123,7 @@ enum DataLoading {
         } else {
           do {
             list = try JSONIndexer.load(buffer, options: options, progress: progress)
-          } catch where error.message.hasSuffix("after the JSON value") {
+          } catch  where error.message.hasSuffix("after the JSON value") {
             // Several top-level values: JSON Lines (or a stream like `jq .` prints).
             list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
           }

@@ -31,6 +31,10 @@ enum InteractiveMode {
       state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
       _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
       BackgroundLoader.start(buffer: buffer, config: config, inbox: app.inbox)
+    case .stream(let fd):
+      state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
+      _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0, reading: true)))
+      BackgroundLoader.start(stream: fd, config: config, inbox: app.inbox)
     }
     var shrinkReported = false
     var failure: String?

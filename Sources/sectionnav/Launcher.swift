@@ -47,12 +47,17 @@ enum Launcher {
     let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
     // Scripts and --check wait for the whole index; a large file opens at once
     // and is indexed in the background.
+    // A pipe or standard input is shown as it arrives.
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
-      let buffer = try DataLoading.read(file)
-      data =
-        buffer.count >= InteractiveMode.backgroundThreshold
-        ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+    if let file = config.file, !config.check, !scripted {
+      switch try DataLoading.open(file) {
+      case .stream(let fd):
+        data = .stream(fd: fd)
+      case .buffer(let buffer):
+        data =
+          !config.lines && buffer.count >= InteractiveMode.backgroundThreshold
+          ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+      }
     } else {
       data = .ready(try DataLoading.load(config))
     }
@@ -91,6 +96,8 @@ enum StartingData {
   case ready(SectionedList)
   /// A large file, mapped but not yet indexed.
   case background(ByteBuffer)
+  /// A pipe, terminal or device still to be read (`StreamLoader`).
+  case stream(fd: Int32)
 }
 
 /// Formats the chosen item per `--print`; sanitised when standard output is a terminal.

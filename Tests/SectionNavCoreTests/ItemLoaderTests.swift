@@ -192,7 +192,8 @@ import Testing
 
   // MARK: CSV and TSV
 
-  static let csv = "name,city,note\r\nAnn,Oslo,\"said \"\"hi\"\"\"\r\n\"Bob, Jr\",Bergen,\"two\nlines\"\r\nCid,Oslo,\r\n"
+  static let csv =
+    "name,city,note\r\nAnn,Oslo,\"said \"\"hi\"\"\"\r\n\"Bob, Jr\",Bergen,\"two\nlines\"\r\nCid,Oslo,\r\n"
 
   @Test func csvQuotingFollowsRFC4180() throws {
     let list = try items(Self.csv, options(groupBy: "city", format: .csv, itemFormat: "{name}: {note}"))

@@ -127,7 +127,8 @@ struct CSVScan {
           if c != separator && c != 0x0A && !(c == 0x0D && (p + 1 == end || p[1] == 0x0A)) {
             throw SyntaxFailure(
               offset: p - base,
-              message: "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
+              message:
+                "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
           }
         }
         fieldStart = false
@@ -176,7 +177,9 @@ struct CSVScan {
         lastGroupSection = section
       }
     case .initial:
-      section = items.section(titled: Initials.of(recordItems(PackedRangesBuilder.single(offset: start - buffer.base, length: length)).text(at: 0)))
+      section = items.section(
+        titled: Initials.of(
+          recordItems(PackedRangesBuilder.single(offset: start - buffer.base, length: length)).text(at: 0)))
     }
     items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
   }

@@ -47,7 +47,19 @@ public final class StreamBuffer: @unchecked Sendable {
 
   /// The bytes read so far as a buffer that keeps this storage alive.
   public func buffer() -> ByteBuffer {
-    ByteBuffer(base: UnsafePointer(base), count: count, ownership: .borrowed(self))
+    buffer(count: count)
+  }
+
+  /// The first `count` bytes read (at most `self.count`).
+  public func buffer(count: Int) -> ByteBuffer {
+    ByteBuffer(base: UnsafePointer(base), count: min(count, self.count), ownership: .borrowed(self))
+  }
+
+  /// Where the last complete line of what has been read ends (after its line feed).
+  public var completeLines: Int {
+    var i = count
+    while i > 0, base[i - 1] != 0x0A { i -= 1 }
+    return i
   }
 
   /// A buffer over the whole reservation, for scans that run while the

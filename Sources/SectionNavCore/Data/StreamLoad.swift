@@ -19,9 +19,12 @@ public enum StreamLoad {
   /// Reads `fd` to its end. `validate`: check JSON syntax as it arrives
   /// (sectioned JSON, whose sections are indexed at the end). `progress` is
   /// called after each chunk with the bytes read and a way to build the
-  /// list found so far (only valid during the call).
+  /// list found so far (only valid during the call). Without item data,
+  /// `prefixList` makes that list from the complete lines read so far
+  /// (`--lines`).
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
+    prefixList: ((ByteBuffer) -> SectionedList)? = nil,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
@@ -55,7 +58,9 @@ public enum StreamLoad {
       if let progress, options.selectsItems {
         progress(storage.count, stream.itemCount) { stream.list() }
       } else if let progress {
-        progress(storage.count, 0) { SectionedList([]) }
+        progress(storage.count, 0) {
+          prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
+        }
       }
       if eof { break }
     }
