@@ -71,6 +71,7 @@ struct Benchmark {
     }
     measureCompetitors(medium, sectionnav: loadTimes[medium.label]!)
     measureFirstFrame(large)
+    measureInputs(sectioned600: large)
     try? FileManager.default.removeItem(atPath: large.path)
     measureSearch(medium)
     try? FileManager.default.removeItem(atPath: small.path)
@@ -378,6 +379,7 @@ struct Benchmark {
       machine is shared, and CPU time is not inflated while other processes hold the CPU.
 
       """
+    for note in notes { out += note + "\n" }
     print(out, terminator: "")
   }
 }

@@ -113,6 +113,17 @@ import Testing
       ])
   }
 
+  @Test func objectRowsAreAsWideAsTheirCompactJSON() throws {
+    let list = try items("[{\"a\": 1},\n {\"bb\" : [1, 2],\n\t\"c\": \"x y\"}, \"é\"]", options(groupBy: "a"))
+    #expect(list.maxItemWidth == "{\"bb\":[1,2],\"c\":\"x y\"}".count)
+    #expect(list.itemText(section: 1, item: 0) == "{\"bb\":[1,2],\"c\":\"x y\"}")
+  }
+
+  @Test func groupValuesSpelledDifferentlyShareASection() throws {
+    let list = try items(#"[{"k":"a"},{"k":"\u0061"},{"k":"b"},{"k":"a"}]"#, options(groupBy: "k", keepOrder: true))
+    #expect(contents(list).map { [$0[0], String($0.count - 1)] } == [["a", "3"], ["b", "1"]])
+  }
+
   @Test func missingAndNullFieldsGoUnderNone() throws {
     let list = try items(Self.people, options(groupBy: "city", itemField: "name", keepOrder: true))
     #expect(contents(list) == [["Oslo", "Ann"], ["(none)", "Bob", "Cid", "not an object"], ["Bergen", "Dee"]])
@@ -242,7 +253,8 @@ import Testing
     let groupBy = args[3].isEmpty ? nil : args[3]
     let f: LoadOptions.Format = format == "csv" ? .csv : format == "jsonl" ? .jsonLines : .json
     let o = try options(path: path, groupBy: groupBy, format: f)
-    let whole = contents(try items(text, o))
+    let wholeList = try items(text, o)
+    let whole = contents(wholeList)
     let buffer = ByteBuffer(string: text)
     for cut in 0...buffer.count {
       var stream = ItemStream(buffer: buffer, options: o)
@@ -251,6 +263,7 @@ import Testing
       let early = contents(stream.list())
       try stream.advance(available: buffer.count, eof: true)
       #expect(contents(stream.list()) == whole, "cut at \(cut)")
+      #expect(stream.list().maxItemWidth == wholeList.maxItemWidth, "cut at \(cut)")
       // What was shown early is a prefix of each section's final items
       // (unless a second top-level value turned the input into JSON Lines).
       for section in early where !text.hasPrefix("[1,") {

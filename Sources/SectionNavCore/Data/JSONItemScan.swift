@@ -30,6 +30,8 @@ struct JSONItemScan {
     var yields = false
     var firstRootStart = 0
     var firstRootEnd = 0
+    /// Whitespace bytes skipped between tokens so far (compact widths for free).
+    var spaces = 0
   }
 
   let buffer: ByteBuffer
@@ -78,9 +80,20 @@ struct JSONItemScan {
   var keyPlain = true
   var itemStart = 0
   var itemPlain = true
-  /// The last `--group-by` value's raw bytes and section, since neighbours often share one.
-  var lastGroupRaw: [UInt8] = []
-  var lastGroupSection = -1
+  /// `state.spaces` when the open item started.
+  var itemSpaces = 0
+  /// The `--group-by` field as member names, when it has no index step: its
+  /// value is then found by the scan itself (no second pass over the item).
+  let groupKeys: [[UInt8]]?
+  /// Whether the open item's member at each group depth is on the field's path.
+  var groupOn: [Bool]
+  /// The open item's group value (offsets; `groupEnd` -1 when not seen).
+  var groupStart = 0
+  var groupEnd = -1
+  /// Sections by the FNV-1a hash of a group value's raw bytes, and those
+  /// bytes: most values repeat, and this finds their section without
+  /// decoding them.
+  var rawSections: [UInt64: (section: Int, raw: [UInt8])] = [:]
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -96,6 +109,14 @@ struct JSONItemScan {
     grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
+    if case .field(let field) = options.groupBy,
+      field.steps.allSatisfy({ if case .key = $0 { true } else { false } })
+    {
+      groupKeys = field.steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
+    } else {
+      groupKeys = nil
+    }
+    groupOn = [Bool](repeating: false, count: groupKeys?.count ?? 0)
     items = ItemGroups(expected: 1024)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -180,7 +201,8 @@ struct JSONItemScan {
     let base = buffer.base
     var p = start
     var depth = state.depth
-    let watch = validateOnly ? -1 : n + 1
+    var spaces = state.spaces
+    let watch = validateOnly ? -1 : n + 1 + (groupKeys?.count ?? 0)
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }
@@ -202,7 +224,7 @@ struct JSONItemScan {
       if needValue {
         if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
         let c = p.pointee
-        if depth <= watch { valueStarts(at: p, c, depth: depth) }
+        if depth <= watch { valueStarts(at: p, c, depth: depth, spaces: spaces) }
         switch c {
         case 0x22:
           var plain = true
@@ -220,16 +242,18 @@ struct JSONItemScan {
           depth += 1
           let isObject: UInt8 = c == 0x7B ? 1 : 0
           stack[depth] = isObject
-          p = JSONLexer.skipSpace(p + 1, end)
+          let q = JSONLexer.skipSpace(p + 1, end)
+          spaces &+= q - p - 1
+          p = q
           if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
             p += 1
             depth -= 1
-            if depth <= watch { valueEnds(at: p, depth: depth) }
+            if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
             needValue = false
-            checkpoint(p, depth, after: true)
+            checkpoint(p, depth, spaces)
             continue
           }
-          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch) }
+          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch, &spaces) }
           continue
         case 0x2D, 0x30...0x39:
           p = try JSONLexer.skipNumber(p, end, base)
@@ -242,9 +266,9 @@ struct JSONItemScan {
         }
         // A scalar ended. (At the end of the input a number may go on: wait.)
         if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
-        if depth <= watch { valueEnds(at: p, depth: depth) }
+        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
         needValue = false
-        checkpoint(p, depth, after: true)
+        checkpoint(p, depth, spaces)
         continue
       }
       // Just after a value at `depth`.
@@ -269,7 +293,9 @@ struct JSONItemScan {
         needValue = true
         continue
       }
-      p = JSONLexer.skipSpace(p, end)
+      var q = JSONLexer.skipSpace(p, end)
+      spaces &+= q - p
+      p = q
       if p == end {
         throw SyntaxFailure(
           offset: p - base,
@@ -278,9 +304,11 @@ struct JSONItemScan {
       }
       let c = p.pointee
       if c == 0x2C {
-        p = JSONLexer.skipSpace(p + 1, end)
+        q = JSONLexer.skipSpace(p + 1, end)
+        spaces &+= q - p - 1
+        p = q
         if stack[depth] == 1 {
-          p = try key(p, end, depth: depth, watch: watch)
+          p = try key(p, end, depth: depth, watch: watch, &spaces)
         } else if p < end, p.pointee == 0x5D {
           throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
         }
@@ -290,8 +318,8 @@ struct JSONItemScan {
       if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
         p += 1
         depth -= 1
-        if depth <= watch { valueEnds(at: p, depth: depth) }
-        checkpoint(p, depth, after: true)
+        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+        checkpoint(p, depth, spaces)
         continue
       }
       throw SyntaxFailure(
@@ -304,18 +332,21 @@ struct JSONItemScan {
 
   /// Remembers a value boundary to resume from when the input runs out.
   @inline(__always)
-  mutating func checkpoint(_ p: Pointer, _ depth: Int, after: Bool) {
+  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int) {
     if lineMode || depth > n + 3 { return }
     state.offset = p - buffer.base
     state.depth = depth
-    state.afterValue = after
+    state.afterValue = true
     state.items = items.count
+    state.spaces = spaces
     saved = state
   }
 
   /// Scans `"key" :` at p inside an object at `depth`; returns where the value starts.
   @inline(__always)
-  mutating func key(_ p: Pointer, _ end: Pointer, depth: Int, watch: Int) throws(SyntaxFailure) -> Pointer {
+  mutating func key(_ p: Pointer, _ end: Pointer, depth: Int, watch: Int, _ spaces: inout Int) throws(SyntaxFailure)
+    -> Pointer
+  {
     let base = buffer.base
     if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
     if p.pointee != 0x22 {
@@ -327,30 +358,36 @@ struct JSONItemScan {
     }
     var plain = true
     let after = try JSONLexer.skipString(p, end, base, &plain)
-    if depth <= n {
+    if !plain { itemPlain = false }
+    if depth <= watch {
       keyStart = p - base
       keyEnd = after - base
       keyPlain = plain
     }
     let q = JSONLexer.skipSpace(after, end)
+    spaces &+= q - after
     if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
     if q.pointee != 0x3A {
       throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
     }
-    return JSONLexer.skipSpace(q + 1, end)
+    let r = JSONLexer.skipSpace(q + 1, end)
+    spaces &+= r - q - 1
+    return r
   }
 
-  /// Whether the member key just read is `stepKeys[d]`.
-  func keyMatches(_ d: Int) -> Bool {
+  /// Whether the member key just read is `name`.
+  func keyMatches(_ name: [UInt8]) -> Bool {
     let base = buffer.base
-    let raw = UnsafeBufferPointer(start: base + keyStart + 1, count: keyEnd - keyStart - 2)
-    if keyPlain { return raw.elementsEqual(stepKeys[d]) }
-    return Array(JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8) == stepKeys[d]
+    let count = keyEnd - keyStart - 2
+    if keyPlain {
+      return count == name.count && name.withUnsafeBufferPointer { memcmp(base + keyStart + 1, $0.baseAddress!, count) == 0 }
+    }
+    return Array(JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8) == name
   }
 
   /// A value starts at `p` at a depth where the path or the items are.
   @inline(__always)
-  mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int) {
+  mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int, spaces: Int) {
     let offset = p - buffer.base
     if d == 0 {
       if state.roots == 1, implicit, !state.sequence, !lineMode {
@@ -362,15 +399,23 @@ struct JSONItemScan {
       }
     }
     if d == state.itemDepth {
-      itemStart = offset
-      itemPlain = true
+      startItem(at: offset, spaces: spaces)
       return
     }
-    if d > n { return }
+    if d > n {
+      // A member inside the open item: on the way to the group field?
+      if let keys = groupKeys, state.itemDepth >= 0, d > state.itemDepth, d <= state.itemDepth + keys.count {
+        let k = d - state.itemDepth - 1
+        let on = (k == 0 || groupOn[k - 1]) && stack[d] == 1 && keyMatches(keys[k])
+        groupOn[k] = on
+        if on && k == keys.count - 1 { groupStart = offset }
+      }
+      return
+    }
     var on = d == 0 || onPath[d - 1]
     if on && d > 0 {
       switch steps[d - 1] {
-      case .key: on = stack[d] == 1 && keyMatches(d - 1)
+      case .key: on = stack[d] == 1 && keyMatches(stepKeys[d - 1])
       case .index(let i): on = elements[d - 1] == i
       case .each: break
       }
@@ -399,8 +444,7 @@ struct JSONItemScan {
         failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected \(expected)")
       }
     } else if state.yields {
-      itemStart = offset
-      itemPlain = true
+      startItem(at: offset, spaces: spaces)
       state.itemDepth = d
     } else if c == 0x5B {
       state.itemDepth = d + 1
@@ -411,12 +455,25 @@ struct JSONItemScan {
     }
   }
 
+  @inline(__always)
+  mutating func startItem(at offset: Int, spaces: Int) {
+    itemStart = offset
+    itemPlain = true
+    itemSpaces = spaces
+    groupEnd = -1
+  }
+
   /// A value at `depth` ended just before `p`.
   @inline(__always)
-  mutating func valueEnds(at p: Pointer, depth d: Int) {
+  mutating func valueEnds(at p: Pointer, depth d: Int, spaces: Int) {
     if d > 0, d - 1 <= n { elements[d - 1] += 1 }
+    if let keys = groupKeys, state.itemDepth >= 0, d == state.itemDepth + keys.count, groupOn[keys.count - 1] {
+      groupEnd = p - buffer.base
+    }
     if d == state.itemDepth {
-      addItem(start: itemStart, end: p - buffer.base, plain: itemPlain)
+      addItem(
+        start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
+        group: groupKeys == nil ? nil : groupEnd)
       if state.yields { state.itemDepth = -1 }
     } else if d == state.itemDepth - 1 {
       // The array of items closed.
@@ -448,7 +505,7 @@ struct JSONItemScan {
     if first.pointee == 0x22 {
       _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
     }
-    addItem(start: start, end: state.firstRootEnd, plain: plain)
+    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil)
   }
 
   /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.
@@ -476,40 +533,56 @@ struct JSONItemScan {
     state.offset = p - buffer.base
   }
 
-  /// Files the item at `start..<end` under its section.
-  mutating func addItem(start: Int, end: Int, plain: Bool) {
+  /// Files the item at `start..<end` under its section. `whitespace`: the
+  /// bytes between its tokens (so a plain object's compact width is known);
+  /// `group`: where its group value ends as the scan found it (-1: none),
+  /// or nil to look the field up.
+  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?) {
     let p = buffer.base + start
     let length = end - start
     let c = p.pointee
-    let isString = c == 0x22
-    let plainItem = plain && c != 0x7B && c != 0x5B
+    let container = c == 0x7B || c == 0x5B
+    // Objects shown by their fields are measured when the list is made.
+    let plainItem = plain && !(container && rendersFields)
+    let width = c == 0x22 ? length - 2 : container ? length - whitespace : length
     let section: Int
     switch grouping {
     case .single(let title):
       section = items.titles.isEmpty ? items.section(titled: title) : 0
     case .field(let field):
-      section = groupSection(field, p, length)
+      if let group {
+        section = group < 0 ? items.section(titled: GroupBy.none) : groupSection(raw: groupStart, group)
+      } else if c == 0x7B, let f = JSONValueText.lookup(field, in: p, length) {
+        section = groupSection(raw: start + f.offset, start + f.offset + f.length)
+      } else {
+        section = items.section(titled: GroupBy.none)
+      }
     case .initial:
       section = initialSection(p, length)
     }
-    items.append(
-      offset: start, length: length, plain: plainItem, width: isString ? length - 2 : length, section: section)
+    items.append(offset: start, length: length, plain: plainItem, width: width, section: section)
   }
 
-  mutating func groupSection(_ field: FieldPath, _ p: Pointer, _ length: Int) -> Int {
-    guard p.pointee == 0x7B, let f = JSONValueText.lookup(field, in: p, length), f.length > 0,
-      p[f.offset] != 0x6E
-    else { return items.section(titled: GroupBy.none) }
-    let raw = UnsafeBufferPointer(start: p + f.offset, count: f.length)
-    if lastGroupSection >= 0, raw.elementsEqual(lastGroupRaw) { return lastGroupSection }
-    let title: String
-    switch raw[0] {
-    case 0x7B, 0x5B: title = JSONValueText.compact(p + f.offset, f.length)
-    default: title = JSONValueText.display(p + f.offset, f.length, itemField: nil)
+  /// The section of the group value at `start..<end`: null files under `(none)`.
+  mutating func groupSection(raw start: Int, _ end: Int) -> Int {
+    let p = buffer.base + start
+    let length = end - start
+    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
+    if let known = rawSections[hash], known.raw.count == length,
+      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
+    {
+      return known.section
     }
-    lastGroupRaw = Array(raw)
-    lastGroupSection = items.section(titled: title)
-    return lastGroupSection
+    let title: String
+    switch p.pointee {
+    case 0x7B, 0x5B: title = JSONValueText.compact(p, length)
+    default: title = JSONValueText.display(p, length, itemField: nil)
+    }
+    let s = items.section(titled: title)
+    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
+    return s
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
