@@ -84,9 +84,13 @@ struct JSONItemScan {
   var itemSpaces = 0
   /// The `--group-by` field as member names, when it has no index step: its
   /// value is then found by the scan itself (no second pass over the item).
-  let groupKeys: [[UInt8]]?
+  /// Kept in raw memory (names back to back, `groupKeyOffsets[k]..<[k+1]`)
+  /// so the per-member checks cost no reference counting.
+  let groupDepth: Int
+  let groupKeyBytes: UnsafeMutablePointer<UInt8>
+  let groupKeyOffsets: UnsafeMutablePointer<Int>
   /// Whether the open item's member at each group depth is on the field's path.
-  var groupOn: [Bool]
+  let groupOn: UnsafeMutablePointer<Bool>
   /// The open item's group value (offsets; `groupEnd` -1 when not seen).
   var groupStart = 0
   var groupEnd = -1
@@ -109,14 +113,25 @@ struct JSONItemScan {
     grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
+    var keys: [[UInt8]] = []
     if case .field(let field) = options.groupBy,
       field.steps.allSatisfy({ if case .key = $0 { true } else { false } })
     {
-      groupKeys = field.steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
-    } else {
-      groupKeys = nil
+      keys = field.steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
     }
-    groupOn = [Bool](repeating: false, count: groupKeys?.count ?? 0)
+    groupDepth = keys.count
+    let all = keys.flatMap { $0 }
+    groupKeyBytes = .allocate(capacity: max(1, all.count))
+    groupKeyBytes.initialize(from: all, count: all.count)
+    groupKeyOffsets = .allocate(capacity: keys.count + 1)
+    var offset = 0
+    for (k, key) in keys.enumerated() {
+      groupKeyOffsets[k] = offset
+      offset += key.count
+    }
+    groupKeyOffsets[keys.count] = offset
+    groupOn = .allocate(capacity: max(1, keys.count))
+    groupOn.initialize(repeating: false, count: max(1, keys.count))
     items = ItemGroups(expected: 1024)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -131,6 +146,9 @@ struct JSONItemScan {
   /// Frees what the scan allocated (call once, after the last list was made).
   mutating func release() {
     stack.deallocate()
+    groupKeyBytes.deallocate()
+    groupKeyOffsets.deallocate()
+    groupOn.deallocate()
   }
 
   var n: Int { steps.count }
@@ -202,7 +220,7 @@ struct JSONItemScan {
     var p = start
     var depth = state.depth
     var spaces = state.spaces
-    let watch = validateOnly ? -1 : n + 1 + (groupKeys?.count ?? 0)
+    let watch = validateOnly ? -1 : n + 1 + groupDepth
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }
@@ -238,7 +256,6 @@ struct JSONItemScan {
           if depth == maxDepth {
             throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
           }
-          if depth == state.itemDepth { itemPlain = false }
           depth += 1
           let isObject: UInt8 = c == 0x7B ? 1 : 0
           stack[depth] = isObject
@@ -377,12 +394,18 @@ struct JSONItemScan {
 
   /// Whether the member key just read is `name`.
   func keyMatches(_ name: [UInt8]) -> Bool {
+    name.withUnsafeBufferPointer { keyMatches($0.baseAddress!, $0.count) }
+  }
+
+  /// Whether the member key just read is the `count` bytes at `name`.
+  @inline(__always)
+  func keyMatches(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     let base = buffer.base
-    let count = keyEnd - keyStart - 2
     if keyPlain {
-      return count == name.count && name.withUnsafeBufferPointer { memcmp(base + keyStart + 1, $0.baseAddress!, count) == 0 }
+      return keyEnd - keyStart - 2 == count && memcmp(base + keyStart + 1, name, count) == 0
     }
-    return Array(JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8) == name
+    return JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8.elementsEqual(
+      UnsafeBufferPointer(start: name, count: count))
   }
 
   /// A value starts at `p` at a depth where the path or the items are.
@@ -404,11 +427,14 @@ struct JSONItemScan {
     }
     if d > n {
       // A member inside the open item: on the way to the group field?
-      if let keys = groupKeys, state.itemDepth >= 0, d > state.itemDepth, d <= state.itemDepth + keys.count {
-        let k = d - state.itemDepth - 1
-        let on = (k == 0 || groupOn[k - 1]) && stack[d] == 1 && keyMatches(keys[k])
+      let item = state.itemDepth
+      if groupDepth > 0, item >= 0, d > item, d <= item + groupDepth {
+        let k = d - item - 1
+        let on =
+          (k == 0 || groupOn[k - 1]) && stack[d] == 1
+          && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
         groupOn[k] = on
-        if on && k == keys.count - 1 { groupStart = offset }
+        if on && k == groupDepth - 1 { groupStart = offset }
       }
       return
     }
@@ -467,13 +493,13 @@ struct JSONItemScan {
   @inline(__always)
   mutating func valueEnds(at p: Pointer, depth d: Int, spaces: Int) {
     if d > 0, d - 1 <= n { elements[d - 1] += 1 }
-    if let keys = groupKeys, state.itemDepth >= 0, d == state.itemDepth + keys.count, groupOn[keys.count - 1] {
+    if groupDepth > 0, state.itemDepth >= 0, d == state.itemDepth + groupDepth, groupOn[groupDepth - 1] {
       groupEnd = p - buffer.base
     }
     if d == state.itemDepth {
       addItem(
         start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
-        group: groupKeys == nil ? nil : groupEnd)
+        group: groupDepth == 0 ? nil : groupEnd)
       if state.yields { state.itemDepth = -1 }
     } else if d == state.itemDepth - 1 {
       // The array of items closed.
