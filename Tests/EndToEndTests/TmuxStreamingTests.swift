@@ -66,6 +66,27 @@ struct TmuxStreamingTests {
     #expect(try await s.waitForExit() == 0)
   }
 
+  @Test func linesStreamToo() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --lines < feed")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    feed.write("banana\napple\navocado\nbl")
+    // Complete lines show at once; the cut one waits for its end.
+    let early = try await s.waitForStatus("reading… 3 items")
+    #expect(early.row(1) == "A" && early.row(3).hasPrefix("> apple "))
+    feed.write("ueberry\ncherry\n")
+    feed.close()
+    let done = try await s.waitFor("the complete list") { !$0.status.contains("reading") && $0.contains("  blueberry") }
+    #expect(done.contains("  cherry"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
   @Test func aBadStreamFailsWhileStillOpen() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --jsonl < feed 2> err")
     defer { s.close() }
