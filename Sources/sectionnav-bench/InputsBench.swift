@@ -56,14 +56,17 @@ extension Benchmark {
     }
 
     // 600 MB through a pipe: the stream is kept once (no copy to grow it).
-    for (mode, label) in [("stream", "read as it arrives (`sectionnav -`)"), ("whole", "read whole, then indexed (before)")] {
+    for (mode, label) in [
+      ("stream", "read as it arrives (`sectionnav -`)"), ("whole", "read whole, then indexed (before)"),
+    ] {
       var peaks: [Double] = []
       var seconds: [Double] = []
       for _ in 0..<3 {
         let command = "cat '\(sectioned600.path)' | exec '\(exe)' stdin-load \(mode)"
         let r = Measure.run(["/bin/sh", "-c", command])
         let values = r.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        precondition(r.status == 0 && values.count >= 4 && Int(values[2]) == sectioned600.items, "stdin-load: \(r.output)")
+        precondition(
+          r.status == 0 && values.count >= 4 && Int(values[2]) == sectioned600.items, "stdin-load: \(r.output)")
         peaks.append(values[3])
         seconds.append(r.seconds)
       }

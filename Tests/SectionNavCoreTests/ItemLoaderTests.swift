@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
@@ -281,5 +282,48 @@ import Testing
     #expect(throws: LoadError(.invalidJSON, line: 1, column: 2, "unexpected U+0000, expected a value")) {
       try stream.advance(available: 4096, eof: false)
     }
+  }
+}
+
+/// Endless and huge streams end with an error, not with the kernel killing the process.
+@Suite struct StreamBufferTests {
+  @Test func anEndlessStreamStopsAtTheCap() throws {
+    let fd = open("/dev/zero", O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    let storage = try StreamBuffer(capacity: 1 << 20)
+    let error = #expect(throws: DataSourceError.self) {
+      while try storage.read(from: fd, name: "/dev/zero") > 0 {}
+    }
+    #expect(storage.count == 1 << 20)
+    #expect(error?.description.hasPrefix("/dev/zero: input larger than 1 MiB") == true)
+  }
+
+  @Test func readBytesStayWhereTheyWere() throws {
+    let path = Scratch.file(Array(repeating: 0x61, count: 300_000), suffix: ".txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fd = open(path, O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    let storage = try StreamBuffer(capacity: 1 << 20)
+    let first = storage.buffer()
+    while try storage.read(from: fd, name: path, limit: 4096) > 0 {}
+    #expect(storage.count == 300_000)
+    #expect(storage.buffer().base == first.base)
+    #expect(storage.buffer().bytes.allSatisfy { $0 == 0x61 })
+  }
+
+  @Test func devZeroIsInvalidJSONAtItsFirstByte() throws {
+    let fd = open("/dev/zero", O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    let error = #expect(throws: StreamLoad.Failure.self) {
+      _ = try StreamLoad.run(fd: fd, name: "/dev/zero", options: LoadOptions(), validate: true, defaultTitle: "")
+    }
+    guard case .data(let e, _) = error else {
+      Issue.record("expected a data error, got \(String(describing: error))")
+      return
+    }
+    #expect(e == LoadError(.invalidJSON, line: 1, column: 1, "unexpected U+0000, expected a value"))
   }
 }

@@ -64,6 +64,9 @@ struct JSONItemScan {
   var finished = false
   /// Only check the syntax: no path, no items.
   var validateOnly = false
+  /// The JSON line still arriving, and how much of it has been checked.
+  var partialLineStart = -1
+  var partialLineChecked = 0
 
   // Per path depth d (0…steps.count): whether the value at depth d is on
   // the path, whether its key/index step matched a child, how many children
@@ -187,7 +190,10 @@ struct JSONItemScan {
     var p = base + state.offset
     while p < limit {
       let newline = memchrPointer(p, limit)
-      guard newline != nil || eof else { break }
+      guard newline != nil || eof else {
+        try checkPartialLine(from: p, limit: limit)
+        break
+      }
       let lineEnd = newline ?? limit
       let next = newline.map { $0 + 1 } ?? limit
       let before = items.count
@@ -211,6 +217,32 @@ struct JSONItemScan {
       state.offset = p - base
     }
     if eof { finished = true }
+  }
+
+  /// A line still arriving is checked now and then (each time it has
+  /// doubled), so an endless bad line (`--jsonl /dev/zero`) fails at its
+  /// first bad byte instead of being read to the end of memory.
+  mutating func checkPartialLine(from p: Pointer, limit: Pointer) throws(SyntaxFailure) {
+    let start = p - buffer.base
+    if start != partialLineStart {
+      partialLineStart = start
+      partialLineChecked = 0
+    }
+    let length = limit - p
+    guard !skipBad, length >= 2 * partialLineChecked + 65_536 else { return }
+    partialLineChecked = length
+    var trial = JSONItemScan(buffer: buffer, options: LoadOptions(), defaultTitle: "") { _ in .strings([]) }
+    defer {
+      trial.release()
+      trial.items.discard()
+    }
+    trial.validateOnly = true
+    trial.state.roots = 1
+    do {
+      try trial.scan(from: JSONLexer.skipSpace(p, limit), end: limit, eof: false)
+    } catch {
+      if error.offset < limit - buffer.base { throw error }
+    }
   }
 
   /// Scans values from `p` to `end`. Outside line mode, `end` is where the

@@ -23,13 +23,16 @@ public final class StreamBuffer: @unchecked Sendable {
   /// Grow the writable part this much at a time.
   static let step = 64 << 20
 
-  /// The largest stream accepted: the machine's memory (the data and its
-  /// item ranges must fit in it), at most `DataSource.maximumSize`.
+  /// The largest stream accepted: half the machine's memory (the data and
+  /// its item ranges must both fit, beside everything else running), at most
+  /// `DataSource.maximumSize`. An endless input such as `--lines /dev/zero`
+  /// stops there with an error instead of being read until the kernel kills
+  /// the process.
   public static var defaultCapacity: Int {
     let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
     let size = Int(sysconf(Int32(_SC_PAGESIZE)))
     let memory = pages > 0 && size > 0 ? pages * size : 1 << 34
-    return min(DataSource.maximumSize, memory)
+    return min(DataSource.maximumSize, memory / 2)
   }
 
   public init(capacity: Int = StreamBuffer.defaultCapacity) throws(DataSourceError) {
@@ -75,7 +78,7 @@ public final class StreamBuffer: @unchecked Sendable {
       throw DataSourceError(
         path: name,
         reason:
-          "input larger than \(capacity >> 20) MiB, the memory of this machine (save it to a file and open that)")
+          "input larger than \(capacity >> 20) MiB, half the memory of this machine (save it to a file and open that)")
     }
     if count == committed {
       let grow = min(Self.step, capacity - committed)
