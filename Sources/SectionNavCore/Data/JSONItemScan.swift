@@ -406,7 +406,12 @@ struct JSONItemScan {
       throw SyntaxFailure(offset: p - base, message: message)
     }
     var plain = true
-    let after = try JSONLexer.skipString(p, end, base, &plain)
+    let after: Pointer
+    if let quick = JSONLexer.quickString(p, end, &plain) {
+      after = quick
+    } else {
+      after = try JSONLexer.skipString(p, end, base, &plain)
+    }
     if !plain { itemPlain = false }
     if depth <= watch {
       keyStart = p - base
