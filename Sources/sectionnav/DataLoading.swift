@@ -37,9 +37,29 @@ enum DataLoading {
     return name
   }
 
+  /// Warnings held back while the full screen is up (`holdWarnings`), to
+  /// print once the terminal is given back.
+  nonisolated(unsafe) static var heldWarnings: [String] = []
+  nonisolated(unsafe) static var holdWarnings = false
+  static let warningLock = NSLock()
+
   /// A warning line for standard error (`--skip-bad`).
   static func warn(_ warning: String?, _ config: Configuration) {
-    if let warning { Output.error(TextSanitizer.visible("sectionnav: warning: \(sourceName(config)): \(warning)")) }
+    guard let warning else { return }
+    let line = TextSanitizer.visible("sectionnav: warning: \(sourceName(config)): \(warning)")
+    warningLock.lock()
+    defer { warningLock.unlock() }
+    if holdWarnings { heldWarnings.append(line) } else { Output.error(line) }
+  }
+
+  /// Prints the warnings held back, and stops holding them.
+  static func releaseWarnings() {
+    warningLock.lock()
+    let lines = heldWarnings
+    heldWarnings = []
+    holdWarnings = false
+    warningLock.unlock()
+    for line in lines { Output.error(line) }
   }
 
   /// The embedded demo named by `--demo`.

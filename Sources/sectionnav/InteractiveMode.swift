@@ -21,6 +21,9 @@ enum InteractiveMode {
     } catch {
       throw Failure((error as? TerminalError)?.message ?? "\(error)")
     }
+    // A loader's warnings wait until the terminal is given back.
+    DataLoading.holdWarnings = true
+    defer { DataLoading.releaseWarnings() }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
     let inbox = app.inbox

@@ -50,7 +50,7 @@ public enum OptionTable {
     // Input
     OptionSpec(
       "FILE", kind: .positional, group: .input,
-      help: "JSON file to browse; '-' reads standard input; without FILE, the demo of --demo"
+      help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input; without FILE, the demo of --demo"
     ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
     OptionSpec(
       "--demo", kind: .value, placeholder: "NAME", allowed: Demos.names, defaultValue: "devices",
