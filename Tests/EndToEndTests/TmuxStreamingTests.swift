@@ -87,6 +87,25 @@ struct TmuxStreamingTests {
     #expect(try await s.waitForExit() == 0)
   }
 
+  /// A stream may never end (`tail -f log |`): Enter chooses from what has
+  /// arrived, while the writer is still writing.
+  @Test func enterChoosesWhileTheStreamIsOpen() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --jsonl --item-field msg < feed > out")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    defer { feed.close() }
+    for i in 0..<5 { feed.write(Self.line(i)) }
+    try await s.waitForStatus("reading… 5 items")
+    try s.sendKeys("j", "Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "event 1\n")
+  }
+
   @Test func aBadStreamFailsWhileStillOpen() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --jsonl < feed 2> err")
     defer { s.close() }
