@@ -230,9 +230,11 @@ extension AppState {
   }
 
   /// Quitting or choosing: at once, or once a background load has finished
-  /// (a load that fails then ends the run with its error instead).
+  /// (a load that fails then ends the run with its error instead). A
+  /// stream still arriving may never end (`tail -f … |`): there the choice
+  /// is made from what has arrived, at once, as fzf does.
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
-    guard loadProgress == nil else {
+    guard loadProgress == nil || loadReading else {
       exitAfterLoad = exit
       message = exit.waitingNote
       return []
