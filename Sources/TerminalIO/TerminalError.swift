@@ -1,3 +1,5 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,7 +41,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String { "sectionnav: error: " + message }
+  public var description: String { Failure(message).description }
 
   /// The terminal is gone (hung up, or its other side closed): EIO or ENXIO
   /// from a write, a read or a mode change.

@@ -10,8 +10,8 @@ enum Launcher {
     do {
       status = try start(arguments: arguments, environment: environment)
     } catch {
-      if let message = error.message { Output.error(message) }
-      status = error.status
+      Output.error(error.description)
+      status = error.status.rawValue
     }
     // Output that did not arrive (a full disk, a closed descriptor, a reader
     // that went away) is an error, whatever the run did otherwise.
@@ -22,22 +22,20 @@ enum Launcher {
     return status
   }
 
-  private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
+  private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
     var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment) {
         () throws(UsageError) in try ConfigFile.load(environment: environment)
       }
     } catch {
-      throw Exit(status: UsageError.exitStatus, message: error.description)
+      throw error.failure
     }
     // `ls | sectionnav --lines`: line input without FILE comes from standard
     // input; with nothing there it is an error, not the demo.
     if config.lines && config.file == nil && config.script != "-" && !config.help && !config.version {
       guard !Output.standardInputIsTerminal else {
-        throw Exit(
-          status: UsageError.exitStatus,
-          message: "sectionnav: error: --lines needs a FILE or lines on standard input (it is a terminal)")
+        throw Failure("--lines needs a FILE or lines on standard input (it is a terminal)")
       }
       config.file = "-"
     }
@@ -57,10 +55,10 @@ enum Launcher {
     do {
       printFormat = try PrintFormat(config.printFormat)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
     if config.script == "-" && config.file == "-" {
-      throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
+      throw Failure("the data and the script cannot both come from standard input")
     }
     // Only `--script` makes a script run: keys always come from /dev/tty, and
     // standard input is data or nothing (as with fzf and less).
@@ -99,7 +97,7 @@ enum Launcher {
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
         isTerminal: scripted ? Output.standardOutputIsTerminal : true)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
     let chosen = Chosen(format: printFormat)
     if let script = config.script, case .ready(let list) = data {

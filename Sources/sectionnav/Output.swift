@@ -47,7 +47,7 @@ enum Output {
   /// The message for a failed standard-output write; nil for EPIPE (the reader
   /// went away, as in `sectionnav … | head -1`: quiet, as pipelines expect).
   static func failureMessage(_ code: Int32) -> String? {
-    code == EPIPE ? nil : "sectionnav: error: cannot write to standard output: \(String(cString: strerror(code)))"
+    code == EPIPE ? nil : Failure("cannot write to standard output: \(String(cString: strerror(code)))").description
   }
 
   /// Whether standard input was closed when the program started (`<&-`).
@@ -71,10 +71,4 @@ enum Output {
 
   static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-}
-
-/// Stops the run with an exit status and a message for standard error.
-struct Exit: Error {
-  var status: Int32
-  var message: String?
 }

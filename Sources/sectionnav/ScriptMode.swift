@@ -6,32 +6,38 @@ import SectionNavCore
 enum ScriptMode {
   static func run(
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
-  ) throws(Exit) -> Int32 {
+  ) throws(Failure) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
+    // Data that shrank on disk after loading reads as NUL bytes: never print
+    // that as if it were the data (checked before each write and at the end).
+    var shrank = false
     let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
+      guard !shrank else { return }
       buffer += text
       if buffer.utf8.count > 1 << 16 {
-        Output.write(buffer)
+        shrank = DataLoading.dataShrank
+        if !shrank { Output.write(buffer) }
         buffer = ""
       }
     }
+    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return config.pick ? 1 : 0
+      return (config.pick ? ExitCode.notChosen : .success).rawValue
     case .interrupted:
-      return 130
+      return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
       Output.write(chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
-      return 0
+      return ExitCode.success.rawValue
     case .failed(let line, let message):
-      throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
-    case .dataFailed(let message):
-      throw Exit(status: 2, message: message)
+      throw Failure(message, at: "\(name):\(line)")
+    case .dataFailed(let failure):
+      throw failure
     }
   }
 }

@@ -116,8 +116,8 @@ enum ShellCommand {
       let list = try DataLoading.parse(ByteBuffer(output), source)
       return .reloaded(id: id, DataUpdate(list: list, progress: nil))
     } catch {
-      let line = (error.message ?? "invalid data").split(separator: "\n").first.map(String.init) ?? ""
-      return .reloadFailed(id: id, line.replacingOccurrences(of: "sectionnav: error: ", with: ""))
+      // The located message without the program name: it goes on the status line.
+      return .reloadFailed(id: id, (error.location.map { $0 + ": " } ?? "") + error.message)
     }
   }
 }

@@ -12,11 +12,11 @@ enum SideFile {
 
   /// The bytes of `path` (`-`: standard input); `option` names the file in
   /// the error when it is larger than `limit`.
-  static func read(_ path: String, limit: Int, option: String) throws(Exit) -> [UInt8] {
+  static func read(_ path: String, limit: Int, option: String) throws(Failure) -> [UInt8] {
     let name = path == "-" ? "<stdin>" : path
-    func failure(_ reason: String) -> Exit { Exit(status: 2, message: "sectionnav: error: \(name): \(reason)") }
+    func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
     if path == "-" && Output.standardInputClosed {
-      throw Exit(status: 2, message: "sectionnav: error: standard input is closed: nothing to read from '-'")
+      throw Failure("standard input is closed: nothing to read from '-'")
     }
     let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw failure(String(cString: strerror(errno))) }

@@ -116,11 +116,12 @@ import Testing
     for key in ["Enter", "q"] {
       #expect(try s.run("key \(key)").isEmpty)
       var failing = s
-      guard case .fail(let message)? = failing.send(.loadFailed("x.json:9:1: error: bad")).first else {
+      let bad = Failure("invalid JSON: bad", at: "x.json:9:1")
+      guard case .fail(let failure)? = failing.send(.loadFailed(bad)).first else {
         Issue.record("the failed load did not end the run")
         continue
       }
-      #expect(message == "x.json:9:1: error: bad")
+      #expect(failure.description == "x.json:9:1: error: invalid JSON: bad")
       var finishing = s
       let end = finishing.send(.data(DataUpdate(list: Self.list(["Alpha"]), progress: nil)))
       switch (key, end.first) {
@@ -129,5 +130,25 @@ import Testing
       }
       _ = try s.run("key Esc")
     }
+  }
+}
+
+/// One error type: the prefix (or location) is added once, and nothing raw
+/// from a file name or argument reaches the terminal.
+@Suite struct FailureTests {
+  @Test func thePrefixOrTheLocationComesFirstOnce() {
+    #expect(Failure("no such demo").description == "sectionnav: error: no such demo")
+    #expect(Failure("unknown command 'x'", at: "s.nav:3").description == "s.nav:3: error: unknown command 'x'")
+    #expect(UsageError("bad --size").failure.description == "sectionnav: error: bad --size\nTry 'sectionnav --help'.")
+    #expect(
+      LoadError(.invalidJSON, line: 2, column: 5, "x").failure(in: "d.json").description
+        == "d.json:2:5: error: invalid JSON: x")
+  }
+
+  @Test func controlCharactersInMessagesAreShownNotSent() {
+    let hostile = "evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}.json"
+    let text = Failure("cannot open \(hostile)", at: hostile + ":1:1").description
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" })
+    #expect(text.contains("evil"))
   }
 }

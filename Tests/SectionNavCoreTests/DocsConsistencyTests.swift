@@ -63,6 +63,20 @@ import Testing
     for variable in ["SECTIONNAV_OPTS", "NO_COLOR", "XDG_STATE_HOME"] { #expect(man.contains(variable)) }
   }
 
+  @Test func everyExitStatusIsInTheHelpAndTheManPage() throws {
+    let help = HelpText.render()
+    let man = try Self.read("docs/sectionnav.1")
+    guard let exitSection = man.range(of: ".SH EXIT STATUS") else {
+      Issue.record("no EXIT STATUS section")
+      return
+    }
+    let section = man[exitSection.upperBound...].prefix { _ in true }.split(separator: ".SH ").first ?? ""
+    for code in ExitCode.allCases {
+      #expect(help.contains("  \(code.rawValue)  "), "--help lacks exit status \(code.rawValue)")
+      #expect(section.contains(".B \(code.rawValue)\n"), "the man page lacks exit status \(code.rawValue)")
+    }
+  }
+
   @Test func everyOptionIsInEveryCompletion() throws {
     let bash = try Self.read("docs/completions/sectionnav.bash")
     let zsh = try Self.read("docs/completions/_sectionnav")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SectionNavCore
 
-/// Data and typed input must never drive the terminal (SPEC section 3): every
+/// Data and typed input must never drive the terminal (README.md, "Hostile input"): every
 /// C0 control, DEL, every C1 control, the bidi controls and ESC-led sequences
 /// (CSI, OSC title, OSC 52 clipboard, DCS) are fed through every text surface
 /// the core draws, and the rendered `plainLines()` and `ansiLines()` must

@@ -1,4 +1,4 @@
-/// The `state` command's one line of JSON (SPEC section 6).
+/// The `state` command's one line of JSON (README.md, "Script mode").
 extension AppState {
   public func stateJSON() -> String {
     let offset = displayedOffset

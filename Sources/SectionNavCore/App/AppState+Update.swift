@@ -32,8 +32,8 @@ extension AppState {
       return []
     case .data(let update):
       return dataArrived(update)
-    case .loadFailed(let text):
-      return [.fail(text)]
+    case .loadFailed(let failure):
+      return [.fail(failure)]
     case .dataShrank:
       message = "warning: \(settings.sourceName) shrank on disk; some rows are now empty"
       return []

@@ -14,9 +14,9 @@ public enum Effect: Sendable {
   case suspend
   /// Text for standard output (`print`, `state`).
   case output(String)
-  /// End the run with exit status 2 and this line on standard error: the
-  /// data turned out invalid after the first screen.
-  case fail(String)
+  /// End the run with this failure (its status, its message on standard
+  /// error): the data turned out invalid after the first screen.
+  case fail(Failure)
   /// A command could not be parsed or carried out (the message is also on
   /// the status line). Scripts stop with `SCRIPT:LINE: error: MESSAGE`.
   case commandFailed(String)

@@ -13,9 +13,8 @@ public enum Event: Sendable, Equatable {
   case command(Command)
   /// More of the data has been indexed (or all of it, re-sorted): load progress.
   case data(DataUpdate)
-  /// The background load found the data invalid: the located error as the
-  /// line for standard error (`FILE:LINE:COL: error: …`).
-  case loadFailed(String)
+  /// The background load found the data invalid (the located error).
+  case loadFailed(Failure)
   /// The mapped file shrank under the program after it was indexed.
   case dataShrank
   /// The runner's line editor finished the prompt: the line, or nil when it

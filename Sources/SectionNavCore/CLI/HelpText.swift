@@ -31,11 +31,7 @@ public enum HelpText {
       "  XDG_CONFIG_HOME",
       "sectionnav/config there (default ~/.config) holds options read before SECTIONNAV_OPTS")
     out += "\nExit status:\n"
-    out += row("  0", "normal end, or Enter printed the chosen item")
-    out += row("  1", "quit without choosing an item under --pick")
-    out += row("  2", "usage error, unreadable or invalid data, failed script command")
-    out += row("  130", "interrupted (Ctrl-C)")
-    out += row("  143", "terminated (SIGTERM)")
+    for code in ExitCode.allCases { out += row("  \(code.rawValue)", code.meaning) }
     return out
   }
 

@@ -44,7 +44,7 @@ public struct OptionSpec: Sendable {
   }
 }
 
-/// Every option of SPEC §1, in help order.
+/// Every option (README.md, "Options, environment, exit status"), in help order.
 public enum OptionTable {
   public static let options: [OptionSpec] = [
     // Input

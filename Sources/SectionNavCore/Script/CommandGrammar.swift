@@ -178,15 +178,15 @@ public enum CommandGrammar {
     CommandSpec("hold", scriptOnly: true, "background work waits until settle", .hold),
     CommandSpec("settle", scriptOnly: true, "finish held background work", .settle),
     CommandSpec(
-      "simulate", "indexing PERCENT|loaded|load-failed MESSAGE|shrank", scriptOnly: true,
+      "simulate", "indexing PERCENT|loaded|load-failed LOCATION MESSAGE|shrank", scriptOnly: true,
       "send an event of a background load (tests)"
     ) { (args) throws(CommandError) in
       switch (args.first, args.count) {
       case ("indexing", 2): return .simulate(.indexing(percent: try P.integer(args[1], "percentage", min: 0, max: 99)))
       case ("loaded", 1): return .simulate(.loaded)
-      case ("load-failed", 2): return .simulate(.loadFailed(args[1]))
+      case ("load-failed", 3): return .simulate(.loadFailed(location: args[1], message: args[2]))
       case ("shrank", 1): return .simulate(.dataShrank)
-      default: throw CommandError("usage: simulate indexing PERCENT|loaded|load-failed MESSAGE|shrank")
+      default: throw CommandError("usage: simulate indexing PERCENT|loaded|load-failed LOCATION MESSAGE|shrank")
       }
     },
   ]

@@ -14,8 +14,8 @@ public enum ScriptRunner {
     case chose(section: Int, item: Int)
     /// A line could not be parsed or carried out.
     case failed(line: Int, message: String)
-    /// The data turned out invalid (`sectionnav: error:` is for the caller to add).
-    case dataFailed(message: String)
+    /// The data turned out invalid.
+    case dataFailed(Failure)
   }
 
   /// `shell` carries out the effects that run shell commands (`--preview`,
@@ -49,7 +49,7 @@ public enum ScriptRunner {
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .choose(let s, let i): return .chose(section: s, item: i)
-        case .fail(let message): return .dataFailed(message: message)
+        case .fail(let failure): return .dataFailed(failure)
         case .commandFailed(let message): return .failed(line: lineNumber, message: message)
         // The built-in prompt edits the line: later `key`/`type` lines type it.
         case .editLine, .suspend, .start, .cancel, .cancelPreview: continue
