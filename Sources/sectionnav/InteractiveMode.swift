@@ -55,7 +55,9 @@ enum InteractiveMode {
         case .quit: next = .exit(code: (config.pick ? ExitCode.notChosen : .success).rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
-          next = .exit(code: ExitCode.success.rawValue, output: chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
+          next = .exit(
+            code: ExitCode.success.rawValue,
+            output: chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
         case .fail(let reason):
           failure = reason
           next = .exit(code: reason.status.rawValue, output: nil)

@@ -116,8 +116,7 @@ enum ShellCommand {
       let list = try DataLoading.parse(ByteBuffer(output), source)
       return .reloaded(id: id, DataUpdate(list: list, progress: nil))
     } catch {
-      // The located message without the program name: it goes on the status line.
-      return .reloadFailed(id: id, (error.location.map { $0 + ": " } ?? "") + error.message)
+      return .reloadFailed(id: id, (error.location.map { "\($0): " } ?? "") + error.message)
     }
   }
 }
