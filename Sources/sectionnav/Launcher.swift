@@ -25,7 +25,9 @@ enum Launcher {
   private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
     var config: Configuration
     do {
-      config = try OptionParser.parse(arguments: arguments, environment: environment)
+      config = try OptionParser.parse(arguments: arguments, environment: environment) {
+        () throws(UsageError) in try ConfigFile.load(environment: environment)
+      }
     } catch {
       throw error.failure
     }
@@ -36,9 +38,19 @@ enum Launcher {
         throw Failure("--lines needs a FILE or lines on standard input (it is a terminal)")
       }
       config.file = "-"
+    } else if DataLoading.wantsItemInput(config) && config.file == nil && config.script != "-"
+      && !Output.standardInputIsTerminal
+    {
+      // `kubectl … -o json | sectionnav --path .items`: item data without FILE, too.
+      config.file = "-"
     }
+    try DataLoading.checkCombination(config)
     if config.help {
       Output.write(HelpText.render())
+      return 0
+    }
+    if let shell = config.shell {
+      Output.write(ShellScripts.text(for: shell))
       return 0
     }
     if config.version {
@@ -58,13 +70,18 @@ enum Launcher {
     // standard input is data or nothing (as with fzf and less).
     let scripted = config.script != nil
     // Scripts and --check wait for the whole index; a large file opens at once
-    // and is indexed in the background.
+    // and is indexed in the background; a pipe or standard input is shown as
+    // it arrives.
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
-      let buffer = try DataLoading.read(file)
-      data =
-        buffer.count >= InteractiveMode.backgroundThreshold
-        ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+    if let file = config.file, !config.check, !scripted {
+      switch try DataLoading.open(file) {
+      case .stream(let fd):
+        data = .stream(fd: fd)
+      case .buffer(let buffer):
+        data =
+          !config.lines && buffer.count >= InteractiveMode.backgroundThreshold
+          ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+      }
     } else {
       data = .ready(try DataLoading.load(config))
     }
@@ -81,6 +98,9 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.previewWindow = config.previewWindow
+    settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
     settings.literal = config.literal
     do {
@@ -104,14 +124,17 @@ enum StartingData {
   case ready(SectionedList)
   /// A large file, mapped but not yet indexed.
   case background(ByteBuffer)
+  /// A pipe, terminal or device still to be read (`BackgroundLoader.start(stream:)`).
+  case stream(fd: Int32)
 }
 
 /// Formats the chosen item per `--print`; sanitised when standard output is a terminal.
 struct Chosen {
   let format: PrintFormat
 
-  func text(_ list: SectionedList, section: Int, item: Int) -> String {
-    let line = format.render(
+  /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
+  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
+    let line = (format ?? self.format).render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: list.itemJSON(section: section, item: item))
     return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"

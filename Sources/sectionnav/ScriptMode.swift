@@ -15,7 +15,7 @@ enum ScriptMode {
     // Data that shrank on disk after loading reads as NUL bytes: never print
     // that as if it were the data (checked before each write and at the end).
     var shrank = false
-    let outcome = ScriptRunner.run(script, state: &state) { text in
+    let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
       guard !shrank else { return }
       buffer += text
       if buffer.utf8.count > 1 << 16 {
@@ -32,7 +32,7 @@ enum ScriptMode {
     case .interrupted:
       return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
-      Output.write(chosen.text(state.list, section: s, item: i))
+      Output.write(chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
       return ExitCode.success.rawValue
     case .failed(let line, let message):
       throw Failure(message, at: "\(name):\(line)")

@@ -3,6 +3,13 @@
 /// and this is the only public way the state changes.
 extension AppState {
   public mutating func handle(_ event: Event) -> [Effect] {
+    var effects = update(event)
+    // The preview follows the cursor (and the clock, for its delay).
+    if !effects.contains(where: \.endsRun) { effects += previewEffects() }
+    return effects
+  }
+
+  private mutating func update(_ event: Event) -> [Effect] {
     switch event {
     case .key(let key):
       return handleKey(key)
@@ -38,6 +45,16 @@ extension AppState {
       return effects
     case .searchFinished(let id, let result):
       return searchFinished(jobID: id, result)
+    case .previewOutput(let id, let output):
+      previewFinished(id: id, output: output)
+      return []
+    case .executeFinished(let id):
+      return executeFinished(id: id)
+    case .reloaded(let id, let update):
+      return reloaded(id: id, update.list)
+    case .reloadFailed(let id, let text):
+      reloadFailed(id: id, text)
+      return []
     case .command(let command):
       do {
         return try run(command)
@@ -90,6 +107,7 @@ extension AppState {
       return []
     }
     if focus == .index, let effects = indexFocusKey(event) { return effects }
+    if let actions = boundActions(for: event) { return runChain(actions) }
     guard let action = KeyBindings.action(for: event) else { return [] }
     return perform(action)
   }
@@ -212,9 +230,11 @@ extension AppState {
   }
 
   /// Quitting or choosing: at once, or once a background load has finished
-  /// (a load that fails then ends the run with its error instead).
+  /// (a load that fails then ends the run with its error instead). A
+  /// stream still arriving may never end (`tail -f … |`): there the choice
+  /// is made from what has arrived, at once, as fzf does.
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
-    guard loadProgress == nil else {
+    guard loadProgress == nil || loadReading else {
       exitAfterLoad = exit
       message = exit.waitingNote
       return []

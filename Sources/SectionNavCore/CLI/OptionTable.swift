@@ -5,7 +5,7 @@ public struct OptionSpec: Sendable {
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
     case input = "Input", index = "Index", search = "Search", appearance = "Appearance", output = "Output"
-    case script = "Script", general = "General"
+    case workflow = "Preview and key bindings", script = "Script", general = "General"
   }
 
   /// `--size`, or `FILE` for the positional argument.
@@ -50,7 +50,7 @@ public enum OptionTable {
     // Input
     OptionSpec(
       "FILE", kind: .positional, group: .input,
-      help: "JSON file to browse; '-' reads standard input; without FILE, the demo of --demo"
+      help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input; without FILE, the demo of --demo"
     ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
     OptionSpec(
       "--demo", kind: .value, placeholder: "NAME", allowed: Demos.names, defaultValue: "devices",
@@ -68,6 +68,41 @@ public enum OptionTable {
       "--item-field", kind: .value, placeholder: "NAME", group: .input,
       help: "show object items by this field"
     ) { c, v in c.itemField = v },
+    OptionSpec(
+      "--item-format", kind: .value, placeholder: "TEMPLATE", group: .input,
+      help: "row text of object items built from fields, e.g. '{name} ({code})'; dotted fields reach nested objects"
+    ) { c, v throws(UsageError) in c.itemFormat = try ItemTemplate(v) },
+    OptionSpec(
+      "--path", kind: .value, placeholder: "PATH", group: .input,
+      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[\"a key\"], .[0], .[]"
+    ) { c, v throws(UsageError) in c.path = try JSONPath(v) },
+    OptionSpec(
+      "--group-by", kind: .value, placeholder: "FIELD", group: .input,
+      help: "one section per value of FIELD (a.b for nested fields, a CSV column); 'initial' groups by first letter"
+    ) { c, v throws(UsageError) in c.groupBy = try GroupBy(option: v) },
+    OptionSpec(
+      "--jsonl", kind: .flag, group: .input,
+      help: "input is JSON Lines, one value per line (the default for .jsonl and .ndjson files)"
+    ) { c, _ in c.dataFormat = .jsonLines },
+    OptionSpec(
+      "--skip-bad", kind: .flag, group: .input,
+      help: "with JSON Lines, skip bad lines with a warning instead of stopping"
+    ) { c, _ in
+      c.skipBad = true
+      if c.dataFormat == nil { c.dataFormat = .jsonLines }
+    },
+    OptionSpec(
+      "--csv", kind: .flag, group: .input,
+      help: "input is CSV (RFC 4180 quoting); the first row names the columns (the default for .csv files)"
+    ) { c, _ in c.dataFormat = .csv },
+    OptionSpec(
+      "--tsv", kind: .flag, group: .input,
+      help: "input is tab-separated values; the first row names the columns (the default for .tsv files)"
+    ) { c, _ in c.dataFormat = .tsv },
+    OptionSpec(
+      "--no-header", kind: .flag, group: .input,
+      help: "with CSV or TSV, the first row is data and columns are named 1, 2, ..."
+    ) { c, _ in c.noHeader = true },
     OptionSpec(
       "--keep-order", kind: .flag, group: .input,
       help: "keep sections in input order instead of sorting them naturally"
@@ -137,6 +172,22 @@ public enum OptionTable {
       "--pick", kind: .flag, group: .output,
       help: "make quitting without choosing an item exit with status 1"
     ) { c, _ in c.pick = true },
+    // Preview and key bindings
+    OptionSpec(
+      "--preview", kind: .value, placeholder: "CMD", group: .workflow,
+      help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
+        + "{index} and {json} become the item's values, shell-quoted"
+    ) { c, v throws(UsageError) in c.preview = try nonEmpty(v, "--preview") },
+    OptionSpec(
+      "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
+      help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
+    ) { c, v throws(UsageError) in c.previewWindow = try PreviewWindow(v) },
+    OptionSpec(
+      "--bind", kind: .value, placeholder: "KEY:ACTION", group: .workflow, repeatable: true,
+      help: "make KEY (ctrl-r, alt-x, f5, x, C-r) run ACTION[+ACTION...]: accept, abort, execute(CMD), "
+        + "execute-silent(CMD), reload(CMD), print(FORMAT), toggle-preview, preview-up, preview-down, "
+        + "toggle-mark, or a key action of the help screen by name (page-down, search, ...); repeatable"
+    ) { c, v throws(UsageError) in c.binds += try KeyBind.parse(v) },
     // Script
     OptionSpec(
       "--script", kind: .value, placeholder: "FILE", group: .script,
@@ -150,6 +201,15 @@ public enum OptionTable {
     OptionSpec(
       "--help", short: "-h", kind: .flag, group: .general, help: "show this help and exit"
     ) { c, _ in c.help = true },
+    OptionSpec(
+      "--shell", kind: .value, placeholder: "SHELL", allowed: ShellScripts.shells, group: .general,
+      help: "print a key binding (Ctrl-X Ctrl-S picks from a command's output into the command "
+        + "line) and the completion, for eval \"$(sectionnav --shell bash)\", and exit"
+    ) { c, v throws(UsageError) in c.shell = try oneOf(v, ShellScripts.shells, "--shell") },
+    OptionSpec(
+      "--no-config", kind: .flag, group: .general,
+      help: "ignore the config file ($XDG_CONFIG_HOME/sectionnav/config)"
+    ) { c, _ in c.noConfig = true },
     OptionSpec(
       "--version", kind: .flag, group: .general, help: "show the version and exit"
     ) { c, _ in c.version = true },
