@@ -3,8 +3,9 @@ import SectionNavCore
 /// Fuzzes the script/prompt grammar and its execution: the input is read as
 /// UTF-8 text (invalid bytes become U+FFFD), each line is parsed with
 /// `CommandParser.parse` and the command is carried out on an `AppState` over a
-/// small list, the way `ScriptRunner` and the `:` prompt do. Lines that do not
-/// parse go through `submitPrompt`, which echoes the error in the status line.
+/// small list, the way `ScriptRunner` and the `:` prompt do (background work
+/// on the spot, as scripts run it). Lines that do not parse go through the
+/// prompt (`.lineEdited`), which echoes the error in the status line.
 /// The frame (checked every few lines and at the end) must keep the invariants
 /// in `FrameCheck`; `print` must write H lines and `state` one line of JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,17 +23,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       command = try CommandParser.parse(line)
     } catch {
       require(!error.message.isEmpty, "empty parse error message")
-      _ = state.submitPrompt(kind: .command, text: line)
+      _ = state.send(.lineEdited(.command, line, warning: nil))
       continue
     }
     guard let command, let bounded = ParserFuzz.bounded(command) else { continue }
-    do {
-      if case .output(let text) = try state.apply(bounded) {
-        ParserFuzz.checkOutput(text, of: bounded, height: state.height)
+    for effect in state.send(.command(bounded)) {
+      switch effect {
+      case .output(let text): ParserFuzz.checkOutput(text, of: bounded, height: state.height)
+      case .commandFailed(let message): require(!message.isEmpty, "empty command error message")
+      default: break
       }
-    } catch {
-      require(!error.message.isEmpty, "empty command error message")
-      _ = state.handle(.command(bounded))  // the prompt path: the error lands in the status line
     }
     // Checking a frame costs more than a command: check now and then (FuzzCompositor checks every one).
     if lines % 8 == 0 { FrameCheck.verify(state) }

@@ -80,7 +80,6 @@ enum Launcher {
     settings.indexAnchor = config.indexAnchor == .center ? .center : .top
     settings.indicators = config.indicators
     settings.smooth = config.smooth
-    settings.pick = config.pick
     settings.sourceName = DataLoading.sourceName(config)
     settings.literal = config.literal
     do {

@@ -98,7 +98,7 @@ import Testing
     #expect(
       message("thumb=red,scrollbar=blue")
         == "bad colour 'scrollbar=blue': unknown element 'scrollbar' (expected thumb, track, index, "
-        + "index-current, header, bubble, status, cursor, match, pinned or prompt)")
+        + "index-current, header, bubble, status, cursor, match or pinned)")
     #expect(message("thumb") == "bad colour 'thumb': expected ELEMENT=VALUE")
     #expect(message("thumb=") == "bad colour 'thumb=': missing value")
     #expect(message("thumb=red+") == "bad colour 'thumb=red+': missing value")

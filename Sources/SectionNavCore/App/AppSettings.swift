@@ -6,8 +6,6 @@ public struct AppSettings: Sendable, Equatable {
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false
   public var theme: Theme = .standard
-  /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
-  public var pick = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
   /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.

@@ -2,7 +2,7 @@
 ///
 /// Grammar: comma-separated `ELEMENT=VALUE[+VALUE…]`, where ELEMENT is a
 /// `Theme.Element` raw value (thumb, track, index, index-current, header,
-/// bubble, status, cursor, match, pinned, prompt) and each VALUE is
+/// bubble, status, cursor, match, pinned) and each VALUE is
 /// - a colour, which sets the foreground: a name (`black` `red` `green`
 ///   `yellow` `blue` `magenta` `cyan` `white`, `bright-red`… `bright-white`,
 ///   `gray`/`grey` = `bright-black`), a palette number 0–255, `#rrggbb`, or
