@@ -14,8 +14,8 @@ extension AppState {
       follow(column: col, row: row)
     case .release:
       follow(column: col, row: row)
-      drag = nil
-      lastIndexEntry = nil
+      pointer.drag = nil
+      pointer.lastEntry = nil
     case .wheelUp, .wheelDown:
       let delta = (m.kind == .wheelDown ? 1 : -1) * Self.wheelStep
       if m.modifiers.contains(.shift) {
@@ -32,17 +32,17 @@ extension AppState {
     message = nil
     let listLine = layout.listLine(ofScreenRow: row)
     if let vc = layout.verticalColumn, col == vc, let line = listLine {
-      drag = .vertical
+      pointer.drag = .vertical
       dragVertical(line: line)
     } else if let hr = layout.horizontalRow, row == hr, col < layout.horizontalTrack {
-      drag = .horizontal
+      pointer.drag = .horizontal
       dragHorizontal(cell: col)
     } else if layout.indexWidth > 0, col >= layout.indexColumn,
       col < layout.indexColumn + layout.indexWidth, let line = listLine
     {
-      drag = .index
-      pointerRow = row
-      lastIndexEntry = nil
+      pointer.drag = .index
+      pointer.row = row
+      pointer.lastEntry = nil
       indexPointer(line: line)
     } else if let line = listLine, col < layout.textWidth {
       let r = displayedOffset.y + line
@@ -64,7 +64,7 @@ extension AppState {
       dragHorizontal(cell: col)
     case .index?:
       // A drag that started on the column keeps tracking wherever the pointer goes.
-      pointerRow = min(max(row, layout.listTop), layout.listTop + max(layout.listHeight - 1, 0))
+      pointer.row = min(max(row, layout.listTop), layout.listTop + max(layout.listHeight - 1, 0))
       indexPointer(line: row - layout.listTop)
     case nil:
       break
@@ -74,12 +74,12 @@ extension AppState {
   private mutating func dragVertical(line: Int) {
     let y = ScrollIndicator.offset(forCell: line, track: layout.listHeight, maxOffset: maxOffsetY)
     setOffset(y: y)
-    lastScrollAt = clock
+    time.lastScroll = time.now
   }
 
   private mutating func dragHorizontal(cell: Int) {
     let x = ScrollIndicator.offset(forCell: cell, track: layout.horizontalTrack, maxOffset: maxOffsetX)
     setOffset(x: x)
-    lastScrollAt = clock
+    time.lastScroll = time.now
   }
 }

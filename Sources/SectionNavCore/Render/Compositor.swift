@@ -168,7 +168,7 @@ extension AppState {
   }
 
   private func drawBubble(into frame: inout Frame) {
-    guard drag == .index, let e = lastIndexEntry, e < index.entries.count, layout.indexWidth > 0 else {
+    guard drag == .index, let e = pointer.lastEntry, e < index.entries.count, layout.indexWidth > 0 else {
       return
     }
     let s = index.entries[e].section
@@ -177,9 +177,9 @@ extension AppState {
     let w = min(TextSanitizer.width(text), room)
     guard w > 0 else { return }
     let column = layout.indexColumn - w
-    frame.fillStyle(theme[.bubble], column: column, row: pointerRow, count: w)
-    for c in column..<(column + w) { frame[c, pointerRow] = Cell(" ", style: theme[.bubble]) }
-    putTruncated(text, into: &frame, column: column, row: pointerRow, width: w, style: theme[.bubble])
+    frame.fillStyle(theme[.bubble], column: column, row: pointer.row, count: w)
+    for c in column..<(column + w) { frame[c, pointer.row] = Cell(" ", style: theme[.bubble]) }
+    putTruncated(text, into: &frame, column: column, row: pointer.row, width: w, style: theme[.bubble])
   }
 
   private func drawStatus(into frame: inout Frame) {
