@@ -199,6 +199,9 @@ public final class TerminalApp {
       case SIGTERM, SIGHUP, SIGQUIT:
         deferredSignals.append(signal)
         cancel = true
+      case _ where SignalPipe.otherEndingSignals.contains(signal):
+        deferredSignals.append(signal)
+        cancel = true
       case SIGTSTP where !cancel:
         stopDuringPrompt()
         stopped = true
@@ -331,6 +334,8 @@ public final class TerminalApp {
       case SIGTERM: return ExitStatus(code: ExitCode.terminated.rawValue, signal: SIGTERM)
       case SIGHUP: return hangUp()
       case SIGQUIT: return ExitStatus(code: ExitCode.quitSignal.rawValue, signal: SIGQUIT)
+      case _ where SignalPipe.otherEndingSignals.contains(signal):
+        return ExitStatus(code: 128 + signal, signal: signal)
       case SIGTSTP: try suspendToShell()
       case SIGCONT:
         // Stopped by someone else (SIGSTOP): the shell may have reset the

@@ -46,10 +46,22 @@ enum DataLoading {
     return list
   }
 
+  /// The data file as mapped (path and length), to notice any cut later.
+  nonisolated(unsafe) static var mappedData: (path: String, count: Int)?
+
+  /// Whether the data file shrank under its mapping since it was read, by
+  /// whole pages or inside the last one (`DataSource.shrank`).
+  static var dataShrank: Bool {
+    if DataSource.mappedFileChanged { return true }
+    guard let mapped = mappedData else { return false }
+    return DataSource.isShorter(path: mapped.path, than: mapped.count)
+  }
+
   /// A file that shrank under its mapping read as zero bytes: say so rather
-  /// than report what those zeros look like.
+  /// than report what those zeros look like (a NUL "control character" at a
+  /// column past the new end).
   static func checkUnchanged(_ config: Configuration) throws(Failure) {
-    if DataSource.mappedFileChanged {
+    if dataShrank {
       throw Failure(changedMessage(config))
     }
   }
@@ -64,7 +76,9 @@ enum DataLoading {
       throw Failure("standard input is closed: nothing to read from '-'")
     }
     do {
-      return path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
+      let buffer = path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
+      if buffer.isMapped { mappedData = (path, buffer.count) }
+      return buffer
     } catch {
       throw Failure(error.description)
     }

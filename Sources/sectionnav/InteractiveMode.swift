@@ -23,6 +23,8 @@ enum InteractiveMode {
     }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
+    let inbox = app.inbox
+    let previews = PreviewRuns { event in inbox.post(event) }
     var state: AppState
     switch data {
     case .ready(let list):
@@ -53,11 +55,37 @@ enum InteractiveMode {
         case .quit: next = .exit(code: (config.pick ? ExitCode.notChosen : .success).rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
-          next = .exit(code: ExitCode.success.rawValue, output: chosen.text(state.list, section: s, item: i))
+          next = .exit(
+            code: ExitCode.success.rawValue,
+            output: chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
         case .fail(let reason):
           failure = reason
           next = .exit(code: reason.status.rawValue, output: nil)
         case .suspend: next = .suspend
+        case .runPreview(let id, let command):
+          previews.start(id: id, command: command)
+          continue
+        case .cancelPreview(let id):
+          previews.cancel(id: id)
+          continue
+        case .reload(let id, let command):
+          Thread.detachNewThread { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
+          continue
+        case .execute(let id, let command, silent: true):
+          Thread.detachNewThread {
+            if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
+            inbox.post(.executeFinished(id: id))
+          }
+          continue
+        case .execute(let id, let command, silent: false):
+          // The terminal as the program found it, for the command to use; the
+          // screen comes back when it ends (C-c interrupts the command only).
+          next = .suspendFor {
+            if let pid = ShellCommand.spawn(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false) {
+              ShellCommand.wait(pid)
+            }
+            inbox.post(.executeFinished(id: id))
+          }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)
           next = .promptAt(row: state.height) { host in
@@ -75,7 +103,7 @@ enum InteractiveMode {
         draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
           var effects: [Effect] = []
-          if !shrinkReported && DataSource.mappedFileChanged {
+          if !shrinkReported && DataLoading.dataShrank {
             // The file shrank after indexing: rows past the change read as empty.
             shrinkReported = true
             effects += state.handle(.dataShrank)
@@ -84,6 +112,7 @@ enum InteractiveMode {
           return carryOut(effects)
         })
       jobs.cancelAll()
+      previews.cancelAll()
       if let failure { throw failure }
       return status.code
     } catch TerminalError.outputFailed(let code) {

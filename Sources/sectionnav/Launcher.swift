@@ -25,7 +25,9 @@ enum Launcher {
   private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
     var config: Configuration
     do {
-      config = try OptionParser.parse(arguments: arguments, environment: environment)
+      config = try OptionParser.parse(arguments: arguments, environment: environment) {
+        () throws(UsageError) in try ConfigFile.load(environment: environment)
+      }
     } catch {
       throw error.failure
     }
@@ -39,6 +41,10 @@ enum Launcher {
     }
     if config.help {
       Output.write(HelpText.render())
+      return 0
+    }
+    if let shell = config.shell {
+      Output.write(ShellScripts.text(for: shell))
       return 0
     }
     if config.version {
@@ -80,6 +86,9 @@ enum Launcher {
     settings.indexAnchor = config.indexAnchor == .center ? .center : .top
     settings.indicators = config.indicators
     settings.smooth = config.smooth
+    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.previewWindow = config.previewWindow
+    settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
     settings.literal = config.literal
     do {
@@ -109,8 +118,9 @@ enum StartingData {
 struct Chosen {
   let format: PrintFormat
 
-  func text(_ list: SectionedList, section: Int, item: Int) -> String {
-    let line = format.render(
+  /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
+  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
+    let line = (format ?? self.format).render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: list.itemJSON(section: section, item: item))
     return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"

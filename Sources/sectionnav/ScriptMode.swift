@@ -12,13 +12,19 @@ enum ScriptMode {
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     var buffer = ""
-    let outcome = ScriptRunner.run(script, state: &state) { text in
+    // Data that shrank on disk after loading reads as NUL bytes: never print
+    // that as if it were the data (checked before each write and at the end).
+    var shrank = false
+    let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
+      guard !shrank else { return }
       buffer += text
       if buffer.utf8.count > 1 << 16 {
-        Output.write(buffer)
+        shrank = DataLoading.dataShrank
+        if !shrank { Output.write(buffer) }
         buffer = ""
       }
     }
+    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
@@ -26,7 +32,7 @@ enum ScriptMode {
     case .interrupted:
       return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
-      Output.write(chosen.text(state.list, section: s, item: i))
+      Output.write(chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
       return ExitCode.success.rawValue
     case .failed(let line, let message):
       throw Failure(message, at: "\(name):\(line)")

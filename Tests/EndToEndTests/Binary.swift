@@ -46,6 +46,8 @@ enum Binary {
     var env = ProcessInfo.processInfo.environment
     env["SECTIONNAV_OPTS"] = nil
     env["NO_COLOR"] = nil
+    // Never the user's config file: a directory that does not exist, unless the test gives one.
+    env["XDG_CONFIG_HOME"] = noConfigHome
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe()
@@ -79,6 +81,9 @@ enum Binary {
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
+
+  /// An absolute `XDG_CONFIG_HOME` with no config file in it (it does not exist).
+  static let noConfigHome = root.appendingPathComponent(".build/no-config-home").path
 
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 

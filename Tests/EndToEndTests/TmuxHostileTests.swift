@@ -80,3 +80,50 @@ extension TmuxHostileTests {
     try TmuxTest.expectRestored(s)
   }
 }
+
+/// Signals nobody sends on purpose still give the terminal back.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(2)))
+struct TmuxSignalTests {
+  static let signals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF, SIGSYS]
+
+  /// Each ends the run like SIGTERM: terminal restored, exit 128 + N.
+  @Test(arguments: signals)
+  func unexpectedSignalRestoresTheTerminal(signal: Int32) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    #expect(kill(try await s.pid(), signal) == 0)
+    #expect(try await s.waitForExit() == 128 + signal)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// The same with the `:` prompt open (libedit owns the line).
+  @Test func unexpectedSignalAtThePromptRestoresTheTerminal() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys(":")
+    try await s.waitFor("the status row cleared for the prompt") { $0.status.isEmpty || $0.status == ":" }
+    #expect(kill(try await s.pid(), SIGUSR1) == 0)
+    #expect(try await s.waitForExit() == 128 + SIGUSR1)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// A crash (here a SIGSEGV sent from outside, which the Swift runtime
+  /// reports exactly like a real one): the terminal comes back first, the
+  /// report is on standard error, not in the output, and does not wait for
+  /// a key.
+  @Test func crashGivesTheTerminalBackBeforeTheReport() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers > out.txt 2> err.txt")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    #expect(kill(try await s.pid(), SIGSEGV) == 0)
+    #expect(try await s.waitForExit(timeout: 60) == 128 + SIGSEGV)
+    let report = s.file("err.txt") ?? ""
+    #expect(report.contains("Program crashed"), "\(report)")
+    #expect(!report.contains("Press space"), "\(report)")
+    #expect(s.file("out.txt") == "")
+    try TmuxTest.expectRestored(s)
+  }
+}

@@ -90,6 +90,23 @@ import Testing
     }
   }
 
+  /// `--shell` prints the files of docs/shell and docs/completions as they
+  /// are: regenerate with `scripts/gen_shell_scripts` after editing them.
+  @Test func embeddedShellScriptsAreTheDocsFiles() throws {
+    let pairs = [
+      ("docs/shell/widget.bash", ShellScripts.bashWidget), ("docs/shell/widget.zsh", ShellScripts.zshWidget),
+      ("docs/shell/widget.fish", ShellScripts.fishWidget),
+      ("docs/completions/sectionnav.bash", ShellScripts.bashCompletion),
+      ("docs/completions/_sectionnav", ShellScripts.zshCompletion),
+      ("docs/completions/sectionnav.fish", ShellScripts.fishCompletion),
+    ]
+    for (path, embedded) in pairs {
+      #expect(
+        try Self.read(path) == embedded + "\n",
+        "\(path) differs from ShellScriptTexts.swift: run scripts/gen_shell_scripts")
+    }
+  }
+
   @Test func completionsOfferTheAllowedValues() throws {
     let files = try ["sectionnav.bash", "_sectionnav", "sectionnav.fish"].map {
       try Self.read("docs/completions/\($0)")

@@ -15,7 +15,7 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --script --size -h --help --version"
+    --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -23,6 +23,7 @@ _sectionnav() {
     --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
+    --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)
@@ -30,7 +31,10 @@ _sectionnav() {
         status= cursor= match=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
-    --delimiter | --item-field) return ;;
+    --preview-window)
+      COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
+      return ;;
+    --delimiter | --item-field | --preview | --bind) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

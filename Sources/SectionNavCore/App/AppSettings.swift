@@ -10,5 +10,10 @@ public struct AppSettings: Sendable, Equatable {
   public var sourceName = "the data"
   /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
   public var literal = false
+  /// `--preview CMD`, run for the cursor's item in the preview pane.
+  public var preview: CommandTemplate?
+  public var previewWindow = PreviewWindow()
+  /// `--bind` entries in the order given (a later one for the same key wins).
+  public var binds: [KeyBind] = []
   public init() {}
 }

@@ -13,7 +13,7 @@ extension AppState {
       json += "\"cursor\":null,"
     }
     json += "\"rows\":\(rowMap.totalRows),\"sections\":\(rowMap.sectionCount),"
-    json += "\"size\":{\"width\":\(width),\"height\":\(height)}}"
+    json += "\"size\":{\"width\":\(screenWidth),\"height\":\(screenHeight)}}"
     return json
   }
 }

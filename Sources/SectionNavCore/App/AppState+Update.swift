@@ -3,6 +3,13 @@
 /// and this is the only public way the state changes.
 extension AppState {
   public mutating func handle(_ event: Event) -> [Effect] {
+    var effects = update(event)
+    // The preview follows the cursor (and the clock, for its delay).
+    if !effects.contains(where: \.endsRun) { effects += previewEffects() }
+    return effects
+  }
+
+  private mutating func update(_ event: Event) -> [Effect] {
     switch event {
     case .key(let key):
       return handleKey(key)
@@ -40,6 +47,16 @@ extension AppState {
       return effects
     case .searchFinished(let id, let result):
       return searchFinished(jobID: id, result)
+    case .previewOutput(let id, let output):
+      previewFinished(id: id, output: output)
+      return []
+    case .executeFinished(let id):
+      return executeFinished(id: id)
+    case .reloaded(let id, let update):
+      return reloaded(id: id, update.list)
+    case .reloadFailed(let id, let text):
+      reloadFailed(id: id, text)
+      return []
     case .command(let command):
       do {
         return try run(command)
@@ -99,6 +116,7 @@ extension AppState {
     default:
       break
     }
+    if let actions = boundActions(for: event) { return runChain(actions) }
     guard let action = KeyBindings.action(for: event) else { return [] }
     return perform(action)
   }

@@ -29,6 +29,18 @@ public enum Effect: Sendable {
   case start(any BackgroundJob)
   /// Stop the job with this id early; its (partial) result is still delivered.
   case cancel(jobID: Int)
+  /// Run `sh -c command` for the preview pane (standard input empty) and send
+  /// `.previewOutput` with what it wrote on standard output and error.
+  case runPreview(id: Int, command: String)
+  /// Kill the preview run `id`: the cursor has moved on. No event follows.
+  case cancelPreview(id: Int)
+  /// Run `sh -c command` — with the terminal handed over (like the `:`
+  /// prompt's programs), or `silent`ly with no terminal — and send
+  /// `.executeFinished(id)` when it has ended. Scripts print its output.
+  case execute(id: Int, command: String, silent: Bool)
+  /// Run `sh -c command`, read its output as data in the current input
+  /// format, and send `.reloaded` (or `.reloadFailed`).
+  case reload(id: Int, command: String)
 }
 
 /// A piece of background work as a pure value: everything it reads is in the

@@ -22,4 +22,13 @@ public enum Event: Sendable, Equatable {
   case lineEdited(AppState.PromptKind, String?, warning: String?)
   /// A search job ended (complete, or partial when cancelled).
   case searchFinished(jobID: Int, SearchResult)
+  /// The preview command `id` ended with this output (bytes, unsanitised).
+  case previewOutput(id: Int, [UInt8])
+  /// The `execute`/`execute-silent` command `id` ended: the actions chained
+  /// after it run now.
+  case executeFinished(id: Int)
+  /// The `reload` command `id` produced this data.
+  case reloaded(id: Int, DataUpdate)
+  /// The `reload` command `id` failed, or its output was not valid data.
+  case reloadFailed(id: Int, String)
 }

@@ -1,4 +1,4 @@
-/// Everything the command line (and `SECTIONNAV_OPTS`) can set. Plain data:
+/// Everything the command line (and `SECTIONNAV_OPTS`, the config file) can set. Plain data:
 /// the option parser fills it, the app reads it.
 public struct Configuration: Sendable, Equatable {
   public enum IndexMode: String, CaseIterable, Sendable { case initials, titles, alphabet }
@@ -29,8 +29,17 @@ public struct Configuration: Sendable, Equatable {
   public var pick = false
   /// Search (and the filter) match accents as typed.
   public var literal = false
+  /// `--preview CMD`.
+  public var preview: String?
+  public var previewWindow = PreviewWindow()
+  /// Every `--bind` value in order (config file, SECTIONNAV_OPTS, command line).
+  public var binds: [KeyBind] = []
   public var noMouse = false
   public var smooth = false
+  /// `--shell SHELL`: print its key binding and completion, then exit.
+  public var shell: String?
+  /// `--no-config`: ignore the config file.
+  public var noConfig = false
   public var help = false
   public var version = false
 

@@ -24,9 +24,12 @@ public enum HelpText {
         "Keys: press ? in the navigator; sectionnav(1) lists the keys, the mouse and "
           + "the script commands.", indent: 0) + "\n"
     out += "\nEnvironment:\n"
-    out += row("  SECTIONNAV_OPTS", "default options, applied before the command line")
+    out += row("  SECTIONNAV_OPTS", "default options, applied after the config file, before the command line")
     out += row("  NO_COLOR", "when non-empty, no colours unless --color always")
     out += row("  XDG_STATE_HOME", "where the prompt history is kept (default ~/.local/state)")
+    out += row(
+      "  XDG_CONFIG_HOME",
+      "sectionnav/config there (default ~/.config) holds options read before SECTIONNAV_OPTS")
     out += "\nExit status:\n"
     for code in ExitCode.allCases { out += row("  \(code.rawValue)", code.meaning) }
     return out

@@ -78,6 +78,9 @@ public final class ByteBuffer: @unchecked Sendable {
     try withExtendedLifetime(self) { () throws(E) -> R in try body(bytes) }
   }
 
+  /// Whether the bytes are a file's mapping (which can shrink under us).
+  public var isMapped: Bool { ownership == .mapped }
+
   /// The bytes in `offset..<offset+length` as an array (tests, small slices).
   public func slice(_ offset: Int, _ length: Int) -> [UInt8] {
     Array(UnsafeBufferPointer(start: base + offset, count: length))

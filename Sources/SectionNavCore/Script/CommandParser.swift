@@ -34,10 +34,11 @@ public enum CommandParser {
   }
 
   static func fraction(_ text: String) throws(CommandError) -> Double {
-    guard let f = Double(text), f.isFinite else {
+    // Out of range is an error, as the message says, not silently clamped.
+    guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
       throw CommandError("bad fraction '\(text)' (expected a number from 0 to 1)")
     }
-    return min(max(f, 0), 1)
+    return f
   }
 
   /// `WxH` with each side from 1 to 1000.
