@@ -31,28 +31,26 @@ extension AppState {
 
   private mutating func press(column col: Int, row: Int) {
     message = nil
-    let listLine = layout.listLine(ofScreenRow: row)
-    if let vc = layout.verticalColumn, col == vc, let line = listLine {
+    // The same rectangles the compositor draws into.
+    if layout.verticalTrack.contains(column: col, row: row) {
       pointer.drag = .vertical
-      dragVertical(line: line)
-    } else if let hr = layout.horizontalRow, row == hr, col < layout.horizontalTrack {
+      dragVertical(line: row - layout.listTop)
+    } else if layout.horizontalTrackArea.contains(column: col, row: row) {
       pointer.drag = .horizontal
       dragHorizontal(cell: col)
-    } else if layout.indexWidth > 0, col >= layout.indexColumn,
-      col < layout.indexColumn + layout.indexWidth, let line = listLine
-    {
+    } else if layout.index.contains(column: col, row: row) {
       pointer.drag = .index
       pointer.row = row
       pointer.lastEntry = nil
-      indexPointer(line: line)
-    } else if let line = listLine, col < layout.textWidth {
-      let r = displayedOffset.y + line
+      indexPointer(line: row - layout.listTop)
+    } else if layout.list.contains(column: col, row: row) {
+      let r = displayedOffset.y + row - layout.listTop
       switch rowMap.row(r) {
       case .item?: cursorRow = r
       case .header?: placeCursor(near: r)
       case nil: break
       }
-    } else if row == layout.pinnedRow, col < layout.textWidth, let s = topSection {
+    } else if layout.pinned.contains(column: col, row: row), let s = topSection {
       jump(toSection: s, alignment: .top)
     }
   }
