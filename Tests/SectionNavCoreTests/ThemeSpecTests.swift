@@ -9,7 +9,7 @@ import Testing
   ) throws -> Theme {
     var env: [String: String] = [:]
     if let noColor { env["NO_COLOR"] = noColor }
-    return try Theme.resolve(colorWhen: when, specs: specs, environment: env, isTerminal: terminal)
+    return Theme.resolve(colorWhen: when, specs: try specs.map(ThemeSpec.init), environment: env, isTerminal: terminal)
   }
 
   private func message(_ spec: String) -> String? {
@@ -113,9 +113,7 @@ import Testing
     #expect(try resolve(.always, specs: ["", " , ,"]) == .standard)
   }
 
-  @Test func resolveReportsBadSpecs() {
-    #expect(throws: UsageError.self) {
-      try Theme.resolve(colorWhen: .never, specs: ["x=y"], environment: [:], isTerminal: false)
-    }
+  @Test func badSpecsAreRefusedWhenParsed() {
+    #expect(throws: UsageError.self) { try OptionParser.parse(arguments: ["--colors", "x=y"], environment: [:]) }
   }
 }
