@@ -78,55 +78,55 @@ enum CompositorFuzz {
     case 0, 1, 2:
       var key = input.pick(keys)
       if input.byte() % 8 == 0 { key.modifiers.insert(.alt) }
-      _ = state.send(.key(key))
+      _ = state.handle(.key(key))
     case 3:
       // A typed character: into the list, the index type-ahead or the prompt.
       let text = input.text(maxPieces: 2)
-      for c in text { _ = state.send(.key(KeyEvent(.char(c)))) }
+      for c in text { _ = state.handle(.key(KeyEvent(.char(c)))) }
     case 4, 5:
       let kind: MouseEvent.Kind = input.pick([.press, .motion, .release, .wheelUp, .wheelDown, .wheelLeft, .wheelRight])
       let column = input.int(0...(w + 2))
       let row = input.int(0...(h + 2))
       let modifiers: Modifiers = input.byte() % 4 == 0 ? [.shift] : []
       let button = input.byte() % 8 == 0 ? 2 : 0
-      _ = state.send(.mouse(MouseEvent(kind, column: column, row: row, button: button, modifiers: modifiers)))
+      _ = state.handle(.mouse(MouseEvent(kind, column: column, row: row, button: button, modifiers: modifiers)))
     case 6:
       // A drag on the index column (shows the bubble) or on an indicator.
       let column = input.bool() ? state.layout.indexColumn + 1 + input.int(0...3) : w - input.int(0...1)
       var row = input.int(1...max(1, h))
-      _ = state.send(.mouse(MouseEvent(.press, column: column, row: row)))
+      _ = state.handle(.mouse(MouseEvent(.press, column: column, row: row)))
       for _ in 0..<input.int(0...6) {
         row += input.int(-3...3)
-        _ = state.send(.mouse(MouseEvent(.motion, column: column + input.int(-2...2), row: row)))
+        _ = state.handle(.mouse(MouseEvent(.motion, column: column + input.int(-2...2), row: row)))
         FrameCheck.verify(state)
       }
-      if input.bool() { _ = state.send(.mouse(MouseEvent(.release, column: column, row: row))) }
+      if input.bool() { _ = state.handle(.mouse(MouseEvent(.release, column: column, row: row))) }
     case 7:
-      _ = state.send(.resize(width: input.int(-1...300), height: input.int(-1...300)))
+      _ = state.handle(.resize(width: input.int(-1...300), height: input.int(-1...300)))
     case 8:
-      _ = state.send(.tick(milliseconds: input.pick([0, 1, 16, 149, 150, 999, 1000, 1499, 1500, 5000, -5])))
+      _ = state.handle(.tick(milliseconds: input.pick([0, 1, 16, 149, 150, 999, 1000, 1499, 1500, 5000, -5])))
     case 9:
-      _ = state.send(.paste(input.text(maxPieces: 16)))
+      _ = state.handle(.paste(input.text(maxPieces: 16)))
     case 10:
-      _ = state.send(.command(.search(input.text(maxPieces: 4))))
+      _ = state.handle(.command(.search(input.text(maxPieces: 4))))
     case 11:
       let section =
         state.list.sectionCount > 0 && input.bool()
         ? state.list.title(input.int(0...(state.list.sectionCount - 1))) : input.text(maxPieces: 6)
       let item: Command.ItemReference? = input.pick([nil, .index(input.int(-2...5)), .text(input.text(maxPieces: 6))])
-      _ = state.send(.command(.goto(section: section, item: item, alignment: input.pick(Command.Alignment.allCases))))
+      _ = state.handle(.command(.goto(section: section, item: item, alignment: input.pick(Command.Alignment.allCases))))
     case 12:
-      _ = state.send(.command(.scrollTo(x: Double(input.int(0...8)) / 8, y: Double(input.int(0...8)) / 8)))
+      _ = state.handle(.command(.scrollTo(x: Double(input.int(0...8)) / 8, y: Double(input.int(0...8)) / 8)))
     case 13:
       // A prompt line: an unknown command or bad argument echoes the text in the status line.
       let line = input.pick(["goto ", "search ", "", "key ", "type ", "scroll "]) + input.text(maxPieces: 12)
-      _ = state.send(.lineEdited(input.bool() ? .command : .search, line, warning: nil))
+      _ = state.handle(.lineEdited(input.bool() ? .command : .search, line, warning: nil))
     case 14:
-      _ = state.send(.command(input.pick([.next, .previous, .help, .scroll(.center), .scroll(.bottom), .state])))
+      _ = state.handle(.command(input.pick([.next, .previous, .help, .scroll(.center), .scroll(.bottom), .state])))
     default:
       // Open the built-in prompt and type into it.
-      _ = state.send(.key(KeyEvent(input.bool() ? .char(":") : .char("/"))))
-      for c in input.text(maxPieces: 8) { _ = state.send(.key(KeyEvent(.char(c)))) }
+      _ = state.handle(.key(KeyEvent(input.bool() ? .char(":") : .char("/"))))
+      for c in input.text(maxPieces: 8) { _ = state.handle(.key(KeyEvent(.char(c)))) }
     }
   }
 }

@@ -40,7 +40,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // Bounded, so that a long input cannot run for seconds (the decoding above is not).
   for event in events.prefix(DecoderFuzz.maxEvents) {
     if case .resize(let w, let h) = event, w > 300 || h > 300 { continue }
-    _ = state.send(event)
+    _ = state.handle(event)
     applied += 1
     if applied % 32 == 0 { FrameCheck.verify(state) }
   }

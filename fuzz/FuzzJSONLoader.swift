@@ -70,7 +70,7 @@ enum LoaderFuzz {
     for (w, h) in [(80, 24), (13, 5)] {
       var state = AppState(list: list, width: w, height: h)
       FrameCheck.verify(state)
-      _ = state.send(.key(KeyEvent(.end)))
+      _ = state.handle(.key(KeyEvent(.end)))
       FrameCheck.verify(state)
     }
   }

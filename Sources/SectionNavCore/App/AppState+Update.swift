@@ -32,6 +32,10 @@ extension AppState {
       advanceClock(by: ms)
       if case .indexFocus(let t) = mode, !t.text.isEmpty, clock - t.at >= 1000 { mode = .indexFocus(TypeAhead()) }
       return []
+    // After a `reload` the original source (a file still being indexed, a
+    // stream still arriving) no longer feeds the list.
+    case .data where workflow.reloaded, .loadFailed where workflow.reloaded, .dataShrank where workflow.reloaded:
+      return []
     case .data(let update):
       return dataArrived(update)
     case .loadFailed(let failure):
@@ -235,9 +239,11 @@ extension AppState {
   }
 
   /// Quitting or choosing: at once, or once a background load has finished
-  /// (a load that fails then ends the run with its error instead).
+  /// (a load that fails then ends the run with its error instead). A
+  /// stream still arriving may never end (`tail -f … |`): there the choice
+  /// is made from what has arrived, at once, as fzf does.
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
-    guard loadProgress == nil else {
+    guard loadProgress == nil || loadReading else {
       mode = .waitingForLoad(exit)
       message = exit.waitingNote
       return []
