@@ -91,6 +91,7 @@ enum Launcher {
     settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
     settings.smooth = config.smooth
+    settings.pick = config.pick
     settings.preview = config.preview.map(CommandTemplate.init)
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds

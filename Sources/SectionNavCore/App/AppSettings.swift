@@ -6,6 +6,8 @@ public struct AppSettings: Sendable, Equatable {
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false
   public var theme: Theme = .standard
+  /// `--pick`: ending without choosing an item is a failure to choose (exit 1).
+  public var pick = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
   /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
@@ -16,4 +18,10 @@ public struct AppSettings: Sendable, Equatable {
   /// `--bind` entries in the order given (a later one for the same key wins).
   public var binds: [KeyBind] = []
   public init() {}
+}
+
+extension AppSettings {
+  /// The exit status of a run that ends without a choice (`q`, Esc, `quit`,
+  /// a script that runs out): 1 under `--pick`, else 0 — for both runners.
+  public var endWithoutChoice: ExitCode { pick ? .notChosen : .success }
 }
