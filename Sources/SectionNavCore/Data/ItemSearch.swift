@@ -74,6 +74,10 @@ extension SectionedList {
   /// are pinned once for the whole range.
   func matchItems(_ range: Range<Int>, query: PreparedQuery, _ body: (Int) -> Void) {
     guard !range.isEmpty else { return }
+    if case .subset(let subset) = store {
+      for i in range where subset.base.itemMatches(globalItem: Int(subset.ordinals[i]), query: query) { body(i) }
+      return
+    }
     guard query.searchesBytes else {
       for i in range where query.matches(store.text(at: i)) { body(i) }
       return
@@ -131,6 +135,8 @@ extension SectionedList {
             case .undecided: if query.matches(text) { body(i) }
             }
           }
+        case .subset:
+          break  // handled above
         }
       }
     }

@@ -4,12 +4,15 @@ enum ItemStore: Sendable {
   case strings([String])
   case json(JSONItems)
   case lines(LineItems)
+  /// Some items of another list, in a chosen order (a filtered view).
+  case subset(SubsetItems)
 
   var count: Int {
     switch self {
     case .strings(let s): return s.count
     case .json(let j): return j.ranges.count
     case .lines(let l): return l.ranges.count
+    case .subset(let s): return s.ordinals.count
     }
   }
 
@@ -18,6 +21,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return s[index]
     case .json(let j): return j.text(at: index)
     case .lines(let l): return l.text(at: index)
+    case .subset(let s): return s.base.store.text(at: Int(s.ordinals[index]))
     }
   }
 
@@ -29,6 +33,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return s[index]
     case .json(let j): return j.text(at: index, prefixBytes: limit)
     case .lines(let l): return l.text(at: index, prefixBytes: limit)
+    case .subset(let s): return s.base.store.text(at: Int(s.ordinals[index]), prefixBytes: limit)
     }
   }
 
@@ -37,6 +42,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return JSONText.quoted(s[index])
     case .json(let j): return j.json(at: index)
     case .lines(let l): return JSONText.quoted(l.text(at: index))
+    case .subset(let s): return s.base.store.json(at: Int(s.ordinals[index]))
     }
   }
 }
