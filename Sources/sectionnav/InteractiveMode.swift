@@ -31,6 +31,16 @@ enum InteractiveMode {
       _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
       loader.start(buffer: buffer, config: config, inbox: app.inbox)
     }
+    let filter = BackgroundFilter()
+    state.runFiltersInBackground()
+    if config.filter || config.query != nil { state.startFiltering(query: config.query ?? "", openLine: config.filter) }
+    /// Starts the filter run the last event asked for, if any.
+    func startFilter() {
+      if let run = state.takeFilterRun() {
+        filter.start(run, rows: max(1, state.layout.listHeight), inbox: app.inbox)
+      }
+    }
+    startFilter()
     // An effect produced by a prompt line, applied at the next event.
     var pending: Effect?
     var reportedChange = false
@@ -41,7 +51,8 @@ enum InteractiveMode {
       case .none, .output: return .continue
       case .quit: return .exit(code: config.pick ? 1 : 0, output: nil)
       case .interrupt: return .exit(code: 130, output: nil)
-      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(state.list, section: s, item: i))
+      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(state.dataList, section: s, item: i))
+      case .chooseItems(let items): return .exit(code: 0, output: chosen.text(state.dataList, items: items))
       case .suspend: return .suspend
       }
     }
@@ -72,6 +83,7 @@ enum InteractiveMode {
             return .continue
           }
           let effect = state.handle(event)
+          startFilter()
           if let prompt = state.prompt, prompt.text.isEmpty {
             // Hand the line to libedit on the status row.
             let row = state.height

@@ -45,7 +45,7 @@ enum Launcher {
     // Scripts and --check wait for the whole index; a large file opens at once
     // and is indexed in the background.
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
+    if let file = config.file, !config.check, !scripted, !config.lines, file != "-", config.filterPrint == nil {
       let buffer = try DataLoading.read(file)
       data =
         buffer.count >= InteractiveMode.backgroundThreshold
@@ -57,6 +57,10 @@ enum Launcher {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
       return 0
     }
+    let chosen = Chosen(format: printFormat, terminator: config.print0 ? "\0" : "\n")
+    if let query = config.filterPrint, case .ready(let list) = data {
+      return FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
+    }
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
@@ -66,6 +70,9 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.multi = config.multi
+    settings.sort = config.sort
+    settings.literal = config.literal
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
@@ -73,7 +80,6 @@ enum Launcher {
     } catch {
       throw Exit(status: 2, message: error.description)
     }
-    let chosen = Chosen(format: printFormat)
     if scripted, case .ready(let list) = data {
       return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
     }
@@ -89,14 +95,21 @@ enum StartingData {
   case background(ByteBuffer)
 }
 
-/// Formats the chosen item per `--print`; sanitised when standard output is a terminal.
+/// Formats chosen items per `--print` (and `--print0`); sanitised when
+/// standard output is a terminal. Items are of the full data (`dataList`).
 struct Chosen {
   let format: PrintFormat
+  /// "\n", or NUL under `--print0`.
+  var terminator = "\n"
 
   func text(_ list: SectionedList, section: Int, item: Int) -> String {
     let line = format.render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
-      json: list.itemJSON(section: section, item: item))
-    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"
+      json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
+    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + terminator
+  }
+
+  func text(_ list: SectionedList, items: [ChosenItem]) -> String {
+    items.map { text(list, section: $0.section, item: $0.item) }.joined()
   }
 }

@@ -17,6 +17,21 @@ enum Output {
     bytes.removeAll()
   }
 
+  /// Raw bytes to standard output (or `fd`), retrying short writes.
+  static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
+    var offset = 0
+    bytes.withUnsafeBytes { raw in
+      while offset < raw.count {
+        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if n < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          return
+        }
+        offset += n
+      }
+    }
+  }
+
   /// One line on standard error.
   static func error(_ line: String) {
     write(line + "\n", to: STDERR_FILENO)

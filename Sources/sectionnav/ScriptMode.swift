@@ -12,6 +12,7 @@ enum ScriptMode {
     let source = try DataLoading.read(path)
     let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
+    if config.filter || config.query != nil { state.startFiltering(query: config.query ?? "", openLine: config.filter) }
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state) { text in
       buffer += text
@@ -27,7 +28,10 @@ enum ScriptMode {
     case .interrupted:
       return 130
     case .chose(let s, let i):
-      Output.write(chosen.text(state.list, section: s, item: i))
+      Output.write(chosen.text(state.dataList, section: s, item: i))
+      return 0
+    case .choseItems(let items):
+      Output.write(chosen.text(state.dataList, items: items))
       return 0
     case .failed(let line, let message):
       throw Exit(status: 2, message: "\(name):\(line): error: \(message)")

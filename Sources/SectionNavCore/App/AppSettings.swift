@@ -8,5 +8,11 @@ public struct AppSettings: Sendable, Equatable {
   public var theme: Theme = .standard
   /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
   public var pick = false
+  /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
+  public var multi = false
+  /// `--sort`: a filter ranks items by score within sections, sections by their best item.
+  public var sort = false
+  /// `--literal`: no diacritic folding when matching.
+  public var literal = false
   public init() {}
 }

@@ -13,7 +13,9 @@ extension AppState {
       json += "\"cursor\":null,"
     }
     json += "\"rows\":\(rowMap.totalRows),\"sections\":\(rowMap.sectionCount),"
-    json += "\"size\":{\"width\":\(width),\"height\":\(height)}}"
+    json += "\"size\":{\"width\":\(width),\"height\":\(height)}"
+    json += filterJSON
+    json += "}"
     return json
   }
 }

@@ -22,7 +22,10 @@ extension AppState {
       if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
       return .none
     case .data(let update):
-      replaceData(update)
+      if isFiltered { replaceFilteredData(update) } else { replaceData(update) }
+      return .none
+    case .filtered(let result):
+      showFilterResult(result)
       return .none
     case .command(let command):
       do {
@@ -47,6 +50,10 @@ extension AppState {
       return event.key == .ctrl("c") ? .interrupt : .none
     }
     if prompt != nil { return promptKey(event) }
+    if filtering.lineOpen {
+      message = nil
+      return filterLineKey(event)
+    }
     if event.key == .ctrl("c") { return .interrupt }
     message = nil
     if awaitingEntryKey {
@@ -62,10 +69,10 @@ extension AppState {
     }
     if focus == .index, let effect = indexFocusKey(event) { return effect }
     guard let action = KeyBindings.action(for: event) else { return .none }
-    return perform(action)
+    return perform(action, event: event)
   }
 
-  mutating func perform(_ action: Action) -> Effect {
+  mutating func perform(_ action: Action, event: KeyEvent? = nil) -> Effect {
     let pageRows = max(1, layout.listHeight)
     switch action {
     case .cursorDown: stepCursor(1)
@@ -100,12 +107,20 @@ extension AppState {
     case .commandPrompt: prompt = Prompt(kind: .command)
     case .nextMatch: stepMatch(1)
     case .previousMatch: stepMatch(-1)
-    case .choose:
-      if let c = cursor { return .choose(section: c.section, item: c.item) }
+    case .choose: return chooseEffect()
+    case .filter: openFilterLine()
+    case .toggleMark:
+      if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }
     case .help:
       showHelp = true
       helpPage = 0
-    case .quit: return .quit
+    case .quit:
+      // Esc with a filter on clears it first (q always quits).
+      if isFiltered && event?.key == .escape {
+        clearFilter()
+        return .none
+      }
+      return .quit
     case .interrupt: return .interrupt
     case .suspend: return .suspend
     }

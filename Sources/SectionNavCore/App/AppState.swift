@@ -57,6 +57,8 @@ public struct AppState: Sendable {
   /// Set by the first `tick`: from then on `--smooth` jumps animate.
   var clockRunning = false
   var search: SearchState?
+  /// The filter line, the filtered view's result and the marks.
+  public internal(set) var filtering = Filtering()
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
     self.list = list
@@ -112,6 +114,24 @@ public struct AppState: Sendable {
       offsetY = rowMap.headerRow(s) + topLine
     }
     clampOffsets()
+  }
+
+  /// Shows `newList` — a filtered view or the full data — as it is; the
+  /// caller places the cursor and the offset.
+  mutating func setList(_ newList: SectionedList) {
+    list = newList
+    foldedTitles = nil
+    rowMap = RowMap(list)
+    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+  }
+
+  /// New data while a filter is on: it is filtered again (the view stays until then).
+  mutating func replaceFilteredData(_ update: DataUpdate) {
+    loadProgress = update.progress
+    filtering.base = update.list
+    filtering.lastComplete = nil
+    setFilterQuery(filtering.result?.query.text ?? filtering.line)
   }
 
   mutating func resize(width: Int, height: Int) {

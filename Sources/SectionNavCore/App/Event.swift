@@ -12,4 +12,6 @@ public enum Event: Sendable, Equatable {
   case command(Command)
   /// More of the data has been indexed (or all of it, re-sorted).
   case data(DataUpdate)
+  /// Survivors of a filter run from a background thread (partial or complete).
+  case filtered(FilterResult)
 }

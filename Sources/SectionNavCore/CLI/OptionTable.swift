@@ -4,7 +4,7 @@ public struct OptionSpec: Sendable {
   public enum Kind: Sendable { case positional, flag, value }
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
-    case input = "Input", index = "Index", appearance = "Appearance", output = "Output"
+    case input = "Input", index = "Index", appearance = "Appearance", output = "Output", filter = "Filter"
     case script = "Script", general = "General"
   }
 
@@ -132,6 +132,35 @@ public enum OptionTable {
       "--pick", kind: .flag, group: .output,
       help: "make quitting without choosing an item exit with status 1"
     ) { c, _ in c.pick = true },
+    OptionSpec(
+      "--print0", kind: .flag, group: .output,
+      help: "end each printed item with a NUL byte instead of a newline (for xargs -0)"
+    ) { c, _ in c.print0 = true },
+    // Filter
+    OptionSpec(
+      "--filter", kind: .flag, group: .filter,
+      help: "start with the filter line open (type to narrow the list, like fzf)"
+    ) { c, _ in c.filter = true },
+    OptionSpec(
+      "--query", kind: .value, placeholder: "TEXT", group: .filter,
+      help: "start filtered by TEXT (fzf's extended syntax)"
+    ) { c, v in c.query = v },
+    OptionSpec(
+      "--multi", kind: .flag, group: .filter,
+      help: "Tab in the filter line and m in the list mark items; Enter prints every marked item"
+    ) { c, _ in c.multi = true },
+    OptionSpec(
+      "--sort", kind: .flag, group: .filter,
+      help: "rank filtered items by match score within sections, sections by their best item"
+    ) { c, _ in c.sort = true },
+    OptionSpec(
+      "--literal", kind: .flag, group: .filter,
+      help: "match accented letters exactly (no diacritic folding)"
+    ) { c, _ in c.literal = true },
+    OptionSpec(
+      "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
+      help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"
+    ) { c, v in c.filterPrint = v },
     // Script
     OptionSpec(
       "--script", kind: .value, placeholder: "FILE", group: .script,

@@ -2,7 +2,7 @@
 /// 4 bytes per surviving item (its position in the list's item store) plus
 /// 8 per surviving section. Sections and items are in data order, or ranked
 /// by score under `--sort`.
-public struct FilterResult: Sendable {
+public struct FilterResult: Sendable, Equatable {
   public let query: FilterQuery
   /// The list filtered (the full data, never a filtered view).
   public let list: SectionedList
@@ -20,6 +20,11 @@ public struct FilterResult: Sendable {
   /// Candidates looked at so far, of `total`.
   public let scanned: Int
   public let total: Int
+
+  public static func == (a: FilterResult, b: FilterResult) -> Bool {
+    a.list === b.list && a.generation == b.generation && a.query == b.query && a.isComplete == b.isComplete
+      && a.scanned == b.scanned && a.sections == b.sections && a.starts == b.starts && a.ordinals == b.ordinals
+  }
 
   public var itemCount: Int { ordinals.count }
   public var sectionCount: Int { sections.count }

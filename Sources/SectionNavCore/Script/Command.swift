@@ -25,6 +25,10 @@ public enum Command: Sendable, Equatable {
   case next
   case previous
   case tick(Int)
+  /// Sets the filter query ("" clears the filter).
+  case filter(String)
+  /// Toggles the cursor's mark (`--multi`).
+  case mark
   case print(ansi: Bool)
   case state
   case help
@@ -33,6 +37,6 @@ public enum Command: Sendable, Equatable {
   /// Names accepted as the first word, for completion and help.
   public static let names = [
     "key", "type", "click", "press", "move", "release", "drag", "wheel", "resize", "goto", "scroll",
-    "scroll-to", "search", "next", "previous", "tick", "print", "state", "help", "quit",
+    "scroll-to", "search", "next", "previous", "filter", "mark", "tick", "print", "state", "help", "quit",
   ]
 }

@@ -89,6 +89,12 @@ public enum CommandParser {
     case "previous":
       try count(args, 0, name)
       return .previous
+    case "filter", "&":
+      try count(args, 1, name, usage: "TEXT")
+      return .filter(args[0])
+    case "mark":
+      try count(args, 0, name)
+      return .mark
     case "tick":
       try count(args, 1, name, usage: "MS")
       return .tick(try integer(args[0], "milliseconds", min: 0, max: 86_400_000))

@@ -11,6 +11,8 @@ public enum ScriptRunner {
     case interrupted
     /// `key Enter` on an item.
     case chose(section: Int, item: Int)
+    /// `key Enter` with marked items (`--multi`).
+    case choseItems([ChosenItem])
     /// A line could not be parsed or carried out.
     case failed(line: Int, message: String)
   }
@@ -29,6 +31,7 @@ public enum ScriptRunner {
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .choose(let s, let i): return .chose(section: s, item: i)
+        case .chooseItems(let items): return .choseItems(items)
         }
       } catch {
         return .failed(line: lineNumber, message: error.message)

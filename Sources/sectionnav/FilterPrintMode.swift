@@ -1,0 +1,37 @@
+import Foundation
+import SectionNavCore
+
+/// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
+/// the matching items, one per line per `--print` (each section's
+/// survivors together, in data order or ranked under `--sort`); exit 1 when
+/// nothing matches.
+enum FilterPrintMode {
+  static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) -> Int32 {
+    var run = FilterRun(
+      query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort)
+    _ = run.advance(budget: .max)
+    let result = run.result()
+    let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
+    let terminator = Array(chosen.terminator.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 20)
+    for k in 0..<result.sectionCount {
+      let s = Int(result.sections[k])
+      for o in result.starts[k]..<result.starts[k + 1] {
+        let ordinal = Int(result.ordinals[Int(o)])
+        if fast {
+          list.appendItemText(ordinal: ordinal, to: &out)
+          out.append(contentsOf: terminator)
+        } else {
+          out.append(contentsOf: chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
+        }
+        if out.count >= 1 << 20 {
+          Output.write(bytes: out)
+          out.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    Output.write(bytes: out)
+    return result.itemCount > 0 ? 0 : 1
+  }
+}
