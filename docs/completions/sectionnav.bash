@@ -15,7 +15,8 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --print --pick --script --size -h --help --version"
+    --smooth --print --pick --print0 --filter --query --multi --sort --literal --filter-print
+    --script --size -h --help --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -30,7 +31,7 @@ _sectionnav() {
         status= cursor= match= prompt=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
-    --delimiter | --item-field) return ;;
+    --delimiter | --item-field | --query | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

@@ -128,11 +128,11 @@ extension AppState {
 
   /// Shows the full data again, keeping the cursor on its item.
   private mutating func showUnfiltered() {
+    let kept = cursorBaseItem
     filtering.progress = nil
     filtering.result = nil
     filtering.lastComplete = nil
     guard let base = filtering.base else { return }
-    let kept = cursorBaseItem
     filtering.base = nil
     setList(base)
     if let kept {

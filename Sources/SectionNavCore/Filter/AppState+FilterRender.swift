@@ -1,11 +1,11 @@
 /// How the filter shows: the `&` line on the status row, its counts, and
 /// the matched characters of visible rows.
 extension AppState {
-  /// `filter 'QUERY' 12/2000` (and `filtering 42%` while a run goes on).
+  /// `&QUERY 12/2000` (and `filtering 42%` while a run goes on).
   var filterStatus: String {
     var text = ""
     if let r = filtering.result {
-      text = "filter '\(r.query.text)' \(r.itemCount)/\(dataList.itemCount)"
+      text = "&\(r.query.text) \(r.itemCount)/\(dataList.itemCount)"
     }
     if let p = filtering.progress { text += (text.isEmpty ? "" : "  ") + "filtering \(Int(p * 100))%" }
     return text

@@ -209,10 +209,10 @@ extension AppState {
     }
     var left = ""
     if let s = topSection { left += " " + headerText(s) + " " }
+    if isFiltered || filtering.progress != nil { left += " " + filterStatus + " " }
     let r = cursorRow.map { $0 + 1 } ?? 0
     left += " row \(r)/\(rowMap.totalRows)  (\(displayedOffset.x), \(displayedOffset.y))"
     if let p = loadProgress { left += "  indexing \(Int(p * 100))%" }
-    if isFiltered || filtering.progress != nil { left += "  " + filterStatus }
     if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
     if let message { left += "  " + message }
