@@ -32,11 +32,13 @@ let package = Package(
       name: "sectionnav-bench",
       dependencies: ["SectionNavCore", "TerminalIO"]
     ),
-    .testTarget(name: "SectionNavCoreTests", dependencies: ["SectionNavCore"]),
-    .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "SectionNavCore"]),
-    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    // Tests' temporary files: one directory per test run, checked empty at exit.
+    .target(name: "TestScratch", path: "Tests/TestScratch"),
+    .testTarget(name: "SectionNavCoreTests", dependencies: ["SectionNavCore", "TestScratch"]),
+    .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "SectionNavCore", "TestScratch"]),
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestScratch"]),
     // Runs the built binary: fixtures, the conformance corpus, tmux sessions.
-    .testTarget(name: "EndToEndTests", dependencies: ["SectionNavCore", "sectionnav"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["SectionNavCore", "sectionnav", "TestScratch"]),
   ],
   swiftLanguageModes: [.v6]
 )

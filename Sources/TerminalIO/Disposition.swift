@@ -13,8 +13,11 @@ public enum Disposition {
   /// Like `suspendFor` but stays on the alternate screen with the cursor shown
   /// at the start of 1-based `row`, which is cleared: a prompt over the UI.
   /// The closure gets a `PromptHost` to keep signals, resizes (the UI is
-  /// repainted behind the prompt) and C-z working while it reads a line.
-  case promptAt(row: Int, (PromptHost) -> Void)
+  /// repainted behind the prompt) and C-z working while it reads a line, and
+  /// returns the events that carry its result (`.lineEdited`): they are
+  /// handled next, before anything queued meanwhile — after any stop signal
+  /// that came during the prompt has ended the run.
+  case promptAt(row: Int, (PromptHost) -> [Event])
   /// Stop the process as C-z does in a shell; on `fg`, repaint and go on.
   case suspend
 }

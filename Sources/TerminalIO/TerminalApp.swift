@@ -97,8 +97,13 @@ public final class TerminalApp {
           return ExitStatus(code: code)
         case .suspendFor(let body):
           try handBack(body)
+          if let status = try actOnDeferredSignals() { return status }
         case .promptAt(let row, let body):
-          try prompt(at: row, draw: draw, body)
+          let answer = try prompt(at: row, draw: draw, body)
+          // A stop signal that came while the line was edited ends the run
+          // before anything else queued meanwhile (a second `:` typed ahead).
+          if let status = try actOnDeferredSignals() { return status }
+          queue.insert(contentsOf: answer, at: index)
         case .suspend:
           try suspendToShell()
         }
@@ -142,24 +147,25 @@ public final class TerminalApp {
   /// with a `PromptHost` through which the body's line editor gets signals,
   /// resizes and C-z handled while it reads. Then takes the terminal back.
   private func prompt(
-    at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> Void
-  ) throws {
+    at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> [Event]
+  ) throws -> [Event] {
     var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
     bytes += Array("\u{1B}[0m\u{1B}[2K".utf8)
     try terminal.write(bytes)
     terminal.leave(keepScreen: true)
     // The prompt keeps its distance from the bottom edge across resizes.
     let rowsBelow = max(0, height - row)
-    withoutActuallyEscaping(draw) { draw in
+    let answer = withoutActuallyEscaping(draw) { draw in
       let host = PromptHost(wakeDescriptor: signals.readEnd) { [unowned self] stopFirst in
         serviceDuringPrompt(stopFirst: stopFirst, rowsBelow: rowsBelow, draw: draw)
       }
-      body(host)
-      host.invalidate()
+      defer { host.invalidate() }
+      return body(host)
     }
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }
     try takeBack()
+    return answer
   }
 
   /// `PromptHost.service()` and `.suspend()`: acts on the signals received
@@ -256,12 +262,16 @@ public final class TerminalApp {
   /// Waits for input, a signal, a posted event or a deadline (tick, ESC
   /// timeout) and queues the resulting events; returns a status when a
   /// signal or a hang-up ends the run.
+  /// Acts on signals held back while a prompt or a handed-back body ran.
+  private func actOnDeferredSignals() throws -> ExitStatus? {
+    guard !deferredSignals.isEmpty else { return nil }
+    let received = deferredSignals
+    deferredSignals.removeAll()
+    return try handle(signals: received)
+  }
+
   private func waitForEvents() throws -> ExitStatus? {
-    if !deferredSignals.isEmpty {
-      let received = deferredSignals
-      deferredSignals.removeAll()
-      if let status = try handle(signals: received) { return status }
-    }
+    if let status = try actOnDeferredSignals() { return status }
     let now = MonotonicClock.milliseconds()
     var deadline = lastTick + tickInterval
     if decoder.hasPending {

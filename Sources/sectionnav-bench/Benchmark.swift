@@ -273,7 +273,7 @@ struct Benchmark {
       try? FileManager.default.removeItem(atPath: input.path)
       var state = AppState(list: list, width: 80, height: 24)
       precondition(state.rowMap.totalRows == c.rows)
-      _ = try? state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+      _ = state.handle(.command(try! CommandParser.parse("scroll-to 0 0.5")!))
       states.append(state)
       if c.rows == 1_000_000 { measureWriter(list) }
     }
@@ -314,12 +314,12 @@ struct Benchmark {
     var lines: [Row] = []
     for (w, h) in [(80, 24), (120, 40)] {
       var state = AppState(list: list, width: w, height: h)
-      _ = try? state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+      _ = state.handle(.command(try! CommandParser.parse("scroll-to 0 0.5")!))
       var writer = ScreenWriter()
       let full = writer.render(state.render()).count
-      _ = try? state.apply(CommandParser.parse("key C-e")!)
+      _ = state.handle(.command(try! CommandParser.parse("key C-e")!))
       let scroll = writer.render(state.render()).count
-      _ = try? state.apply(CommandParser.parse("key PgDn")!)
+      _ = state.handle(.command(try! CommandParser.parse("key PgDn")!))
       let page = writer.render(state.render()).count
       var fresh = ScreenWriter()
       let repaint = fresh.render(state.render()).count

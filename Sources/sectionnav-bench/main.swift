@@ -40,11 +40,11 @@ if arguments.count >= 2 {
     // writer-dump FILE: the ScreenWriter bytes of a C-e and a PgDn, escaped (for inspection).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))
     var state = AppState(list: list, width: 80, height: 24)
-    _ = try! state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+    _ = state.handle(.command(try! CommandParser.parse("scroll-to 0 0.5")!))
     var writer = ScreenWriter()
     _ = writer.render(state.render())
     for key in ["C-e", "PgDn"] {
-      _ = try! state.apply(CommandParser.parse("key " + key)!)
+      _ = state.handle(.command(try! CommandParser.parse("key " + key)!))
       let bytes = writer.render(state.render())
       print(
         key, bytes.count,
@@ -54,7 +54,7 @@ if arguments.count >= 2 {
     // render-loop FILE N: N renders of 80x24 in the middle of FILE's list (for profiling).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))
     var state = AppState(list: list, width: 80, height: 24)
-    _ = try! state.apply(CommandParser.parse("scroll-to 0 0.5")!)
+    _ = state.handle(.command(try! CommandParser.parse("scroll-to 0 0.5")!))
     let t0 = Measure.now()
     let n = Int(arguments[3]) ?? 1
     for _ in 0..<n { sink &+= state.render().cells.count }

@@ -2,26 +2,16 @@ import Foundation
 import SectionNavCore
 import TerminalIO
 
-/// Indexes a large file on its own thread and posts snapshots to the run
-/// loop, which owns the state: the first screen appears at once and fills in
-/// as indexing goes (`indexing 42%` on the status line); the complete, sorted
-/// list replaces the snapshots at the end.
-final class BackgroundLoader: @unchecked Sendable {
-  private let lock = NSLock()
-  private var failureMessage: String?
-
-  /// The one-line error when indexing failed (the UI then exits with status 2).
-  var failure: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return failureMessage
-  }
-
+/// Indexes a large file on its own thread and posts what it finds to the run
+/// loop, which owns the state: snapshots as `.data` (the first screen appears
+/// at once and fills in, `indexing 42%` on the status line), the complete,
+/// sorted list at the end, or `.loadFailed` with the located error.
+enum BackgroundLoader {
   /// Seconds between snapshots (each copies the item ranges indexed so far).
   static let snapshotInterval = 0.4
 
-  func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
-    let thread = Thread { [self] in
+  static func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
+    let thread = Thread {
       let total = max(1, buffer.count)
       var lastSnapshot = Date.distantPast
       do {
@@ -33,10 +23,7 @@ final class BackgroundLoader: @unchecked Sendable {
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))
       } catch {
-        lock.lock()
-        failureMessage = (error as? Exit)?.message ?? "sectionnav: error: \(error)"
-        lock.unlock()
-        inbox.post(.tick(milliseconds: 0))
+        inbox.post(.loadFailed((error as? Exit)?.message ?? "sectionnav: error: \(error)"))
       }
     }
     thread.stackSize = 8 << 20

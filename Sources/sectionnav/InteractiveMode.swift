@@ -3,9 +3,10 @@ import LineEditor
 import SectionNavCore
 import TerminalIO
 
-/// The full-screen navigator on /dev/tty: the terminal run loop feeds events
-/// to the same `AppState.handle` that scripts use; `:` and `/` are edited with
-/// libedit on the status row.
+/// The full-screen navigator on /dev/tty: wiring only. The terminal run loop
+/// feeds events to `AppState.handle` (the path scripts use too), and this
+/// runner carries out the effects that come back: background jobs on
+/// threads, the libedit prompt on the status row, the way out.
 enum InteractiveMode {
   /// Files at least this large open at once and are indexed in the background.
   static let backgroundThreshold = 8 << 20
@@ -21,89 +22,73 @@ enum InteractiveMode {
       throw Exit(status: 2, message: "\(error)")
     }
     let prompts = Prompts(environment: environment)
+    let jobs = BackgroundJobs(inbox: app.inbox)
     var state: AppState
-    let loader = BackgroundLoader()
     switch data {
     case .ready(let list):
       state = AppState(list: list, settings: settings, width: app.width, height: app.height)
     case .background(let buffer):
       state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
       _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
-      loader.start(buffer: buffer, config: config, inbox: app.inbox)
+      BackgroundLoader.start(buffer: buffer, config: config, inbox: app.inbox)
     }
-    let filter = BackgroundFilter()
-    state.runFiltersInBackground()
-    if config.filter || config.query != nil { state.startFiltering(query: config.query ?? "", openLine: config.filter) }
-    /// Starts the filter run the last event asked for, if any.
-    func startFilter() {
-      if let run = state.takeFilterRun() {
-        filter.start(run, rows: max(1, state.layout.listHeight), inbox: app.inbox)
-      }
-    }
-    startFilter()
-    // An effect produced by a prompt line, applied at the next event.
-    var pending: Effect?
-    var reportedChange = false
-    let search = BackgroundSearch()
+    var shrinkReported = false
+    var failure: String?
 
-    func disposition(for effect: Effect) -> Disposition {
-      switch effect {
-      case .none, .output: return .continue
-      case .quit: return .exit(code: config.pick ? 1 : 0, output: nil)
-      case .interrupt: return .exit(code: 130, output: nil)
-      case .choose(let s, let i): return .exit(code: 0, output: chosen.text(state.dataList, section: s, item: i))
-      case .chooseItems(let items): return .exit(code: 0, output: chosen.text(state.dataList, items: items))
-      case .suspend: return .suspend
+    /// Carries out `effects`: jobs start or stop, and the first effect that
+    /// needs the run loop (exit, suspend, prompt) becomes its disposition.
+    func carryOut(_ effects: [Effect]) -> Disposition {
+      var disposition = Disposition.continue
+      for effect in effects {
+        let next: Disposition
+        switch effect {
+        case .start(let job):
+          jobs.start(job)
+          continue
+        case .cancel(let id):
+          jobs.cancel(id)
+          continue
+        // A command's output and errors are on the status line already.
+        case .output, .commandFailed: continue
+        case .quit: next = .exit(code: config.pick ? 1 : 0, output: nil)
+        case .interrupt: next = .exit(code: 130, output: nil)
+        case .choose(let s, let i): next = .exit(code: 0, output: chosen.text(state.dataList, section: s, item: i))
+        case .chooseItems(let items): next = .exit(code: 0, output: chosen.text(state.dataList, items: items))
+        case .fail(let message):
+          failure = message
+          next = .exit(code: 2, output: nil)
+        case .suspend: next = .suspend
+        case .editLine(let kind):
+          let titles = state.list.sections.map(\.title)
+          next = .promptAt(row: state.height) { host in
+            let line = prompts.read(kind: kind, titles: titles, host: host)
+            return [.lineEdited(kind, line, warning: prompts.takeWarning())]
+          }
+        }
+        if case .continue = disposition { disposition = next }
       }
+      return disposition
+    }
+
+    if config.filter || config.query != nil {
+      _ = carryOut(state.startFiltering(query: config.query ?? "", openLine: config.filter))
     }
 
     do {
       let status = try app.run(
-        draw: { width, height in
-          if width != state.width || height != state.height {
-            _ = state.handle(.resize(width: width, height: height))
-          }
-          return state.render()
-        },
+        draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
-          if loader.failure != nil { return .exit(code: 2, output: nil) }
-          if !reportedChange && DataSource.mappedFileChanged {
+          var effects: [Effect] = []
+          if !shrinkReported && DataSource.mappedFileChanged {
             // The file shrank after indexing: rows past the change read as empty.
-            reportedChange = true
-            state.show(message: "warning: \(DataLoading.sourceName(config)) shrank on disk; some rows are now empty")
+            shrinkReported = true
+            effects += state.handle(.dataShrank)
           }
-          if let effect = pending {
-            pending = nil
-            let d = disposition(for: effect)
-            if case .continue = d {} else { return d }
-          }
-          if let result = search.takeResult() { _ = state.showMatches(result) }
-          if search.isRunning, case .key(let k) = event, k.key == .escape || k.key == .ctrl("c") {
-            search.cancel()
-            return .continue
-          }
-          let effect = state.handle(event)
-          startFilter()
-          if let prompt = state.prompt, prompt.text.isEmpty {
-            // Hand the line to libedit on the status row.
-            let row = state.height
-            return .promptAt(row: row) { host in
-              let titles = state.list.sections.map(\.title)
-              let line = prompts.read(kind: prompt.kind, titles: titles, host: host)
-              state.cancelPrompt()
-              if let line, prompt.kind == .search, !line.isEmpty {
-                state.show(message: "searching for '\(line)'… (Esc stops)")
-                search.start(query: line, list: state.list, rowMap: state.rowMap, inbox: app.inbox)
-              } else if let line {
-                pending = state.submitPrompt(kind: prompt.kind, text: line)
-              }
-              if let warning = prompts.takeWarning() { state.show(message: warning) }
-              app.inbox.post(.tick(milliseconds: 0))
-            }
-          }
-          return disposition(for: effect)
+          effects += state.handle(event)
+          return carryOut(effects)
         })
-      if let message = loader.failure { throw Exit(status: 2, message: message) }
+      jobs.cancelAll()
+      if let failure { throw Exit(status: 2, message: failure) }
       return status.code
     } catch let exit as Exit {
       throw exit

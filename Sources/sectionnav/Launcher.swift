@@ -73,6 +73,7 @@ enum Launcher {
     settings.multi = config.multi
     settings.sort = config.sort
     settings.literal = config.literal
+    settings.sourceName = DataLoading.sourceName(config)
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,

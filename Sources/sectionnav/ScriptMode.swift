@@ -12,7 +12,13 @@ enum ScriptMode {
     let source = try DataLoading.read(path)
     let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
-    if config.filter || config.query != nil { state.startFiltering(query: config.query ?? "", openLine: config.filter) }
+    if config.filter || config.query != nil {
+      // The starting filter runs to the end before the first line, as scripts run jobs.
+      var runner = SynchronousRunner()
+      for case .start(let job) in state.startFiltering(query: config.query ?? "", openLine: config.filter) {
+        _ = runner.send(job.run(shouldStop: { false }), to: &state)
+      }
+    }
     var buffer = ""
     let outcome = ScriptRunner.run(script, state: &state) { text in
       buffer += text
@@ -35,6 +41,8 @@ enum ScriptMode {
       return 0
     case .failed(let line, let message):
       throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
+    case .dataFailed(let message):
+      throw Exit(status: 2, message: message)
     }
   }
 }

@@ -29,8 +29,9 @@ import Testing
     let outURL = base.appendingPathExtension("out")
     let errURL = base.appendingPathExtension("err")
     if ProcessInfo.processInfo.environment["SECTIONNAV_UPDATE_FIXTURES"] == "1" {
-      try result.stdout.write(to: outURL, atomically: true, encoding: .utf8)
-      if !result.stderr.isEmpty { try result.stderr.write(to: errURL, atomically: true, encoding: .utf8) }
+      // Not atomically: Foundation's atomic write leaves a directory behind in /tmp.
+      try Data(result.stdout.utf8).write(to: outURL)
+      if !result.stderr.isEmpty { try Data(result.stderr.utf8).write(to: errURL) }
     }
     let expected = try String(contentsOf: outURL, encoding: .utf8)
     #expect(result.status == exit, "exit status of \(name): \(result.stderr)")

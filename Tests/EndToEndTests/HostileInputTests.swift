@@ -1,13 +1,12 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// Bad data and a hostile world: a clear one-line error and exit 2, never a
 /// crash, a hang or raw control bytes on the screen.
 @Suite struct HostileInputTests {
   static func temp(_ bytes: [UInt8]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString).json")
-    try Data(bytes).write(to: url)
-    return url.path
+    Scratch.file(bytes, suffix: ".json")
   }
 
   static func check(_ bytes: [UInt8]) throws -> Binary.Result {

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 #if canImport(Glibc)
   import Glibc
@@ -43,11 +44,7 @@ final class PtySession: @unchecked Sendable {
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    var template = Array("/tmp/sectionnav-pty-XXXXXX".utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-      throw Failure(description: "mkdtemp failed")
-    }
-    directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    directory = Scratch.directory("pty")
     pid = try Self.spawn(
       [Binary.path] + arguments, terminal: slavePath, stdout: directory + "/stdout",
       stderr: directory + "/stderr", directory: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ final class TmuxSession: @unchecked Sendable {
     socket = directory + "/tmux.sock"
     self.stateHome = stateHome ?? directory + "/state"
     for (name, contents) in files {
-      try contents.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+      try Data(contents.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
     }
     let binary = Self.quote(Binary.path)
     let script = """
@@ -89,9 +90,9 @@ final class TmuxSession: @unchecked Sendable {
       exec sleep 3600
 
       """
-    try script.write(toFile: directory + "/run.sh", atomically: true, encoding: .utf8)
-    try "set -g status off\nset -g remain-on-exit on\nset -g history-limit 0\n".write(
-      toFile: directory + "/tmux.conf", atomically: true, encoding: .utf8)
+    try Data(script.utf8).write(to: URL(fileURLWithPath: directory + "/run.sh"))
+    try Data("set -g status off\nset -g remain-on-exit on\nset -g history-limit 0\n".utf8).write(
+      to: URL(fileURLWithPath: directory + "/tmux.conf"))
     try tmuxChecked(
       "-f", directory + "/tmux.conf", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
       "sh " + Self.quote(directory + "/run.sh"))
@@ -316,7 +317,7 @@ final class TmuxSession: @unchecked Sendable {
     env["TMUX"] = nil
     env["TMUX_PANE"] = nil
     for (k, v) in extraEnvironment { env[k] = v }
-    let outputPath = NSTemporaryDirectory() + "/sectionnav-tmux-out-" + UUID().uuidString
+    let outputPath = Scratch.root + "/tmux-out-" + UUID().uuidString
     defer { unlink(outputPath) }
     let pid = try CleanSpawn.spawn(argv, environment: env) { actions in
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -353,10 +354,7 @@ final class TmuxSession: @unchecked Sendable {
   }
 
   private static func makeTemporaryDirectory() throws -> String {
-    var template = Array("/tmp/sectionnav-tmux-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard made != nil else { throw Failure(description: "mkdtemp failed: \(errno)") }
-    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    Scratch.directory("tmux")
   }
 
   /// Single-quoted for sh.

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// sectionnav in a pipeline: plain lines in, the chosen item out.
@@ -8,6 +9,7 @@ import Testing
     let r = try Binary.run(["--lines", "-", "--check"], input: input)
     #expect(r.stdout == "4 sections, 5 items\n", "\(r.stderr)")
     let script = try writeTemp("goto A 1\nkey Enter\n")
+    defer { Scratch.remove(script) }
     let chosen = try Binary.run(
       ["--lines", "-", "--script", script, "--print", "{section}:{index}:{item}"], input: input)
     #expect(chosen.stdout == "A:1:avocado\n", "\(chosen.stderr)")
@@ -22,6 +24,7 @@ import Testing
   @Test func delimiterSplitsSectionAndItem() throws {
     let input = "net\tcurl\nutils\tcoreutils\nnet\twget\n"
     let script = try writeTemp("state\ngoto net wget\nkey Enter\n")
+    defer { Scratch.remove(script) }
     let r = try Binary.run(["--lines", "--delimiter", "\\t", "-", "--script", script], input: input)
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.hasSuffix("\nwget\n"))
@@ -31,12 +34,14 @@ import Testing
   @Test func printJSONGivesTheOriginalValue() throws {
     let data = try writeTemp(#"{"Hosts": [{"name": "alpha", "port": 22}, "plain \u00e9"]}"#)
     let script = try writeTemp("key Enter\n")
+    defer { [data, script].forEach(Scratch.remove) }
     let object = try Binary.run([data, "--script", script, "--print", "json"])
     // The value as in the data, compacted to one line (escapes kept as written).
     #expect(object.stdout == "{\"name\":\"alpha\",\"port\":22}\n", "\(object.stdout)")
     let field = try Binary.run([data, "--script", script, "--item-field", "name"])
     #expect(field.stdout == "alpha\n")
     let second = try writeTemp("key j Enter\n")
+    defer { Scratch.remove(second) }
     let string = try Binary.run([data, "--script", second, "--print", "json"])
     #expect(string.stdout == "\"plain \\u00e9\"\n")
     let text = try Binary.run([data, "--script", second])
@@ -58,9 +63,8 @@ import Testing
     #expect(r.stdout.isEmpty)
   }
 
+  /// A file under the run's scratch root; the test removes it.
   private func writeTemp(_ text: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString)")
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    return url.path
+    Scratch.file(text)
   }
 }

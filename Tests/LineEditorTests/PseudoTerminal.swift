@@ -76,9 +76,23 @@ final class PseudoTerminal: @unchecked Sendable {
     }
   }
 
+  /// Bytes typed that the editor has not read yet.
+  var unreadInput: Int {
+    var count: Int32 = 0
+    _ = ioctl(slave, UInt(FIONREAD), &count)
+    return Int(count)
+  }
+
+  /// Waits (collecting output) until the editor has read everything typed,
+  /// so the next chunk arrives as a read of its own; gives up after `seconds`.
+  func waitUntilRead(seconds: Double = 5) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while unreadInput > 0 && Date() < deadline { drain(waiting: 5) }
+  }
+
   /// Runs `editor.readLine` on its own thread, as the app would on its main
-  /// thread, typing each chunk of `keys` once the prompt is up (chunks are
-  /// 100 ms apart so a lone Esc counts as Esc). If the editor does not return
+  /// thread, typing each chunk of `keys` once the prompt is up (each chunk
+  /// once the editor has read the one before, so chunks arrive as separate reads). If the editor does not return
   /// within 5 s the test would hang, so it is sent Ctrl-C and Enter instead.
   func readLine(
     _ editor: LineEditor, prompt: String = "sn> ", typing keys: [String],
@@ -105,7 +119,7 @@ final class PseudoTerminal: @unchecked Sendable {
     }
     for chunk in keys {
       type(chunk)
-      Thread.sleep(forTimeInterval: 0.1)
+      waitUntilRead()
     }
     if let result = box.wait(seconds: 5) { return result }
     type("\u{3}\r")

@@ -252,15 +252,18 @@ import Testing
   @Test func cancelledSearchLeavesTheStateAlone() throws {
     var state = AppState(list: Self.bigList(), width: 40, height: 12)
     let cursor = state.cursorRow
-    let started = state.startSearch("entry", shouldStop: { true })
-    #expect(!started)
+    var runner = SynchronousRunner()
+    runner.holding = true
+    #expect(runner.send(.command(.search("entry")), to: &state).isEmpty)
+    #expect(state.message == "searching for 'entry'… (Esc stops)")
+    // Esc stops the running search instead of quitting.
+    #expect(runner.send(.key(KeyEvent(.escape)), to: &state).isEmpty)
     #expect(state.message == "search for 'entry' cancelled")
     #expect(state.cursorRow == cursor)
     _ = try state.run("next")
     #expect(state.message == "no previous search")
 
-    let finished = state.startSearch("entry 49999", shouldStop: { false })
-    #expect(finished)
+    _ = try state.run("search \"entry 49999\"")
     #expect(state.message == "match 1/1")
     #expect(state.cursor?.section == 1 && state.cursor?.item == 49_999)
   }

@@ -1,14 +1,12 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
 
 @Suite struct DataSourceTests {
   func temporaryFile(_ contents: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-\(UUID().uuidString).json")
-      .path
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    Scratch.file(contents, suffix: ".json")
   }
 
   @Test func aFileIsReadWhole() throws {
@@ -57,23 +55,5 @@ import Testing
     close(fds[0])
     #expect(buffer.count == payload.count)
     #expect(buffer.slice(0, 3) == [0x78, 0x78, 0x78])
-  }
-}
-
-@Suite struct NaturalOrderTests {
-  func sorted(_ titles: [String]) -> [String] {
-    titles.sorted { NaturalOrder.compare($0, $1) == .orderedAscending }
-  }
-
-  @Test func numbersCompareByValueAndCaseAndAccentsAreIgnored() {
-    #expect(sorted(["Item 10", "item 2", "Item 1"]) == ["Item 1", "item 2", "Item 10"])
-    #expect(sorted(["Zoë", "zebra", "Émile", "eagle"]) == ["eagle", "Émile", "zebra", "Zoë"])
-    #expect(sorted(["Zulu", "Oslo", "Paris", "Øresund"]) == ["Øresund", "Oslo", "Paris", "Zulu"])
-  }
-
-  @Test func equalTitlesStillHaveAFixedOrder() {
-    #expect(NaturalOrder.compare("a", "A") != .orderedSame)
-    #expect(NaturalOrder.compare("a", "A") == NaturalOrder.compare("a", "A"))
-    #expect(NaturalOrder.compare("same", "same") == .orderedSame)
   }
 }

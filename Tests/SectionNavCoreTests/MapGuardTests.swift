@@ -1,15 +1,15 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
 
 @Suite struct MapGuardTests {
   @Test func aFileThatShrinksUnderItsMappingReadsAsZerosInsteadOfCrashing() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-shrink-\(UUID()).json")
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let text = "{\"A\": [\"" + String(repeating: "x", count: page * 4) + "\"]}"
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: url) }
+    let url = URL(fileURLWithPath: Scratch.file(text, suffix: ".json"))
+    defer { Scratch.remove(url.path) }
     let buffer = try DataSource.read(path: url.path)
     #expect(buffer.count == text.utf8.count)
     // Another program truncates the file while we have it mapped.

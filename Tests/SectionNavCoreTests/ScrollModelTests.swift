@@ -93,7 +93,7 @@ import Testing
   @Test func emptyDataRendersAndIgnoresNavigation() throws {
     var s = AppState(list: SectionedList([]), width: 30, height: 8)
     for line in ["key j", "key G", "key ]", "scroll bottom", "click 29 3", "key Enter"] {
-      #expect(try s.run(line) == .none)
+      #expect(try s.run(line).isEmpty)
     }
     #expect(s.cursor == nil)
     #expect(s.stateJSON().contains("\"cursor\":null"))

@@ -113,13 +113,3 @@ import Testing
     #expect(s.cursor!.section == 2)
   }
 }
-
-@Suite struct TitleFoldingTests {
-  @Test func foldsCaseAccentsAndUndecomposableLetters() {
-    #expect(TitleFolding.fold("Émile") == "emile")
-    #expect(TitleFolding.fold("Øresund") == "oresund")
-    #expect(TitleFolding.fold("Łódź") == "lodz")
-    #expect(TitleFolding.fold("ZOË") == "zoe")
-    #expect(TitleFolding.fold("王小明") == "王小明")
-  }
-}

@@ -185,25 +185,25 @@ import Testing
       var s = AppState(list: Self.list(title: "Beta"), width: 120, height: 12)
       // Double-quoted with `\\` and `\"` escapes, as the command grammar wants.
       let quoted = "\"" + p.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-      _ = s.submitPrompt(kind: .command, text: "goto \(quoted)")
+      _ = s.send(.lineEdited(.command, "goto \(quoted)", warning: nil))
       Self.check(s, "status: no section named", payload: p, shows: "no section named '\(TextSanitizer.visible(p))'")
-      _ = s.submitPrompt(kind: .command, text: "goto Beta \(quoted)")
+      _ = s.send(.lineEdited(.command, "goto Beta \(quoted)", warning: nil))
       Self.check(s, "status: no item", payload: p, shows: "no item '\(TextSanitizer.visible(p))'")
-      _ = s.submitPrompt(kind: .command, text: "search \"zz\(quoted.dropFirst())")
+      _ = s.send(.lineEdited(.command, "search \"zz\(quoted.dropFirst())", warning: nil))
       Self.check(s, "status: no match", payload: p, shows: "no match for 'zz\(TextSanitizer.visible(p))'")
       // An unknown command or key name is echoed as typed (up to the first space).
       let word = String(p.split(whereSeparator: \.isWhitespace).first ?? "")
       if word.unicodeScalars.contains(where: Self.isForbidden) {
-        _ = s.submitPrompt(kind: .command, text: "key M-\(word)")
+        _ = s.send(.lineEdited(.command, "key M-\(word)", warning: nil))
         Self.check(s, "status: unknown key", payload: p, shows: "unknown key '\(TextSanitizer.visible(word))'")
-        _ = s.submitPrompt(kind: .command, text: word)
+        _ = s.send(.lineEdited(.command, word, warning: nil))
         Self.check(s, "status: unknown command", payload: p, shows: "unknown command '\(TextSanitizer.visible(word))'")
       }
       // `state` at the prompt shows its JSON (with the section title) in the status line.
-      _ = s.submitPrompt(kind: .command, text: "goto Beta")
+      _ = s.send(.lineEdited(.command, "goto Beta", warning: nil))
       var t = AppState(list: Self.list(title: p), width: 200, height: 12)
       _ = t.handle(.command(.goto(section: p, item: nil, alignment: .top)))
-      _ = t.submitPrompt(kind: .command, text: "state")
+      _ = t.send(.lineEdited(.command, "state", warning: nil))
       Self.check(t, "status: state JSON", payload: p, shows: "\"section\":")
     }
   }
@@ -225,11 +225,11 @@ import Testing
   @Test func searchHighlights() {
     for p in Self.payloads {
       var s = AppState(list: Self.list(title: "Beta", item: "before " + p + " after"), width: 80, height: 12)
-      _ = s.handle(.command(.search(p)))
+      _ = s.send(.command(.search(p)))
       #expect(s.message?.hasPrefix("match 1/") == true, "search for \(p.debugDescription): \(s.message ?? "")")
       Self.check(s, "search highlight", payload: p)
       var t = AppState(list: Self.list(title: p), width: 80, height: 12)
-      _ = t.submitPrompt(kind: .search, text: p)
+      _ = t.send(.lineEdited(.search, p, warning: nil))
       Self.check(t, "search highlight in a header", payload: p)
     }
   }
@@ -255,7 +255,7 @@ import Testing
     for p in Self.payloads {
       var s = AppState(list: Self.list(title: p, item: p), width: 80, height: 12)
       for ansi in [false, true] {
-        guard case .output(let text) = try s.apply(.print(ansi: ansi)) else {
+        guard case .output(let text)? = s.send(.command(.print(ansi: ansi))).first else {
           Issue.record("print gave no output")
           continue
         }

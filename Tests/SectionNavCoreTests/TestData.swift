@@ -21,9 +21,20 @@ enum TestData {
 }
 
 extension AppState {
-  /// Applies a script line, failing the test on a parse error.
-  mutating func run(_ line: String) throws -> Effect {
-    guard let c = try CommandParser.parse(line) else { return .none }
-    return try apply(c)
+  /// Runs a script line as the script runner does (background work on the
+  /// spot); throws when it cannot be parsed or carried out. Returns the
+  /// effects left for the runner.
+  mutating func run(_ line: String) throws -> [Effect] {
+    guard let c = try CommandParser.parse(line) else { return [] }
+    let effects = send(.command(c))
+    for case .commandFailed(let message) in effects { throw CommandError(message) }
+    return effects
+  }
+
+  /// Handles `event` with its background work done on the spot.
+  @discardableResult
+  mutating func send(_ event: Event) -> [Effect] {
+    var runner = SynchronousRunner()
+    return runner.send(event, to: &self)
   }
 }

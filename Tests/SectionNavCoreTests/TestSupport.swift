@@ -38,6 +38,10 @@ func fixtureURL(_ name: String) -> URL {
   repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(name)
 }
 
-/// The JSONTestSuite parsing corpus, kept beside the checkout in `../shared`.
+/// The JSONTestSuite parsing corpus, kept beside the checkout in `../shared`
+/// (CI has it; a fresh clone does not).
 let conformanceDirectory = repositoryRoot.deletingLastPathComponent()
   .appendingPathComponent("shared/conformance/JSONTestSuite/test_parsing")
+
+/// Whether the corpus is there; tests that need it are skipped, with the reason shown, when not.
+let jsonTestSuitePresent = FileManager.default.fileExists(atPath: conformanceDirectory.path)

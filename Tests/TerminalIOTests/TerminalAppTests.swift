@@ -167,7 +167,12 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
       handle: { event in
         guard case .resize = event else { return .continue }
         calls += 1
-        if calls == 1 { return .promptAt(row: 8) { _ in shown = pty.output() } }
+        if calls == 1 {
+          return .promptAt(row: 8) { _ in
+            shown = pty.output()
+            return []
+          }
+        }
         return .exit(code: 0, output: nil)
       })
     #expect(shown.contains("\u{1B}[8H\u{1B}[0m\u{1B}[2K"))
@@ -200,6 +205,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
           kill(getpid(), SIGWINCH)
           if waitForWake(host) { action = host.service() }
           shown = pty.output()
+          return []
         }
       })
     #expect(action == .redraw)
@@ -225,6 +231,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
           kill(getpid(), SIGTERM)
           if waitForWake(host) { action = host.service() }
           afterwards = host
+          return []
         }
       })
     #expect(action == .cancel)

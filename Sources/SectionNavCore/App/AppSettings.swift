@@ -14,5 +14,7 @@ public struct AppSettings: Sendable, Equatable {
   public var sort = false
   /// `--literal`: no diacritic folding when matching.
   public var literal = false
+  /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
+  public var sourceName = "the data"
   public init() {}
 }

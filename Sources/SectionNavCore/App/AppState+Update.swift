@@ -1,60 +1,89 @@
-/// The one update path: every source of input ends up here.
+/// The one update path: every source of input — keys, mouse, prompt lines,
+/// script commands, time, and the results of background work — ends up here,
+/// and this is the only public way the state changes.
 extension AppState {
-  public mutating func handle(_ event: Event) -> Effect {
+  public mutating func handle(_ event: Event) -> [Effect] {
     switch event {
     case .key(let key):
       return handleKey(key)
     case .mouse(let mouse):
       handleMouse(mouse)
-      return .none
+      return []
     case .paste(let text):
       if prompt != nil {
         prompt!.text += TextSanitizer.visible(text.filter { !$0.isNewline })
       } else if focus == .index {
         typeAhead(text)
       }
-      return .none
+      return []
     case .resize(let w, let h):
       resize(width: w, height: h)
-      return .none
+      return []
     case .tick(let ms):
       advanceClock(by: ms)
       if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
-      return .none
+      return []
     case .data(let update):
-      if isFiltered { replaceFilteredData(update) } else { replaceData(update) }
-      return .none
-    case .filtered(let result):
-      showFilterResult(result)
-      return .none
+      if isFiltered { return replaceFilteredData(update) }
+      return dataArrived(update)
+    case .filtered(let id, let run):
+      return filterChunkArrived(jobID: id, run)
+    case .loadFailed(let text):
+      return [.fail(text)]
+    case .dataShrank:
+      message = "warning: \(settings.sourceName) shrank on disk; some rows are now empty"
+      return []
+    case .lineEdited(let kind, let line, let warning):
+      prompt = nil
+      var effects: [Effect] = []
+      if let line { effects = submitPrompt(kind: kind, text: line) }
+      if let warning { message = warning }
+      return effects
+    case .searchFinished(let id, let result):
+      return searchFinished(jobID: id, result)
     case .command(let command):
       do {
-        return try apply(command)
+        return try run(command)
       } catch {
         message = "error: \(error.message)"
-        return .none
+        return [.commandFailed(error.message)]
       }
     }
   }
 
-  mutating func handleKey(_ event: KeyEvent) -> Effect {
+  mutating func handleKey(_ event: KeyEvent) -> [Effect] {
     if showHelp {
       // Space and PgDn turn to the next page while there is one; any other key closes.
       let turn = event == KeyEvent(.char(" ")) || event == KeyEvent(.pageDown)
       if turn && helpPage + 1 < helpPageCount {
         helpPage += 1
-        return .none
+        return []
       }
       showHelp = false
       helpPage = 0
-      return event.key == .ctrl("c") ? .interrupt : .none
+      return event.key == .ctrl("c") ? [.interrupt] : []
     }
     if prompt != nil { return promptKey(event) }
     if filtering.lineOpen {
       message = nil
       return filterLineKey(event)
     }
-    if event.key == .ctrl("c") { return .interrupt }
+    if event.key == .ctrl("c") { return [.interrupt] }
+    // Esc stops a search the user is waiting for (not a silent refresh).
+    if event.key == .escape, let running = runningSearch, running.purpose != .refresh {
+      return [.cancel(jobID: running.id)]
+    }
+    if let exit = exitAfterLoad {
+      // Enter or q while the data was still being indexed: the run ends when
+      // indexing does (with the error if the data turns out invalid). Esc stays.
+      if event.key == .escape {
+        exitAfterLoad = nil
+        message = nil
+      } else {
+        message = exit.waitingNote
+      }
+      return []
+    }
     message = nil
     if awaitingEntryKey {
       awaitingEntryKey = false
@@ -65,14 +94,14 @@ extension AppState {
           message = "no index entry for '\(c)'"
         }
       }
-      return .none
+      return []
     }
-    if focus == .index, let effect = indexFocusKey(event) { return effect }
-    guard let action = KeyBindings.action(for: event) else { return .none }
+    if focus == .index, let effects = indexFocusKey(event) { return effects }
+    guard let action = KeyBindings.action(for: event) else { return [] }
     return perform(action, event: event)
   }
 
-  mutating func perform(_ action: Action, event: KeyEvent? = nil) -> Effect {
+  mutating func perform(_ action: Action, event: KeyEvent? = nil) -> [Effect] {
     let pageRows = max(1, layout.listHeight)
     switch action {
     case .cursorDown: stepCursor(1)
@@ -103,11 +132,16 @@ extension AppState {
     case .focusIndex:
       focus = .index
       typeahead = ""
-    case .search: prompt = Prompt(kind: .search)
-    case .commandPrompt: prompt = Prompt(kind: .command)
-    case .nextMatch: stepMatch(1)
-    case .previousMatch: stepMatch(-1)
-    case .choose: return chooseEffect()
+    case .search:
+      prompt = Prompt(kind: .search)
+      return [.editLine(.search)]
+    case .commandPrompt:
+      prompt = Prompt(kind: .command)
+      return [.editLine(.command)]
+    case .nextMatch: return stepMatch(1)
+    case .previousMatch: return stepMatch(-1)
+    case .choose:
+      if cursor != nil || !filtering.marks.isEmpty { return endRun(.choose) }
     case .filter: openFilterLine()
     case .toggleMark:
       if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }
@@ -116,15 +150,12 @@ extension AppState {
       helpPage = 0
     case .quit:
       // Esc with a filter on clears it first (q always quits).
-      if isFiltered && event?.key == .escape {
-        clearFilter()
-        return .none
-      }
-      return .quit
-    case .interrupt: return .interrupt
-    case .suspend: return .suspend
+      if isFiltered && event?.key == .escape { return clearFilter() }
+      return endRun(.quit)
+    case .interrupt: return [.interrupt]
+    case .suspend: return [.suspend]
     }
-    return .none
+    return []
   }
 
   /// Columns moved by `h`/`l`.
@@ -132,8 +163,8 @@ extension AppState {
 
   // MARK: Prompt
 
-  mutating func promptKey(_ event: KeyEvent) -> Effect {
-    guard var p = prompt else { return .none }
+  mutating func promptKey(_ event: KeyEvent) -> [Effect] {
+    guard var p = prompt else { return [] }
     switch event.key {
     case .char(let c):
       p.text += TextSanitizer.visible(String(c))
@@ -156,36 +187,71 @@ extension AppState {
     default:
       break
     }
-    return .none
+    return []
   }
 
-  /// Runs a line from the prompt (built-in or libedit): a command, or a search.
-  public mutating func submitPrompt(kind: PromptKind, text: String) -> Effect {
+  /// Runs a line from the prompt (built-in or the runner's line editor): a
+  /// command, or a search. A command's output goes to the status line.
+  mutating func submitPrompt(kind: PromptKind, text: String) -> [Effect] {
     prompt = nil
     message = nil
     switch kind {
     case .search:
-      if !text.isEmpty { startSearch(text) }
-      return .none
+      return text.isEmpty ? [] : startSearch(text)
     case .command:
       do {
-        guard let command = try CommandParser.parse(text) else { return .none }
-        let effect = try apply(command)
-        if case .output(let text) = effect {
-          message = text.split(separator: "\n").first.map(String.init)
-          return .none
+        guard let command = try CommandParser.parse(text) else { return [] }
+        return try run(command).compactMap { effect in
+          switch effect {
+          case .output(let text):
+            message = text.split(separator: "\n").first.map(String.init)
+            return nil
+          case .commandFailed:
+            return nil
+          default:
+            return effect
+          }
         }
-        return effect
       } catch {
         message = "error: \(error.message)"
-        return .none
+        return []
       }
     }
   }
 
-  /// Closes the built-in prompt (the front end edited the line with libedit instead).
-  public mutating func cancelPrompt() { prompt = nil }
+  /// Quitting or choosing: at once, or once a background load has finished
+  /// (a load that fails then ends the run with its error instead).
+  mutating func endRun(_ exit: PendingExit) -> [Effect] {
+    guard loadProgress == nil else {
+      exitAfterLoad = exit
+      message = exit.waitingNote
+      return []
+    }
+    switch exit {
+    case .quit: return [.quit]
+    case .choose:
+      return chooseEffects()
+    }
+  }
 
-  /// Shows a note on the status line until the next key.
-  public mutating func show(message text: String) { message = text }
+  /// New data from the loader; a search shown over the old data is run
+  /// again over the new (off the main loop), and an exit that waited for the
+  /// load happens now.
+  mutating func dataArrived(_ update: DataUpdate) -> [Effect] {
+    replaceData(update)
+    var effects = refreshSearch()
+    if update.progress == nil, let exit = exitAfterLoad {
+      exitAfterLoad = nil
+      effects += endRun(exit)
+    }
+    return effects
+  }
+}
+
+/// An exit asked for while the data was still being indexed.
+enum PendingExit: Sendable, Equatable {
+  case quit, choose
+
+  /// The status line while the exit waits.
+  var waitingNote: String { "\(self == .quit ? "quitting" : "printing") once indexing ends (Esc stays)" }
 }

@@ -59,6 +59,14 @@ public struct AppState: Sendable {
   var search: SearchState?
   /// The filter line, the filtered view's result and the marks.
   public internal(set) var filtering = Filtering()
+  /// The data changed since `search`'s matches were found (they are rows of the old data).
+  var searchIsStale = false
+  /// The search job whose result the state waits for.
+  var runningSearch: RunningSearch?
+  /// Enter or q pressed while the data was still being indexed.
+  var exitAfterLoad: PendingExit?
+  /// The last background job id handed out.
+  var lastJobID = 0
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
     self.list = list
@@ -70,6 +78,12 @@ public struct AppState: Sendable {
     self.height = max(1, height)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     cursorRow = rowMap.nextItemRow(from: 0)
+  }
+
+  /// A fresh id for a background job.
+  mutating func nextJobID() -> Int {
+    lastJobID += 1
+    return lastJobID
   }
 
   static func makeLayout(width: Int, height: Int, index: SectionIndex, list: SectionedList) -> ScreenLayout {
@@ -126,12 +140,18 @@ public struct AppState: Sendable {
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
   }
 
-  /// New data while a filter is on: it is filtered again (the view stays until then).
-  mutating func replaceFilteredData(_ update: DataUpdate) {
+  /// New data while a filter is on: it is filtered again (the view stays
+  /// until the new survivors arrive); an exit that waited for the load happens.
+  mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
     loadProgress = update.progress
     filtering.base = update.list
     filtering.lastComplete = nil
-    setFilterQuery(filtering.result?.query.text ?? filtering.line)
+    var effects = setFilterQuery(filtering.result?.query.text ?? filtering.line)
+    if update.progress == nil, let exit = exitAfterLoad {
+      exitAfterLoad = nil
+      effects += endRun(exit)
+    }
+    return effects
   }
 
   mutating func resize(width: Int, height: Int) {

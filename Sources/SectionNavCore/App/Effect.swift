@@ -1,7 +1,9 @@
-/// What the front end must do after an event: the core never exits, prints or
-/// touches the terminal itself.
-public enum Effect: Sendable, Equatable {
-  case none
+/// What a runner must do after `AppState.handle`: the core never exits,
+/// prints, touches the terminal or starts a thread itself. Background work
+/// goes out as `.start(job)` and its result comes back as the event the job
+/// returns, through the same `handle` (see docs/ARCHITECTURE.md, "Adding an
+/// effect").
+public enum Effect: Sendable {
   /// Quit without choosing (q, Esc, `quit`).
   case quit
   /// C-c: exit 130.
@@ -14,6 +16,43 @@ public enum Effect: Sendable, Equatable {
   case suspend
   /// Text for standard output (`print`, `state`).
   case output(String)
+  /// End the run with exit status 2 and this line on standard error: the
+  /// data turned out invalid after the first screen.
+  case fail(String)
+  /// A command could not be parsed or carried out (the message is also on
+  /// the status line). Scripts stop with `SCRIPT:LINE: error: MESSAGE`.
+  case commandFailed(String)
+  /// Read a line for the `:` or `/` prompt with the runner's line editor,
+  /// then send `.lineEdited`. A runner without one (scripts) leaves the
+  /// built-in prompt open for `key`/`type` lines to edit.
+  case editLine(AppState.PromptKind)
+  /// Run `job` (off the main loop where the runner can) and `handle` the
+  /// event it returns.
+  case start(any BackgroundJob)
+  /// Stop the job with this id early; its (partial) result is still delivered.
+  case cancel(jobID: Int)
+}
+
+/// A piece of background work as a pure value: everything it reads is in the
+/// job, and its result is an event. The terminal runner runs it on a thread
+/// and posts the event to the run loop's inbox; the script runner runs it on
+/// the spot (or when the script says `settle`), so both see the same rules.
+public protocol BackgroundJob: Sendable {
+  /// Unique per state (`AppState.nextJobID()`); `.cancel(jobID:)` names it.
+  var id: Int { get }
+  /// Does the work. `shouldStop` is asked now and then; once it answers
+  /// true the job returns at once with what it has.
+  func run(shouldStop: () -> Bool) -> Event
+}
+
+extension Effect {
+  /// Whether the effect ends the run (the runner stops handling events).
+  public var endsRun: Bool {
+    switch self {
+    case .quit, .interrupt, .choose, .fail: return true
+    default: return false
+    }
+  }
 }
 
 /// An item of the full data (not of a filtered view): section and 0-based item.

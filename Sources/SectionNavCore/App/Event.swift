@@ -1,6 +1,7 @@
 /// Everything that can change the app state. Keys, mouse reports, prompt
-/// commands and script lines all arrive as events, and time is an event too
-/// (`tick`), so the core never reads a clock.
+/// commands and script lines all arrive as events, and so do time (`tick`,
+/// so the core never reads a clock) and the results of background work, so
+/// `AppState.handle` is the only way the state changes.
 public enum Event: Sendable, Equatable {
   case key(KeyEvent)
   case mouse(MouseEvent)
@@ -10,8 +11,18 @@ public enum Event: Sendable, Equatable {
   /// The clock advanced by this many milliseconds.
   case tick(milliseconds: Int)
   case command(Command)
-  /// More of the data has been indexed (or all of it, re-sorted).
+  /// More of the data has been indexed (or all of it, re-sorted): load progress.
   case data(DataUpdate)
-  /// Survivors of a filter run from a background thread (partial or complete).
-  case filtered(FilterResult)
+  /// The background load found the data invalid: the located error as the
+  /// line for standard error (`FILE:LINE:COL: error: …`).
+  case loadFailed(String)
+  /// The mapped file shrank under the program after it was indexed.
+  case dataShrank
+  /// The runner's line editor finished the prompt: the line, or nil when it
+  /// was cancelled; `warning` is a note for the status line (history trouble).
+  case lineEdited(AppState.PromptKind, String?, warning: String?)
+  /// A search job ended (complete, or partial when cancelled).
+  case searchFinished(jobID: Int, SearchResult)
+  /// A filter job's chunk ended: the run so far (partial or complete).
+  case filtered(jobID: Int, FilterRun)
 }

@@ -1,55 +1,183 @@
-/// Finding the widest item without decoding every one. Plain items (ASCII
-/// without escapes) are measured for free while scanning — one cell per
-/// byte. Every other item has a cheap upper bound on its width; only items
-/// whose bound beats the widest so far are decoded and measured exactly.
+/// Item widths without decoding items. Plain items (ASCII without escapes)
+/// are one cell per byte. Other string items and text lines are measured
+/// from their bytes by `cells(_:_:escapes:)` as the scan meets them (the
+/// bytes are still in cache): `\X` is one cell, `\uXXXX` is measured by its
+/// code point (a surrogate pair as one), UTF-8 by scalar — exact for text
+/// whose every scalar stands alone as a grapheme of known width (Latin,
+/// Greek, Cyrillic, CJK, kana, Hangul syllables, full-width forms), an
+/// upper bound otherwise. Only items with a mere bound that beats the widest
+/// exact width are decoded and measured (`Widest.resolve`), which real data
+/// rarely needs.
 enum ItemWidth {
-  static func widest(store: ItemStore, ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int) -> Int {
-    var best = widestPlain
-    let itemField: [UInt8]?
-    if case .json(let j) = store, let f = j.itemField { itemField = Array(f.utf8) } else { itemField = nil }
-    let isJSON = if case .json = store { true } else { false }
-    var released = 0
-    for i in 0..<ranges.count {
-      if i & 0xFFFF == 0 {
-        // Like the scan, give back the mapped pages this pass has left behind.
-        let behind = ranges.offset(i) - (1 << 20)
-        if behind > released + (4 << 20) {
-          buffer.releasePages(from: released, to: behind)
-          released = behind
-        }
-      }
-      if ranges.isPlain(i) { continue }
-      let length = ranges.length(i)
-      if length <= best { continue }
-      let p = buffer.base + ranges.offset(i)
-      let bound = isJSON ? jsonBound(p, length, itemField: itemField) : cellBound(p, length)
-      if bound <= best { continue }
-      best = max(best, TextSanitizer.width(store.text(at: i)))
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// The running widest item of a load.
+  struct Widest: Sendable {
+    /// The widest item whose width is known exactly.
+    var exact = 0
+    /// Items known only by an upper bound (byte ranges in the buffer).
+    var pending: [(offset: Int, length: Int, bound: Int)] = []
+    /// `pending[..<resolved]` have been measured into `exact`.
+    var resolved = 0
+
+    mutating func note(exact width: Int) { if width > exact { exact = width } }
+
+    mutating func note(offset: Int, length: Int, bound: Int) {
+      if bound > exact { pending.append((offset, length, bound)) }
     }
-    return best
+
+    /// Measures the pending items that could beat `exact`, decoding them
+    /// (`measure(offset, length)` gives the true width). Incremental: each
+    /// call looks only at items noted since the last one.
+    mutating func resolve(_ measure: (Int, Int) -> Int) -> Int {
+      while resolved < pending.count {
+        let p = pending[resolved]
+        resolved += 1
+        if p.bound > exact { exact = max(exact, measure(p.offset, p.length)) }
+      }
+      return exact
+    }
+  }
+
+  /// The display cells of text `p[0..<n]` — a JSON string body when
+  /// `escapes`, else raw UTF-8 — and whether that count is exact (else it
+  /// is an upper bound).
+  static func cells(_ p: Pointer, _ n: Int, escapes: Bool) -> (cells: Int, exact: Bool) {
+    var cells = 0
+    var exact = true
+    var i = 0
+    let ones = JSONLexer.ones
+    let highs = JSONLexer.highs
+    while i < n {
+      // Eight printable ASCII bytes without a backslash: eight cells.
+      while n - i >= 8 {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        if ((w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs) != 0 { break }
+        cells += 8
+        i += 8
+      }
+      guard i < n else { break }
+      let c = p[i]
+      if c < 0x80 {
+        if c == 0x5C && escapes && i + 1 < n {
+          let e = p[i + 1]
+          i += 2
+          if e == 0x75, i + 4 <= n, var v = hex4(p + i) {
+            i += 4
+            if v >= 0xD800 && v < 0xDC00 {
+              if i + 6 <= n, p[i] == 0x5C, p[i + 1] == 0x75, let low = hex4(p + i + 2), low >= 0xDC00 && low < 0xE000 {
+                v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                i += 6
+              } else {
+                v = 0xFFFD
+              }
+            } else if v >= 0xDC00 && v < 0xE000 {
+              v = 0xFFFD
+            }
+            let w = scalarCells(v)
+            cells += w.cells
+            exact = exact && w.exact
+          } else {
+            // \n \t \b \f \r draw as control pictures, \" \\ \/ as themselves: one cell.
+            cells += 1
+            if e == 0x72 { exact = false }  // \r may join a following \n
+          }
+          continue
+        }
+        cells += 1
+        if c == 0x0D { exact = false }
+        i += 1
+        continue
+      }
+      // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
+      let need = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC2 ? 1 : 0
+      guard need > 0, c <= 0xF4, i + need < n else {
+        cells += 1
+        exact = false
+        i += 1
+        continue
+      }
+      var v = UInt32(c) & (0x3F >> UInt32(need))
+      var ok = true
+      for k in 1...need {
+        let b = p[i + k]
+        if b & 0xC0 != 0x80 { ok = false }
+        v = v << 6 | UInt32(b & 0x3F)
+      }
+      if !ok {
+        cells += 1
+        exact = false
+        i += 1
+        continue
+      }
+      let w = scalarCells(v)
+      cells += w.cells
+      exact = exact && w.exact
+      i += need + 1
+    }
+    return (cells, exact)
+  }
+
+  /// A scalar's cells when it is a grapheme of its own whatever surrounds
+  /// it (exact), else an upper bound: 2 for scalars from U+1100 on, else 1.
+  @inline(__always)
+  static func scalarCells(_ v: UInt32) -> (cells: Int, exact: Bool) {
+    switch v {
+    case 0x00..<0x20: return (1, v != 0x0D)  // control pictures
+    case 0x20..<0x300: return (1, v >= 0xA0 || v < 0x7F || v == 0x7F)  // Latin; C1 shows as U+FFFD
+    case 0x370...0x482, 0x48A...0x52F: return (1, true)  // Greek, Cyrillic
+    case 0x1E00...0x1FFF: return (1, true)  // Latin and Greek extended
+    case 0x2010...0x2027, 0x2030...0x205E: return (1, true)  // punctuation
+    case 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA: return (2, true)  // CJK punctuation, kana
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF: return (2, true)  // Han, Hangul
+    case 0xFF01...0xFF60, 0xFFE0...0xFFE6: return (2, true)  // full width
+    default: return (v >= 0x1100 ? 2 : 1, false)
+    }
+  }
+
+  @inline(__always)
+  static func hex4(_ p: Pointer) -> UInt32? {
+    var v: UInt32 = 0
+    for k in 0..<4 {
+      let h = JSONLexer.hexValue(p[k])
+      if h < 0 { return nil }
+      v = v << 4 | UInt32(h)
+    }
+    return v
+  }
+
+  /// The widest of text lines (`LineInput`): plain lines measured by the
+  /// scan (`widestPlain`), the others by `cells`, decoding only those whose
+  /// bound beats the widest so far.
+  static func widestLine(ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, store: ItemStore) -> Int {
+    var widest = Widest()
+    widest.exact = widestPlain
+    for i in 0..<ranges.count where !ranges.isPlain(i) {
+      let length = ranges.length(i)
+      if length <= widest.exact { continue }
+      let (cells, exact) = Self.cells(buffer.base + ranges.offset(i), length, escapes: false)
+      if exact {
+        widest.note(exact: cells)
+      } else if cells > widest.exact {
+        widest.note(exact: TextSanitizer.width(store.text(at: i)))
+      }
+    }
+    return widest.exact
   }
 
   /// An upper bound on the display width of the JSON item at `p`.
-  static func jsonBound(_ p: UnsafePointer<UInt8>, _ length: Int, itemField: [UInt8]?) -> Int {
+  static func jsonBound(_ p: Pointer, _ length: Int) -> Int {
     switch p.pointee {
-    case 0x22:
-      let body = UnsafeBufferPointer(start: p + 1, count: length - 2)
-      return body.contains(0x5C) ? length : cellBound(p + 1, length - 2)
-    case 0x7B:
-      if let itemField, let f = JSONValueText.field(itemField, in: p, length) {
-        return jsonBound(p + f.offset, f.length, itemField: nil)
-      }
-      return compactLength(p, length)
-    case 0x5B:
-      return compactLength(p, length)
-    default:
-      return length
+    case 0x22: return cells(p + 1, length - 2, escapes: true).cells
+    case 0x7B, 0x5B: return compactLength(p, length)
+    default: return length
     }
   }
 
   /// Bytes left after removing whitespace outside strings (each character
   /// of compact JSON takes at least one byte and at most one cell per byte).
-  static func compactLength(_ p: UnsafePointer<UInt8>, _ length: Int) -> Int {
+  static func compactLength(_ p: Pointer, _ length: Int) -> Int {
     var n = 0
     var inString = false
     var escaped = false
@@ -64,55 +192,5 @@ enum ItemWidth {
       }
     }
     return n
-  }
-
-  /// An upper bound on the cells of UTF-8 text: one per scalar below U+1000
-  /// (nothing there is wide), two per scalar from U+1000 on. A grapheme is
-  /// never wider than its widest scalar's bound, and a wide grapheme always
-  /// holds a scalar from U+1000 up (a wide character or U+FE0F). Invalid
-  /// UTF-8 falls back to the byte count (each bad byte is one U+FFFD).
-  static func cellBound(_ p: UnsafePointer<UInt8>, _ length: Int) -> Int {
-    var cells = 0
-    var i = 0
-    while i < length {
-      let c = p[i]
-      if c < 0x80 {
-        cells += 1
-        i += 1
-        continue
-      }
-      let need: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch c {
-      case 0xC2...0xDF: need = 1
-      case 0xE0:
-        need = 2
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: need = 2
-      case 0xED:
-        need = 2
-        high = 0x9F
-      case 0xF0:
-        need = 3
-        low = 0x90
-      case 0xF1...0xF3: need = 3
-      case 0xF4:
-        need = 3
-        high = 0x8F
-      default: return length
-      }
-      if i + need >= length { return length }
-      let second = p[i + 1]
-      if second < low || second > high { return length }
-      var k = 2
-      while k <= need {
-        if p[i + k] & 0xC0 != 0x80 { return length }
-        k += 1
-      }
-      cells += c >= 0xE1 ? 2 : 1
-      i += need + 1
-    }
-    return cells
   }
 }

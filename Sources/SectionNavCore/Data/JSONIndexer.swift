@@ -42,7 +42,7 @@ public enum JSONIndexer {
     _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> SectionedList {
-    var scan = Scan(buffer: buffer)
+    var scan = Scan(buffer: buffer, itemField: options.itemField)
     do {
       try scan.run(options: options, progress: progress)
     } catch {
@@ -79,11 +79,15 @@ struct Scan {
   var sections: [RawSection] = []
   var shape = Shape.undecided
   var shapeFailure: SyntaxFailure?
-  /// Widest plain item (its width is its byte length).
-  var widestPlain = 0
+  /// The widest item so far: exact for most, pending for the few whose
+  /// width the bytes only bound (`ItemWidth`).
+  var widest = ItemWidth.Widest()
+  /// `--item-field` as bytes, when objects are shown by a field.
+  let itemField: [UInt8]?
 
-  init(buffer: ByteBuffer) {
+  init(buffer: ByteBuffer, itemField: String? = nil) {
     self.buffer = buffer
+    self.itemField = itemField.map { Array($0.utf8) }
     items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
   }
 
@@ -120,6 +124,10 @@ struct Scan {
     var spaces = 0
     var itemSpaces = 0
     let objectsByField = options.itemField != nil
+    // With `--item-field`: the item field's value in the current item, found
+    // by the scan (so the object is never parsed again to measure it).
+    var fieldStart: Pointer? = nil
+    var fieldEnd: Pointer? = nil
 
     // Shape bookkeeping.
     var keyStart = base  // last key at a watched depth (its opening quote)
@@ -146,11 +154,18 @@ struct Scan {
           itemStart = p
           itemSpaces = spaces
           plain = true
+          fieldStart = nil
+          fieldEnd = nil
         } else {
           valueHook(
             at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
             sectionTitle: &sectionTitle, sectionHasItems: &sectionHasItems, sectionStart: &sectionStart,
             sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd)
+        }
+      } else if objectsByField && depth == itemDepth + 1 && itemDepth >= 0 && stack[depth] == 1 {
+        if isItemField(keyStart, keyEnd) {
+          fieldStart = p
+          fieldEnd = nil
         }
       }
       switch c {
@@ -183,7 +198,8 @@ struct Scan {
           }
         } else if isObject == 1 {
           p = try key(
-            p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+            p, end, base, depth: depth, watch: objectsByField && depth == itemDepth + 1 ? depth : watch,
+            &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           continue outer
         } else {
           continue outer
@@ -200,16 +216,19 @@ struct Scan {
 
       // A value just ended at p: record it, then a ',' or a closing bracket.
       while true {
+        if objectsByField, fieldStart != nil, fieldEnd == nil, depth == itemDepth + 1 { fieldEnd = p }
         if depth == itemDepth {
           let length = p - itemStart
           items.append(offset: itemStart - base, length: length, plain: plain)
+          // Strings lose their quotes; objects and arrays are shown
+          // without the whitespace between tokens.
+          let first = itemStart.pointee
+          let compact =
+            first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
           if plain {
-            // Strings lose their quotes; objects and arrays are shown
-            // without the whitespace between tokens.
-            let first = itemStart.pointee
-            let width =
-              first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
-            if width > widestPlain { widestPlain = width }
+            if compact > widest.exact { widest.exact = compact }
+          } else if compact > widest.exact {  // cells never outnumber bytes
+            measure(itemStart, length, compact: compact, field: fieldStart.flatMap { s in fieldEnd.map { (s, $0) } })
           }
           if p - base >= nextReport {
             if let progress {
@@ -247,7 +266,8 @@ struct Scan {
           p = q
           if stack[depth] == 1 {
             p = try key(
-              p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+              p, end, base, depth: depth, watch: objectsByField && depth == itemDepth + 1 ? depth : watch,
+              &keyStart, &keyEnd, &keyKind, &plain, &spaces)
           } else if p < end, p.pointee == 0x5D {
             throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
           }
@@ -270,6 +290,43 @@ struct Scan {
             ? "expected ',' or '}' after a member, found \(describe(p))"
             : "expected ',' or ']' after an element, found \(describe(p))")
       }
+    }
+  }
+
+  /// Whether the key `start..<end` (quotes included) is `--item-field`.
+  func isItemField(_ start: Pointer, _ end: Pointer) -> Bool {
+    guard let itemField else { return false }
+    let raw = UnsafeBufferPointer(start: start + 1, count: end - start - 2)
+    if raw.elementsEqual(itemField) { return true }
+    guard raw.contains(where: { $0 == 0x5C || $0 >= 0x80 }) else { return false }
+    return JSONValueText.unescape(start, end - start) == String(decoding: itemField, as: UTF8.self)
+  }
+
+  /// Notes the width of an item that is not plain: measured from its bytes
+  /// when they tell it exactly, else kept with a bound for `finish`.
+  /// `compact` is its length without the whitespace between tokens; `field`
+  /// the range of its `--item-field` value, when it is an object that has one.
+  @inline(never)
+  mutating func measure(_ item: Pointer, _ length: Int, compact: Int, field: (Pointer, Pointer)?) {
+    let offset = item - buffer.base
+    var value = item
+    var valueLength = length
+    if let field {
+      value = field.0
+      valueLength = field.1 - field.0
+    } else if item.pointee == 0x7B && itemField != nil {
+      // An object without the field shows as compact JSON.
+      widest.note(offset: offset, length: length, bound: compact)
+      return
+    }
+    switch value.pointee {
+    case 0x22:
+      let (cells, exact) = ItemWidth.cells(value + 1, valueLength - 2, escapes: true)
+      if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
+    case 0x7B, 0x5B:
+      widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)
+    default:
+      widest.note(exact: valueLength)
     }
   }
 
@@ -444,14 +501,24 @@ struct Scan {
 
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
-    Self.assemble(
-      sections, items.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
-      ordered: shape == .arrayOfSections)
+    let widest = resolveWidest(options: options)
+    return Self.assemble(
+      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections)
+  }
+
+  /// The widest item so far, decoding only pending items that could beat
+  /// the widest exact one — and only those noted since the last call.
+  mutating func resolveWidest(options: LoadOptions) -> Int {
+    let base = buffer.base
+    let field = options.itemField
+    return widest.resolve { offset, length in
+      TextSanitizer.width(JSONValueText.display(base + offset, length, itemField: field))
+    }
   }
 
   /// What has been indexed so far as a list of its own (copies the item
   /// ranges): the finished sections, plus the open one when its title is known.
-  func snapshot(openTitle: String?, openFirst: Int, options: LoadOptions) -> SectionedList {
+  mutating func snapshot(openTitle: String?, openFirst: Int, options: LoadOptions) -> SectionedList {
     var raws = sections
     if let openTitle { raws.append(RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)) }
     let n = raws.last.map { $0.first + $0.count } ?? 0
@@ -460,14 +527,14 @@ struct Scan {
     copy.count = n
     copy.overflow = items.overflow
     return Self.assemble(
-      raws, copy.finish(), buffer: buffer, options: options, widestPlain: widestPlain,
+      raws, copy.finish(), buffer: buffer, options: options, widest: resolveWidest(options: options),
       ordered: shape == .arrayOfSections)
   }
 
   /// Sections over `ranges` as a list: duplicate titles merged, the widest
   /// item measured, sorted unless the order is to be kept.
   static func assemble(
-    _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widestPlain: Int,
+    _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widest: Int,
     ordered: Bool
   ) -> SectionedList {
     var firstIndex: [String: Int] = [:]
@@ -502,7 +569,6 @@ struct Scan {
       ranges = merged.finish()
     }
     let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
-    let widest = ItemWidth.widest(store: store, ranges: ranges, buffer: buffer, widestPlain: widestPlain)
     let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
     return options.keepOrder || ordered ? list : list.sortedByTitle()
   }

@@ -189,19 +189,12 @@ struct Grouping {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
     }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
-    let widest = ItemWidth.widest(store: store, ranges: packed, buffer: buffer, widestPlain: widestPlain)
+    let widest = ItemWidth.widestLine(ranges: packed, buffer: buffer, widestPlain: widestPlain, store: store)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)
     if keepOrder { return list }
     if !byInitial { return list.sortedByTitle() }
     // Initials sort A–Z (then other scripts), with `#` last as in an address book.
-    let keys = list.sections.map { NaturalOrder.sortKey($0.title) }
-    let order = list.sections.indices.sorted { a, b in
-      let ta = list.sections[a].title
-      let tb = list.sections[b].title
-      if (ta == Initials.other) != (tb == Initials.other) { return tb == Initials.other }
-      let o = NaturalOrder.compare(ta, tb, keys: keys[a], keys[b])
-      return o == .orderedSame ? a < b : o == .orderedAscending
-    }
+    let order = NaturalOrder.sortedIndices(list.sections.map(\.title)) { $0 == Initials.other }
     return list.reordered(order)
   }
 }

@@ -80,11 +80,7 @@ public final class SectionedList: Sendable {
 
   /// Sections sorted by title in case-insensitive natural order (stable).
   public func sortedByTitle() -> SectionedList {
-    let keys = sections.map { NaturalOrder.sortKey($0.title) }
-    let perm = sections.indices.sorted { a, b in
-      let order = NaturalOrder.compare(sections[a].title, sections[b].title, keys: keys[a], keys[b])
-      return order == .orderedSame ? a < b : order == .orderedAscending
-    }
+    let perm = NaturalOrder.sortedIndices(sections.map(\.title))
     return reordered(perm)
   }
 }

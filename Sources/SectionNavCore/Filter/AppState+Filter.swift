@@ -7,16 +7,6 @@ extension AppState {
   /// Whether a filter is narrowing the list now.
   public var isFiltered: Bool { filtering.base != nil }
 
-  /// Makes the terminal run filters on its own thread: `takeFilterRun()`
-  /// hands each run over and its results come back as `.filtered` events.
-  public mutating func runFiltersInBackground() { filtering.runsInBackground = true }
-
-  /// The run the front end should start now, if any (the previous one is stale).
-  public mutating func takeFilterRun() -> FilterRun? {
-    defer { filtering.pending = nil }
-    return filtering.pending
-  }
-
   // MARK: Opening, editing, closing
 
   /// `&`: opens the filter line, empty (as less does); the filter shown stays until typing replaces it.
@@ -28,15 +18,15 @@ extension AppState {
   }
 
   /// `--filter` / `--query`: the state a picker starts in.
-  public mutating func startFiltering(query: String, openLine: Bool) {
+  public mutating func startFiltering(query: String, openLine: Bool) -> [Effect] {
     if openLine { openFilterLine(byKey: false) }
     filtering.line = query
     filtering.caret = query.count
-    if !query.isEmpty { setFilterQuery(query) }
+    return query.isEmpty ? [] : setFilterQuery(query)
   }
 
   /// Keys while the filter line has focus.
-  mutating func filterLineKey(_ event: KeyEvent) -> Effect {
+  mutating func filterLineKey(_ event: KeyEvent) -> [Effect] {
     var line = Array(filtering.line)
     var caret = min(filtering.caret, line.count)
     let before = filtering.line
@@ -73,57 +63,69 @@ extension AppState {
     case .backTab:
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
-      if line.isEmpty && filtering.openedByKey {
-        clearFilter()
-        return .none
-      }
+      if line.isEmpty && filtering.openedByKey { return clearFilter() }
       filtering.lineOpen = false
-      return chooseEffect()
+      return endRun(.choose)
     case .escape, .ctrl("g"):
       filtering.lineOpen = false
-      return .none
+      return []
     case .ctrl("c"):
-      return .interrupt
+      return [.interrupt]
     default:
-      return .none
+      return []
     }
     filtering.line = String(line)
     filtering.caret = caret
-    if filtering.line != before { setFilterQuery(filtering.line) }
-    return .none
+    return filtering.line != before ? setFilterQuery(filtering.line) : []
   }
 
-  /// Applies `text` as the filter: starts a run (or, in scripts, runs it
-  /// to the end at once). An empty query shows the full list.
-  public mutating func setFilterQuery(_ text: String) {
+  /// Applies `text` as the filter: a filter job starts over the full data
+  /// (or over the last result's survivors when `text` only narrows it); an
+  /// empty query shows the full list.
+  public mutating func setFilterQuery(_ text: String) -> [Effect] {
     let query = FilterQuery(text, literal: settings.literal)
     filtering.generation += 1
-    filtering.pending = nil
+    var effects = stopFilterJob()
     if query.isEmpty {
       showUnfiltered()
-      return
+      return effects
     }
     let run = FilterRun(
       query: query, list: dataList, generation: filtering.generation, sort: settings.sort,
       previous: filtering.lastComplete)
-    if filtering.runsInBackground {
-      filtering.pending = run
-      filtering.progress = 0
-    } else {
-      var run = run
-      _ = run.advance(budget: .max)
-      showFilterResult(run.result())
-    }
+    filtering.progress = 0
+    effects += startFilterJob(run)
+    return effects
+  }
+
+  private mutating func startFilterJob(_ run: FilterRun) -> [Effect] {
+    let job = FilterJob(id: nextJobID(), run: run, rows: max(1, layout.listHeight))
+    filtering.runningJob = job.id
+    return [.start(job)]
+  }
+
+  private mutating func stopFilterJob() -> [Effect] {
+    defer { filtering.runningJob = nil }
+    return filtering.runningJob.map { [.cancel(jobID: $0)] } ?? []
+  }
+
+  /// A chunk of the running filter ended: show the survivors so far, go on.
+  mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
+    guard jobID == filtering.runningJob else { return [] }
+    filtering.runningJob = nil
+    showFilterResult(run.result())
+    return run.isComplete ? [] : startFilterJob(run)
   }
 
   /// Esc in the list, `filter ""`, an empty Enter after `&`: back to the full list.
-  mutating func clearFilter() {
+  mutating func clearFilter() -> [Effect] {
     filtering.lineOpen = false
     filtering.line = ""
     filtering.caret = 0
     filtering.generation += 1
-    filtering.pending = nil
+    let effects = stopFilterJob()
     showUnfiltered()
+    return effects
   }
 
   /// Shows the full data again, keeping the cursor on its item.
@@ -205,7 +207,7 @@ extension AppState {
   }
 
   /// Enter: every marked item in data order, else the cursor's item.
-  func chooseEffect() -> Effect {
+  func chooseEffects() -> [Effect] {
     if !filtering.marks.isEmpty {
       let data = dataList
       var chosen: [ChosenItem] = []
@@ -220,10 +222,10 @@ extension AppState {
           i += 1
         }
       }
-      return .chooseItems(chosen)
+      return [.chooseItems(chosen)]
     }
-    guard let c = cursorBaseItem else { return .none }
-    return .choose(section: c.section, item: c.item)
+    guard let c = cursorBaseItem else { return [.quit] }
+    return [.choose(section: c.section, item: c.item)]
   }
 
   private func lowerBound(_ a: [UInt32], _ v: UInt32) -> Int {

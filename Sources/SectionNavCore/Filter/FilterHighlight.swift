@@ -7,7 +7,7 @@ enum FilterHighlight {
   static func cells(in text: String, query: FilterQuery) -> [(Int, Int)] {
     let characters = Array(text)
     guard !characters.isEmpty else { return [] }
-    var folding = FilterFolding(literal: query.literal)
+    let folding = FilterFolding(literal: query.literal)
     var matched = [Bool](repeating: false, count: characters.count)
     var any = false
     for lower in [true, false] {

@@ -7,7 +7,7 @@
 /// plain ASCII is folded into a scratch buffer first. A term is satisfied by
 /// the item text or by its section's title (titles are matched once per
 /// section); a negated term by neither.
-public struct FilterRun: Sendable {
+public struct FilterRun: Sendable, Equatable {
   public let query: FilterQuery
   public let list: SectionedList
   public let generation: Int
@@ -69,6 +69,15 @@ public struct FilterRun: Sendable {
   private func sourceOrdinal(_ k: Int, _ i: Int) -> Int {
     candidates.map { Int($0.ordinals[Int($0.starts[k]) + i]) } ?? list.sections[k].firstItem + i
   }
+
+  /// Same run at the same point (what an event comparison needs).
+  public static func == (a: FilterRun, b: FilterRun) -> Bool {
+    a.list === b.list && a.query == b.query && a.generation == b.generation && a.scanned == b.scanned
+      && a.isComplete == b.isComplete
+  }
+
+  /// Items that survived so far.
+  public var survivorCount: Int { ordinals.count }
 
   /// Looks at up to `budget` more items; true when the pass is complete.
   public mutating func advance(budget: Int) -> Bool {

@@ -19,11 +19,8 @@ public struct Filtering: Sendable {
   public internal(set) var generation = 0
   /// The generation the cursor was last placed for (a new query puts it on the first survivor).
   var placedGeneration = -1
-  /// A run for the front end to start (the terminal runs it on a thread);
-  /// nil when scripts run filters at once.
-  var pending: FilterRun?
-  /// Set by the terminal: filters run in the background and report as events.
-  var runsInBackground = false
+  /// The filter job whose chunk the state waits for.
+  var runningJob: Int?
   /// 0…1 while a run goes on.
   public internal(set) var progress: Double?
   /// Marked items, by position in the full data's item store.

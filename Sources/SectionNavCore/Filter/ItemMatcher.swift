@@ -4,7 +4,7 @@
 /// it from one thread at a time.
 final class ItemMatcher: @unchecked Sendable {
   let terms: [FilterQuery.Term]
-  var folding: FilterFolding
+  let folding: FilterFolding
   var bytes = ItemBytes()
   var lowered: [UInt8] = []
   var cased: [UInt8] = []

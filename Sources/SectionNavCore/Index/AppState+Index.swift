@@ -32,12 +32,12 @@ extension AppState {
   }
 
   /// Keys while the index has focus; nil lets the list handle the key.
-  mutating func indexFocusKey(_ event: KeyEvent) -> Effect? {
+  mutating func indexFocusKey(_ event: KeyEvent) -> [Effect]? {
     switch event.key {
     case .tab, .escape, .enter:
       focus = .list
       typeahead = ""
-      return Effect.none
+      return []
     case .up, .down:
       let current = currentEntry ?? 0
       let next = current + (event.key == .down ? 1 : -1)
@@ -50,13 +50,13 @@ extension AppState {
         }
         if e >= 0 && e < index.entries.count { jumpToEntry(e) }
       }
-      return Effect.none
+      return []
     case .backspace:
       typeahead = ""
-      return Effect.none
+      return []
     case .char(let c):
       typeAhead(String(c))
-      return Effect.none
+      return []
     default:
       return nil
     }
@@ -67,8 +67,8 @@ extension AppState {
     if clock - typeaheadAt >= 1000 { typeahead = "" }
     typeahead += text
     typeaheadAt = clock
-    let key = TitleFolding.fold(typeahead)
-    if foldedTitles == nil { foldedTitles = list.sections.map { TitleFolding.fold($0.title) } }
+    let key = Folding.fold(typeahead)
+    if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
     if let s = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil

@@ -52,14 +52,14 @@ public struct SectionIndex: Sendable, Equatable {
     case .titles:
       for (s, title) in titles.enumerated() {
         let label = labels[title] ?? Self.shortLabel(title)
-        entries.append(Entry(label: label, section: s, key: TitleFolding.fold(title)))
+        entries.append(Entry(label: label, section: s, key: Folding.fold(title)))
       }
     case .initials:
       var seen = Set<String>()
       for (s, title) in titles.enumerated() {
         let initial = Initials.of(title)
         if seen.insert(initial).inserted {
-          entries.append(Entry(label: initial, section: s, key: TitleFolding.fold(initial)))
+          entries.append(Entry(label: initial, section: s, key: Folding.fold(initial)))
         }
       }
     case .alphabet:
@@ -114,7 +114,7 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// The first entry whose key starts with the folded `text`.
   public func entry(startingWith text: String) -> Int? {
-    let folded = TitleFolding.fold(text)
+    let folded = Folding.fold(text)
     guard !folded.isEmpty else { return nil }
     return entries.firstIndex { $0.key.hasPrefix(folded) }
   }

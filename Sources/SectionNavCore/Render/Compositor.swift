@@ -250,3 +250,15 @@ extension AppState {
     }
   }
 }
+
+extension AppState {
+  /// The frame at `width`×`height` without changing the state: the run loop
+  /// may draw at a new size (behind an open prompt) before its `.resize`
+  /// event reaches `handle`.
+  public func render(width: Int, height: Int) -> Frame {
+    guard width != self.width || height != self.height else { return render() }
+    var resized = self
+    resized.resize(width: width, height: height)
+    return resized.render()
+  }
+}

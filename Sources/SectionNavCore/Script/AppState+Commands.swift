@@ -1,18 +1,23 @@
-/// Carries out script and prompt commands through the same paths as keys and
-/// the mouse.
+/// Carries out script and prompt commands (`handle(.command(_))`) through
+/// the same paths as keys and the mouse.
 extension AppState {
-  public mutating func apply(_ command: Command) throws(CommandError) -> Effect {
+  mutating func run(_ command: Command) throws(CommandError) -> [Effect] {
     switch command {
     case .key(let keys):
+      // Keys after one that ends the run are not pressed.
+      var effects: [Effect] = []
       for k in keys {
-        let effect = handleKey(k)
-        if effect != .none { return effect }
+        effects += handleKey(k)
+        if effects.contains(where: \.endsRun) { break }
       }
+      return effects
     case .type(let text):
+      var effects: [Effect] = []
       for c in text {
-        let effect = handleKey(KeyEvent(.char(c)))
-        if effect != .none { return effect }
+        effects += handleKey(KeyEvent(.char(c)))
+        if effects.contains(where: \.endsRun) { break }
       }
+      return effects
     case .click(let c, let r):
       handleMouse(MouseEvent(.press, column: c, row: r))
       handleMouse(MouseEvent(.release, column: c, row: r))
@@ -59,40 +64,45 @@ extension AppState {
     case .scrollTo(let x, let y):
       scroll(toUnitX: x, y: y)
     case .search(let text):
-      startSearch(text)
+      return startSearch(text)
     case .next:
-      stepMatch(1)
+      return stepMatch(1)
     case .previous:
-      stepMatch(-1)
+      return stepMatch(-1)
     case .tick(let ms):
       return handle(.tick(milliseconds: ms))
     case .filter(let text):
       filtering.line = text
       filtering.caret = text.count
-      if text.isEmpty { clearFilter() } else { setFilterQuery(text) }
+      return text.isEmpty ? clearFilter() : setFilterQuery(text)
     case .mark:
       guard settings.multi else { throw CommandError("mark needs --multi") }
       toggleMark()
     case .print(let ansi):
       let frame = render()
       let lines = ansi ? frame.ansiLines() : frame.plainLines()
-      return .output(lines.joined(separator: "\n") + "\n")
+      return [.output(lines.joined(separator: "\n") + "\n")]
     case .state:
-      return .output(stateJSON() + "\n")
+      return [.output(stateJSON() + "\n")]
     case .help:
       showHelp = true
       helpPage = 0
     case .quit:
-      return .quit
+      return endRun(.quit)
+    case .simulate(let event):
+      return handle(event.event(for: self))
+    case .hold, .settle:
+      // The script runner's own: it holds or finishes background work.
+      break
     }
-    return .none
+    return []
   }
 
   /// A section by exact title, else by case- and accent-insensitive title.
   func section(named title: String) throws(CommandError) -> Int {
     if let s = list.sections.firstIndex(where: { $0.title == title }) { return s }
-    let folded = TitleFolding.fold(title)
-    if let s = list.sections.firstIndex(where: { TitleFolding.fold($0.title) == folded }) { return s }
+    let folded = Folding.fold(title)
+    if let s = list.sections.firstIndex(where: { Folding.fold($0.title) == folded }) { return s }
     throw CommandError("no section named '\(title)'")
   }
 

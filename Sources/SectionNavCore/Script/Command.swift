@@ -33,10 +33,36 @@ public enum Command: Sendable, Equatable {
   case state
   case help
   case quit
+  /// Background work started from here on waits (scripts only: so a script
+  /// can act while a search "runs", e.g. press Esc to cancel it).
+  case hold
+  /// Finishes the held background work now, delivering its results in order.
+  case settle
+  /// Sends an event that otherwise only the world sends (tests only).
+  case simulate(SimulatedEvent)
 
-  /// Names accepted as the first word, for completion and help.
-  public static let names = [
-    "key", "type", "click", "press", "move", "release", "drag", "wheel", "resize", "goto", "scroll",
-    "scroll-to", "search", "next", "previous", "filter", "mark", "tick", "print", "state", "help", "quit",
-  ]
+}
+
+/// The world's events a script may stand in for (`simulate …`), so the rules
+/// for them are reachable from fixtures: a load that fails after the first
+/// screen, a file that shrinks under the program.
+public enum SimulatedEvent: Sendable, Equatable {
+  /// `simulate indexing PERCENT`: the data shown is a snapshot of a load
+  /// still running (as for a large file indexed in the background).
+  case indexing(percent: Int)
+  /// `simulate loaded`: that load finished; the data shown is complete.
+  case loaded
+  /// `simulate load-failed MESSAGE`: that load found the data invalid.
+  case loadFailed(String)
+  /// `simulate shrank`: the mapped file shrank after it was indexed.
+  case dataShrank
+
+  func event(for state: AppState) -> Event {
+    switch self {
+    case .indexing(let percent): return .data(DataUpdate(list: state.list, progress: Double(percent) / 100))
+    case .loaded: return .data(DataUpdate(list: state.list, progress: nil))
+    case .loadFailed(let text): return .loadFailed(text)
+    case .dataShrank: return .dataShrank
+    }
+  }
 }

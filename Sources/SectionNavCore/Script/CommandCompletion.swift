@@ -33,10 +33,10 @@ public enum CommandCompletion {
   /// Command names in the order they are offered.
   public static let commands = [
     "key", "type", "click", "press", "move", "release", "drag", "wheel", "resize", "goto",
-    "scroll", "scroll-to", "search", "next", "previous", "tick", "print", "state", "quit", "help",
+    "scroll", "scroll-to", "search", "next", "previous", "filter", "mark", "tick", "print", "state", "quit", "help",
   ]
   /// Commands that take no argument: completing them adds no trailing space.
-  static let argumentless: Set<String> = ["next", "previous", "state", "quit", "help"]
+  static let argumentless: Set<String> = ["next", "previous", "mark", "state", "quit", "help"]
   public static let alignments = ["top", "center", "bottom"]
   public static let wheelDirections = ["up", "down"]
   /// Named keys for `key`; single characters need no completion.

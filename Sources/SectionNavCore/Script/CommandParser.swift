@@ -110,6 +110,29 @@ public enum CommandParser {
     case "quit", "q":
       try count(args, 0, name)
       return .quit
+    case "hold":
+      try count(args, 0, name)
+      return .hold
+    case "settle":
+      try count(args, 0, name)
+      return .settle
+    case "simulate":
+      switch args.first {
+      case "load-failed":
+        guard args.count == 2 else { throw CommandError("usage: simulate load-failed MESSAGE") }
+        return .simulate(.loadFailed(args[1]))
+      case "shrank":
+        guard args.count == 1 else { throw CommandError("usage: simulate shrank") }
+        return .simulate(.dataShrank)
+      case "indexing":
+        guard args.count == 2 else { throw CommandError("usage: simulate indexing PERCENT") }
+        return .simulate(.indexing(percent: try integer(args[1], "percentage", min: 0, max: 99)))
+      case "loaded":
+        guard args.count == 1 else { throw CommandError("usage: simulate loaded") }
+        return .simulate(.loaded)
+      default:
+        throw CommandError("usage: simulate indexing PERCENT|loaded|load-failed MESSAGE|shrank")
+      }
     default:
       throw CommandError("unknown command '\(name)'")
     }

@@ -60,25 +60,72 @@ extension AppState {
     Self.findMatches(PreparedQuery(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
   }
 
-  /// Searches for `query` and moves to the first match after the cursor.
-  mutating func startSearch(_ query: String) {
-    _ = startSearch(query, shouldStop: { false })
+  /// Starts a search for `query` (as a background job); its result lands on
+  /// the first match after the cursor.
+  mutating func startSearch(_ query: String) -> [Effect] {
+    message = "searching for '\(query)'… (Esc stops)"
+    return startSearchJob(PreparedQuery(query), purpose: .land)
   }
 
-  /// Searches for `query`, asking `shouldStop` every few thousand items.
-  /// Returns false when it stopped early: the search and the cursor are then
-  /// left as they were, and the status line says the search was cancelled.
-  @discardableResult
-  public mutating func startSearch(_ query: String, shouldStop: () -> Bool) -> Bool {
-    showMatches(findMatches(query, shouldStop: shouldStop))
+  /// Replaces any running search with a new job over the current data.
+  mutating func startSearchJob(_ query: PreparedQuery, purpose: RunningSearch.Purpose) -> [Effect] {
+    var effects: [Effect] = []
+    if let running = runningSearch { effects.append(.cancel(jobID: running.id)) }
+    let job = SearchJob(id: nextJobID(), query: query, list: list, rowMap: rowMap)
+    runningSearch = RunningSearch(id: job.id, query: query, purpose: purpose)
+    effects.append(.start(job))
+    return effects
+  }
+
+  /// After a data change: the shown matches are rows of the old data, so the
+  /// search runs again over the new data (a running one starts over).
+  mutating func refreshSearch() -> [Effect] {
+    if let running = runningSearch {
+      return startSearchJob(running.query, purpose: running.purpose)
+    }
+    guard let shown = search else { return [] }
+    searchIsStale = true
+    return startSearchJob(shown.prepared, purpose: .refresh)
+  }
+
+  /// A search job ended: act on it if it is the one the state waits for.
+  mutating func searchFinished(jobID: Int, _ result: SearchResult) -> [Effect] {
+    guard let running = runningSearch, running.id == jobID else { return [] }
+    runningSearch = nil
+    switch running.purpose {
+    case .land:
+      showMatches(result)
+    case .refresh:
+      refreshMatches(result)
+    case .step(let direction):
+      guard result.isComplete, result.list === list else {
+        message = "search for '\(result.query.text)' cancelled"
+        return []
+      }
+      // Continue from the cursor: the match there, or between two matches.
+      var found = SearchState(prepared: result.query, matches: result.rows)
+      let rows = result.rows
+      let from = cursorRow ?? -1
+      if let k = rows.firstIndex(of: from) {
+        found.current = k
+      } else if direction > 0 {
+        found.current = (rows.firstIndex(where: { $0 > from }) ?? rows.count) - 1
+      } else {
+        found.current = (rows.lastIndex(where: { $0 < from }) ?? -1) + 1
+      }
+      search = found
+      searchIsStale = false
+      return stepMatch(direction)
+    }
+    return []
   }
 
   /// Makes `result` the active search and lands on its first match after the
-  /// cursor (wrapping) — for a result found elsewhere with `findMatches`.
-  /// Returns false, changing nothing but the status line, when the result is
-  /// partial or was found in another list than the one shown now.
+  /// cursor (wrapping). Returns false, changing nothing but the status line,
+  /// when the result is partial or was found in another list than the one
+  /// shown now.
   @discardableResult
-  public mutating func showMatches(_ result: SearchResult) -> Bool {
+  mutating func showMatches(_ result: SearchResult) -> Bool {
     guard result.isComplete else {
       message = "search for '\(result.query.text)' cancelled"
       return false
@@ -89,6 +136,7 @@ extension AppState {
     }
     let rows = result.rows
     search = SearchState(prepared: result.query, matches: rows)
+    searchIsStale = false
     guard !rows.isEmpty else {
       message = "no match for '\(result.query.text)'"
       return true
@@ -102,14 +150,42 @@ extension AppState {
     return true
   }
 
-  mutating func stepMatch(_ direction: Int) {
+  /// The matches of the shown search found again over new data: the cursor
+  /// stays, unless there was no match before and now there is one to go to.
+  mutating func refreshMatches(_ result: SearchResult) {
+    guard result.isComplete, result.list === list else {
+      if !result.isComplete { message = "search for '\(result.query.text)' cancelled" }
+      return
+    }
+    let hadNone = search?.matches.isEmpty ?? true
+    if hadNone && !result.rows.isEmpty {
+      showMatches(result)
+      return
+    }
+    var refreshed = SearchState(prepared: result.query, matches: result.rows)
+    refreshed.current = cursorRow.flatMap { result.rows.firstIndex(of: $0) }
+    search = refreshed
+    searchIsStale = false
+  }
+
+  mutating func stepMatch(_ direction: Int) -> [Effect] {
+    if let running = runningSearch {
+      // The matches are being found (again): step once they are.
+      if running.purpose == .refresh { runningSearch?.purpose = .step(direction) }
+      message = "searching for '\(running.query.text)'…"
+      return []
+    }
     guard var state = search else {
       message = "no previous search"
-      return
+      return []
+    }
+    if searchIsStale {
+      message = "searching for '\(state.query)'…"
+      return startSearchJob(state.prepared, purpose: .step(direction))
     }
     guard !state.matches.isEmpty else {
       message = "no match for '\(state.query)'"
-      return
+      return []
     }
     let count = state.matches.count
     let current = state.current ?? (direction > 0 ? -1 : count)
@@ -125,6 +201,7 @@ extension AppState {
     state.current = next
     search = state
     land(onMatch: next, wrapped: wrapped)
+    return []
   }
 
   private mutating func land(onMatch k: Int, wrapped: Bool) {

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// Work that runs beside the UI — searches, a load that grows or fails — goes
+/// out as effects and comes back as events through `handle`, so these rules
+/// are tested without threads.
+@Suite struct BackgroundWorkTests {
+  static func list(_ titles: [String], items: Int = 5) -> SectionedList {
+    SectionedList(titles.map { t in (title: t, items: (0..<items).map { "\(t)-\($0)" }) })
+  }
+
+  /// The item under the cursor.
+  static func cursorText(_ s: AppState) -> String? {
+    s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) }
+  }
+
+  @Test func aSearchIsAJobAndItsResultAnEvent() throws {
+    var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
+    let effects = s.handle(.command(.search("Beta-3")))
+    guard effects.count == 1, case .start(let job) = effects[0] else {
+      Issue.record("expected one job, got \(effects)")
+      return
+    }
+    // Nothing moved yet: the result is not in.
+    #expect(Self.cursorText(s) == "Alpha-0")
+    #expect(s.message == "searching for 'Beta-3'… (Esc stops)")
+    #expect(s.handle(job.run(shouldStop: { false })).isEmpty)
+    #expect(Self.cursorText(s) == "Beta-3")
+    #expect(s.message == "match 1/1")
+    // A result for a job the state no longer waits for changes nothing.
+    _ = try s.run("goto Alpha")
+    #expect(s.handle(job.run(shouldStop: { false })).isEmpty)
+    #expect(Self.cursorText(s) == "Alpha-0")
+  }
+
+  @Test func escCancelsARunningSearchAndOnlyThen() {
+    var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
+    var runner = SynchronousRunner()
+    runner.holding = true
+    _ = runner.send(.command(.search("Beta")), to: &s)
+    guard case .cancel? = s.handle(.key(KeyEvent(.escape))).first else {
+      Issue.record("Esc did not cancel the search")
+      return
+    }
+    // With no search running, Esc quits as always.
+    var idle = AppState(list: Self.list(["Alpha"]), width: 40, height: 10)
+    guard case .quit? = idle.handle(.key(KeyEvent(.escape))).first else {
+      Issue.record("Esc did not quit")
+      return
+    }
+  }
+
+  /// Issue 14: a search during background indexing saw only the snapshot and
+  /// its "no match" stuck after indexing completed.
+  @Test func aSearchDuringIndexingIsFoundAgainWhenTheDataGrows() throws {
+    var s = AppState(list: SectionedList([]), width: 40, height: 10)
+    _ = s.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: 0.3)))
+    _ = try s.run("search Zulu-2")
+    #expect(s.message == "no match for 'Zulu-2'")
+    _ = s.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta", "Mike", "Zulu"]), progress: 0.8)))
+    #expect(Self.cursorText(s) == "Zulu-2")
+    #expect(s.message == "match 1/1")
+  }
+
+  /// Issue 14: after the final, re-sorted list replaced the snapshot, `n`
+  /// landed on rows that no longer matched, with stale k/m counts.
+  @Test func nAfterTheDataChangedLandsOnRealMatches() throws {
+    let titles = ["Zulu", "Alpha", "Mike", "Beta"]
+    var s = AppState(list: SectionedList([]), width: 40, height: 10)
+    _ = s.send(.data(DataUpdate(list: Self.list(Array(titles.prefix(2))), progress: 0.5)))
+    _ = try s.run("search -3")
+    #expect(s.message == "match 1/2")
+    #expect(Self.cursorText(s) == "Zulu-3")
+    // The final list arrives while the refreshed search is still running.
+    var runner = SynchronousRunner()
+    runner.holding = true
+    _ = runner.send(.data(DataUpdate(list: Self.list(titles).sortedByTitle(), progress: nil)), to: &s)
+    _ = runner.send(.key(KeyEvent(.char("n"))), to: &s)
+    #expect(s.message == "searching for '-3'…")
+    _ = runner.settle(&s)
+    // From Zulu-3 (now the last section) n wraps to the first match.
+    #expect(Self.cursorText(s) == "Alpha-3")
+    #expect(s.message == "match 1/4 (search wrapped)")
+    for expected in ["Beta-3", "Mike-3", "Zulu-3"] {
+      _ = try s.run("next")
+      #expect(Self.cursorText(s) == expected)
+    }
+    #expect(s.message == "match 4/4")
+  }
+
+  /// Issue 14: Enter before background indexing finished printed an item and
+  /// exited 0 although the data turned out invalid.
+  @Test func anExitAskedForDuringIndexingWaitsForTheLoad() throws {
+    var s = AppState(list: Self.list(["Alpha"]), width: 40, height: 10)
+    _ = s.send(.data(DataUpdate(list: Self.list(["Alpha"]), progress: 0.4)))
+    for key in ["Enter", "q"] {
+      #expect(try s.run("key \(key)").isEmpty)
+      var failing = s
+      guard case .fail(let message)? = failing.send(.loadFailed("x.json:9:1: error: bad")).first else {
+        Issue.record("the failed load did not end the run")
+        continue
+      }
+      #expect(message == "x.json:9:1: error: bad")
+      var finishing = s
+      let end = finishing.send(.data(DataUpdate(list: Self.list(["Alpha"]), progress: nil)))
+      switch (key, end.first) {
+      case ("Enter", .choose(0, 0)?), ("q", .quit?): break
+      default: Issue.record("after \(key), the finished load gave \(end)")
+      }
+      _ = try s.run("key Esc")
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct FoldingTests {
+  @Test func foldsCaseAccentsLigaturesAndUndecomposableLetters() {
+    #expect(Folding.fold("Émile") == "emile")
+    #expect(Folding.fold("Øresund") == "oresund")
+    #expect(Folding.fold("Łódź") == "lodz")
+    #expect(Folding.fold("ZOË") == "zoe")
+    #expect(Folding.fold("王小明") == "王小明")
+    #expect(Folding.fold("Straße STRAẞE") == "strasse strasse")
+    #expect(Folding.fold("ﬁne") == "fine")
+    #expect(Folding.fold("ΣΟΦΟΣ σοφος") == "σοφοσ σοφοσ")
+    #expect(Folding.fold("İstanbul ırmak") == "istanbul irmak")
+    #expect(Folding.fold("e\u{301}cole") == "ecole")
+    #expect(Folding.fold("ＡＢＣ") == "abc")
+    #expect(Folding.fold("Ŋoma") == "noma")
+  }
+
+  @Test func literalRuleKeepsAccentsAndExactRuleKeepsEverything() {
+    let literal = Folding.Rule(ignoresCase: true, ignoresAccents: false)
+    #expect(Folding.fold("ÉCOLE", rule: literal) == "école")
+    #expect(Folding.fold("Café", rule: Folding.Rule(ignoresCase: false, ignoresAccents: true)) == "Cafe")
+    #expect(Folding.fold("Café", rule: .exact) == "Café")
+  }
+
+  @Test func invalidUTF8IsKeptByteForByte() {
+    let bytes: [UInt8] = [0x41, 0xFF, 0xC3, 0x28, 0xE2, 0x82]
+    var out: [UInt8] = []
+    bytes.withUnsafeBufferPointer { Folding.fold($0, into: &out) }
+    #expect(out == [0x61, 0xFF, 0xC3, 0x28, 0xE2, 0x82])
+  }
+
+  @Test func originsPointAtTheScalarEachByteCameFrom() {
+    let text = Array("aẞé\u{301}b".utf8)  // a(0) ẞ(1..3) é(4..5) U+0301(6..7) b(8)
+    var out: [UInt8] = []
+    var origins: [Int32] = []
+    text.withUnsafeBufferPointer { Folding.fold($0, into: &out, origins: &origins) }
+    #expect(String(decoding: out, as: UTF8.self) == "asseb")
+    #expect(origins == [0, 1, 1, 4, 8])  // the mark at 6 folds to nothing
+  }
+}
+
+@Suite struct NaturalOrderTests {
+  func sorted(_ titles: [String]) -> [String] {
+    NaturalOrder.sortedIndices(titles).map { titles[$0] }
+  }
+
+  @Test func numbersCompareByValueAndCaseAndAccentsAreIgnored() {
+    #expect(sorted(["Item 10", "item 2", "Item 1"]) == ["Item 1", "item 2", "Item 10"])
+    #expect(sorted(["Zoë", "zebra", "Émile", "eagle"]) == ["eagle", "Émile", "zebra", "Zoë"])
+    #expect(sorted(["Zulu", "Oslo", "Paris", "Øresund"]) == ["Øresund", "Oslo", "Paris", "Zulu"])
+    #expect(sorted(["a10b", "a9b", "a09c", "a", "a0", "A 1"]) == ["a", "A 1", "a0", "a9b", "a09c", "a10b"])
+    #expect(
+      sorted(["x12345678901234567890", "x9", "x123456789012345678901"]) == [
+        "x9", "x12345678901234567890", "x123456789012345678901",
+      ])
+  }
+
+  @Test func equalTitlesStillHaveAFixedOrder() {
+    #expect(sorted(["a", "A"]) == ["A", "a"])
+    #expect(sorted(["A", "a"]) == ["A", "a"])
+    #expect(NaturalOrder.sortedIndices(["same", "same"]) == [0, 1])
+  }
+
+  @Test func longKeysSharingAnEightBytePrefixStillCompareInFull() {
+    #expect(sorted(["abcdefghZ", "abcdefghA", "abcdefgh"]) == ["abcdefgh", "abcdefghA", "abcdefghZ"])
+  }
+
+  /// The index files a title under the letter it sorts among: walking the
+  /// sorted titles, the A–Z initials never go back (`Ŋoma` among the N's,
+  /// `ß`-words among the S's, `Æ` with the A's).
+  @Test func sortOrderAndIndexInitialsAgree() {
+    let titles = [
+      "Zurich", "Ŋoma", "Nairobi", "Oslo", "Øresund", "Straße", "ßtart", "Sylt", "Ærø", "Aachen", "Łódź", "Lyon",
+      "Émile", "Ely", "İzmir", "Istanbul", "ıspanak", "Þórshöfn", "Đà Nẵng", "Dublin", "Ħamrun", "Hamburg",
+      "ﬁnland", "Fiji", "Ｚａｇｒｅｂ", "ẞtraße", "Œuvre", "Oeuvre",
+    ]
+    let sorted = sorted(titles)
+    let latin = sorted.map(Initials.of).filter { $0.count == 1 && $0.first!.isASCII && $0.first!.isLetter }
+    #expect(latin == latin.sorted(), "\(zip(sorted, sorted.map(Initials.of)).map { "\($0) \($1)" })")
+    #expect(Initials.of("Ŋoma") == "N")
+    #expect(Initials.of("ßtart") == "S")
+    #expect(sorted.firstIndex(of: "Ŋoma")! < sorted.firstIndex(of: "Zurich")!)
+    #expect(sorted.firstIndex(of: "Ŋoma")! > sorted.firstIndex(of: "Nairobi")!)
+  }
+}
