@@ -1,13 +1,16 @@
 /// How the filter shows: the `&` line on the status row, its counts, and
 /// the matched characters of visible rows.
 extension AppState {
-  /// `&QUERY 12/2000` (and `filtering 42%` while a run goes on).
+  /// `&QUERY 12/2000`, and `filtering 42%` while a run goes on (the
+  /// query being run then, the count once its first survivors are shown).
   var filterStatus: String {
-    var text = ""
-    if let r = filtering.result {
-      text = "&\(r.query.text) \(r.itemCount)/\(dataList.itemCount)"
+    let running = filtering.progress != nil
+    let query = running ? filtering.line : filtering.result?.query.text ?? ""
+    var text = "&" + query
+    if let r = filtering.result, isFiltered, r.query.text == query {
+      text += " \(r.itemCount)/\(dataList.itemCount)"
     }
-    if let p = filtering.progress { text += (text.isEmpty ? "" : "  ") + "filtering \(Int(p * 100))%" }
+    if let p = filtering.progress { text += "  filtering \(Int(p * 100))%" }
     return text
   }
 
