@@ -73,6 +73,8 @@ struct Benchmark {
     measureFirstFrame(large)
     try? FileManager.default.removeItem(atPath: large.path)
     measureSearch(medium)
+    measureFilter(medium)
+    measureKeystroke(medium)
     try? FileManager.default.removeItem(atPath: small.path)
     try? FileManager.default.removeItem(atPath: medium.path)
     measureRendering()
@@ -374,10 +376,17 @@ struct Benchmark {
       shows item rows like the others (its index has 4 entries instead of 26).
       ⁴ After `scroll-to 0 0.5` over the 1 M-row list; bytes for the update (inside the synchronized-update brackets).
       ⁵ jq's peak RSS is `wait4`'s `ru_maxrss`, which includes this benchmark's own peak (about 20 MB at that point).
+      ⁶ In a child process over the 60 MB list (2 M items, loaded first), filter line open: from handing the key \
+      (or the paste) to `AppState.handle` to the `ScreenWriter` bytes of the first frame showing the new query's \
+      survivors; each `FilterJob` chunk runs on its own `Thread` as `BackgroundJobs` runs it (a chunk stops early once \
+      a screenful has survived). Excludes the terminal's read and `write(2)`. Filter rows: whole processes, spawn to \
+      exit, output read through a pipe; fzf reads the same items (one per line, written from the loaded list) on \
+      standard input; sectionnav reads that same file with `--lines` (and the JSON, for comparison).
       "By CPU time": user + system CPU seconds (the load's own thread for MB/s, `wait4` for whole processes): the \
       machine is shared, and CPU time is not inflated while other processes hold the CPU.
 
       """
+    for note in notes { out += "\n" + note + "\n" }
     print(out, terminator: "")
   }
 }

@@ -21,6 +21,8 @@ if arguments.count >= 2 {
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))
   case "idle": print(ChildCommands.idle())
+  case "filter-keystroke" where arguments.count == 5:
+    print(ChildCommands.filterKeystroke(file, before: arguments[3], keys: arguments[4]))
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).
     for _ in 0..<(Int(arguments[3]) ?? 1) {

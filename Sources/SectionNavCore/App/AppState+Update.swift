@@ -10,6 +10,7 @@ extension AppState {
       handleMouse(mouse)
       return []
     case .paste(let text):
+      if filtering.lineOpen { return pasteIntoFilterLine(text) }
       if prompt != nil {
         prompt!.text += TextSanitizer.visible(text.filter { !$0.isNewline })
       } else if focus == .index {

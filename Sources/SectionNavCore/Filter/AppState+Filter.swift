@@ -79,6 +79,18 @@ extension AppState {
     return filtering.line != before ? setFilterQuery(filtering.line) : []
   }
 
+  /// Bracketed paste on the filter line: inserted at the caret as one edit.
+  mutating func pasteIntoFilterLine(_ text: String) -> [Effect] {
+    let pasted = Array(TextSanitizer.visible(text.filter { !$0.isNewline }))
+    guard !pasted.isEmpty else { return [] }
+    var line = Array(filtering.line)
+    let caret = min(filtering.caret, line.count)
+    line.insert(contentsOf: pasted, at: caret)
+    filtering.line = String(line)
+    filtering.caret = caret + pasted.count
+    return setFilterQuery(filtering.line)
+  }
+
   /// Applies `text` as the filter: a filter job starts over the full data
   /// (or over the last result's survivors when `text` only narrows it); an
   /// empty query shows the full list.

@@ -22,9 +22,8 @@ public struct FilterRun: Sendable, Equatable {
   private let groups: [[Int]]
   private var sectionPosition = 0
   private var itemPosition = 0
-  /// Per group of the current section: terms left to test on items; nil
-  /// when the title already satisfies the group.
-  private var plan: [[Int]?]?
+  /// The current section's plan (see `ItemMatcher`); nil between sections.
+  private var plan: [Int32]?
   private var planSkips = false
   private var sectionOpened = false
 
@@ -83,6 +82,15 @@ public struct FilterRun: Sendable, Equatable {
   public mutating func advance(budget: Int) -> Bool {
     var left = budget
     let store = list.store
+    // Worked on as locals, so appending never copies (the run holds no other reference).
+    var ordinals = self.ordinals
+    var scores = self.scores
+    self.ordinals = []
+    self.scores = []
+    defer {
+      self.ordinals = ordinals
+      self.scores = scores
+    }
     while sectionPosition < sourceSectionCount {
       let k = sectionPosition
       if plan == nil { startSection(sourceSection(k)) }
@@ -91,22 +99,65 @@ public struct FilterRun: Sendable, Equatable {
         scanned += count - itemPosition
         itemPosition = count
       }
-      while itemPosition < count {
-        if left <= 0 { return false }
-        let ordinal = sourceOrdinal(k, itemPosition)
-        if let score = matcher.match(store, ordinal, plan: plan!, groups: groups, scoring: sort) {
-          if !sectionOpened {
-            sections.append(Int32(sourceSection(k)))
-            starts.append(Int32(ordinals.count))
-            sectionOpened = true
+      let from = itemPosition
+      let to = min(count, from + max(0, left))
+      if from < to {
+        let first = ordinals.count
+        let sort = self.sort
+        let code = plan!
+        let matcher = self.matcher
+        code.withUnsafeBufferPointer { plan in
+          func keep(_ ordinal: Int, _ score: Int32?) {
+            guard let score else { return }
+            ordinals.append(UInt32(truncatingIfNeeded: ordinal))
+            if sort { scores.append(score) }
           }
-          ordinals.append(UInt32(ordinal))
-          if sort { scores.append(score) }
+          func scan(_ ordinalAt: (Int) -> Int) {
+            switch store {
+            case .lines(let lines):
+              let base = lines.buffer.base
+              let ranges = lines.ranges
+              for i in from..<to {
+                let o = ordinalAt(i)
+                keep(o, matcher.match(plan, base + ranges.offset(o), ranges.length(o), ascii: ranges.isPlain(o), scoring: sort))
+              }
+            case .json(let items):
+              let base = items.buffer.base
+              let ranges = items.ranges
+              for i in from..<to {
+                let o = ordinalAt(i)
+                let p = base + ranges.offset(o)
+                if p.pointee == 0x22 && ranges.isPlain(o) {
+                  keep(o, matcher.match(plan, p + 1, ranges.length(o) - 2, ascii: true, scoring: sort))
+                } else {
+                  keep(o, matcher.match(plan, store, o, scoring: sort))
+                }
+              }
+            default:
+              for i in from..<to {
+                let o = ordinalAt(i)
+                keep(o, matcher.match(plan, store, o, scoring: sort))
+              }
+            }
+          }
+          if let c = candidates {
+            let start = Int(c.starts[k])
+            c.ordinals.withUnsafeBufferPointer { o in scan { Int(o[start + $0]) } }
+          } else {
+            let firstItem = list.sections[k].firstItem
+            scan { firstItem + $0 }
+          }
         }
-        itemPosition += 1
-        scanned += 1
-        left -= 1
+        if ordinals.count > first && !sectionOpened {
+          sections.append(Int32(sourceSection(k)))
+          starts.append(Int32(first))
+          sectionOpened = true
+        }
+        scanned += to - from
+        left -= to - from
+        itemPosition = to
       }
+      if itemPosition < count { return false }
       sectionPosition += 1
       itemPosition = 0
       plan = nil
@@ -114,34 +165,34 @@ public struct FilterRun: Sendable, Equatable {
     }
     if !isComplete {
       isComplete = true
-      if sort { rank() }
+      if sort { rank(&ordinals, &scores) }
     }
     return true
   }
 
-  /// Matches the section's title against every term once.
+  /// Matches the section's title against every term once, leaving the plan
+  /// for its items: per group not settled by the title, its remaining terms.
   private mutating func startSection(_ s: Int) {
-    var plan: [[Int]?] = []
+    var plan: [Int32] = []
     var dead = false
     let title = list.title(s)
     for group in groups {
-      var left: [Int] = []
+      var left: [Int32] = []
       var satisfied = false
       for t in group {
         let hit = matcher.matchesText(title, term: t)
         if terms[t].inverse {
-          if !hit { left.append(t) }  // else the title rules it out for every item
+          if !hit { left.append(Int32(t)) }  // else the title rules it out for every item
         } else if hit {
           satisfied = true
         } else {
-          left.append(t)
+          left.append(Int32(t))
         }
       }
-      if satisfied {
-        plan.append(nil)
-      } else {
+      if !satisfied {
         if left.isEmpty { dead = true }
-        plan.append(left)
+        plan.append(Int32(left.count))
+        plan += left
       }
     }
     self.plan = plan
@@ -150,7 +201,7 @@ public struct FilterRun: Sendable, Equatable {
 
   /// Sorts items within each section by score (then data order) and
   /// sections by their best item (then data order).
-  private mutating func rank() {
+  private mutating func rank(_ ordinals: inout [UInt32], _ scores: inout [Int32]) {
     var order: [(best: Int32, k: Int)] = []
     var newOrdinals: [UInt32] = []
     newOrdinals.reserveCapacity(ordinals.count)

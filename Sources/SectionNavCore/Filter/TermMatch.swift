@@ -161,6 +161,12 @@ enum TermMatch {
     return true
   }
 
+  /// fzf's score of the match inside `window`.
+  @inline(__always)
+  static func score(_ term: CompiledTerm, _ h: UnsafePointer<UInt8>, _ window: (Int, Int)) -> Int32 {
+    score(term.pattern, term.mask, term.count, fuzzy: term.kind == .fuzzy, h, window: window, positions: nil)
+  }
+
   /// fzf's score of the match inside `window`, and the matched byte
   /// positions when `positions` is given (fuzzy: greedy from the window's
   /// start; the others: the whole window).
@@ -170,45 +176,50 @@ enum TermMatch {
   ) -> Int32 {
     term.pattern.withUnsafeBufferPointer { pat in
       term.masks.withUnsafeBufferPointer { mask in
-        let p = pat.baseAddress!
-        let mk = mask.baseAddress!
-        let m = pat.count
-        let fuzzy = term.kind == .fuzzy
-        var score: Int32 = 0
-        var pidx = 0
-        var inGap = false
-        var consecutive: Int32 = 0
-        var firstBonus: Int32 = 0
-        var prevClass = window.0 > 0 ? charClass(h[window.0 - 1]) : .white
-        var idx = window.0
-        while idx < window.1 && pidx < m {
-          let c = h[idx]
-          let cls = charClass(c)
-          if !fuzzy || (c | mk[pidx]) == p[pidx] {
-            positions?.pointee.append(idx)
-            score += scoreMatch
-            var b = bonus(prevClass, cls)
-            if consecutive == 0 {
-              firstBonus = b
-            } else {
-              if b >= bonusBoundary && b > firstBonus { firstBonus = b }
-              b = max(b, firstBonus, bonusConsecutive)
-            }
-            score += pidx == 0 ? b * bonusFirstCharMultiplier : b
-            inGap = false
-            consecutive += 1
-            pidx += 1
-          } else {
-            score += inGap ? scoreGapExtension : scoreGapStart
-            inGap = true
-            consecutive = 0
-            firstBonus = 0
-          }
-          prevClass = cls
-          idx += 1
-        }
-        return score
+        score(
+          pat.baseAddress!, mask.baseAddress!, pat.count, fuzzy: term.kind == .fuzzy, h, window: window,
+          positions: positions)
       }
     }
+  }
+
+  static func score(
+    _ p: UnsafePointer<UInt8>, _ mk: UnsafePointer<UInt8>, _ m: Int, fuzzy: Bool, _ h: UnsafePointer<UInt8>,
+    window: (Int, Int), positions: UnsafeMutablePointer<[Int]>?
+  ) -> Int32 {
+    var score: Int32 = 0
+    var pidx = 0
+    var inGap = false
+    var consecutive: Int32 = 0
+    var firstBonus: Int32 = 0
+    var prevClass = window.0 > 0 ? charClass(h[window.0 - 1]) : .white
+    var idx = window.0
+    while idx < window.1 && pidx < m {
+      let c = h[idx]
+      let cls = charClass(c)
+      if !fuzzy || (c | mk[pidx]) == p[pidx] {
+        positions?.pointee.append(idx)
+        score += scoreMatch
+        var b = bonus(prevClass, cls)
+        if consecutive == 0 {
+          firstBonus = b
+        } else {
+          if b >= bonusBoundary && b > firstBonus { firstBonus = b }
+          b = max(b, firstBonus, bonusConsecutive)
+        }
+        score += pidx == 0 ? b * bonusFirstCharMultiplier : b
+        inGap = false
+        consecutive += 1
+        pidx += 1
+      } else {
+        score += inGap ? scoreGapExtension : scoreGapStart
+        inGap = true
+        consecutive = 0
+        firstBonus = 0
+      }
+      prevClass = cls
+      idx += 1
+    }
+    return score
   }
 }
