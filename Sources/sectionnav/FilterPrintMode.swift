@@ -7,10 +7,9 @@ import SectionNavCore
 /// nothing matches.
 enum FilterPrintMode {
   static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) -> Int32 {
-    var run = FilterRun(
-      query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort)
-    _ = run.advance(budget: .max)
-    let result = run.result()
+    let result = FilterRun.parallel(
+      query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
+      threads: ProcessInfo.processInfo.activeProcessorCount)
     let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
     let terminator = Array(chosen.terminator.utf8)
     var out: [UInt8] = []

@@ -129,4 +129,20 @@ import Testing
     #expect(MemoryLayout.size(ofValue: r.ordinals.first!) == 4)
     #expect(r.ordinals.count == r.itemCount)
   }
+
+  @Test func parallelPartsGiveTheSameResultAsOneRun() throws {
+    let list = try load(Self.json, LoadOptions(keepOrder: true))
+    for sort in [false, true] {
+      for text in ["a", "o !u", "ri | zu", "'e"] {
+        var run = FilterRun(query: FilterQuery(text), list: list, sort: sort)
+        _ = run.advance(budget: .max)
+        let one = run.result()
+        for threads in [1, 2, 3] {
+          let joined = FilterRun.parallel(query: FilterQuery(text), list: list, sort: sort, threads: threads)
+          #expect(joined.sections == one.sections, "\(text) sort \(sort) threads \(threads)")
+          #expect(joined.ordinals == one.ordinals, "\(text) sort \(sort) threads \(threads)")
+        }
+      }
+    }
+  }
 }

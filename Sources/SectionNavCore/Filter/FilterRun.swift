@@ -35,7 +35,7 @@ public struct FilterRun: Sendable, Equatable {
 
   public init(
     query: FilterQuery, list: SectionedList, generation: Int = 0, sort: Bool = false,
-    previous: FilterResult? = nil
+    previous: FilterResult? = nil, sections range: Range<Int>? = nil
   ) {
     self.query = query
     self.list = list
@@ -44,8 +44,11 @@ public struct FilterRun: Sendable, Equatable {
     let usable = previous.flatMap { p in
       p.isComplete && p.list === list && p.query.isNarrowed(by: query) ? p : nil
     }
-    candidates = usable
-    total = usable?.itemCount ?? list.itemCount
+    candidates = range == nil ? usable : nil
+    let range = range ?? 0..<(candidates?.sectionCount ?? list.sectionCount)
+    sectionPosition = range.lowerBound
+    sectionEnd = range.upperBound
+    total = candidates?.itemCount ?? range.reduce(0) { $0 + list.sections[$1].itemCount }
     var terms: [FilterQuery.Term] = []
     var groups: [[Int]] = []
     for group in query.groups {
@@ -57,7 +60,11 @@ public struct FilterRun: Sendable, Equatable {
     matcher = ItemMatcher(terms: terms, literal: query.literal)
   }
 
-  private var sourceSectionCount: Int { candidates?.sectionCount ?? list.sectionCount }
+  /// Source sections this run covers end here (all of them, or a part for `parallel`).
+  private let sectionEnd: Int
+  private var sourceSectionCount: Int { sectionEnd }
+  /// Under `--sort`, once complete: the best score of each surviving section.
+  public private(set) var sectionScores: [Int32] = []
 
   private func sourceSection(_ k: Int) -> Int { candidates.map { Int($0.sections[k]) } ?? k }
 
@@ -100,7 +107,7 @@ public struct FilterRun: Sendable, Equatable {
         itemPosition = count
       }
       let from = itemPosition
-      let to = min(count, from + max(0, left))
+      let to = left >= count - from ? count : from + max(0, left)
       if from < to {
         let first = ordinals.count
         let sort = self.sort
@@ -119,7 +126,10 @@ public struct FilterRun: Sendable, Equatable {
               let ranges = lines.ranges
               for i in from..<to {
                 let o = ordinalAt(i)
-                keep(o, matcher.match(plan, base + ranges.offset(o), ranges.length(o), ascii: ranges.isPlain(o), scoring: sort))
+                keep(
+                  o,
+                  matcher.match(
+                    plan, base + ranges.offset(o), ranges.length(o), ascii: ranges.isPlain(o), scoring: sort))
               }
             case .json(let items):
               let base = items.buffer.base
@@ -215,6 +225,7 @@ public struct FilterRun: Sendable, Equatable {
       ranked.append(idx.map { ordinals[$0] })
     }
     order.sort { $0.best != $1.best ? $0.best > $1.best : $0.k < $1.k }
+    sectionScores = order.map(\.best)
     var newSections: [Int32] = []
     var newStarts: [Int32] = []
     for (_, k) in order {
