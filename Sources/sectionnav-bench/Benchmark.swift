@@ -377,11 +377,13 @@ struct Benchmark {
       ⁴ After `scroll-to 0 0.5` over the 1 M-row list; bytes for the update (inside the synchronized-update brackets).
       ⁵ jq's peak RSS is `wait4`'s `ru_maxrss`, which includes this benchmark's own peak (about 20 MB at that point).
       ⁶ In a child process over the 60 MB list (2 M items, loaded first), filter line open: from handing the key \
-      (or the paste) to `AppState.handle` to the `ScreenWriter` bytes of the first frame showing the new query's \
-      survivors; each `FilterJob` chunk runs on its own `Thread` as `BackgroundJobs` runs it (a chunk stops early once \
-      a screenful has survived). Excludes the terminal's read and `write(2)`. Filter rows: whole processes, spawn to \
-      exit, output read through a pipe; fzf reads the same items (one per line, written from the loaded list) on \
-      standard input; sectionnav reads that same file with `--lines` (and the JSON, for comparison).
+      (or the paste) to `AppState.handle` to the `ScreenWriter` bytes of the first frame drawn for the new query \
+      (its survivors so far); each `FilterJob` chunk runs on its own `Thread` as `BackgroundJobs` runs it (a chunk \
+      ends after 256 k items, or early once a screenful has survived). Excludes the terminal's read and `write(2)`.
+      ⁷ Whole processes, spawn to exit, output read through a pipe: sectionnav reads the 2 M items under their \
+      sections (its JSON), fzf reads the same item texts one per line (written from the loaded list) on standard \
+      input; `sectionnav --lines` reads that same lines file (grouping it by initial, which scatters each group's \
+      reads across the file). `--filter-print` matches on every core, as fzf does. Counts agree line for line.
       "By CPU time": user + system CPU seconds (the load's own thread for MB/s, `wait4` for whole processes): the \
       machine is shared, and CPU time is not inflated while other processes hold the CPU.
 

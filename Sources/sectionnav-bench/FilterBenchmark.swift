@@ -72,27 +72,29 @@ extension Benchmark {
       ("'lantern", "exact, common", [], ["--no-sort"]),
     ]
     for (query, what, ours, theirs) in cases {
-      let mine = timeProcess([sectionnav, "--lines", "--filter-print", query] + ours + [lines], runs: 5)
       let json = timeProcess([sectionnav, "--filter-print", query] + ours + [input.path], runs: 5)
-      Self.log("filter \(query) (\(what)): \(Self.fmt(mine.wall * 1000, 0)) ms, \(mine.lines) lines")
+      let grouped = timeProcess([sectionnav, "--lines", "--filter-print", query] + ours + [lines], runs: 5)
+      Self.log("filter \(query) (\(what)): \(Self.fmt(json.wall * 1000, 0)) ms, \(json.lines) lines")
+      let flags = ours.isEmpty ? "" : " " + ours.joined(separator: " ")
       add(
-        "Filter 2 M items, \(what) `\(query)`: `sectionnav --lines --filter-print` \(ours.joined(separator: " "))",
-        runs: "5",
-        "\(Self.fmt(mine.wall * 1000, 0)) ms (CPU \(Self.fmt(mine.cpu * 1000, 0)) ms), \(mine.lines) items; "
-          + "from the 60 MB JSON: \(Self.fmt(json.wall * 1000, 0)) ms")
+        "Filter 2 M items, \(what) `\(query)`: `sectionnav --filter-print`\(flags), the 60 MB JSON ⁷", runs: "5",
+        "\(Self.fmt(json.wall * 1000, 0)) ms (CPU \(Self.fmt(json.cpu * 1000, 0)) ms), \(json.lines) items")
+      add(
+        "… `sectionnav --lines --filter-print`\(flags), the same items as lines", runs: "5",
+        "\(Self.fmt(grouped.wall * 1000, 0)) ms (CPU \(Self.fmt(grouped.cpu * 1000, 0)) ms), \(grouped.lines) items")
       guard let fzf else { continue }
-      let theirsTime = timeProcess([fzf, "--filter", query] + theirs, runs: 5, input: lines)
-      Self.log("fzf --filter \(query): \(Self.fmt(theirsTime.wall * 1000, 0)) ms, \(theirsTime.lines) lines")
+      let other = timeProcess([fzf, "--filter", query] + theirs, runs: 5, input: lines)
+      Self.log("fzf --filter \(query): \(Self.fmt(other.wall * 1000, 0)) ms, \(other.lines) lines")
+      let fzfFlags = theirs.isEmpty ? "" : " " + theirs.joined(separator: " ")
       add(
-        "… `fzf --filter` \(theirs.joined(separator: " ")) (fzf \(version ?? "?")), same items as lines",
+        "… `fzf --filter`\(fzfFlags) (fzf \(version ?? "?")), the same items as lines on standard input",
         runs: "5",
-        "\(Self.fmt(theirsTime.wall * 1000, 0)) ms (CPU \(Self.fmt(theirsTime.cpu * 1000, 0)) ms), "
-          + "\(theirsTime.lines) items")
-      let ratio = mine.wall / theirsTime.wall
+        "\(Self.fmt(other.wall * 1000, 0)) ms (CPU \(Self.fmt(other.cpu * 1000, 0)) ms), \(other.lines) items")
+      let ratio = json.wall / other.wall
       add(
-        "Ratio: sectionnav / fzf time, \(what)", runs: "",
-        "\(Self.fmt(ratio, 2)) (by CPU time: \(Self.fmt(mine.cpu / theirsTime.cpu, 2)))", target: "≤ 0.5",
-        met: ratio <= 0.5)
+        "Ratio: sectionnav (JSON) / fzf time, \(what)", runs: "",
+        "\(Self.fmt(ratio, 2)) (by CPU time: \(Self.fmt(json.cpu / other.cpu, 2)); `--lines`: "
+          + "\(Self.fmt(grouped.wall / other.wall, 2)))", target: "≤ 0.5", met: ratio <= 0.5)
     }
     try? FileManager.default.removeItem(atPath: lines)
   }
@@ -104,9 +106,9 @@ extension Benchmark {
   /// thread), and to the last chunk.
   mutating func measureKeystroke(_ input: Input) {
     let cases: [(String, String, String)] = [
-      ("", "a", "first key, common"),
-      ("", "quokka", "a pasted rare query (every item scanned for the first screen)"),
-      ("quokk", "a", "one more key on a rare query (previous survivors only)"),
+      ("", "a", "first key, common query"),
+      ("", "quokka", "a rare query pasted (first frame: partial, `filtering N%`)"),
+      ("quokk", "a", "one more key on a rare query (only the previous survivors)"),
     ]
     for (before, key, what) in cases {
       var first: [Double] = []
@@ -122,7 +124,8 @@ extension Benchmark {
       Self.log("keystroke \(what): \(Self.fmt(median * 1000, 1)) ms")
       add(
         "First screen after a keystroke, 2 M items: \(what) ⁶", runs: "5",
-        "\(Self.fmt(median * 1000, 1)) ms (all \(count) survivors: \(Self.fmt(Measure.median(done) * 1000, 0)) ms)",
+        "\(Self.fmt(median * 1000, 1)) ms to the first frame; all \(count) survivors shown after "
+          + "\(Self.fmt(Measure.median(done) * 1000, 0)) ms",
         target: "< 50 ms", met: median < 0.05)
     }
   }

@@ -7,9 +7,12 @@ import SectionNavCore
 /// nothing matches.
 enum FilterPrintMode {
   static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) -> Int32 {
-    let result = FilterRun.parallel(
-      query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
-      threads: ProcessInfo.processInfo.activeProcessorCount)
+    // One part per core, as fzf matches on every core.
+    let result = FilterParts(
+      FilterRun.parts(
+        query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
+        parts: ProcessInfo.processInfo.activeProcessorCount)
+    ).runAll()
     let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
     let terminator = Array(chosen.terminator.utf8)
     var out: [UInt8] = []
@@ -32,5 +35,23 @@ enum FilterPrintMode {
     }
     Output.write(bytes: out)
     return result.itemCount > 0 ? 0 : 1
+  }
+}
+
+/// The parts' runs, each advanced to the end by its own thread.
+final class FilterParts: @unchecked Sendable {
+  private var runs: [FilterRun]
+  private let lock = NSLock()
+
+  init(_ runs: [FilterRun]) { self.runs = runs }
+
+  /// Every part run to the end, one thread each; their joined result.
+  func runAll() -> FilterResult {
+    DispatchQueue.concurrentPerform(iterations: runs.count) { i in
+      var run = lock.withLock { runs[i] }
+      _ = run.advance(budget: .max)
+      lock.withLock { runs[i] = run }
+    }
+    return FilterRun.joined(runs)
   }
 }

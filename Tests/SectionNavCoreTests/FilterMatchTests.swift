@@ -138,7 +138,9 @@ import Testing
         _ = run.advance(budget: .max)
         let one = run.result()
         for threads in [1, 2, 3] {
-          let joined = FilterRun.parallel(query: FilterQuery(text), list: list, sort: sort, threads: threads)
+          var parts = FilterRun.parts(query: FilterQuery(text), list: list, sort: sort, parts: threads)
+          for i in parts.indices { _ = parts[i].advance(budget: .max) }
+          let joined = FilterRun.joined(parts)
           #expect(joined.sections == one.sections, "\(text) sort \(sort) threads \(threads)")
           #expect(joined.ordinals == one.ordinals, "\(text) sort \(sort) threads \(threads)")
         }

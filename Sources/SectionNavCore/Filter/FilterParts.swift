@@ -1,14 +1,9 @@
-import Dispatch
-
 extension FilterRun {
-  /// The whole filter at once on `threads` threads (`--filter-print`): the
-  /// sections are split into contiguous parts of about equal item counts,
-  /// each filtered by its own run, and the parts joined — in data order, or
-  /// under `--sort` with sections ranked by their best item across parts.
-  public static func parallel(
-    query: FilterQuery, list: SectionedList, sort: Bool, threads: Int
-  ) -> FilterResult {
-    let parts = max(1, min(threads, list.sectionCount))
+  /// Runs for a whole filter split into `parts` contiguous ranges of
+  /// sections with about equal item counts, for a runner to advance on as
+  /// many threads (`--filter-print`); `joined` puts their results together.
+  public static func parts(query: FilterQuery, list: SectionedList, sort: Bool, parts: Int) -> [FilterRun] {
+    let parts = max(1, min(parts, list.sectionCount))
     var bounds = [0]
     let per = max(1, list.itemCount / parts)
     var sum = 0
@@ -17,14 +12,17 @@ extension FilterRun {
       if bounds.count < parts && sum >= per * bounds.count { bounds.append(s + 1) }
     }
     if bounds.last != list.sectionCount { bounds.append(list.sectionCount) }
-    let ranges = (0..<bounds.count - 1).map { bounds[$0]..<bounds[$0 + 1] }
-    let runs = Results(count: ranges.count)
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-      var run = FilterRun(query: query, list: list, sort: sort, sections: ranges[i])
-      _ = run.advance(budget: .max)
-      runs.set(i, run)
+    return (0..<bounds.count - 1).map {
+      FilterRun(query: query, list: list, sort: sort, sections: bounds[$0]..<bounds[$0 + 1])
     }
-    let done = runs.all
+  }
+
+  /// The completed `parts` as one result: in data order, or under `--sort`
+  /// with sections ranked by their best item across parts (ties in data order).
+  public static func joined(_ done: [FilterRun]) -> FilterResult {
+    let query = done[0].query
+    let list = done[0].list
+    let sort = done[0].sort
     // (section, its items, best score) in the joined order.
     var pieces: [(section: Int32, part: Int, k: Int, best: Int32)] = []
     for (part, run) in done.enumerated() {
@@ -52,17 +50,4 @@ extension FilterRun {
       query: query, list: list, generation: 0, sections: sections, starts: starts, ordinals: ordinals,
       isComplete: true, scanned: list.itemCount, total: list.itemCount)
   }
-}
-
-/// The parts' runs, each written by its own thread once.
-private final class Results: @unchecked Sendable {
-  private var runs: [FilterRun?]
-  private let lock = DispatchSemaphore(value: 1)
-  init(count: Int) { runs = Array(repeating: nil, count: count) }
-  func set(_ i: Int, _ run: FilterRun) {
-    lock.wait()
-    runs[i] = run
-    lock.signal()
-  }
-  var all: [FilterRun] { runs.map { $0! } }
 }
