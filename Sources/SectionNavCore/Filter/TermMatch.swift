@@ -70,27 +70,42 @@ enum TermMatch {
       // Forward: the first subsequence match. Pattern bytes are compared one
       // by one; a multi-byte character only matches whole (UTF-8 lead bytes
       // never equal continuation bytes, and the next byte must follow).
+      guard n >= m else { return nil }
       var j = 0
       var i = 0
       var last = -1
-      while i < n {
-        if (h[i] | mask[j]) == p[j] {
+      // The current pattern byte and mask in registers; `limit` is the last
+      // position where the rest of the pattern still fits.
+      var pj = p[0]
+      var mj = mask[0]
+      var limit = n - m
+      while i <= limit {
+        if (h[i] | mj) == pj {
           j += 1
           if j == m {
             last = i
             break
           }
+          limit += 1
+          pj = p[j]
+          mj = mask[j]
           // Inside a multi-byte character the rest must follow at once.
-          if p[j] & 0xC0 == 0x80 {
+          if pj & 0xC0 == 0x80 {
             var k = i + 1
             while j < m && p[j] & 0xC0 == 0x80 {
               guard k < n, h[k] == p[j] else { break }
               j += 1
               k += 1
+              limit += 1
             }
             if j < m && p[j] & 0xC0 == 0x80 {
               // Broken character: back to its lead byte.
-              while j > 0 && p[j] & 0xC0 == 0x80 { j -= 1 }
+              while j > 0 && p[j] & 0xC0 == 0x80 {
+                j -= 1
+                limit -= 1
+              }
+              pj = p[j]
+              mj = mask[j]
               i += 1
               continue
             }
@@ -98,6 +113,8 @@ enum TermMatch {
               last = k - 1
               break
             }
+            pj = p[j]
+            mj = mask[j]
             i = k
             continue
           }
