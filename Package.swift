@@ -22,8 +22,10 @@ let package = Package(
     // Non-variadic C wrappers over libedit's variadic el_set/el_get/history.
     .target(name: "CLineEdit", dependencies: ["CLibEdit"]),
     .target(name: "LineEditor", dependencies: ["CLineEdit", "SectionNavCore"]),
+    // Gives the terminal back before a crash is reported (fatal signals).
+    .target(name: "CFatalRescue", dependencies: ["CMapGuard"]),
     // Raw mode, alternate screen, mouse, input decoding and diffed output.
-    .target(name: "TerminalIO", dependencies: ["SectionNavCore"]),
+    .target(name: "TerminalIO", dependencies: ["SectionNavCore", "CFatalRescue"]),
     .executableTarget(
       name: "sectionnav",
       dependencies: ["SectionNavCore", "TerminalIO", "LineEditor"]

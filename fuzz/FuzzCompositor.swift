@@ -39,6 +39,7 @@ enum CompositorFuzz {
     settings.smooth = flags & 0x10 != 0
     settings.theme = flags & 0x20 != 0 ? .monochrome : .standard
     settings.indexAnchor = [.top, .center, .bottom][Int(flags >> 6) % 3]
+    settings.literal = input.bool()
 
     var pairs: [(title: String, items: [String])] = []
     let sections = input.int(0...7)

@@ -178,6 +178,11 @@ static int dispatch_wake(cle_editor *editor, int event) {
 /// caller's self-pipe) is acted on at once, not at the next key. Same results
 /// as read_byte; -1 also when the wake function abandons the line.
 static int wait_for_key(cle_editor *editor, unsigned char *byte) {
+  // An abandoned line stays abandoned: libedit's own nested readers (the
+  // `Esc x` command line, `Esc /` search) treat a failed read as "abort that
+  // command" and go on reading for the line; every later read fails too, so
+  // the line ends rather than waiting for keys after a SIGTERM.
+  if (editor->cancelled) return -1;
   if (editor->wake_fd < 0 || editor->wake == NULL) return read_byte(editor->infd, byte);
   int watch = 1;
   for (;;) {

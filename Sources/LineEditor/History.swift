@@ -32,9 +32,14 @@ public struct History: Equatable, Sendable {
     if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
   }
 
+  /// Longest entry kept, in UTF-8 bytes (4 KiB): a longer line is not
+  /// remembered, so `Up` never pulls a giant line into the prompt.
+  public static let maximumEntryLength = 4096
+
   /// The stored form of a line: one file line per entry, so line breaks become
-  /// spaces; nil for a blank line.
+  /// spaces; nil for a blank line or one longer than `maximumEntryLength`.
   static func entry(_ line: String) -> String? {
+    guard line.utf8.count <= maximumEntryLength else { return nil }
     let entry =
       line.contains(where: \.isNewline) ? String(line.map { $0.isNewline ? " " : $0 }) : line
     return entry.allSatisfy(\.isWhitespace) ? nil : entry

@@ -20,6 +20,10 @@ extension History {
     return nil
   }
 
+  /// Largest history file read (1 MiB): a file that is a link to /dev/zero,
+  /// or simply huge, is reported ("File too large") instead of read forever.
+  public static let maximumFileSize = 1 << 20
+
   /// Reads a history file, one entry per line. A missing file (or a missing
   /// directory on its path) is an empty history; saving reports the directory.
   public static func load(from path: String) throws(HistoryFileError) -> History {
@@ -39,6 +43,7 @@ extension History {
         throw HistoryFileError(.read, path: path, code: errno)
       }
       bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > maximumFileSize { throw HistoryFileError(.read, path: path, code: EFBIG) }
     }
     let lines = bytes.split(separator: UInt8(ascii: "\n")).map {
       String(decoding: $0, as: UTF8.self)

@@ -135,15 +135,7 @@ extension InputDecoder {
 
   /// A C0 control byte or DEL as a key.
   static func controlKey(_ b: UInt8) -> Key {
-    switch b {
-    case 0x00: return .ctrl("@")
-    case 0x08, 0x7F: return .backspace
-    case 0x09: return .tab
-    case 0x0A, 0x0D: return .enter
-    case 0x1B: return .escape
-    case 0x01...0x1A: return .ctrl(Character(Unicode.Scalar(b + 0x60)))
-    default: return .ctrl(Character(Unicode.Scalar(b + 0x40)))  // 1C–1F: \ ] ^ _
-    }
+    Key.control(b)
   }
 
   /// ESC: a lone Esc key, a CSI or SS3 sequence, or Alt plus the next key.

@@ -23,9 +23,17 @@ private func forwardSignal(_ signal: Int32) {
 /// terminal, exiting, resizing — happens in ordinary code. One instance may
 /// be installed at a time; `uninstall` puts the previous handlers back.
 public final class SignalPipe {
-  /// Window size, interrupt, termination, hang-up, stop and continue, quit.
-  public static let handledSignals: [Int32] = [
-    SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGQUIT,
+  /// Window size, interrupt, termination, hang-up, stop and continue, quit,
+  /// and the other signals whose default action ends the process.
+  public static let handledSignals: [Int32] =
+    [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGQUIT] + otherEndingSignals
+
+  /// Signals nobody sends a navigator on purpose but whose default action
+  /// would kill it with the terminal still taken (raw mode, alternate screen,
+  /// mouse reporting, hidden cursor): they end the run like SIGTERM — the
+  /// terminal given back, exit status 128 + the signal number.
+  public static let otherEndingSignals: [Int32] = [
+    SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF, SIGSYS,
   ]
 
   /// Poll this for POLLIN, then call `drain()`.

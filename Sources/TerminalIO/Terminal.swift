@@ -1,3 +1,5 @@
+import CFatalRescue
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,9 @@ public final class Terminal {
   /// The alternate screen and reporting modes are on.
   public private(set) var isOnScreen = false
   private var mouse = true
+  /// The fatal-signal rescue (CFatalRescue) is armed: a crash gives the
+  /// terminal back before the crash report.
+  private var rescueArmed = false
 
   /// Opens `path`; refuses `TERM=dumb` and anything that is not a terminal.
   public init(path: String = "/dev/tty", term: String? = Terminal.environmentTERM) throws {
@@ -66,6 +71,12 @@ public final class Terminal {
       }
       isRaw = true
     }
+    if !rescueArmed {
+      rescueArmed =
+        ControlSequences.leave.withUnsafeBufferPointer {
+          fatalrescue_install(fileDescriptor, &saved, $0.baseAddress, $0.count)
+        } == 0
+    }
     if !isOnScreen || force {
       try write(ControlSequences.enter(mouse: mouse))
       isOnScreen = true
@@ -84,6 +95,10 @@ public final class Terminal {
     if isRaw {
       while tcsetattr(fileDescriptor, TCSADRAIN, &saved) != 0, errno == EINTR {}
       isRaw = false
+    }
+    if rescueArmed && !keepScreen {
+      fatalrescue_uninstall()
+      rescueArmed = false
     }
   }
 

@@ -93,7 +93,14 @@ public final class TerminalApp {
           break
         case .exit(let code, let output):
           terminal.leave()
-          if let output { try? Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO) }
+          if let output {
+            do {
+              try Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO)
+            } catch TerminalError.writeFailed(let code) {
+              // The chosen item did not arrive: an error, not a silent exit 0.
+              throw TerminalError.outputFailed(errno: code)
+            }
+          }
           return ExitStatus(code: code)
         case .suspendFor(let body):
           try handBack(body)
@@ -190,6 +197,9 @@ public final class TerminalApp {
       case SIGINT:
         cancel = true
       case SIGTERM, SIGHUP, SIGQUIT:
+        deferredSignals.append(signal)
+        cancel = true
+      case _ where SignalPipe.otherEndingSignals.contains(signal):
         deferredSignals.append(signal)
         cancel = true
       case SIGTSTP where !cancel:
@@ -320,10 +330,12 @@ public final class TerminalApp {
     var resized = false
     for signal in received {
       switch signal {
-      case SIGINT: return ExitStatus(code: 130, signal: SIGINT)
-      case SIGTERM: return ExitStatus(code: 143, signal: SIGTERM)
+      case SIGINT: return ExitStatus(code: ExitCode.interrupted.rawValue, signal: SIGINT)
+      case SIGTERM: return ExitStatus(code: ExitCode.terminated.rawValue, signal: SIGTERM)
       case SIGHUP: return hangUp()
-      case SIGQUIT: return ExitStatus(code: 131, signal: SIGQUIT)
+      case SIGQUIT: return ExitStatus(code: ExitCode.quitSignal.rawValue, signal: SIGQUIT)
+      case _ where SignalPipe.otherEndingSignals.contains(signal):
+        return ExitStatus(code: 128 + signal, signal: signal)
       case SIGTSTP: try suspendToShell()
       case SIGCONT:
         // Stopped by someone else (SIGSTOP): the shell may have reset the
@@ -344,7 +356,7 @@ public final class TerminalApp {
   }
 
   private func hangUp() -> ExitStatus {
-    ExitStatus(code: 129, signal: SIGHUP)
+    ExitStatus(code: ExitCode.hangUp.rawValue, signal: SIGHUP)
   }
 
   private func readSize() {

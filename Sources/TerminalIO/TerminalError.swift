@@ -1,3 +1,5 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
   /// The terminal went away (EIO) or refused output.
   case writeFailed(errno: Int32)
   case readFailed(errno: Int32)
+  /// Standard output refused the chosen item (a full disk, a closed descriptor, EPIPE).
+  case outputFailed(errno: Int32)
   case setupFailed(what: String, errno: Int32)
 
   /// The message without the `sectionnav: error: ` prefix.
@@ -30,12 +34,14 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
       return "cannot write to the terminal: \(Self.reason(code))"
     case .readFailed(let code):
       return "cannot read from the terminal: \(Self.reason(code))"
+    case .outputFailed(let code):
+      return "cannot write to standard output: \(Self.reason(code))"
     case .setupFailed(let what, let code):
       return "cannot set up \(what): \(Self.reason(code))"
     }
   }
 
-  public var description: String { "sectionnav: error: " + message }
+  public var description: String { Failure(message).description }
 
   /// The terminal is gone (hung up, or its other side closed): EIO or ENXIO
   /// from a write, a read or a mode change.

@@ -2,7 +2,7 @@ import Foundation
 import SectionNavCore
 import TerminalIO
 
-// sectionnav-bench: the project's performance benchmark (SPEC §7).
+// sectionnav-bench: the project's performance benchmark (README.md, "Performance").
 //
 //   swift run -c release sectionnav-bench
 //

@@ -23,7 +23,7 @@ enum BackgroundLoader {
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))
       } catch {
-        inbox.post(.loadFailed((error as? Exit)?.message ?? "sectionnav: error: \(error)"))
+        inbox.post(.loadFailed(error as? Failure ?? Failure("\(error)")))
       }
     }
     thread.stackSize = 8 << 20

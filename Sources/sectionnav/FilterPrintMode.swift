@@ -34,7 +34,7 @@ enum FilterPrintMode {
       }
     }
     Output.write(bytes: out)
-    return result.itemCount > 0 ? 0 : 1
+    return (result.itemCount > 0 ? ExitCode.success : ExitCode.notChosen).rawValue
   }
 }
 

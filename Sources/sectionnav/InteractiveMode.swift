@@ -14,15 +14,17 @@ enum InteractiveMode {
   static func run(
     config: Configuration, data: StartingData, settings: AppSettings, chosen: Chosen,
     environment: [String: String]
-  ) throws(Exit) -> Int32 {
+  ) throws(Failure) -> Int32 {
     let app: TerminalApp
     do {
       app = try TerminalApp(mouse: !config.noMouse)
     } catch {
-      throw Exit(status: 2, message: "\(error)")
+      throw Failure((error as? TerminalError)?.message ?? "\(error)")
     }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
+    let inbox = app.inbox
+    let previews = PreviewRuns { event in inbox.post(event) }
     var state: AppState
     switch data {
     case .ready(let list):
@@ -33,7 +35,7 @@ enum InteractiveMode {
       BackgroundLoader.start(buffer: buffer, config: config, inbox: app.inbox)
     }
     var shrinkReported = false
-    var failure: String?
+    var failure: Failure?
 
     /// Carries out `effects`: jobs start or stop, and the first effect that
     /// needs the run loop (exit, suspend, prompt) becomes its disposition.
@@ -50,14 +52,44 @@ enum InteractiveMode {
           continue
         // A command's output and errors are on the status line already.
         case .output, .commandFailed: continue
-        case .quit: next = .exit(code: config.pick ? 1 : 0, output: nil)
-        case .interrupt: next = .exit(code: 130, output: nil)
-        case .choose(let s, let i): next = .exit(code: 0, output: chosen.text(state.dataList, section: s, item: i))
-        case .chooseItems(let items): next = .exit(code: 0, output: chosen.text(state.dataList, items: items))
-        case .fail(let message):
-          failure = message
-          next = .exit(code: 2, output: nil)
+        case .quit: next = .exit(code: (config.pick ? ExitCode.notChosen : .success).rawValue, output: nil)
+        case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
+        case .choose(let s, let i):
+          next = .exit(
+            code: ExitCode.success.rawValue,
+            output: chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+        case .chooseItems(let items):
+          next = .exit(
+            code: ExitCode.success.rawValue,
+            output: chosen.text(state.dataList, items: items, format: state.chosenFormat))
+        case .fail(let reason):
+          failure = reason
+          next = .exit(code: reason.status.rawValue, output: nil)
         case .suspend: next = .suspend
+        case .runPreview(let id, let command):
+          previews.start(id: id, command: command)
+          continue
+        case .cancelPreview(let id):
+          previews.cancel(id: id)
+          continue
+        case .reload(let id, let command):
+          Thread.detachNewThread { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
+          continue
+        case .execute(let id, let command, silent: true):
+          Thread.detachNewThread {
+            if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
+            inbox.post(.executeFinished(id: id))
+          }
+          continue
+        case .execute(let id, let command, silent: false):
+          // The terminal as the program found it, for the command to use; the
+          // screen comes back when it ends (C-c interrupts the command only).
+          next = .suspendFor {
+            if let pid = ShellCommand.spawn(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false) {
+              ShellCommand.wait(pid)
+            }
+            inbox.post(.executeFinished(id: id))
+          }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)
           next = .promptAt(row: state.height) { host in
@@ -79,7 +111,7 @@ enum InteractiveMode {
         draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
           var effects: [Effect] = []
-          if !shrinkReported && DataSource.mappedFileChanged {
+          if !shrinkReported && DataLoading.dataShrank {
             // The file shrank after indexing: rows past the change read as empty.
             shrinkReported = true
             effects += state.handle(.dataShrank)
@@ -88,12 +120,18 @@ enum InteractiveMode {
           return carryOut(effects)
         })
       jobs.cancelAll()
-      if let failure { throw Exit(status: 2, message: failure) }
+      previews.cancelAll()
+      if let failure { throw failure }
       return status.code
-    } catch let exit as Exit {
-      throw exit
+    } catch TerminalError.outputFailed(let code) {
+      Output.standardOutputFailure = code
+      return 2
+    } catch let failure as Failure {
+      throw failure
+    } catch let error as TerminalError {
+      throw Failure(error.message)
     } catch {
-      throw Exit(status: 2, message: "sectionnav: error: \(error)")
+      throw Failure("\(error)")
     }
   }
 }

@@ -5,27 +5,46 @@ import SectionNavCore
 /// outcome to an exit status. All behaviour lives in SectionNavCore.
 enum Launcher {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    Output.occupyClosedStandardDescriptors()
+    var status: Int32
     do {
-      return try start(arguments: arguments, environment: environment)
+      status = try start(arguments: arguments, environment: environment)
     } catch {
-      if let message = error.message { Output.error(message) }
-      return error.status
+      Output.error(error.description)
+      status = error.status.rawValue
     }
+    // Output that did not arrive (a full disk, a closed descriptor, a reader
+    // that went away) is an error, whatever the run did otherwise.
+    if let code = Output.standardOutputFailure {
+      if let message = Output.failureMessage(code) { Output.error(message) }
+      return max(status, 2)
+    }
+    return status
   }
 
-  private static func start(arguments: [String], environment: [String: String]) throws(Exit) -> Int32 {
+  private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
     var config: Configuration
     do {
-      config = try OptionParser.parse(arguments: arguments, environment: environment)
+      config = try OptionParser.parse(arguments: arguments, environment: environment) {
+        () throws(UsageError) in try ConfigFile.load(environment: environment)
+      }
     } catch {
-      throw Exit(status: UsageError.exitStatus, message: error.description)
+      throw error.failure
     }
-    // `ls | sectionnav --lines`: line input without FILE comes from standard input.
-    if config.lines && config.file == nil && !Output.standardInputIsTerminal && config.script != "-" {
+    // `ls | sectionnav --lines`: line input without FILE comes from standard
+    // input; with nothing there it is an error, not the demo.
+    if config.lines && config.file == nil && config.script != "-" && !config.help && !config.version {
+      guard !Output.standardInputIsTerminal else {
+        throw Failure("--lines needs a FILE or lines on standard input (it is a terminal)")
+      }
       config.file = "-"
     }
     if config.help {
       Output.write(HelpText.render())
+      return 0
+    }
+    if let shell = config.shell {
+      Output.write(ShellScripts.text(for: shell))
       return 0
     }
     if config.version {
@@ -36,12 +55,14 @@ enum Launcher {
     do {
       printFormat = try PrintFormat(config.printFormat)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
     if config.script == "-" && config.file == "-" {
-      throw Exit(status: 2, message: "sectionnav: error: the data and the script cannot both come from standard input")
+      throw Failure("the data and the script cannot both come from standard input")
     }
-    let scripted = config.script != nil || (config.file != nil && config.file != "-" && !Output.standardInputIsTerminal)
+    // Only `--script` makes a script run: keys always come from /dev/tty, and
+    // standard input is data or nothing (as with fzf and less).
+    let scripted = config.script != nil
     // Scripts and --check wait for the whole index; a large file opens at once
     // and is indexed in the background.
     var data = StartingData.ready(SectionedList([]))
@@ -72,17 +93,20 @@ enum Launcher {
     settings.pick = config.pick
     settings.multi = config.multi
     settings.sort = config.sort
-    settings.literal = config.literal
+    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.previewWindow = config.previewWindow
+    settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
+    settings.literal = config.literal
     do {
       settings.theme = try Theme.resolve(
         colorWhen: config.color, specs: config.colorSpecs, environment: environment,
         isTerminal: scripted ? Output.standardOutputIsTerminal : true)
     } catch {
-      throw Exit(status: 2, message: error.description)
+      throw error.failure
     }
-    if scripted, case .ready(let list) = data {
-      return try ScriptMode.run(config: config, list: list, settings: settings, chosen: chosen)
+    if let script = config.script, case .ready(let list) = data {
+      return try ScriptMode.run(path: script, config: config, list: list, settings: settings, chosen: chosen)
     }
     return try InteractiveMode.run(
       config: config, data: data, settings: settings, chosen: chosen, environment: environment)
@@ -103,14 +127,17 @@ struct Chosen {
   /// "\n", or NUL under `--print0`.
   var terminator = "\n"
 
-  func text(_ list: SectionedList, section: Int, item: Int) -> String {
+  /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
+  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
+    let format = format ?? self.format
     let line = format.render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
     return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + terminator
   }
 
-  func text(_ list: SectionedList, items: [ChosenItem]) -> String {
-    items.map { text(list, section: $0.section, item: $0.item) }.joined()
+  /// Marked items (`--multi`), in the order given.
+  func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) -> String {
+    items.map { text(list, section: $0.section, item: $0.item, format: format) }.joined()
   }
 }

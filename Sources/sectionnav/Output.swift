@@ -1,48 +1,80 @@
 import Foundation
+import SectionNavCore
 
 /// Unbuffered writes to standard output and standard error that never go
 /// through C's `stdout`/`stderr` globals (Swift 6 rejects them).
 enum Output {
-  static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
-    var bytes = Array(text.utf8)
+  /// The errno of the first failed write to standard output: the run then
+  /// ends with exit 2 and a message (EPIPE quietly), never a silent 0.
+  nonisolated(unsafe) static var standardOutputFailure: Int32?
+
+  /// Writes all of `text`; EINTR is retried and EAGAIN waits for the
+  /// descriptor. Returns false (and records a standard-output failure) when
+  /// the write fails, e.g. ENOSPC on /dev/full, EBADF when closed, EPIPE.
+  @discardableResult
+  static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) -> Bool {
+    write(bytes: Array(text.utf8), to: fd)
+  }
+
+  /// `write` for bytes (`--filter-print` copies items' bytes straight out).
+  @discardableResult
+  static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) -> Bool {
+    if fd == STDOUT_FILENO && standardOutputFailure != nil { return false }
+    var bytes = bytes
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return
+      if n > 0 {
+        offset += n
+        continue
       }
-      offset += n
+      let code = n < 0 ? errno : EIO
+      if code == EINTR { continue }
+      if code == EAGAIN || code == EWOULDBLOCK {
+        var wait = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&wait, 1, 1000)
+        continue
+      }
+      if fd == STDOUT_FILENO { standardOutputFailure = code }
+      return false
     }
     bytes.removeAll()
+    return true
   }
 
-  /// Raw bytes to standard output (or `fd`), retrying short writes.
-  static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
-    var offset = 0
-    bytes.withUnsafeBytes { raw in
-      while offset < raw.count {
-        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          return
-        }
-        offset += n
+  /// A message on standard error, each line sanitised: file names, script
+  /// lines and option values in messages can hold ESC, BEL, NUL or bidi
+  /// overrides, and none of them may reach the terminal raw.
+  static func error(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(TextSanitizer.visible)
+    write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+  }
+
+  /// The message for a failed standard-output write; nil for EPIPE (the reader
+  /// went away, as in `sectionnav … | head -1`: quiet, as pipelines expect).
+  static func failureMessage(_ code: Int32) -> String? {
+    code == EPIPE ? nil : Failure("cannot write to standard output: \(String(cString: strerror(code)))").description
+  }
+
+  /// Whether standard input was closed when the program started (`<&-`).
+  nonisolated(unsafe) static var standardInputClosed = false
+
+  /// Fills closed descriptors 0–2 with /dev/null opened read-only, before
+  /// anything else is opened: otherwise the next `open` (the data file,
+  /// /dev/tty) would land on them and the chosen item could go to the
+  /// terminal instead of failing. A write to the stand-in fails with EBADF,
+  /// exactly as to a closed descriptor.
+  static func occupyClosedStandardDescriptors() {
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      if fd == STDIN_FILENO { standardInputClosed = true }
+      let null = open("/dev/null", O_RDONLY)
+      if null >= 0 && null != fd {
+        dup2(null, fd)
+        close(null)
       }
     }
-  }
-
-  /// One line on standard error.
-  static func error(_ line: String) {
-    write(line + "\n", to: STDERR_FILENO)
   }
 
   static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-}
-
-/// Stops the run with an exit status and a message for standard error.
-struct Exit: Error {
-  var status: Int32
-  var message: String?
 }

@@ -1,16 +1,15 @@
 import Foundation
 import SectionNavCore
 
-/// `--script FILE` (or a script piped to standard input): replays commands and
-/// prints frames as text; never touches a terminal.
+/// `--script FILE` (`-`: standard input): replays commands and prints frames
+/// as text; never touches a terminal.
 enum ScriptMode {
-  static func run(config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen) throws(Exit)
-    -> Int32
-  {
-    let path = config.script ?? "-"
+  static func run(
+    path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
+  ) throws(Failure) -> Int32 {
     let name = path == "-" ? "<stdin>" : path
-    let source = try DataLoading.read(path)
-    let script = withExtendedLifetime(source) { String(decoding: source.bytes, as: UTF8.self) }
+    let script = String(
+      decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
     if config.filter || config.query != nil {
       // The starting filter runs to the end before the first line, as scripts run jobs.
@@ -20,29 +19,35 @@ enum ScriptMode {
       }
     }
     var buffer = ""
-    let outcome = ScriptRunner.run(script, state: &state) { text in
+    // Data that shrank on disk after loading reads as NUL bytes: never print
+    // that as if it were the data (checked before each write and at the end).
+    var shrank = false
+    let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
+      guard !shrank else { return }
       buffer += text
       if buffer.utf8.count > 1 << 16 {
-        Output.write(buffer)
+        shrank = DataLoading.dataShrank
+        if !shrank { Output.write(buffer) }
         buffer = ""
       }
     }
+    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return config.pick ? 1 : 0
+      return (config.pick ? ExitCode.notChosen : .success).rawValue
     case .interrupted:
-      return 130
+      return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
-      Output.write(chosen.text(state.dataList, section: s, item: i))
-      return 0
+      Output.write(chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+      return ExitCode.success.rawValue
     case .choseItems(let items):
-      Output.write(chosen.text(state.dataList, items: items))
-      return 0
+      Output.write(chosen.text(state.dataList, items: items, format: state.chosenFormat))
+      return ExitCode.success.rawValue
     case .failed(let line, let message):
-      throw Exit(status: 2, message: "\(name):\(line): error: \(message)")
-    case .dataFailed(let message):
-      throw Exit(status: 2, message: message)
+      throw Failure(message, at: "\(name):\(line)")
+    case .dataFailed(let failure):
+      throw failure
     }
   }
 }

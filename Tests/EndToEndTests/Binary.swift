@@ -28,16 +28,26 @@ enum Binary {
   }()
 
   /// Runs with `arguments`, feeding `input` on standard input, in the package root.
+  /// `redirections` (sh syntax, e.g. `>/dev/full`, `>&-`, `<&-`) replace the
+  /// test's pipes for the descriptors they name.
   static func run(
-    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
+    redirections: String? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
+    if let redirections {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", path] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = root
     var env = ProcessInfo.processInfo.environment
     env["SECTIONNAV_OPTS"] = nil
     env["NO_COLOR"] = nil
+    // Never the user's config file: a directory that does not exist, unless the test gives one.
+    env["XDG_CONFIG_HOME"] = noConfigHome
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe()
@@ -71,6 +81,9 @@ enum Binary {
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
+
+  /// An absolute `XDG_CONFIG_HOME` with no config file in it (it does not exist).
+  static let noConfigHome = root.appendingPathComponent(".build/no-config-home").path
 
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 

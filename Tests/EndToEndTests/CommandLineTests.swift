@@ -53,10 +53,22 @@ import Testing
     #expect(shape.stderr.hasPrefix("<stdin>:2:7: error: not sectioned data: "), "\(shape.stderr)")
   }
 
-  @Test func scriptFromStandardInputWhenDataIsAFile() throws {
-    // Standard input is not a terminal and FILE is given: stdin is the script.
-    let r = try Binary.run(["--demo", "numbers", "--size", "40x6", "Fixtures/numbers.json"], input: "state\n")
+  /// Standard input is data or nothing: `--script -` is the only way to
+  /// make it a script (the interactive side is in `TmuxHostileTests`).
+  @Test func scriptFromStandardInputOnlyWithScriptDash() throws {
+    let r = try Binary.run(["--size", "40x6", "Fixtures/numbers.json", "--script", "-"], input: "state\n")
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("\"size\":{\"width\":40,\"height\":6}"))
+  }
+
+  @Test func closedStandardInputIsNamedWhenDataShouldComeFromIt() throws {
+    for args in [["--check", "-"], ["--lines", "--check"], ["--lines", "-", "--check"]] {
+      let r = try Binary.run(args, redirections: "<&-")
+      #expect(r.status == 2)
+      #expect(r.stderr == "sectionnav: error: standard input is closed: nothing to read from '-'\n", "\(args)")
+    }
+    let script = try Binary.run(["--demo", "numbers", "--script", "-"], redirections: "<&-")
+    #expect(script.status == 2)
+    #expect(script.stderr == "sectionnav: error: standard input is closed: nothing to read from '-'\n")
   }
 }

@@ -177,7 +177,9 @@ final class PtySession: @unchecked Sendable {
     _ argv: [String], terminal: String, stdout: String, stderr: String, directory: String
   ) throws -> pid_t {
     var env = ProcessInfo.processInfo.environment
-    for name in ["SECTIONNAV_OPTS", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TMUX", "TMUX_PANE"] { env[name] = nil }
+    for name in ["SECTIONNAV_OPTS", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TMUX", "TMUX_PANE", "XDG_CONFIG_HOME"] {
+      env[name] = nil
+    }
     env["TERM"] = "xterm-256color"
     env["LANG"] = "C.UTF-8"
     env["XDG_STATE_HOME"] = directory + "/state"

@@ -294,8 +294,10 @@ struct TmuxInteractiveTests {
     defer { s.close() }
     try await s.waitForStatus("row 2/220")
     try s.sendLiteral("\u{1B}[<65;10;10M")
-    let shown = try await s.waitForStatus("(0, 3)")
-    #expect(shown.row(2).hasSuffix("█") || shown.row(2).hasSuffix("▇") || shown.row(3).hasSuffix("█"))
+    // Whether the thumb is still on screen when this poll sees the scroll
+    // depends on the machine's load (1.5 s of real time); that it shows and
+    // when it hides is pinned by the tick-driven fixture.
+    _ = try await s.waitForStatus("(0, 3)")
     let hidden = try await s.waitFor("the indicator column to empty") { screen in
       (2...23).allSatisfy { screen.row($0).count < 80 }
     }

@@ -271,3 +271,53 @@ struct TmuxPromptTests {
     try TmuxTest.expectRestored(s)
   }
 }
+
+/// Issue 14: a stop signal that comes while a prompt is open ends the
+/// program before anything typed ahead is handled (a second prompt typed
+/// quickly used to open and keep the program alive until it was closed).
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxPromptSignalTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var keys: String
+    var signal: Int32
+    var status: Int32
+    var testDescription: String { "\(keys) then signal \(signal)" }
+  }
+
+  static let cases: [Case] =
+    ["::", "//", ":/", "/:"].flatMap { keys in
+      [Case(keys: keys, signal: SIGTERM, status: 143), Case(keys: keys, signal: SIGHUP, status: 129)]
+    } + [Case(keys: "::", signal: SIGQUIT, status: 131)]
+
+  @Test(arguments: cases)
+  func aStopSignalAtAPromptWinsOverKeysTypedAhead(_ c: Case) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    // Both keys in one write: the second is read (and queued) before the
+    // first prompt opens.
+    try s.sendLiteral(c.keys)
+    let lead = String(c.keys.first!)
+    try await s.waitFor("the first prompt") { $0.status == lead }
+    #expect(kill(try await s.pid(), c.signal) == 0)
+    #expect(try await s.waitForExit() == c.status)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// `Esc x` at the prompt opens libedit's own command line, which reads
+  /// keys in a loop of its own: SIGTERM there ends the program too.
+  @Test func sigtermInLibeditsCommandLineEndsTheProgram() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try await TmuxPromptTests.openPrompt(s, ":")
+    try s.sendLiteral("\u{1B}x")
+    try s.sendLiteral("abc")
+    // libedit's command line has its own prompt, ": ".
+    try await s.waitFor("libedit's command line") { $0.status == ": abc" }
+    #expect(kill(try await s.pid(), SIGTERM) == 0)
+    #expect(try await s.waitForExit() == 143)
+    try TmuxTest.expectRestored(s)
+  }
+}

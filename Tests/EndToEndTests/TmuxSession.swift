@@ -76,7 +76,7 @@ final class TmuxSession: @unchecked Sendable {
     }
     let binary = Self.quote(Binary.path)
     let script = """
-      unset SECTIONNAV_OPTS NO_COLOR LC_ALL LC_CTYPE TMUX
+      unset SECTIONNAV_OPTS NO_COLOR LC_ALL LC_CTYPE TMUX XDG_CONFIG_HOME
       export TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=\(Self.quote(self.stateHome)) HOME=\(Self.quote(directory + "/home"))
       export PS1='$ ' SECTIONNAV=\(binary)
       cd \(Self.quote(directory)) || exit 1

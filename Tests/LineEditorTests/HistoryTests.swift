@@ -90,4 +90,33 @@ import Testing
       #expect(!error.description.contains("\n"))
     }
   }
+
+  /// A history file that is a link to /dev/zero (or just huge) is reported
+  /// at the 1 MiB cap instead of being read until memory runs out.
+  @Test func endlessHistoryFileStopsAtTheCap() throws {
+    let temp = TemporaryDirectory()
+    let path = temp.path + "/commands_history"
+    #expect(symlink("/dev/zero", path) == 0)
+    #expect(throws: HistoryFileError(.read, path: path, code: EFBIG)) { try History.load(from: path) }
+    let big = temp.path + "/big_history"
+    #expect(
+      FileManager.default.createFile(
+        atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: History.maximumFileSize + 1)))
+    #expect(throws: HistoryFileError(.read, path: big, code: EFBIG)) { try History.load(from: big) }
+  }
+
+  /// Lines over 4 KiB are not remembered (`Up` onto a 200 MB line reached
+  /// 5.4 GB): neither typed nor read from the file.
+  @Test func overlongLinesAreNotKept() throws {
+    var history = History()
+    history.add("goto A")
+    history.add(String(repeating: "y", count: History.maximumEntryLength + 1))
+    history.add(String(repeating: "z", count: History.maximumEntryLength))
+    #expect(history.entries == ["goto A", String(repeating: "z", count: History.maximumEntryLength)])
+    let temp = TemporaryDirectory()
+    let path = temp.path + "/search_history"
+    let text = "short\n" + String(repeating: "w", count: 100_000) + "\nlast\n"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    #expect(try History.load(from: path).entries == ["short", "last"])
+  }
 }

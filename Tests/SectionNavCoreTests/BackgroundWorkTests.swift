@@ -34,13 +34,14 @@ import Testing
     #expect(Self.cursorText(s) == "Alpha-0")
   }
 
-  @Test func escCancelsARunningSearchAndOnlyThen() {
+  @Test(arguments: [Key.escape, .ctrl("c")])
+  func escOrControlCCancelsARunningSearchAndOnlyThen(key: Key) {
     var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
     var runner = SynchronousRunner()
     runner.holding = true
     _ = runner.send(.command(.search("Beta")), to: &s)
-    guard case .cancel? = s.handle(.key(KeyEvent(.escape))).first else {
-      Issue.record("Esc did not cancel the search")
+    guard case .cancel? = s.handle(.key(KeyEvent(key))).first else {
+      Issue.record("\(key) did not cancel the search")
       return
     }
     // With no search running, Esc quits as always.
@@ -49,6 +50,24 @@ import Testing
       Issue.record("Esc did not quit")
       return
     }
+  }
+
+  /// Issue 14: `:search` ran on the main thread and froze the UI. Every
+  /// search — `/`, `:search`, `n` over data that changed — is a job.
+  @Test func everySearchIsAJob() throws {
+    var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)
+    for line in [Event.lineEdited(.search, "Beta", warning: nil), .lineEdited(.command, "search Beta", warning: nil)] {
+      let effects = s.handle(line)
+      #expect(effects.contains { if case .start = $0 { true } else { false } }, "\(line)")
+    }
+    // `n` over data that changed since the matches were found searches again.
+    _ = try s.run("search Beta")
+    _ = s.handle(.data(DataUpdate(list: Self.list(["Beta", "Alpha"]), progress: nil)))
+    #expect(s.handle(.key(KeyEvent(.char("n")))).isEmpty, "n waits for the refresh under way")
+    // Stepping through fresh matches needs no search.
+    _ = try s.run("search Beta")
+    #expect(s.handle(.key(KeyEvent(.char("n")))).isEmpty)
+    #expect(s.message?.hasPrefix("match ") == true)
   }
 
   /// Issue 14: a search during background indexing saw only the snapshot and
@@ -97,11 +116,12 @@ import Testing
     for key in ["Enter", "q"] {
       #expect(try s.run("key \(key)").isEmpty)
       var failing = s
-      guard case .fail(let message)? = failing.send(.loadFailed("x.json:9:1: error: bad")).first else {
+      let bad = Failure("invalid JSON: bad", at: "x.json:9:1")
+      guard case .fail(let failure)? = failing.send(.loadFailed(bad)).first else {
         Issue.record("the failed load did not end the run")
         continue
       }
-      #expect(message == "x.json:9:1: error: bad")
+      #expect(failure.description == "x.json:9:1: error: invalid JSON: bad")
       var finishing = s
       let end = finishing.send(.data(DataUpdate(list: Self.list(["Alpha"]), progress: nil)))
       switch (key, end.first) {
@@ -110,5 +130,25 @@ import Testing
       }
       _ = try s.run("key Esc")
     }
+  }
+}
+
+/// One error type: the prefix (or location) is added once, and nothing raw
+/// from a file name or argument reaches the terminal.
+@Suite struct FailureTests {
+  @Test func thePrefixOrTheLocationComesFirstOnce() {
+    #expect(Failure("no such demo").description == "sectionnav: error: no such demo")
+    #expect(Failure("unknown command 'x'", at: "s.nav:3").description == "s.nav:3: error: unknown command 'x'")
+    #expect(UsageError("bad --size").failure.description == "sectionnav: error: bad --size\nTry 'sectionnav --help'.")
+    #expect(
+      LoadError(.invalidJSON, line: 2, column: 5, "x").failure(in: "d.json").description
+        == "d.json:2:5: error: invalid JSON: x")
+  }
+
+  @Test func controlCharactersInMessagesAreShownNotSent() {
+    let hostile = "evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}.json"
+    let text = Failure("cannot open \(hostile)", at: hostile + ":1:1").description
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" })
+    #expect(text.contains("evil"))
   }
 }

@@ -92,7 +92,7 @@ import Testing
 
   @Test func wheelAndPrintArguments() {
     #expect(complete("wheel d").replacement == "down ")
-    #expect(complete("wheel ").candidates == ["up", "down"])
+    #expect(complete("wheel ").candidates == ["up", "down", "left", "right"])
     #expect(complete("print a").replacement == "ansi")
     #expect(complete("print ansi ").candidates.isEmpty)
   }

@@ -22,7 +22,7 @@ import Testing
     #expect(
       try CommandParser.parse("goto iPhone \"iPhone 12\" bottom")
         == .goto(section: "iPhone", item: .text("iPhone 12"), alignment: .bottom))
-    #expect(try CommandParser.parse("scroll-to 0.5 2") == .scrollTo(x: 0.5, y: 1))
+    #expect(try CommandParser.parse("scroll-to 0.5 1") == .scrollTo(x: 0.5, y: 1))
     #expect(try CommandParser.parse("print ansi") == .print(ansi: true))
     #expect(try CommandParser.parse("tick 1500") == .tick(1500))
     #expect(try CommandParser.parse("  # comment") == nil)

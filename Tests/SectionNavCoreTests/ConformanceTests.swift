@@ -3,7 +3,7 @@ import Testing
 
 @testable import SectionNavCore
 
-/// The JSONTestSuite parsing corpus (SPEC §2): `y_` documents are JSON,
+/// The JSONTestSuite parsing corpus (README.md, "Data"): `y_` documents are JSON,
 /// `n_` documents are invalid JSON with a position, nothing crashes.
 /// The corpus lives beside the checkout in `../shared` (CI puts it there); a
 /// clone without it skips these tests with the reason shown, and still runs

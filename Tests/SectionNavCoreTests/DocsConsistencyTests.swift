@@ -63,6 +63,20 @@ import Testing
     for variable in ["SECTIONNAV_OPTS", "NO_COLOR", "XDG_STATE_HOME"] { #expect(man.contains(variable)) }
   }
 
+  @Test func everyExitStatusIsInTheHelpAndTheManPage() throws {
+    let help = HelpText.render()
+    let man = try Self.read("docs/sectionnav.1")
+    guard let exitSection = man.range(of: ".SH EXIT STATUS") else {
+      Issue.record("no EXIT STATUS section")
+      return
+    }
+    let section = man[exitSection.upperBound...].prefix { _ in true }.split(separator: ".SH ").first ?? ""
+    for code in ExitCode.allCases {
+      #expect(help.contains("  \(code.rawValue)  "), "--help lacks exit status \(code.rawValue)")
+      #expect(section.contains(".B \(code.rawValue)\n"), "the man page lacks exit status \(code.rawValue)")
+    }
+  }
+
   @Test func everyOptionIsInEveryCompletion() throws {
     let bash = try Self.read("docs/completions/sectionnav.bash")
     let zsh = try Self.read("docs/completions/_sectionnav")
@@ -73,6 +87,23 @@ import Testing
         zsh.contains(name + "[") || zsh.contains(name + "=[") || zsh.contains(name + "}"),
         "\(name) missing from the zsh completion")
       #expect(fish.contains("-l \(name.dropFirst(2)) "), "\(name) missing from the fish completion")
+    }
+  }
+
+  /// `--shell` prints the files of docs/shell and docs/completions as they
+  /// are: regenerate with `scripts/gen_shell_scripts` after editing them.
+  @Test func embeddedShellScriptsAreTheDocsFiles() throws {
+    let pairs = [
+      ("docs/shell/widget.bash", ShellScripts.bashWidget), ("docs/shell/widget.zsh", ShellScripts.zshWidget),
+      ("docs/shell/widget.fish", ShellScripts.fishWidget),
+      ("docs/completions/sectionnav.bash", ShellScripts.bashCompletion),
+      ("docs/completions/_sectionnav", ShellScripts.zshCompletion),
+      ("docs/completions/sectionnav.fish", ShellScripts.fishCompletion),
+    ]
+    for (path, embedded) in pairs {
+      #expect(
+        try Self.read(path) == embedded + "\n",
+        "\(path) differs from ShellScriptTexts.swift: run scripts/gen_shell_scripts")
     }
   }
 

@@ -20,4 +20,18 @@ import Testing
     #expect(DataSource.mappedFileChanged)
     #expect(throws: LoadError.self) { try JSONIndexer.load(buffer) }
   }
+
+  /// A cut inside the last page raises no SIGBUS (the rest of the page reads
+  /// as zeros), so the guard cannot see it; the file is just shorter.
+  @Test func aCutInsideTheLastPageIsSeenAsShrinking() throws {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let text = "{\"A\": [\"" + String(repeating: "x", count: page + 500) + "\"]}"
+    let path = Scratch.file(text, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let buffer = try DataSource.read(path: path)
+    #expect(!DataSource.isShorter(path: path, than: buffer.count))
+    #expect(truncate(path, off_t(page + 100)) == 0)
+    #expect(buffer.bytes[page + 200] == 0)
+    #expect(DataSource.isShorter(path: path, than: buffer.count))
+  }
 }

@@ -169,7 +169,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(
       UsageError("unknown option '--foo'").description
         == "sectionnav: error: unknown option '--foo'\nTry 'sectionnav --help'.")
-    #expect(UsageError.exitStatus == 2)
+    #expect(UsageError("x").failure.status == .failure)
   }
 
   @Test func versionNamesTheProgram() {

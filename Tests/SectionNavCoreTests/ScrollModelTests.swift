@@ -22,7 +22,10 @@ import Testing
     }
     _ = try s.run("wheel down 50")
     #expect(s.offsetY == 210)
-    _ = try s.run("scroll-to 7 -3")
+    // Fractions outside 0…1 are rejected (the view stays), not clamped.
+    #expect(throws: (any Error).self) { _ = try s.run("scroll-to 7 -3") }
+    #expect(s.offsetY == 210)
+    _ = try s.run("scroll-to 0 0")
     #expect(s.offsetY == 0 && s.offsetX == 0)
     _ = try s.run("scroll-to 1 1")
     #expect(s.offsetY == 210)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SectionNavCore
 
-/// Data and typed input must never drive the terminal (SPEC section 3): every
+/// Data and typed input must never drive the terminal (README.md, "Hostile input"): every
 /// C0 control, DEL, every C1 control, the bidi controls and ESC-led sequences
 /// (CSI, OSC title, OSC 52 clipboard, DCS) are fed through every text surface
 /// the core draws, and the rendered `plainLines()` and `ansiLines()` must
@@ -156,13 +156,22 @@ import Testing
     }
   }
 
+  /// A label as the column draws it: longer than 8 cells, cut to 7 and `…`
+  /// (the payloads' visible forms are one cell a character).
+  static func cut(_ label: String) -> String {
+    label.count > 8 ? String(label.prefix(7)) + "…" : label
+  }
+
   @Test func customIndexLabels() {
     for p in Self.payloads {
       let settings = Self.settings(.titles, labels: ["Beta": p, "Alpha": "A" + p])
       let s = AppState(list: Self.list(title: "Beta"), settings: settings, width: 80, height: 12)
-      Self.check(s, "custom index label", payload: p)
-      #expect(Self.indexLabel(s, entry: 0) == "A" + TextSanitizer.visible(p), "custom label of \(p.debugDescription)")
-      #expect(Self.indexLabel(s, entry: 1) == TextSanitizer.visible(p), "custom label of \(p.debugDescription)")
+      Self.check(s, "custom index label", payload: p, shows: Self.cut(TextSanitizer.visible(p)))
+      #expect(
+        Self.indexLabel(s, entry: 0) == Self.cut("A" + TextSanitizer.visible(p)),
+        "custom label of \(p.debugDescription)")
+      #expect(
+        Self.indexLabel(s, entry: 1) == Self.cut(TextSanitizer.visible(p)), "custom label of \(p.debugDescription)")
     }
   }
 

@@ -15,8 +15,7 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --print --pick --print0 --filter --query --multi --sort --literal --filter-print
-    --script --size -h --help --version"
+    --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -24,6 +23,7 @@ _sectionnav() {
     --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
+    --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)
@@ -31,7 +31,10 @@ _sectionnav() {
         status= cursor= match= prompt=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
-    --delimiter | --item-field | --query | --filter-print) return ;;
+    --preview-window)
+      COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
+      return ;;
+    --delimiter | --item-field | --preview | --bind | --query | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

@@ -1,7 +1,7 @@
 import SectionNavCore
 
 /// The terminal-safety and geometry invariants every rendered frame must keep
-/// (SPEC section 3). A violation crashes the fuzzer with a description, so
+/// (README.md, "Hostile input"). A violation crashes the fuzzer with a description, so
 /// libFuzzer records the input as a crash artifact.
 ///
 /// - Cells: each holds a grapheme of width 1 or 2 (a zero-width stand-in may

@@ -60,6 +60,10 @@ struct FuzzInput {
     0x0E01, 0x0627, 0x05D0,  // Thai, Arabic, Hebrew letters
     0x1F1E6, 0x1F1FA, 0x1F1F8,  // regional indicators
     0x2764, 0x00A9, 0x0031,  // emoji with text presentation
+    // Case- and length-changing under lower-casing or folding (issue 14's İ crash):
+    // İ, ı, ẞ, ß, ﬁ, ﬃ, Σ, σ, ς, Kelvin K, Ångström Å, ŉ, ΐ, Ǆ, and a combining acute.
+    0x0130, 0x0131, 0x1E9E, 0x00DF, 0xFB01, 0xFB03, 0x03A3, 0x03C3, 0x03C2, 0x212A, 0x212B, 0x0149, 0x0390,
+    0x01C4, 0x0301,
   ]
   static let escapeSequences = [
     "\u{1B}[31m", "\u{1B}[2J", "\u{1B}[H", "\u{1B}]0;title\u{07}", "\u{1B}]52;c;aGVsbG8=\u{07}",

@@ -12,9 +12,14 @@ public struct AppSettings: Sendable, Equatable {
   public var multi = false
   /// `--sort`: a filter ranks items by score within sections, sections by their best item.
   public var sort = false
-  /// `--literal`: no diacritic folding when matching.
-  public var literal = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
+  /// Search and the filter match accents as typed (`--literal`); else `cafe` finds `café`.
+  public var literal = false
+  /// `--preview CMD`, run for the cursor's item in the preview pane.
+  public var preview: CommandTemplate?
+  public var previewWindow = PreviewWindow()
+  /// `--bind` entries in the order given (a later one for the same key wins).
+  public var binds: [KeyBind] = []
   public init() {}
 }

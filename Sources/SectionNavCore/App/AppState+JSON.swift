@@ -1,4 +1,4 @@
-/// The `state` command's one line of JSON (SPEC section 6).
+/// The `state` command's one line of JSON (README.md, "Script mode").
 extension AppState {
   public func stateJSON() -> String {
     let offset = displayedOffset
@@ -13,7 +13,7 @@ extension AppState {
       json += "\"cursor\":null,"
     }
     json += "\"rows\":\(rowMap.totalRows),\"sections\":\(rowMap.sectionCount),"
-    json += "\"size\":{\"width\":\(width),\"height\":\(height)}"
+    json += "\"size\":{\"width\":\(screenWidth),\"height\":\(screenHeight)}"
     json += filterJSON
     json += "}"
     return json

@@ -4,6 +4,7 @@ extension AppState {
   static let wheelStep = 3
 
   mutating func handleMouse(_ m: MouseEvent) {
+    if previewMouse(m) { return }  // over the preview pane or its border
     let col = m.column - 1
     let row = m.row - 1
     switch m.kind {

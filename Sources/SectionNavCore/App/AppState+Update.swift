@@ -3,6 +3,13 @@
 /// and this is the only public way the state changes.
 extension AppState {
   public mutating func handle(_ event: Event) -> [Effect] {
+    var effects = update(event)
+    // The preview follows the cursor (and the clock, for its delay).
+    if !effects.contains(where: \.endsRun) { effects += previewEffects() }
+    return effects
+  }
+
+  private mutating func update(_ event: Event) -> [Effect] {
     switch event {
     case .key(let key):
       return handleKey(key)
@@ -29,8 +36,8 @@ extension AppState {
       return dataArrived(update)
     case .filtered(let id, let run):
       return filterChunkArrived(jobID: id, run)
-    case .loadFailed(let text):
-      return [.fail(text)]
+    case .loadFailed(let failure):
+      return [.fail(failure)]
     case .dataShrank:
       message = "warning: \(settings.sourceName) shrank on disk; some rows are now empty"
       return []
@@ -42,6 +49,16 @@ extension AppState {
       return effects
     case .searchFinished(let id, let result):
       return searchFinished(jobID: id, result)
+    case .previewOutput(let id, let output):
+      previewFinished(id: id, output: output)
+      return []
+    case .executeFinished(let id):
+      return executeFinished(id: id)
+    case .reloaded(let id, let update):
+      return reloaded(id: id, update.list)
+    case .reloadFailed(let id, let text):
+      reloadFailed(id: id, text)
+      return []
     case .command(let command):
       do {
         return try run(command)
@@ -69,11 +86,11 @@ extension AppState {
       message = nil
       return filterLineKey(event)
     }
-    if event.key == .ctrl("c") { return [.interrupt] }
-    // Esc stops a search the user is waiting for (not a silent refresh).
-    if event.key == .escape, let running = runningSearch, running.purpose != .refresh {
+    // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
+    if event.key == .escape || event.key == .ctrl("c"), let running = runningSearch, running.purpose != .refresh {
       return [.cancel(jobID: running.id)]
     }
+    if event.key == .ctrl("c") { return [.interrupt] }
     if let exit = exitAfterLoad {
       // Enter or q while the data was still being indexed: the run ends when
       // indexing does (with the error if the data turns out invalid). Esc stays.
@@ -98,6 +115,7 @@ extension AppState {
       return []
     }
     if focus == .index, let effects = indexFocusKey(event) { return effects }
+    if let actions = boundActions(for: event) { return runChain(actions) }
     guard let action = KeyBindings.action(for: event) else { return [] }
     return perform(action, event: event)
   }
@@ -200,8 +218,13 @@ extension AppState {
     case .search:
       return text.isEmpty ? [] : startSearch(text)
     case .command:
-      do {
+      do throws(CommandError) {
         guard let command = try CommandParser.parse(text) else { return [] }
+        switch command {
+        case .hold, .settle, .simulate:
+          throw CommandError("'\(text.split(separator: " ").first ?? "")' works in scripts only")
+        default: break
+        }
         return try run(command).compactMap { effect in
           switch effect {
           case .output(let text):

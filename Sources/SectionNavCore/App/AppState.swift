@@ -25,8 +25,13 @@ public struct AppState: Sendable {
   /// Indexing progress (0…1) while a background indexer is still running.
   public private(set) var loadProgress: Double?
   public let settings: AppSettings
+  /// The list's part of the screen (all of it unless a preview pane is open):
+  /// the layout, the status line and the help use this.
   public private(set) var width: Int
   public private(set) var height: Int
+  /// The whole screen.
+  public private(set) var screenWidth: Int
+  public private(set) var screenHeight: Int
   public private(set) var layout: ScreenLayout
 
   /// Content offset (target of any animation).
@@ -67,6 +72,8 @@ public struct AppState: Sendable {
   var exitAfterLoad: PendingExit?
   /// The last background job id handed out.
   var lastJobID = 0
+  /// The preview pane and `--bind` action chains (Workflow/).
+  var workflow: WorkflowState
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
     self.list = list
@@ -74,10 +81,16 @@ public struct AppState: Sendable {
     rowMap = RowMap(list)
     index = SectionIndex(
       titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
-    self.width = max(1, width)
-    self.height = max(1, height)
-    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+    workflow = WorkflowState(settings: settings)
+    screenWidth = max(1, width)
+    screenHeight = max(1, height)
+    let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
+    self.width = area.width
+    self.height = area.height
+    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
     cursorRow = rowMap.nextItemRow(from: 0)
+    // The cursor rests on its first item from the start (clock 0).
+    workflow.wanted = cursor.map { .init(section: $0.section, item: $0.item, generation: 0) }
   }
 
   /// A fresh id for a background job.
@@ -154,9 +167,14 @@ public struct AppState: Sendable {
     return effects
   }
 
+  /// A new screen size (or the preview pane opened or closed): the list
+  /// gets what the pane leaves.
   mutating func resize(width: Int, height: Int) {
-    self.width = max(1, width)
-    self.height = max(1, height)
+    screenWidth = max(1, width)
+    screenHeight = max(1, height)
+    let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
+    self.width = area.width
+    self.height = area.height
     layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
     clampOffsets()
   }

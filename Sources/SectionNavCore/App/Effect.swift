@@ -16,9 +16,9 @@ public enum Effect: Sendable {
   case suspend
   /// Text for standard output (`print`, `state`).
   case output(String)
-  /// End the run with exit status 2 and this line on standard error: the
-  /// data turned out invalid after the first screen.
-  case fail(String)
+  /// End the run with this failure (its status, its message on standard
+  /// error): the data turned out invalid after the first screen.
+  case fail(Failure)
   /// A command could not be parsed or carried out (the message is also on
   /// the status line). Scripts stop with `SCRIPT:LINE: error: MESSAGE`.
   case commandFailed(String)
@@ -31,6 +31,18 @@ public enum Effect: Sendable {
   case start(any BackgroundJob)
   /// Stop the job with this id early; its (partial) result is still delivered.
   case cancel(jobID: Int)
+  /// Run `sh -c command` for the preview pane (standard input empty) and send
+  /// `.previewOutput` with what it wrote on standard output and error.
+  case runPreview(id: Int, command: String)
+  /// Kill the preview run `id`: the cursor has moved on. No event follows.
+  case cancelPreview(id: Int)
+  /// Run `sh -c command` — with the terminal handed over (like the `:`
+  /// prompt's programs), or `silent`ly with no terminal — and send
+  /// `.executeFinished(id)` when it has ended. Scripts print its output.
+  case execute(id: Int, command: String, silent: Bool)
+  /// Run `sh -c command`, read its output as data in the current input
+  /// format, and send `.reloaded` (or `.reloadFailed`).
+  case reload(id: Int, command: String)
 }
 
 /// A piece of background work as a pure value: everything it reads is in the

@@ -13,9 +13,8 @@ public enum Event: Sendable, Equatable {
   case command(Command)
   /// More of the data has been indexed (or all of it, re-sorted): load progress.
   case data(DataUpdate)
-  /// The background load found the data invalid: the located error as the
-  /// line for standard error (`FILE:LINE:COL: error: …`).
-  case loadFailed(String)
+  /// The background load found the data invalid (the located error).
+  case loadFailed(Failure)
   /// The mapped file shrank under the program after it was indexed.
   case dataShrank
   /// The runner's line editor finished the prompt: the line, or nil when it
@@ -23,6 +22,15 @@ public enum Event: Sendable, Equatable {
   case lineEdited(AppState.PromptKind, String?, warning: String?)
   /// A search job ended (complete, or partial when cancelled).
   case searchFinished(jobID: Int, SearchResult)
+  /// The preview command `id` ended with this output (bytes, unsanitised).
+  case previewOutput(id: Int, [UInt8])
+  /// The `execute`/`execute-silent` command `id` ended: the actions chained
+  /// after it run now.
+  case executeFinished(id: Int)
+  /// The `reload` command `id` produced this data.
+  case reloaded(id: Int, DataUpdate)
+  /// The `reload` command `id` failed, or its output was not valid data.
+  case reloadFailed(id: Int, String)
   /// A filter job's chunk ended: the run so far (partial or complete).
   case filtered(jobID: Int, FilterRun)
 }

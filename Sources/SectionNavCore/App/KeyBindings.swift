@@ -19,8 +19,16 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyBindings {
+  /// Key names as scripts spell them; a misspelt one stops the program at
+  /// once (every name is checked by a test) rather than binding some other key.
   private static func k(_ names: String...) -> [KeyEvent] {
-    names.map { (try? KeyNames.parse($0)) ?? KeyEvent(.escape) }
+    names.map { name in
+      do throws(CommandError) {
+        return try KeyNames.parse(name)
+      } catch {
+        preconditionFailure("KeyBindings.table: \(error.message)")
+      }
+    }
   }
 
   /// The list-mode key table, in help order.
@@ -72,17 +80,38 @@ public enum KeyBindings {
     ("click item", "move the cursor there"),
   ]
 
-  /// The help screen's lines.
-  public static var helpLines: [String] {
+  /// The help screen's lines for the key table alone.
+  public static var helpLines: [String] { helpLines(groups: []) }
+
+  /// The help screen's lines: the table without the keys that `groups`
+  /// (the preview keys, `--bind`) take over, then those groups, then the mouse.
+  public static func helpLines(groups: [(title: String, rows: [(key: KeyEvent, does: String)])]) -> [String] {
+    let taken = Set(groups.flatMap { $0.rows.map(\.key) })
     var lines = ["sectionnav keys", ""]
     for b in table {
-      let names = b.keys.map(KeyNames.name(of:)).joined(separator: " ")
+      let keys = b.keys.filter { !taken.contains($0) }
+      guard !keys.isEmpty else { continue }
+      let names = keys.map(KeyNames.name(of:)).joined(separator: " ")
       lines.append("  " + names.padding(toLength: 22, withPad: " ", startingAt: 0) + b.help)
+    }
+    for group in groups where !group.rows.isEmpty {
+      lines.append("")
+      lines.append(group.title)
+      for row in group.rows {
+        lines.append("  " + KeyNames.name(of: row.key).padding(toLength: 22, withPad: " ", startingAt: 0) + row.does)
+      }
     }
     lines.append("")
     lines.append("mouse")
     for (what, does) in mouseHelp {
       lines.append("  " + what.padding(toLength: 22, withPad: " ", startingAt: 0) + does)
+    }
+    lines.append("")
+    lines.append("commands (at the : prompt)")
+    for spec in CommandGrammar.promptCommands {
+      let call = spec.usage.isEmpty ? spec.name : spec.name + " " + spec.usage
+      lines.append(
+        "  " + (call.count < 22 ? call.padding(toLength: 22, withPad: " ", startingAt: 0) : call + "  ") + spec.summary)
     }
     lines.append("")
     lines.append("press any key to close")

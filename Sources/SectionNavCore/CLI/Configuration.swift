@@ -1,4 +1,4 @@
-/// Everything the command line (and `SECTIONNAV_OPTS`) can set. Plain data:
+/// Everything the command line (and `SECTIONNAV_OPTS`, the config file) can set. Plain data:
 /// the option parser fills it, the app reads it.
 public struct Configuration: Sendable, Equatable {
   public enum IndexMode: String, CaseIterable, Sendable { case initials, titles, alphabet }
@@ -33,13 +33,23 @@ public struct Configuration: Sendable, Equatable {
   public var query: String?
   public var multi = false
   public var sort = false
-  public var literal = false
   /// `--print0`: chosen items end with NUL instead of a newline.
   public var print0 = false
   /// `--filter-print QUERY`: print the matching items and exit (no terminal).
   public var filterPrint: String?
+  /// Search (and the filter) match accents as typed.
+  public var literal = false
+  /// `--preview CMD`.
+  public var preview: String?
+  public var previewWindow = PreviewWindow()
+  /// Every `--bind` value in order (config file, SECTIONNAV_OPTS, command line).
+  public var binds: [KeyBind] = []
   public var noMouse = false
   public var smooth = false
+  /// `--shell SHELL`: print its key binding and completion, then exit.
+  public var shell: String?
+  /// `--no-config`: ignore the config file.
+  public var noConfig = false
   public var help = false
   public var version = false
 

@@ -24,15 +24,14 @@ public enum HelpText {
         "Keys: press ? in the navigator; sectionnav(1) lists the keys, the mouse and "
           + "the script commands.", indent: 0) + "\n"
     out += "\nEnvironment:\n"
-    out += row("  SECTIONNAV_OPTS", "default options, applied before the command line")
+    out += row("  SECTIONNAV_OPTS", "default options, applied after the config file, before the command line")
     out += row("  NO_COLOR", "when non-empty, no colours unless --color always")
     out += row("  XDG_STATE_HOME", "where the prompt history is kept (default ~/.local/state)")
+    out += row(
+      "  XDG_CONFIG_HOME",
+      "sectionnav/config there (default ~/.config) holds options read before SECTIONNAV_OPTS")
     out += "\nExit status:\n"
-    out += row("  0", "normal end, or Enter printed the chosen item")
-    out += row("  1", "quit without choosing an item under --pick")
-    out += row("  2", "usage error, unreadable or invalid data, failed script command")
-    out += row("  130", "interrupted (Ctrl-C)")
-    out += row("  143", "terminated (SIGTERM)")
+    for code in ExitCode.allCases { out += row("  \(code.rawValue)", code.meaning) }
     return out
   }
 

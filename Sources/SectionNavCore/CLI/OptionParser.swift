@@ -1,27 +1,51 @@
-/// Turns `SECTIONNAV_OPTS` and the command line into a `Configuration`.
+/// Turns the config file, `SECTIONNAV_OPTS` and the command line into a
+/// `Configuration`.
 ///
-/// `SECTIONNAV_OPTS` (split like a shell would, see `ShellWords`) is applied
-/// first, then the command line, so the command line wins: a later value of an
-/// option replaces an earlier one, while `--colors` specs accumulate in order,
-/// environment first. Long options take their value as the next argument or
-/// after `=` (`--size=80x24`); `--` ends the options; `-` is the FILE standard
-/// input. Only one FILE is accepted, and only on the command line.
+/// The config file (see `ConfigFile`) is applied first, then `SECTIONNAV_OPTS`
+/// (split like a shell would, see `ShellWords`), then the command line, so the
+/// command line wins: a later value of an option replaces an earlier one,
+/// while repeatable options (`--colors`, `--bind`) accumulate in that order.
+/// `--no-config` in `SECTIONNAV_OPTS` or on the command line skips the file.
+/// Long options take their value as the next argument or after `=`
+/// (`--size=80x24`); `--` ends the options; `-` is the FILE standard input.
+/// Only one FILE is accepted, and only on the command line.
 public enum OptionParser {
   /// `arguments` excludes the program name (`CommandLine.arguments.dropFirst()`).
-  public static func parse(arguments: [String], environment: [String: String]) throws(UsageError)
-    -> Configuration
-  {
+  /// `configFile` is asked for the file only when `--no-config` is absent.
+  public static func parse(
+    arguments: [String], environment: [String: String],
+    configFile: () throws(UsageError) -> ConfigFile? = { nil }
+  ) throws(UsageError) -> Configuration {
+    let defaults = try environment["SECTIONNAV_OPTS"].map { (text) throws(UsageError) in
+      try ShellWords.split(text)
+    }
     var configuration = Configuration()
-    if let defaults = environment["SECTIONNAV_OPTS"] {
-      do {
-        try apply(ShellWords.split(defaults), to: &configuration, allowsFile: false)
-      } catch {
-        throw error.message.hasSuffix("SECTIONNAV_OPTS")
-          ? error : UsageError(error.message + " (in SECTIONNAV_OPTS)")
+    var probe = Configuration()
+    try applyDefaults(defaults, to: &probe)
+    try apply(arguments, to: &probe, allowsFile: true)
+    if !probe.noConfig, let file = try configFile() {
+      for (number, words) in try file.lines() {
+        do {
+          try apply(words, to: &configuration, allowsFile: false)
+        } catch {
+          throw file.located(error, line: number)
+        }
       }
     }
+    try applyDefaults(defaults, to: &configuration)
     try apply(arguments, to: &configuration, allowsFile: true)
     return configuration
+  }
+
+  private static func applyDefaults(_ words: [String]?, to configuration: inout Configuration)
+    throws(UsageError)
+  {
+    guard let words else { return }
+    do {
+      try apply(words, to: &configuration, allowsFile: false)
+    } catch {
+      throw UsageError(error.message + " (in SECTIONNAV_OPTS)")
+    }
   }
 
   static func apply(_ words: [String], to configuration: inout Configuration, allowsFile: Bool)

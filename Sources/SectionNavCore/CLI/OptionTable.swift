@@ -4,8 +4,8 @@ public struct OptionSpec: Sendable {
   public enum Kind: Sendable { case positional, flag, value }
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
-    case input = "Input", index = "Index", appearance = "Appearance", output = "Output", filter = "Filter"
-    case script = "Script", general = "General"
+    case input = "Input", index = "Index", search = "Search", appearance = "Appearance", output = "Output"
+    case filter = "Filter", workflow = "Preview and key bindings", script = "Script", general = "General"
   }
 
   /// `--size`, or `FILE` for the positional argument.
@@ -44,7 +44,7 @@ public struct OptionSpec: Sendable {
   }
 }
 
-/// Every option of SPEC §1, in help order.
+/// Every option (README.md, "Options, environment, exit status"), in help order.
 public enum OptionTable {
   public static let options: [OptionSpec] = [
     // Input
@@ -92,6 +92,11 @@ public enum OptionTable {
       allowed: Configuration.IndexAnchor.allCases.map(\.rawValue), defaultValue: "top",
       group: .index, help: "where a jump through the index puts the section in the list"
     ) { c, v throws(UsageError) in c.indexAnchor = try enumValue(v, "--index-anchor") },
+    // Search
+    OptionSpec(
+      "--literal", kind: .flag, group: .search,
+      help: "match accents as typed: 'cafe' no longer finds 'café' (case still follows smart case)"
+    ) { c, _ in c.literal = true },
     // Appearance
     OptionSpec(
       "--color", kind: .value, placeholder: "WHEN",
@@ -154,13 +159,25 @@ public enum OptionTable {
       help: "rank filtered items by match score within sections, sections by their best item"
     ) { c, _ in c.sort = true },
     OptionSpec(
-      "--literal", kind: .flag, group: .filter,
-      help: "match accented letters exactly (no diacritic folding)"
-    ) { c, _ in c.literal = true },
-    OptionSpec(
       "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
       help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"
     ) { c, v in c.filterPrint = v },
+    // Preview and key bindings
+    OptionSpec(
+      "--preview", kind: .value, placeholder: "CMD", group: .workflow,
+      help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
+        + "{index} and {json} become the item's values, shell-quoted"
+    ) { c, v throws(UsageError) in c.preview = try nonEmpty(v, "--preview") },
+    OptionSpec(
+      "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
+      help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
+    ) { c, v throws(UsageError) in c.previewWindow = try PreviewWindow(v) },
+    OptionSpec(
+      "--bind", kind: .value, placeholder: "KEY:ACTION", group: .workflow, repeatable: true,
+      help: "make KEY (ctrl-r, alt-x, f5, x, C-r) run ACTION[+ACTION...]: accept, abort, execute(CMD), "
+        + "execute-silent(CMD), reload(CMD), print(FORMAT), toggle-preview, preview-up, preview-down, "
+        + "toggle-mark, or a key action of the help screen by name (page-down, search, ...); repeatable"
+    ) { c, v throws(UsageError) in c.binds += try KeyBind.parse(v) },
     // Script
     OptionSpec(
       "--script", kind: .value, placeholder: "FILE", group: .script,
@@ -174,6 +191,15 @@ public enum OptionTable {
     OptionSpec(
       "--help", short: "-h", kind: .flag, group: .general, help: "show this help and exit"
     ) { c, _ in c.help = true },
+    OptionSpec(
+      "--shell", kind: .value, placeholder: "SHELL", allowed: ShellScripts.shells, group: .general,
+      help: "print a key binding (Ctrl-X Ctrl-S picks from a command's output into the command "
+        + "line) and the completion, for eval \"$(sectionnav --shell bash)\", and exit"
+    ) { c, v throws(UsageError) in c.shell = try oneOf(v, ShellScripts.shells, "--shell") },
+    OptionSpec(
+      "--no-config", kind: .flag, group: .general,
+      help: "ignore the config file ($XDG_CONFIG_HOME/sectionnav/config)"
+    ) { c, _ in c.noConfig = true },
     OptionSpec(
       "--version", kind: .flag, group: .general, help: "show the version and exit"
     ) { c, _ in c.version = true },

@@ -1,19 +1,26 @@
-/// Splits `SECTIONNAV_OPTS` into words the way a POSIX shell would, so a value
-/// with spaces can be quoted: blanks separate words; `'…'` is literal; `"…"`
-/// is literal except that `\` escapes `"`, `\`, `$` and `` ` ``; outside quotes
-/// `\` makes the next character literal. No expansion of any kind.
+/// Splits `SECTIONNAV_OPTS` and config-file lines into words the way a POSIX
+/// shell would, so a value with spaces can be quoted: blanks separate words;
+/// `'…'` is literal; `"…"` is literal except that `\` escapes `"`, `\`, `$` and
+/// `` ` ``; outside quotes `\` makes the next character literal. No expansion
+/// of any kind. `source` names the text in errors (empty: the caller says
+/// where). With `comments`, an unquoted `#` starting a word ends the text
+/// (config files); `SECTIONNAV_OPTS` keeps `#` as an ordinary character.
 public enum ShellWords {
-  public static func split(_ text: String) throws(UsageError) -> [String] {
+  public static func split(_ text: String, source: String = "SECTIONNAV_OPTS", comments: Bool = false)
+    throws(UsageError) -> [String]
+  {
     var words: [String] = []
     var word = ""
     var inWord = false
     var iterator = text.makeIterator()
     while let c = iterator.next() {
       switch c {
-      case " ", "\t", "\n":
+      case " ", "\t", "\n", "\r", "\r\n":  // "\r\n" is one Character
         if inWord { words.append(word) }
         word = ""
         inWord = false
+      case "#" where comments && !inWord:
+        while let n = iterator.next(), n != "\n" {}
       case "'":
         inWord = true
         var closed = false
@@ -21,7 +28,7 @@ public enum ShellWords {
           if q == "'" { closed = true; break }
           word.append(q)
         }
-        if !closed { throw UsageError("unterminated single quote in SECTIONNAV_OPTS") }
+        if !closed { throw UsageError("unterminated single quote" + (source.isEmpty ? "" : " in \(source)")) }
       case "\"":
         inWord = true
         var closed = false
@@ -35,7 +42,7 @@ public enum ShellWords {
             word.append(q)
           }
         }
-        if !closed { throw UsageError("unterminated double quote in SECTIONNAV_OPTS") }
+        if !closed { throw UsageError("unterminated double quote" + (source.isEmpty ? "" : " in \(source)")) }
       case "\\":
         inWord = true
         if let e = iterator.next() { word.append(e) } else { word.append("\\") }

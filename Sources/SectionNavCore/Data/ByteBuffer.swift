@@ -70,6 +70,9 @@ public final class ByteBuffer: @unchecked Sendable {
   /// The bytes as a buffer pointer, valid while `self` is alive.
   public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+  /// Whether the bytes are a file's mapping (which can shrink under us).
+  public var isMapped: Bool { ownership == .mapped }
+
   /// The bytes in `offset..<offset+length` as an array (tests, small slices).
   public func slice(_ offset: Int, _ length: Int) -> [UInt8] {
     Array(UnsafeBufferPointer(start: base + offset, count: length))

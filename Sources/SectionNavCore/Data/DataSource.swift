@@ -44,6 +44,16 @@ public enum DataSource {
   /// say that the data is incomplete.
   public static var mappedFileChanged: Bool { mapguard_repaired() > 0 }
 
+  /// Whether the file mapped from `path` (`-`: standard input) is now shorter
+  /// than the `mappedCount` bytes that were mapped. A cut inside the last
+  /// page raises no SIGBUS (the rest of the page reads as zeros), so
+  /// `mappedFileChanged` alone cannot see it; check both.
+  public static func isShorter(path: String, than mappedCount: Int) -> Bool {
+    var info = stat()
+    let rc = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
+    return rc == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) < mappedCount
+  }
+
   public static func readStandardInput() throws(DataSourceError) -> ByteBuffer {
     try read(fd: 0, name: "-")
   }

@@ -22,7 +22,7 @@ public struct FilterRun: Sendable, Equatable {
   private let groups: [[Int]]
   private var sectionPosition = 0
   private var itemPosition = 0
-  /// The current section's plan (see `ItemMatcher`); nil between sections.
+  /// The current section's plan (see `FilterMatcher`); nil between sections.
   private var plan: [Int32]?
   private var planSkips = false
   private var sectionOpened = false
@@ -31,7 +31,7 @@ public struct FilterRun: Sendable, Equatable {
   private var starts: [Int32] = []
   private var ordinals: [UInt32] = []
   private var scores: [Int32] = []
-  private var matcher: ItemMatcher
+  private var matcher: FilterMatcher
 
   public init(
     query: FilterQuery, list: SectionedList, generation: Int = 0, sort: Bool = false,
@@ -57,7 +57,7 @@ public struct FilterRun: Sendable, Equatable {
     }
     self.terms = terms
     self.groups = groups
-    matcher = ItemMatcher(terms: terms, literal: query.literal)
+    matcher = FilterMatcher(terms: terms, literal: query.literal)
   }
 
   /// Source sections this run covers end here (all of them, or a part for `parallel`).

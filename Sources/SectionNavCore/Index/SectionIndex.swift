@@ -18,12 +18,30 @@ public struct SectionIndex: Sendable, Equatable {
       self.label = label
       self.section = section
       self.key = key
-      glyphs = TextSanitizer.displayGraphemes(label)
+      glyphs = Self.cut(TextSanitizer.displayGraphemes(label))
+    }
+
+    /// A label wider than `maximumLabelWidth` cells is cut to fit, its last
+    /// cell `…`: one long label (from `--index-labels`) must not widen the
+    /// column until the layout has to drop it altogether.
+    static func cut(_ glyphs: [TextSanitizer.Grapheme]) -> [TextSanitizer.Grapheme] {
+      guard glyphs.reduce(0, { $0 + $1.width }) > SectionIndex.maximumLabelWidth else { return glyphs }
+      var kept: [TextSanitizer.Grapheme] = []
+      var width = 0
+      for g in glyphs {
+        if width + g.width > SectionIndex.maximumLabelWidth - 1 { break }
+        kept.append(g)
+        width += g.width
+      }
+      return kept + [TextSanitizer.Grapheme(text: "…", width: 1)]
     }
 
     /// Cells the label takes.
     public var width: Int { glyphs.reduce(0) { $0 + $1.width } }
   }
+
+  /// Widest label drawn, in cells (longer ones are cut, ending in `…`).
+  public static let maximumLabelWidth = 8
 
   /// The `•` drawn for entries hidden by a collapsed column.
   public static let placeholder = TextSanitizer.displayGraphemes("•")

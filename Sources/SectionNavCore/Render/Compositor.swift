@@ -2,6 +2,19 @@
 /// `print` and `print ansi`. Touches only visible rows.
 extension AppState {
   public func render() -> Frame {
+    if showHelp && previewSplit.pane != nil {
+      // The help takes the whole screen.
+      var whole = self
+      whole.workflow.previewOpen = false
+      whole.resize(width: screenWidth, height: screenHeight)
+      return whole.renderList()
+    }
+    let frame = renderList()
+    return previewSplit.pane == nil ? frame : withPreviewPane(frame)
+  }
+
+  /// The list, index, indicators and status line in `width`×`height`.
+  func renderList() -> Frame {
     var frame = Frame(width: width, height: height)
     if showHelp {
       drawHelp(into: &frame)
@@ -84,7 +97,7 @@ extension AppState {
   private func highlightMatches(
     in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
   ) {
-    guard let search, !search.query.isEmpty, search.matches(text) else { return }
+    guard let search, !search.query.isEmpty else { return }
     let style = theme[.match]
     for range in search.ranges(in: text) {
       let start = TextSanitizer.width(text[..<range.lowerBound]) - skip
@@ -224,16 +237,16 @@ extension AppState {
   }
 
   /// Help lines per page: all rows but the status row.
-  var helpPageHeight: Int { max(1, height - 1) }
+  var helpPageHeight: Int { max(1, screenHeight - 1) }
 
   /// Pages of the help at the current size.
   var helpPageCount: Int {
-    let lines = KeyBindings.helpLines.count
+    let lines = helpLines.count
     return max(1, (lines + helpPageHeight - 1) / helpPageHeight)
   }
 
   private func drawHelp(into frame: inout Frame) {
-    let lines = KeyBindings.helpLines
+    let lines = helpLines
     let pages = helpPageCount
     let page = min(helpPage, pages - 1)
     let first = page * helpPageHeight
@@ -256,7 +269,7 @@ extension AppState {
   /// may draw at a new size (behind an open prompt) before its `.resize`
   /// event reaches `handle`.
   public func render(width: Int, height: Int) -> Frame {
-    guard width != self.width || height != self.height else { return render() }
+    guard width != screenWidth || height != screenHeight else { return render() }
     var resized = self
     resized.resize(width: width, height: height)
     return resized.render()

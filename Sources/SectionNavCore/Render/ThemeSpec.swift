@@ -130,7 +130,8 @@ public struct ThemeSpec: Sendable, Equatable {
       return .rgb(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
     }
     if !token.isEmpty, token.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      guard token.count <= 3, let n = Int(token), n <= 255 else {
+      // Leading zeros are fine (`0255` is 255), as with fzf and tput.
+      guard let n = Int(token), n <= 255 else {
         throw UsageError("colour number '\(token)' out of range (0–255)")
       }
       return .indexed(UInt8(n))

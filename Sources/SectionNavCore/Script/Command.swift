@@ -1,4 +1,4 @@
-/// One command of the script and prompt grammar (SPEC section 6): the same
+/// One command of the script and prompt grammar (README.md, "Script mode"): the same
 /// values come from a script line, the `:` prompt and the scroll proxy.
 public enum Command: Sendable, Equatable {
   public enum Alignment: String, Sendable, CaseIterable { case top, center, bottom }
@@ -52,8 +52,8 @@ public enum SimulatedEvent: Sendable, Equatable {
   case indexing(percent: Int)
   /// `simulate loaded`: that load finished; the data shown is complete.
   case loaded
-  /// `simulate load-failed MESSAGE`: that load found the data invalid.
-  case loadFailed(String)
+  /// `simulate load-failed LOCATION MESSAGE`: that load found the data invalid.
+  case loadFailed(location: String, message: String)
   /// `simulate shrank`: the mapped file shrank after it was indexed.
   case dataShrank
 
@@ -61,7 +61,7 @@ public enum SimulatedEvent: Sendable, Equatable {
     switch self {
     case .indexing(let percent): return .data(DataUpdate(list: state.list, progress: Double(percent) / 100))
     case .loaded: return .data(DataUpdate(list: state.list, progress: nil))
-    case .loadFailed(let text): return .loadFailed(text)
+    case .loadFailed(let location, let message): return .loadFailed(Failure(message, at: location))
     case .dataShrank: return .dataShrank
     }
   }

@@ -21,30 +21,14 @@ public struct Completion: Equatable, Sendable {
 
   /// Nothing to complete at `cursor`.
   public static func none(at cursor: Int) -> Completion { Completion(replaceFrom: cursor) }
-
-  /// Exactly one word fits.
-  public var isUnique: Bool { candidates.count == 1 }
 }
 
-/// Candidates for the command grammar of SPEC section 6: command names first,
-/// then per-command arguments (section titles, alignments, key names, …).
+/// Candidates for the command grammar (`CommandGrammar.table`): command names
+/// first, then per-command arguments (section titles, alignments, key names, …).
 /// Matching is a case-insensitive prefix match.
 public enum CommandCompletion {
-  /// Command names in the order they are offered.
-  public static let commands = [
-    "key", "type", "click", "press", "move", "release", "drag", "wheel", "resize", "goto",
-    "scroll", "scroll-to", "search", "next", "previous", "filter", "mark", "tick", "print", "state", "quit", "help",
-  ]
-  /// Commands that take no argument: completing them adds no trailing space.
-  static let argumentless: Set<String> = ["next", "previous", "mark", "state", "quit", "help"]
-  public static let alignments = ["top", "center", "bottom"]
-  public static let wheelDirections = ["up", "down"]
-  /// Named keys for `key`; single characters need no completion.
-  public static let keyNames: [String] =
-    [
-      "Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn", "Tab", "Enter", "Esc",
-      "Space", "Backspace", "F1",
-    ] + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { "C-" + String(UnicodeScalar($0)) }
+  /// Command names in the order they are offered (the grammar table's).
+  public static var commands: [String] { CommandGrammar.promptCommands.map(\.name) }
 
   /// Completes the word that ends at `cursor` (a character offset) in `line`.
   /// `titles` are the section titles offered after `goto`.
@@ -55,30 +39,20 @@ public enum CommandCompletion {
     let first = words.done.first ?? words.current
     if first.text.hasPrefix("#") && !first.quoted { return .none(at: cursor) }  // a comment
 
-    let command = words.done.first?.text.lowercased()
-    let position = words.done.count
-    let choices: [String]
-    var final = false
-    switch (command, position) {
-    case (nil, _):
-      let matching = matches(commands, words.current.text)
+    guard let name = words.done.first?.text.lowercased() else {
+      let specs = CommandGrammar.promptCommands.filter {
+        $0.name.lowercased().hasPrefix(words.current.text.lowercased())
+      }
       return finish(
-        words.current, matching, final: matching.count == 1 && argumentless.contains(matching[0]))
-    case ("goto", 1): choices = titles
-    case ("goto", 2...3), ("scroll", 1):
-      choices = alignments
-      final = true
-    case ("key", _): choices = keyNames
-    case ("wheel", 1): choices = wheelDirections
-    case ("print", 1):
-      choices = ["ansi"]
-      final = true
-    default: return .none(at: cursor)
+        words.current, specs.map(\.name), final: specs.count == 1 && specs[0].usage.isEmpty)
     }
-    if command == "goto", position == 3, alignments.contains(words.done[2].text.lowercased()) {
-      return .none(at: cursor)
+    guard let spec = CommandGrammar.spec(named: name), !spec.scriptOnly,
+      let choices = spec.choices(words.done.dropFirst().map(\.text))
+    else { return .none(at: cursor) }
+    switch choices {
+    case .titles: return finish(words.current, matches(titles, words.current.text), final: false)
+    case .words(let list, let final): return finish(words.current, matches(list, words.current.text), final: final)
     }
-    return finish(words.current, matches(choices, words.current.text), final: final)
   }
 
   /// Unique candidate → the whole quoted word; several → their common prefix

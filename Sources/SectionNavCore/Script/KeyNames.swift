@@ -1,5 +1,5 @@
 /// Key names as written in scripts and shown in help: `j`, `Down`, `PgDn`,
-/// `C-d`, `M-x`, `Tab`, `Enter`, `Esc`, `Space`, `F1`, …
+/// `C-d`, `M-x`, `S-Up`, `Tab`, `Enter`, `Esc`, `Space`, `F1`, …
 public enum KeyNames {
   static let named: [String: Key] = [
     "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
@@ -22,8 +22,17 @@ public enum KeyNames {
     if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
       return KeyEvent(.function(n))
     }
-    if lower.hasPrefix("c-"), name.count == 3, let c = lower.last {
-      return KeyEvent(.ctrl(c))
+    if lower.hasPrefix("c-"), name.count == 3, let c = lower.last, let ascii = c.asciiValue {
+      // The byte a terminal sends for the chord, read as the terminal's keys
+      // are: `key C-m` is Enter, `C-[` Esc, `C-h` Backspace, `C-?` DEL.
+      switch ascii {
+      case UInt8(ascii: "?"): return KeyEvent(Key.control(0x7F))
+      case 0x40...0x5F, 0x61...0x7A: return KeyEvent(Key.control(ascii & 0x1F))
+      default: return KeyEvent(.ctrl(c))
+      }
+    }
+    if lower.hasPrefix("s-"), name.count > 2, let inner = named[String(lower.dropFirst(2))] {
+      return KeyEvent(inner, modifiers: .shift)  // S-Up: xterm's shifted keys
     }
     if lower.hasPrefix("m-"), name.count > 2 {
       var inner = try parse(String(name.dropFirst(2)))
@@ -57,6 +66,7 @@ public enum KeyNames {
     case .escape: base = "Esc"
     case .function(let n): base = "F\(n)"
     }
+    if event.modifiers.contains(.shift) && event.key != .backTab { base = "S-" + base }
     if event.modifiers.contains(.alt) { base = "M-" + base }
     return base
   }

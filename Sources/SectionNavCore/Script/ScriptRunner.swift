@@ -16,18 +16,20 @@ public enum ScriptRunner {
     case choseItems([ChosenItem])
     /// A line could not be parsed or carried out.
     case failed(line: Int, message: String)
-    /// The data turned out invalid (`sectionnav: error:` is for the caller to add).
-    case dataFailed(message: String)
+    /// The data turned out invalid.
+    case dataFailed(Failure)
   }
 
-  public static func run(_ script: String, state: inout AppState, output: (String) -> Void) -> Outcome {
+  /// `shell` carries out the effects that run shell commands (`--preview`,
+  /// `execute`, `reload`); without one they do nothing.
+  public static func run(
+    _ script: String, state: inout AppState, shell: (any ScriptShell)? = nil, output: (String) -> Void
+  ) -> Outcome {
     var runner = SynchronousRunner()
     var lineNumber = 0
-    for rawLine in script.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in lines(script) {
       lineNumber += 1
-      var line = String(rawLine)
-      if line.hasSuffix("\r") { line.removeLast() }
-      let effects: [Effect]
+      var effects: [Effect]
       do {
         guard let command = try CommandParser.parse(line) else { continue }
         switch command {
@@ -42,20 +44,58 @@ public enum ScriptRunner {
       } catch {
         return .failed(line: lineNumber, message: error.message)
       }
-      for effect in effects {
+      while !effects.isEmpty {
+        let effect = effects.removeFirst()
         switch effect {
         case .output(let text): output(text)
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .choose(let s, let i): return .chose(section: s, item: i)
         case .chooseItems(let items): return .choseItems(items)
-        case .fail(let message): return .dataFailed(message: message)
+        case .fail(let failure): return .dataFailed(failure)
         case .commandFailed(let message): return .failed(line: lineNumber, message: message)
         // The built-in prompt edits the line: later `key`/`type` lines type it.
-        case .editLine, .suspend, .start, .cancel: continue
+        case .editLine, .suspend, .start, .cancel, .cancelPreview: continue
+        // Shell commands run on the spot; what they send back is handled next.
+        case .runPreview(let id, let command):
+          guard let shell else { continue }
+          effects = runner.send(shell.preview(id: id, command: command), to: &state) + effects
+        case .execute(let id, let command, let silent):
+          guard let shell else { continue }
+          let (printed, event) = shell.execute(id: id, command: command, silent: silent)
+          output(printed)
+          effects = runner.send(event, to: &state) + effects
+        case .reload(let id, let command):
+          guard let shell else { continue }
+          effects = runner.send(shell.reload(id: id, command: command), to: &state) + effects
         }
       }
     }
     return .finished
   }
+
+  /// The script's lines: split at LF on the scalar level (in Swift "\r\n" is
+  /// one Character, so a Character split would see a CRLF file as one line),
+  /// a CR before the LF dropped, and a UTF-8 byte-order mark at the start
+  /// ignored, as editors on Windows write them.
+  static func lines(_ script: String) -> [String] {
+    var scalars = Substring(script).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(line.last == "\r" ? line.dropLast() : line)
+    }
+  }
+}
+
+/// Runs the shell commands of scripts, synchronously (the executable supplies
+/// it: processes are not the core's business). Each returns the event the
+/// terminal runner would post.
+public protocol ScriptShell {
+  /// `sh -c command` with no input: `.previewOutput` with its output.
+  func preview(id: Int, command: String) -> Event
+  /// `sh -c command`: what to print (its output, nothing when `silent`) and
+  /// `.executeFinished`.
+  func execute(id: Int, command: String, silent: Bool) -> (output: String, event: Event)
+  /// `sh -c command` read as data: `.reloaded` or `.reloadFailed`.
+  func reload(id: Int, command: String) -> Event
 }

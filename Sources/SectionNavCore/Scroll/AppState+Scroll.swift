@@ -1,4 +1,4 @@
-/// The scroll model (SPEC section 4): every operation clamps, every change of
+/// The scroll model (README.md, "Scrolling and indicators"): every operation clamps, every change of
 /// offset counts as scrolling (for auto-hidden indicators and animation).
 extension AppState {
   mutating func clampOffsets() {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one search pass found: the matching rows of one list, in list order.
 public struct SearchResult: Sendable {
   public let query: PreparedQuery
@@ -57,14 +55,19 @@ extension AppState {
 
   /// `findMatches` over this state's list.
   public func findMatches(_ query: String, shouldStop: () -> Bool = { false }) -> SearchResult {
-    Self.findMatches(PreparedQuery(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
+    Self.findMatches(prepare(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
+  }
+
+  /// `query` prepared under this state's settings (`--literal`).
+  public func prepare(_ query: String) -> PreparedQuery {
+    PreparedQuery(query, literal: settings.literal)
   }
 
   /// Starts a search for `query` (as a background job); its result lands on
   /// the first match after the cursor.
   mutating func startSearch(_ query: String) -> [Effect] {
     message = "searching for '\(query)'… (Esc stops)"
-    return startSearchJob(PreparedQuery(query), purpose: .land)
+    return startSearchJob(prepare(query), purpose: .land)
   }
 
   /// Replaces any running search with a new job over the current data.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An active search: the query, its case rule and the matching rows.
 struct SearchState: Sendable, Equatable {
   /// The query with its smart-case rule, ready for matching items in their bytes.
@@ -9,8 +7,8 @@ struct SearchState: Sendable, Equatable {
   /// Position in `matches` of the current match.
   var current: Int?
 
-  init(query: String) {
-    self.init(prepared: PreparedQuery(query))
+  init(query: String, literal: Bool = false) {
+    self.init(prepared: PreparedQuery(query, literal: literal))
   }
 
   init(prepared: PreparedQuery, matches: [Int] = []) {
@@ -25,17 +23,7 @@ struct SearchState: Sendable, Equatable {
   /// Whether `text` contains the query under the smart-case rule.
   func matches(_ text: String) -> Bool { prepared.matches(text) }
 
-  /// Character ranges of the query in `text` (for highlighting).
-  func ranges(in text: String) -> [Range<String.Index>] {
-    let haystack = caseSensitive ? text : text.lowercased()
-    let needle = caseSensitive ? query : query.lowercased()
-    guard !needle.isEmpty, haystack.count == text.count else { return [] }
-    var result: [Range<String.Index>] = []
-    var start = haystack.startIndex
-    while let r = haystack.range(of: needle, range: start..<haystack.endIndex) {
-      result.append(r)
-      start = r.upperBound
-    }
-    return result
-  }
+  /// Character ranges of the matches in `text`, on `text`'s own indices
+  /// (for highlighting; see `PreparedQuery.ranges(in:)`).
+  func ranges(in text: String) -> [Range<String.Index>] { prepared.ranges(in: text) }
 }

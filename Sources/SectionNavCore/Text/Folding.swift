@@ -116,3 +116,85 @@ public enum Folding {
     }
   }
 }
+
+extension Folding {
+  /// The most bytes folding can make of `n` bytes (a scalar of two or more
+  /// bytes folds to at most seven).
+  static func capacity(for n: Int) -> Int { n * 4 + 8 }
+
+  /// Writes `p[0..<n]` folded under `rule` to `out` (room for
+  /// `capacity(for: n)` bytes); returns the count written. The search loop's
+  /// fold: ASCII goes eight bytes at a time.
+  static func fold(_ p: UnsafePointer<UInt8>, _ n: Int, rule: Rule, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    guard let table = rule.table else {
+      out.update(from: p, count: n)
+      return n
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let lower = rule.ignoresCase
+    var i = 0
+    var o = 0
+    while i < n {
+      while n - i >= 8 {
+        var w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        if w & highs != 0 { break }
+        if lower {
+          // Bytes from "A" to "Z" get 0x20 added (all bytes are below 0x80 here).
+          let fromA = w &+ (0x80 - 0x41) &* ones
+          let pastZ = w &+ (0x80 - 0x5B) &* ones
+          w |= ((fromA & ~pastZ) & highs) >> 2
+        }
+        UnsafeMutableRawPointer(out + o).storeBytes(of: w, as: UInt64.self)
+        i += 8
+        o += 8
+      }
+      guard i < n else { break }
+      let b = p[i]
+      if b < 0x80 {
+        out[o] = lower && b &- 0x41 < 26 ? b | 0x20 : b
+        o += 1
+        i += 1
+        continue
+      }
+      let (length, entry) = step(p, n, at: i, table: table)
+      if entry == 0 {
+        for k in 0..<length { out[o + k] = p[i + k] }
+        o += length
+      } else {
+        let count = Int(entry >> 56) & 0x7F
+        for k in 0..<count { out[o + k] = UInt8(truncatingIfNeeded: entry >> UInt64(8 * k)) }
+        o += count
+      }
+      i += length
+    }
+    return o
+  }
+
+  /// The UTF-8 spellings of every scalar that folds under `rule` to text
+  /// containing `target` (the folded UTF-8 of one scalar), `target` itself
+  /// first: what raw bytes must hold for their fold to hold `target`.
+  static func spellings(of target: [UInt8], rule: Rule) -> [[UInt8]] {
+    var result = [target]
+    guard let table = rule.table else { return result }
+    guard target.count <= 7 else { return result }
+    var packed: UInt64 = 0
+    for (k, b) in target.enumerated() { packed |= UInt64(b) << UInt64(8 * k) }
+    let width = UInt64(8 * target.count)
+    let mask: UInt64 = width == 64 ? ~0 : (1 << width) - 1
+    for page in 0..<table.pages.count where table.pages[page] != 0 {
+      for low in 0..<256 {
+        let entry = table.entries[Int(table.pages[page]) << 8 | low]
+        let count = Int(entry >> 56) & 0x7F
+        guard entry != 0, count >= target.count else { continue }
+        // Whether the entry's bytes hold the target at some offset.
+        var found = false
+        for shift in 0...(count - target.count) where (entry >> UInt64(8 * shift)) & mask == packed { found = true }
+        guard found, let scalar = Unicode.Scalar(UInt32(page << 8 | low)) else { continue }
+        let spelling = Array(String(scalar).utf8)
+        if spelling != target { result.append(spelling) }
+      }
+    }
+    return result
+  }
+}

@@ -23,7 +23,7 @@ struct CompiledTerm {
 ///
 /// A section's plan (`FilterRun`) is a flat list of `Int32`: for each group
 /// the title did not settle, the number of its terms left, then their indices.
-final class ItemMatcher: @unchecked Sendable {
+final class FilterMatcher: @unchecked Sendable {
   let terms: [FilterQuery.Term]
   let compiled: UnsafeMutableBufferPointer<CompiledTerm>
   private let storage: UnsafeMutablePointer<UInt8>

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The user's option file, `$XDG_CONFIG_HOME/sectionnav/config` (default
+/// `~/.config/sectionnav/config`): options as on the command line, split into
+/// words like `SECTIONNAV_OPTS`, usually one per line, `#` starting a comment.
+/// It is applied before `SECTIONNAV_OPTS` and the command line, so both
+/// override it; `--no-config` skips it. A missing file is no error.
+public struct ConfigFile: Sendable, Equatable {
+  /// Where the text came from, for error messages.
+  public var path: String
+  public var text: String
+
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+  }
+
+  /// The file's location; nil when neither `XDG_CONFIG_HOME` nor `HOME` is set.
+  /// A relative `XDG_CONFIG_HOME` is ignored, as the XDG spec asks.
+  public static func path(environment: [String: String]) -> String? {
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+      return xdg + "/sectionnav/config"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.config/sectionnav/config"
+  }
+
+  /// The file's text, or nil when there is none; a file that exists but
+  /// cannot be read (a directory, no permission, not UTF-8) is an error.
+  public static func load(environment: [String: String]) throws(UsageError) -> ConfigFile? {
+    guard let path = path(environment: environment) else { return nil }
+    let name = TextSanitizer.visible(path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+    if isDirectory.boolValue { throw UsageError("\(name): config file is a directory") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("\(name): cannot read the config file")
+    }
+    // Options are short; a huge file is a mistake, not a configuration.
+    if data.count > maxBytes { throw UsageError("\(name): config file larger than \(maxBytes / 1024) KiB") }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw UsageError("\(name): config file is not UTF-8 text")
+    }
+    return ConfigFile(path: path, text: text)
+  }
+
+  static let maxBytes = 64 * 1024
+
+  /// Each non-empty line's words with its 1-based line number.
+  func lines() throws(UsageError) -> [(number: Int, words: [String])] {
+    var result: [(Int, [String])] = []
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      let words: [String]
+      do {
+        words = try ShellWords.split(String(line.hasSuffix("\r") ? line.dropLast() : line), source: "", comments: true)
+      } catch {
+        throw located(error, line: number)
+      }
+      if !words.isEmpty { result.append((number, words)) }
+    }
+    return result
+  }
+
+  /// `error` prefixed with `PATH:LINE: `.
+  func located(_ error: UsageError, line: Int) -> UsageError {
+    UsageError("\(TextSanitizer.visible(path)):\(line): \(error.message)")
+  }
+}

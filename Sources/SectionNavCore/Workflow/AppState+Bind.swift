@@ -1,0 +1,124 @@
+/// `--bind` keys: their action chains, and the chains that wait for an
+/// `execute` or run after a `reload`.
+extension AppState {
+  /// Keys the preview pane adds when there is one (before `--bind`, which can
+  /// take them over).
+  static let previewKeys: [(key: KeyEvent, action: BindAction, help: String)] = [
+    (KeyEvent(.char("p")), .togglePreview, "show or hide the preview pane"),
+    (KeyEvent(.up, modifiers: .shift), .previewUp, "scroll the preview up"),
+    (KeyEvent(.down, modifiers: .shift), .previewDown, "scroll the preview down"),
+    (KeyEvent(.pageUp, modifiers: .shift), .previewPageUp, "preview page up"),
+    (KeyEvent(.pageDown, modifiers: .shift), .previewPageDown, "preview page down"),
+  ]
+
+  /// What `key` does beyond the key table: the last `--bind` for it, else a
+  /// preview key.
+  func boundActions(for key: KeyEvent) -> [BindAction]? {
+    if let bind = settings.binds.last(where: { $0.key == key }) { return bind.actions }
+    guard settings.preview != nil else { return nil }
+    return Self.previewKeys.first { $0.key == key }.map { [$0.action] }
+  }
+
+  /// The help screen's lines: the key table, the preview keys and the
+  /// `--bind` keys as they are in effect.
+  var helpLines: [String] {
+    var bound: [(key: KeyEvent, does: String)] = []
+    for bind in settings.binds.reversed() where !bound.contains(where: { $0.key == bind.key }) {
+      bound.insert((bind.key, bind.text), at: 0)
+    }
+    let preview =
+      settings.preview == nil
+      ? [] : Self.previewKeys.filter { k in !bound.contains { $0.key == k.key } }.map { ($0.key, $0.help) }
+    return KeyBindings.helpLines(groups: [("preview (wheel over the pane scrolls it)", preview), ("--bind", bound)])
+  }
+
+  /// Runs `actions` in order until one ends the run or waits for an
+  /// `execute` (the rest run on `.executeFinished`).
+  mutating func runChain(_ actions: some Collection<BindAction>) -> [Effect] {
+    var effects: [Effect] = []
+    var rest = actions[...]
+    while let action = rest.popFirst() {
+      switch action {
+      case .action(let a): effects += perform(a)
+      case .execute(let template), .executeSilent(let template):
+        let id = nextJobID()
+        let silent: Bool
+        if case .executeSilent = action { silent = true } else { silent = false }
+        if !rest.isEmpty { workflow.waiting = (id, Array(rest)) }
+        return effects + [.execute(id: id, command: cursorCommand(template), silent: silent)]
+      case .reload(let template):
+        let id = nextJobID()
+        workflow.reloadID = id
+        effects.append(.reload(id: id, command: cursorCommand(template)))
+      case .print(let format):
+        guard cursor != nil else { continue }
+        workflow.printFormat = format
+        effects += perform(.choose)
+      case .togglePreview: effects += togglePreview()
+      case .previewUp: scrollPreview(by: -1)
+      case .previewDown: scrollPreview(by: 1)
+      case .previewPageUp: scrollPreview(by: -previewPageLines)
+      case .previewPageDown: scrollPreview(by: previewPageLines)
+      case .previewTop: scrollPreview(toEnd: false)
+      case .previewBottom: scrollPreview(toEnd: true)
+      case .toggleMark:
+        if settings.multi { toggleMark() } else { message = "marking needs --multi" }
+      }
+      if effects.contains(where: \.endsRun) { return effects }
+    }
+    return effects
+  }
+
+  /// `template` for the cursor's item; without one the placeholders are empty.
+  private func cursorCommand(_ template: CommandTemplate) -> String {
+    guard let c = cursor else { return template.render(section: "", item: "", index: 0, json: "") }
+    return command(template, section: c.section, item: c.item)
+  }
+
+  /// The format Enter's output takes when a `print(FORMAT)` action chose the
+  /// item (nil: `--print`'s).
+  public var chosenFormat: PrintFormat? { workflow.printFormat }
+
+  mutating func executeFinished(id: Int) -> [Effect] {
+    guard let waiting = workflow.waiting, waiting.id == id else { return [] }
+    workflow.waiting = nil
+    return runChain(waiting.actions)
+  }
+
+  /// New data from `reload`: the cursor stays on its item (same text in a
+  /// section of the same title, else the same text anywhere) when it is still
+  /// there, and every preview is out of date.
+  mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
+    guard workflow.reloadID == id else { return [] }
+    workflow.reloadID = nil
+    let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+    let effects = dataArrived(DataUpdate(list: newList, progress: nil))
+    workflow.generation += 1
+    if let old, let row = findItem(title: old.title, text: old.text) {
+      cursorRow = row
+      if row < offsetY || row >= offsetY + max(1, layout.listHeight) {
+        setOffset(y: row - max(1, layout.listHeight) / 2)
+      }
+    }
+    return effects
+  }
+
+  private func findItem(title: String, text: String) -> Int? {
+    func search(_ sections: some Sequence<Int>) -> Int? {
+      for s in sections {
+        for i in 0..<list.itemCount(s) where list.itemText(section: s, item: i) == text {
+          return rowMap.row(section: s, item: i)
+        }
+      }
+      return nil
+    }
+    let same = (0..<list.sectionCount).filter { list.title($0) == title }
+    return search(same) ?? search(0..<list.sectionCount)
+  }
+
+  mutating func reloadFailed(id: Int, _ text: String) {
+    guard workflow.reloadID == id else { return }
+    workflow.reloadID = nil
+    message = "reload failed: \(text)"
+  }
+}

@@ -1,0 +1,140 @@
+/// The preview pane: which command runs when, what it shows, its scrolling,
+/// and how it is drawn beside the list.
+extension AppState {
+  /// Where the list and the pane are on the screen now.
+  public var previewSplit: PreviewSplit {
+    guard settings.preview != nil else {
+      return PreviewSplit(listWidth: width, listHeight: height, pane: nil)
+    }
+    return settings.previewWindow.split(width: screenWidth, height: screenHeight, open: workflow.previewOpen)
+  }
+
+  /// The preview lines shown and the first one at the top (for tests and `state`).
+  public var previewLines: [String] { workflow.previewText.lines.map { $0.map(\.text).joined() } }
+  public var previewScroll: Int { workflow.previewScroll }
+
+  /// Starts the preview for the item the cursor rests on, once it has
+  /// rested `previewDelay` ms; kills a run for another item first.
+  mutating func previewEffects() -> [Effect] {
+    guard let template = settings.preview, previewSplit.pane != nil else { return [] }
+    guard let c = cursor else {
+      // No item: an empty pane.
+      workflow.previewText = PreviewText()
+      workflow.shown = nil
+      workflow.wanted = nil
+      if let running = workflow.running {
+        workflow.running = nil
+        return [.cancelPreview(id: running.id)]
+      }
+      return []
+    }
+    let key = WorkflowState.PreviewKey(section: c.section, item: c.item, generation: workflow.generation)
+    if key == workflow.running?.key || (key == workflow.shown && workflow.running == nil) { return [] }
+    if key != workflow.wanted {
+      workflow.wanted = key
+      workflow.wantedSince = clock
+    }
+    guard clock - workflow.wantedSince >= WorkflowState.previewDelay else { return [] }
+    var effects: [Effect] = []
+    if let running = workflow.running { effects.append(.cancelPreview(id: running.id)) }
+    let id = nextJobID()
+    workflow.running = (id, key)
+    effects.append(.runPreview(id: id, command: command(template, section: c.section, item: c.item)))
+    return effects
+  }
+
+  /// `template` with the placeholders of the item.
+  func command(_ template: CommandTemplate, section: Int, item: Int) -> String {
+    template.render(
+      section: list.title(section), item: list.itemText(section: section, item: item), index: item,
+      json: template.usesJSON ? list.itemJSON(section: section, item: item) : "")
+  }
+
+  mutating func previewFinished(id: Int, output: [UInt8]) {
+    guard let running = workflow.running, running.id == id else { return }  // killed as stale
+    workflow.running = nil
+    workflow.previewText = PreviewText(output, colors: settings.theme.colorEnabled)
+    if workflow.shown != running.key { workflow.previewScroll = 0 }
+    workflow.shown = running.key
+    clampPreviewScroll()
+  }
+
+  mutating func togglePreview() -> [Effect] {
+    guard settings.preview != nil else {
+      message = "no preview: start with --preview CMD"
+      return []
+    }
+    workflow.previewOpen.toggle()
+    resize(width: screenWidth, height: screenHeight)
+    if !workflow.previewOpen, let running = workflow.running {
+      workflow.running = nil
+      return [.cancelPreview(id: running.id)]
+    }
+    return []
+  }
+
+  /// Scrolls the pane by `lines` (negative: up).
+  mutating func scrollPreview(by lines: Int) {
+    workflow.previewScroll += lines
+    clampPreviewScroll()
+  }
+
+  mutating func scrollPreview(toEnd end: Bool) {
+    workflow.previewScroll = end ? Int.max / 2 : 0
+    clampPreviewScroll()
+  }
+
+  var previewPageLines: Int { max(1, previewSplit.pane?.height ?? 1) }
+
+  private mutating func clampPreviewScroll() {
+    let pane = previewSplit.pane?.height ?? 0
+    workflow.previewScroll = max(0, min(workflow.previewScroll, workflow.previewText.lines.count - pane))
+  }
+
+  /// A mouse report over the pane or its border (1-based), handled here; nil
+  /// when it is the list's.
+  mutating func previewMouse(_ m: MouseEvent) -> Bool {
+    let split = previewSplit
+    guard let pane = split.pane else { return false }
+    let column = m.column - 1
+    let row = m.row - 1
+    guard column >= split.listWidth || row >= split.listHeight else { return false }
+    // A drag that started in the list keeps going there.
+    if drag != nil && (m.kind == .motion || m.kind == .release) { return false }
+    switch m.kind {
+    case .wheelUp: scrollPreview(by: -Self.wheelStep)
+    case .wheelDown: scrollPreview(by: Self.wheelStep)
+    default: break
+    }
+    _ = pane
+    return true
+  }
+
+  /// The list frame placed at the top left of the whole screen, the border,
+  /// and the pane's text with a `line/lines` note when it scrolls.
+  func withPreviewPane(_ listFrame: Frame) -> Frame {
+    guard let pane = previewSplit.pane else { return listFrame }
+    var frame = Frame(width: screenWidth, height: screenHeight)
+    for row in 0..<listFrame.height {
+      for column in 0..<listFrame.width { frame[column, row] = listFrame[column, row] }
+    }
+    let border = settings.theme[.track]
+    if pane.column > 0 {
+      for row in 0..<screenHeight { frame[pane.column - 1, row] = Cell("│", style: border) }
+    } else {
+      for column in 0..<screenWidth { frame[column, pane.row - 1] = Cell("─", style: border) }
+    }
+    let text = workflow.previewText
+    text.draw(into: &frame, pane: pane, top: workflow.previewScroll)
+    let count = text.lines.count
+    if count > pane.height {
+      let note = " \(workflow.previewScroll + 1)/\(count)\(text.truncated ? "+" : "") "
+      let w = note.count
+      if w <= pane.width {
+        frame.put(
+          note, column: pane.column + pane.width - w, row: pane.row, style: Style(reverse: true))
+      }
+    }
+    return frame
+  }
+}

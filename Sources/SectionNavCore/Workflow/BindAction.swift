@@ -1,0 +1,62 @@
+/// What a `--bind` key does: one step of `KEY:ACTION+ACTION…`. Every key
+/// action of the list (`KeyBindings.table`) is available by name, and fzf's
+/// actions that make sense here are added.
+public enum BindAction: Sendable, Equatable {
+  /// A list action by name (`cursor-down`, `page-up`, `search`, …).
+  case action(Action)
+  /// Run `sh -c CMD` with the terminal handed over, as the `:` prompt does;
+  /// the screen comes back after it ends.
+  case execute(CommandTemplate)
+  /// Run `sh -c CMD` without touching the screen; its output is discarded.
+  case executeSilent(CommandTemplate)
+  /// Replace the data with the output of `sh -c CMD`, read in the current
+  /// input format; the cursor stays on its item when it still exists.
+  case reload(CommandTemplate)
+  /// Print the cursor's item in this format and end, like Enter (fzf's
+  /// `print(…)+accept`).
+  case print(PrintFormat)
+  case togglePreview
+  case previewUp, previewDown, previewPageUp, previewPageDown, previewTop, previewBottom
+  /// Mark the cursor's item for `--multi` (needs the filter's marks).
+  case toggleMark
+
+  /// Names that take no argument, fzf's spelling first where it has one.
+  static let plainNames: [String: BindAction] = {
+    var names: [String: BindAction] = [
+      "accept": .action(.choose), "abort": .action(.quit),
+      "up": .action(.cursorUp), "down": .action(.cursorDown),
+      "first": .action(.firstRow), "last": .action(.lastRow),
+      "toggle-preview": .togglePreview, "toggle-mark": .toggleMark, "toggle": .toggleMark,
+      "preview-up": .previewUp, "preview-down": .previewDown,
+      "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
+      "preview-top": .previewTop, "preview-bottom": .previewBottom,
+    ]
+    for binding in KeyBindings.table { names[Self.name(of: binding.action)] = .action(binding.action) }
+    return names
+  }()
+
+  /// Names that take `(CMD)` or `(FORMAT)`.
+  static let argumentNames = ["execute", "execute-silent", "reload", "print"]
+
+  /// `cursorDown` → `cursor-down`: the list actions' names come from the
+  /// cases themselves, so a new action is bindable without a table edit.
+  public static func name(of action: Action) -> String {
+    var name = ""
+    for c in String(describing: action) {
+      if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
+    }
+    return name
+  }
+
+  /// Every action name, for help and errors.
+  public static var allNames: [String] { (plainNames.keys + argumentNames).sorted() }
+
+  /// Whether the action ends the run, so later actions of a chain never run.
+  var endsRun: Bool {
+    switch self {
+    case .print: return true
+    case .action(let a): return [.choose, .quit, .interrupt].contains(a)
+    default: return false
+    }
+  }
+}

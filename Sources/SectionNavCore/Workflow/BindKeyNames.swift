@@ -1,0 +1,33 @@
+/// Key names for `--bind`: fzf's spelling (`ctrl-r`, `alt-x`, `f5`, `enter`,
+/// `btab`, `shift-up`, `x`) or the script's (`C-r`, `M-x`, `S-Up`, `PgDn`).
+enum BindKeyNames {
+  static let fzfNames: [String: KeyEvent] = [
+    "enter": KeyEvent(.enter), "return": KeyEvent(.enter), "esc": KeyEvent(.escape),
+    "tab": KeyEvent(.tab), "btab": KeyEvent(.backTab), "shift-tab": KeyEvent(.backTab),
+    "space": KeyEvent(.char(" ")), "bspace": KeyEvent(.backspace), "bs": KeyEvent(.backspace),
+    "del": KeyEvent(.delete), "insert": KeyEvent(.insert), "home": KeyEvent(.home), "end": KeyEvent(.end),
+    "pgup": KeyEvent(.pageUp), "page-up": KeyEvent(.pageUp), "pgdn": KeyEvent(.pageDown),
+    "page-down": KeyEvent(.pageDown), "up": KeyEvent(.up), "down": KeyEvent(.down),
+    "left": KeyEvent(.left), "right": KeyEvent(.right),
+    "shift-up": KeyEvent(.up, modifiers: .shift), "shift-down": KeyEvent(.down, modifiers: .shift),
+    "shift-left": KeyEvent(.left, modifiers: .shift), "shift-right": KeyEvent(.right, modifiers: .shift),
+    // The terminal sends these control codes for the named keys.
+    "ctrl-m": KeyEvent(.enter), "ctrl-i": KeyEvent(.tab), "ctrl-[": KeyEvent(.escape),
+  ]
+
+  static func parse(_ name: String, in value: String) throws(UsageError) -> KeyEvent {
+    let lower = name.lowercased()
+    if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
+    if let event = fzfNames[lower] { return event }
+    if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last, c.isASCII, c.isLetter || "@[\\]^_".contains(c) {
+      return KeyEvent(.ctrl(c))
+    }
+    if lower.hasPrefix("alt-"), name.count > 4 {
+      var inner = try parse(String(name.dropFirst(4)), in: value)
+      inner.modifiers.insert(.alt)
+      return inner
+    }
+    if let event = try? KeyNames.parse(name) { return event }
+    throw UsageError("invalid --bind '\(value)': unknown key '\(name)'")
+  }
+}

@@ -1,0 +1,43 @@
+/// The state of the preview pane and of `--bind` action chains, kept apart
+/// from the list's state (`AppState.workflow`).
+struct WorkflowState: Sendable {
+  /// Which item a preview belongs to: a reload makes every item new.
+  struct PreviewKey: Sendable, Equatable {
+    var section: Int
+    var item: Int
+    var generation: Int
+  }
+
+  var previewOpen: Bool
+  /// The output shown, for `shown`'s item (kept while the next one runs).
+  var previewText = PreviewText()
+  var shown: PreviewKey?
+  /// First line of the output at the top of the pane.
+  var previewScroll = 0
+  /// The item the cursor rests on, and since when (clock ms).
+  var wanted: PreviewKey?
+  var wantedSince = 0
+  /// The preview command running now (at most one).
+  var running: (id: Int, key: PreviewKey)?
+  /// Bumped by every reload.
+  var generation = 0
+  /// The actions of a chain that wait for an `execute` to end.
+  var waiting: (id: Int, actions: [BindAction])?
+  /// The reload whose data the state waits for.
+  var reloadID: Int?
+  /// Set by `print(FORMAT)`: the chosen item is printed in this format.
+  var printFormat: PrintFormat?
+
+  /// The cursor must rest this long on an item before its preview starts.
+  static let previewDelay = 100
+
+  init(settings: AppSettings) {
+    previewOpen = settings.preview != nil && !settings.previewWindow.hidden
+  }
+
+  /// The list's part of a `width`×`height` screen.
+  func listArea(settings: AppSettings, width: Int, height: Int) -> (width: Int, height: Int) {
+    let split = settings.previewWindow.split(width: width, height: height, open: previewOpen)
+    return (max(1, split.listWidth), max(1, split.listHeight))
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SectionNavCore
+
+/// Files beside the data — a script, index labels — read whole but never
+/// without bound: `--script /dev/zero` or a labels file that is a pipe
+/// without end stop with a clear error at the cap instead of eating memory.
+enum SideFile {
+  /// `--script FILE` holds at most this many bytes (16 MiB).
+  static let scriptLimit = 16 << 20
+  /// `--index-labels FILE` holds at most this many bytes (1 MiB).
+  static let labelsLimit = 1 << 20
+
+  /// The bytes of `path` (`-`: standard input); `option` names the file in
+  /// the error when it is larger than `limit`.
+  static func read(_ path: String, limit: Int, option: String) throws(Failure) -> [UInt8] {
+    let name = path == "-" ? "<stdin>" : path
+    func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
+    if path == "-" && Output.standardInputClosed {
+      throw Failure("standard input is closed: nothing to read from '-'")
+    }
+    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw failure(String(cString: strerror(errno))) }
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw failure("Is a directory") }
+    let tooLarge = failure("\(option) file larger than \(limit >> 20) MiB")
+    if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit { throw tooLarge }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      if n == 0 { return bytes }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure(String(cString: strerror(errno)))
+      }
+      bytes.append(contentsOf: chunk[..<n])
+      if bytes.count > limit { throw tooLarge }
+    }
+  }
+}

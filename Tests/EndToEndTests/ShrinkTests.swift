@@ -1,0 +1,44 @@
+import Foundation
+import TestScratch
+import Testing
+
+/// A data file cut on disk while the program has it mapped: any cut, page
+/// aligned or not, is reported as "the file shrank", never as the NUL bytes
+/// the lost range reads as.
+@Suite(.timeLimit(.minutes(1)))
+struct ShrinkTests {
+  /// The script comes through a FIFO, so the test knows the data is loaded
+  /// (the program opens the script only after loading) before it cuts the
+  /// file inside its last page — no SIGBUS, the tail just reads as zeros.
+  @Test func scriptAfterACutInsideTheLastPageFailsWithTheShrankMessage() throws {
+    let dir = Scratch.directory("shrink")
+    defer { Scratch.remove(dir) }
+    let data = dir + "/data.json"
+    let text = #"{"A": [""# + String(repeating: "x", count: 5000) + #"", "last item"]}"#
+    #expect(FileManager.default.createFile(atPath: data, contents: Data(text.utf8)))
+    let fifo = dir + "/script.nav"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = [data, "--script", fifo]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Blocks until the program opens the script, i.e. after it loaded the data.
+    let writer = open(fifo, O_WRONLY)
+    #expect(writer >= 0)
+    #expect(truncate(data, 4200) == 0)  // 4096 + 104: inside the second page
+    let script = Array("key j\nkey Enter\n".utf8)
+    _ = script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+    close(writer)
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(stdout.isEmpty, "printed \(stdout.count) bytes of a cut file")
+    #expect(stderr == "sectionnav: error: \(data): the file shrank while it was being read\n")
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TestScratch
+import Testing
+
+/// Files beside the data are capped: a script at 16 MiB, index labels at
+/// 1 MiB. Endless ones (/dev/zero, a pipe that never closes) stop at the cap
+/// with a clear error, not when the kernel kills the process.
+@Suite(.timeLimit(.minutes(1)))
+struct SideFileTests {
+  @Test func endlessScriptStopsAtTheCap() throws {
+    let r = try Binary.run(["--demo", "numbers", "--script", "/dev/zero"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "sectionnav: error: /dev/zero: --script file larger than 16 MiB\n")
+    let piped = try Binary.run(["--demo", "numbers", "--script", "-"], redirections: "</dev/zero")
+    #expect(piped.status == 2)
+    #expect(piped.stderr == "sectionnav: error: <stdin>: --script file larger than 16 MiB\n")
+  }
+
+  @Test func endlessIndexLabelsStopAtTheCap() throws {
+    let r = try Binary.run(["Fixtures/devices.json", "--index-labels", "/dev/zero", "--script", "-"], input: "state\n")
+    #expect(r.status == 2)
+    #expect(r.stderr == "sectionnav: error: /dev/zero: --index-labels file larger than 1 MiB\n")
+  }
+
+  /// The labels file goes through the project's own loader: as strict as the
+  /// data, and every error has a line and a column.
+  @Test(arguments: [
+    (#"{"Mac": "M",}"#, "1:13: error: invalid JSON: expected a key after ',', found '}' (trailing comma)"),
+    ("\u{FEFF}{\"Mac\": \"M\"}", "1:1: error: invalid JSON: byte order mark before the JSON text"),
+    ("{\"Mac\":\n 7}", "2:2: error: not index labels: the label for 'Mac' is not a string"),
+    (#"["Mac"]"#, "1:1: error: not index labels: expected an object of labels"),
+  ])
+  func indexLabelsErrorsArePlaced(text: String, message: String) throws {
+    let labels = Scratch.file(text, suffix: ".json")
+    defer { Scratch.remove(labels) }
+    let r = try Binary.run(["Fixtures/devices.json", "--index-labels", labels, "--script", "-"], input: "state\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("\(labels):\(message)"), "\(r.stderr)")
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `eval "$(sectionnav --shell bash)"` (zsh, fish: when installed) in a real
+/// interactive shell: Ctrl-X Ctrl-S opens sectionnav on a command's output
+/// and puts the chosen item, shell-quoted, into the command line at the cursor.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxShellWidgetTests {
+  /// How each shell is started and loads the snippet; a shell that is not
+  /// installed is skipped (bash always is).
+  enum Shell: String {
+    case bash, zsh, fish
+    var path: String { "/usr/bin/" + rawValue }
+    var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    var start: String {
+      switch self {
+      case .bash: return "bash --norc --noprofile -i"
+      case .zsh: return "zsh -f -i"
+      case .fish: return "fish --no-config -i"
+      }
+    }
+    var load: String {
+      switch self {
+      case .bash: return #"eval "$(sectionnav --shell bash)"; clear; echo widget-$((6 * 7))"#
+      case .zsh:
+        return
+          #"autoload -Uz compinit && compinit -u -d ./zcompdump; eval "$(sectionnav --shell zsh)"; clear; echo widget-$((6 * 7))"#
+      case .fish: return #"sectionnav --shell fish | source; clear; echo widget-(math 6 \* 7)"#
+      }
+    }
+    var setCommand: String {
+      switch self {
+      case .fish: return #"set -x SECTIONNAV_WIDGET_COMMAND "printf 'fruit\tapple\nfruit\tbanana split\nveg\tleek\n'""#
+      default: return #"export SECTIONNAV_WIDGET_COMMAND="printf 'fruit\tapple\nfruit\tbanana split\nveg\tleek\n'""#
+      }
+    }
+    /// How the shell quotes "banana split" in the command line.
+    var quoted: String { self == .fish ? "'banana split'" : #"banana\ split"# }
+  }
+
+  @Test func bashWidgetInsertsThePickedItemQuotedAtTheCursor() async throws {
+    try await widgetInsertsThePickedItemQuotedAtTheCursor(shell: .bash)
+  }
+
+  // zsh and fish are optional (scripts/setup does not install them).
+  @Test(.enabled(if: Shell.zsh.isInstalled, "zsh is not installed"))
+  func zshWidgetInsertsThePickedItemQuotedAtTheCursor() async throws {
+    try await widgetInsertsThePickedItemQuotedAtTheCursor(shell: .zsh)
+  }
+
+  @Test(.enabled(if: Shell.fish.isInstalled, "fish is not installed"))
+  func fishWidgetInsertsThePickedItemQuotedAtTheCursor() async throws {
+    try await widgetInsertsThePickedItemQuotedAtTheCursor(shell: .fish)
+  }
+
+  func widgetInsertsThePickedItemQuotedAtTheCursor(shell: Shell) async throws {
+    // The shell finds sectionnav on PATH (a link to the built binary), like an installed one.
+    let s = try TmuxSession(
+      #"mkdir bin && ln -s "$SECTIONNAV" bin/sectionnav && PATH="$PWD/bin:$PATH" "# + shell.start)
+    defer { s.close() }
+    try await s.waitFor("the \(shell) prompt") { !$0.row(1).isEmpty }
+    // Wait for the output of a command after loading: the snippet's `stty
+    // -ixon` must have run before C-s reaches the terminal, or the line
+    // discipline would take it as XOFF.
+    try s.sendLiteral(shell.load)
+    try s.sendKeys("Enter")
+    try await s.waitFor("the snippet loaded") { $0.contains("widget-42") }
+    // Two sections; the item with a space must come back quoted.
+    try s.sendLiteral(shell.setCommand)
+    try s.sendKeys("Enter")
+    try s.sendLiteral("echo ++ end")
+    try s.sendKeys("Left", "Left", "Left", "Left", "Left")  // cursor between the plus signs
+    try s.sendKeys("C-x", "C-s")
+    let list = try await s.waitFor("sectionnav on the command's output") { $0.contains("> apple") }
+    #expect(list.contains("banana split") && list.contains("veg"))
+    try s.sendKeys("j", "Enter")
+    let line = try await s.waitFor("the picked item in the command line") {
+      $0.contains("echo +\(shell.quoted) + end")
+    }
+    #expect(!line.contains("> apple"), "sectionnav left its screen behind:\n\(line)")
+    try s.sendKeys("Enter")
+    try await s.waitFor("the shell running the edited line") { $0.contains("+banana split + end") }
+  }
+
+  @Test func shellPrintsTheWidgetThenTheCompletion() throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let result = try Binary.run(["--shell", shell])
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("sectionnav-widget") || result.stdout.contains("__sectionnav_widget"))
+      #expect(result.stdout.contains("no-config"), "the \(shell) completion is missing")
+    }
+    let bad = try Binary.run(["--shell", "csh"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("invalid value 'csh' for --shell"))
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The preview pane and `--bind` actions in a real terminal: the pane follows
+/// the cursor, `reload` picks up a changed file, `execute` hands the terminal
+/// to a full-screen program and takes it back.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxWorkflowTests {
+  @Test func previewShowsTheCommandsOutputBesideTheListAndFollowsTheCursor() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --preview 'echo item-{item} | rev'")
+    defer { s.close() }
+    // Right:50% of 80 columns: the list in columns 1-40, the border in 41, the pane from 42.
+    let first = try await s.waitFor("the preview of item 0") { $0.row(1).hasSuffix("│0-meti") }
+    #expect(first.row(3).hasPrefix("> 0 "))
+    #expect(first.lines.allSatisfy { $0.count <= 80 })
+    #expect(Array(first.row(1)).count == 47 && Array(first.row(1))[40] == "│", "\(first)")
+    try s.sendKeys("j", "j")
+    let third = try await s.waitFor("the preview of item 2") { $0.row(1).hasSuffix("│2-meti") }
+    #expect(third.row(5).hasPrefix("> 2 "))
+    #expect(!third.contains("0-meti"))
+    try s.sendKeys("]")
+    try await s.waitFor("the preview of the next section's first item") { $0.row(1).hasSuffix("│01-meti") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func reloadPicksUpAChangedFile() async throws {
+    let s = try TmuxSession(
+      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(cat fruits.txt)'",
+      files: ["fruits.txt": "apple\nbanana\ncherry\n"])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/6")
+    try s.sendKeys("j")
+    try await s.waitFor("the cursor on banana") { $0.contains("> banana") }
+    try "apricot\napple\nbanana\ncherry\nzucchini\n".write(
+      toFile: s.directory + "/fruits.txt", atomically: true, encoding: .utf8)
+    try s.sendKeys("C-r")
+    let reloaded = try await s.waitFor("the new data") { $0.contains("zucchini") }
+    #expect(reloaded.contains("apricot"))
+    #expect(reloaded.contains("> banana"), "the cursor did not stay on its item:\n\(reloaded)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  @Test func executeHandsTheTerminalToLessAndTakesItBack() async throws {
+    let s = try TmuxSession(
+      "sectionnav --demo numbers --bind 'ctrl-o:execute(less notes-{item}.txt)'",
+      files: ["notes-1.txt": "NOTES ABOUT ONE\nsecond line\n"])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/220")
+    try s.sendKeys("j")
+    let before = try await s.waitForStatus("row 3/220")
+    try s.sendKeys("C-o")
+    // less owns the screen: the list is gone, its keys work.
+    try await s.waitFor("less showing the file") { $0.row(1) == "NOTES ABOUT ONE" && !$0.contains("row 3/220") }
+    try s.sendKeys("q")
+    let back = try await s.waitFor("the list again") { $0.status.contains("row 3/220") }
+    #expect(back.lines == before.lines, "screen after less:\n\(back)")
+    #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 1", "modes not taken back")
+    // Keys reach sectionnav again.
+    try s.sendKeys("j")
+    try await s.waitForStatus("row 4/220")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+}

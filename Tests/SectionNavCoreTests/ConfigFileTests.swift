@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// The config file under the options of `SECTIONNAV_OPTS` and the command line.
+@Suite struct ConfigFileTests {
+  static func parse(
+    _ arguments: [String], env: [String: String] = [:], file text: String
+  ) throws(UsageError) -> Configuration {
+    try OptionParser.parse(arguments: arguments, environment: env) {
+      ConfigFile(path: "/home/u/.config/sectionnav/config", text: text)
+    }
+  }
+
+  static func errorMessage(_ arguments: [String], env: [String: String] = [:], file text: String) -> String? {
+    do {
+      _ = try parse(arguments, env: env, file: text)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func fileComesFirstThenEnvironmentThenCommandLine() throws {
+    let file = """
+      # my defaults
+      --color never
+      --index alphabet   # trailing comment
+      --colors thumb=red
+
+      --print '{section}: {item}'
+      --indicators auto
+      """
+    let env = ["SECTIONNAV_OPTS": "--index titles --colors track=8"]
+    let c = try Self.parse(["--colors", "header=bold", "--indicators", "never"], env: env, file: file)
+    #expect(c.color == .never)  // file only
+    #expect(c.indexMode == .titles)  // environment beats file
+    #expect(c.indicators == .never)  // command line beats file
+    #expect(c.printFormat == "{section}: {item}")
+    #expect(c.colorSpecs == ["thumb=red", "track=8", "header=bold"])
+  }
+
+  @Test func noConfigSkipsTheFileWithoutReadingIt() throws {
+    var asked = false
+    let c = try OptionParser.parse(arguments: ["--no-config"], environment: [:]) { () throws(UsageError) in
+      asked = true
+      return ConfigFile(path: "x", text: "--bogus")
+    }
+    #expect(!asked && c.noConfig && c.color == .auto)
+    #expect(try Self.parse([], env: ["SECTIONNAV_OPTS": "--no-config"], file: "--bogus").noConfig)
+  }
+
+  @Test func errorsNameTheFileAndLine() {
+    let path = "/home/u/.config/sectionnav/config"
+    #expect(Self.errorMessage([], file: "--pick\n\n--colour never\n") == "\(path):3: unknown option '--colour'")
+    #expect(Self.errorMessage([], file: "# x\n--print '{item}") == "\(path):2: unterminated single quote")
+    #expect(Self.errorMessage([], file: "--size 0x0") == "\(path):1: invalid size '0x0' (expected WxH, 1…1000 each)")
+    #expect(Self.errorMessage([], file: "data.json") == "\(path):1: unexpected argument 'data.json'")
+    #expect(Self.errorMessage([], file: "--index") == "\(path):1: missing value for --index")
+  }
+
+  @Test func aHashInsideAWordOrQuotesIsText() throws {
+    let c = try Self.parse([], file: "--print 'a #{item}'\n--colors thumb=#ff0000 # red\r\n")
+    #expect(c.printFormat == "a #{item}")
+    #expect(c.colorSpecs == ["thumb=#ff0000"])
+  }
+
+  @Test func pathFollowsXDGThenHome() {
+    #expect(ConfigFile.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/sectionnav/config")
+    #expect(ConfigFile.path(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/sectionnav/config")
+    #expect(ConfigFile.path(environment: ["HOME": "/h"]) == "/h/.config/sectionnav/config")
+    #expect(ConfigFile.path(environment: [:]) == nil)
+  }
+
+  @Test func loadReadsTheFileAndSkipsAMissingOne() throws {
+    let dir = try TemporaryConfigHome()
+    #expect(try ConfigFile.load(environment: dir.environment) == nil)
+    try dir.write("--pick\n")
+    #expect(try ConfigFile.load(environment: dir.environment)?.text == "--pick\n")
+    #expect(try ConfigFile.load(environment: ["HOME": dir.path + "/nonexistent"]) == nil)
+  }
+
+  @Test func aDirectoryInPlaceOfTheFileIsAnError() throws {
+    let dir = try TemporaryConfigHome()
+    try FileManager.default.createDirectory(atPath: dir.file, withIntermediateDirectories: true)
+    #expect(throws: UsageError("\(dir.file): config file is a directory")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+  }
+}
+
+/// A fresh `XDG_CONFIG_HOME` under /tmp, removed with the value.
+final class TemporaryConfigHome {
+  let path: String
+  var file: String { path + "/sectionnav/config" }
+  var environment: [String: String] { ["XDG_CONFIG_HOME": path, "HOME": "/nonexistent"] }
+
+  init() throws {
+    var template = Array("/tmp/sectionnav-config-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func write(_ text: String) throws {
+    try FileManager.default.createDirectory(atPath: path + "/sectionnav", withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+  }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// Corners of the script grammar and the option values: each does what its
+/// message or a terminal user would expect.
+@Suite struct GrammarCornerTests {
+  private func message(_ line: String) -> String? {
+    do {
+      _ = try CommandParser.parse(line)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  /// The message says 0–1, so 2 is an error rather than quietly 1.
+  @Test func scrollToOutsideZeroToOneIsRejected() throws {
+    #expect(message("scroll-to 0 2") == "bad fraction '2' (expected a number from 0 to 1)")
+    #expect(message("scroll-to -0.1 0") == "bad fraction '-0.1' (expected a number from 0 to 1)")
+    #expect(try CommandParser.parse("scroll-to 0 1") == .scrollTo(x: 0, y: 1))
+  }
+
+  @Test func helpTakesNoArguments() throws {
+    #expect(message("help x") == "help takes no arguments")
+    #expect(try CommandParser.parse("help") == .help)
+  }
+
+  /// `key C-x` means the byte a terminal sends for the chord, read the way
+  /// the input decoder reads it.
+  @Test(arguments: [
+    ("C-m", Key.enter), ("C-j", .enter), ("C-[", .escape), ("C-h", .backspace), ("C-i", .tab),
+    ("C-?", .backspace), ("C-M", .enter), ("C-d", .ctrl("d")), ("C-@", .ctrl("@")), ("C-]", .ctrl("]")),
+  ])
+  func controlChordsAreTheTerminalsKeys(name: String, key: Key) throws {
+    #expect(try CommandParser.parse("key \(name)") == .key([KeyEvent(key)]))
+  }
+
+  /// Leading zeros in a palette number are fine, as with fzf and tput.
+  @Test func paletteNumbersMayHaveLeadingZeros() throws {
+    let theme = try Theme.resolve(
+      colorWhen: .always, specs: ["thumb=0255,track=007"], environment: [:], isTerminal: true)
+    #expect(theme[.thumb].foreground == .indexed(255))
+    #expect(theme[.track].foreground == .indexed(7))
+    #expect(throws: UsageError.self) { try ThemeSpec("thumb=0256") }
+  }
+
+  @Test func printFormatWritesLiteralBraces() throws {
+    let format = try PrintFormat(#"\{section\}={section} \{\}"#)
+    #expect(format.render(section: "S", item: "i", index: 0, json: "") == "{section}=S {}")
+  }
+}

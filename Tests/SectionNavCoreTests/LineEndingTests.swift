@@ -1,0 +1,33 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// Scripts and `SECTIONNAV_OPTS` written on Windows: CRLF line ends and a
+/// UTF-8 byte-order mark mean the same as LF and nothing.
+@Suite struct LineEndingTests {
+  @Test func scriptLinesSplitAtCRLFAndLF() {
+    #expect(ScriptRunner.lines("goto B\r\nstate\r\n") == ["goto B", "state", ""])
+    #expect(ScriptRunner.lines("a\nb\r\nc") == ["a", "b", "c"])
+    // A lone CR inside a line is not a line end (and stays visible in errors).
+    #expect(ScriptRunner.lines("type a\rb\n") == ["type a\rb", ""])
+  }
+
+  @Test func byteOrderMarkAtTheStartIsIgnored() {
+    #expect(ScriptRunner.lines("\u{FEFF}key j\r\nstate") == ["key j", "state"])
+    // Only at the very start: elsewhere it is text (and an error where a command is expected).
+    #expect(ScriptRunner.lines("key j\n\u{FEFF}state") == ["key j", "\u{FEFF}state"])
+  }
+
+  @Test func crlfScriptRunsEveryCommand() throws {
+    var state = AppState(
+      list: try load(#"{"A": ["a1"], "B": ["b1", "b2"]}"#), settings: AppSettings(), width: 30, height: 6)
+    var out = ""
+    let outcome = ScriptRunner.run("\u{FEFF}goto B\r\nkey j\r\nstate\r\n", state: &state) { out += $0 }
+    #expect(outcome == .finished)
+    #expect(out.contains(#""cursor":{"section":"B","item":"b2"}"#), "\(out)")
+  }
+
+  @Test func environmentOptionsSplitAtCRLF() throws {
+    #expect(try ShellWords.split("--size\r\n40x6\r\n--no-mouse\r") == ["--size", "40x6", "--no-mouse"])
+  }
+}

@@ -1,0 +1,107 @@
+import Testing
+
+@testable import SectionNavCore
+
+@Suite struct PreviewWindowTests {
+  @Test func specs() throws {
+    #expect(try PreviewWindow("right:50%") == PreviewWindow())
+    var bottom = PreviewWindow()
+    bottom.position = .bottom
+    bottom.size = .percent(40)
+    #expect(try PreviewWindow("bottom:40%") == bottom)
+    #expect(try PreviewWindow("down,40%") == bottom)
+    #expect(try PreviewWindow("hidden").hidden)
+    #expect(try PreviewWindow("30:right:hidden").size == .cells(30))
+    #expect(
+      throws: UsageError(
+        "invalid --preview-window 'left:50%': unknown token 'left' (expected right, bottom, hidden, N% or N)")
+    ) {
+      try PreviewWindow("left:50%")
+    }
+    #expect(throws: UsageError("invalid --preview-window 'right:100%': '100%' is not within 1%–99%")) {
+      try PreviewWindow("right:100%")
+    }
+  }
+
+  @Test func rightTakesColumnsWithABorder() throws {
+    let split = try PreviewWindow("right:50%").split(width: 80, height: 24, open: true)
+    #expect(split.listWidth == 40 && split.listHeight == 24)
+    #expect(split.pane == PreviewSplit.Pane(column: 41, row: 0, width: 39, height: 24))
+  }
+
+  @Test func bottomTakesRowsWithABorder() throws {
+    let split = try PreviewWindow("bottom:40%").split(width: 80, height: 24, open: true)
+    #expect(split.listWidth == 80 && split.listHeight == 14)
+    #expect(split.pane == PreviewSplit.Pane(column: 0, row: 15, width: 80, height: 9))
+  }
+
+  @Test func theListKeepsItsMinimumAndATinyPaneIsNone() throws {
+    let narrow = try PreviewWindow("right:90%").split(width: 30, height: 10, open: true)
+    #expect(narrow.listWidth == 20 && narrow.pane?.width == 9)
+    #expect(try PreviewWindow("right").split(width: 21, height: 10, open: true).pane == nil)
+    #expect(try PreviewWindow("bottom").split(width: 40, height: 5, open: true).pane == nil)
+    let closed = try PreviewWindow().split(width: 80, height: 24, open: false)
+    #expect(closed.listWidth == 80 && closed.listHeight == 24 && closed.pane == nil)
+  }
+}
+
+@Suite struct PreviewTextTests {
+  static func plain(_ text: String) -> [String] {
+    PreviewText(Array(text.utf8), colors: true).lines.map { $0.map(\.text).joined() }
+  }
+
+  @Test func sgrColoursBecomeStyles() {
+    let p = PreviewText(Array("a\u{1B}[1;31mred\u{1B}[0m \u{1B}[38;5;208mo\u{1B}[48;2;1;2;3mx\n".utf8), colors: true)
+    #expect(p.lines.count == 1)
+    let runs = p.lines[0]
+    #expect(runs.map(\.text) == ["a", "red", " ", "o", "x"])
+    #expect(runs[1].style == Style(foreground: .basic(1), bold: true))
+    #expect(runs[2].style == .plain)
+    #expect(runs[3].style == Style(foreground: .indexed(208)))
+    #expect(runs[4].style == Style(foreground: .indexed(208), background: .rgb(1, 2, 3)))
+  }
+
+  @Test func colonSubparametersAndBrightColours() {
+    let runs = PreviewText(Array("\u{1B}[38:2::9:8:7;94mx".utf8), colors: true).lines[0]
+    #expect(runs[0].style == Style(foreground: .basic(12)))
+    let rgb = PreviewText(Array("\u{1B}[38:2::9:8:7mx".utf8), colors: true).lines[0]
+    #expect(rgb[0].style == Style(foreground: .rgb(9, 8, 7)))
+  }
+
+  @Test func everyOtherSequenceIsDropped() {
+    let hostile =
+      "a\u{1B}[2J\u{1B}[H\u{1B}[10;5Hb\u{1B}]0;title\u{07}c\u{1B}]8;;http://x\u{1B}\\d\u{1B}[?1049h\u{1B}7e\u{1B}(Bf\u{9B}31mg\r\n"
+    #expect(Self.plain(hostile) == ["abcdefg"])
+    let p = PreviewText(Array(hostile.utf8), colors: true)
+    // The C1 CSI (U+009B) is a CSI too: its SGR is kept.
+    #expect(p.lines[0].dropLast().allSatisfy { $0.style == .plain })
+    #expect(p.lines[0].last == PreviewText.Run(text: "g", style: Style(foreground: .basic(1))))
+  }
+
+  @Test func withoutColoursTheStylesGoToo() {
+    let p = PreviewText(Array("\u{1B}[31mred\n".utf8), colors: false)
+    #expect(p.lines == [[PreviewText.Run(text: "red", style: .plain)]])
+  }
+
+  @Test func tabsExpandAndControlsReachTheFrameAsStandIns() {
+    #expect(Self.plain("a\tb\n\tc") == ["a       b", "        c"])
+    var frame = Frame(width: 10, height: 1)
+    PreviewText(Array("x\u{07}y".utf8), colors: true).draw(
+      into: &frame, pane: PreviewSplit.Pane(column: 0, row: 0, width: 10, height: 1), top: 0)
+    let line = frame.plainLines()[0]
+    #expect(line.hasPrefix("x") && !line.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
+  @Test func outputIsBounded() {
+    let many = String(repeating: "l\n", count: PreviewText.maxLines + 5)
+    let p = PreviewText(Array(many.utf8), colors: true)
+    #expect(p.lines.count == PreviewText.maxLines && p.truncated)
+  }
+
+  @Test func drawClipsToThePane() {
+    var frame = Frame(width: 12, height: 3)
+    let p = PreviewText(Array("one\ntwo is long\nthree\nfour".utf8), colors: true)
+    p.draw(into: &frame, pane: PreviewSplit.Pane(column: 4, row: 1, width: 6, height: 2), top: 1)
+    #expect(frame.plainLines() == ["", "    two is", "    three"])
+  }
+}

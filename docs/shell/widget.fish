@@ -1,0 +1,23 @@
+# sectionnav key binding for fish: Ctrl-X Ctrl-S runs a command, lets you pick
+# one line of its output in sectionnav, and inserts it (shell-quoted) at the
+# cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
+#   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
+#                              directory as "DIR<tab>PATH", grouped by directory)
+#   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
+#                              --delimiter '\t', to match the default command)
+# Another key: bind \ct sectionnav-widget
+
+function sectionnav-widget
+    set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"
+    set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
+    set -l opts "--lines --delimiter '\t'"
+    set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
+    set -l picked (eval $cmd | eval "sectionnav $opts --print '{item}'" | string collect)
+    if test -n "$picked"
+        commandline -i -- (string escape -- $picked)' '
+    end
+    commandline -f repaint
+end
+
+bind \cx\cs sectionnav-widget
+bind -M insert \cx\cs sectionnav-widget

@@ -1,0 +1,25 @@
+# sectionnav key binding for zsh: Ctrl-X Ctrl-S runs a command, lets you pick
+# one line of its output in sectionnav, and inserts it (shell-quoted) at the
+# cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
+#   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
+#                              directory as "DIR<tab>PATH", grouped by directory)
+#   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
+#                              --delimiter '\t', to match the default command)
+# Another key: bindkey '^T' sectionnav-widget
+
+sectionnav-widget() {
+  local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
+  local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
+  local picked
+  picked=$(eval "$cmd" | eval "sectionnav $opts --print '{item}'")
+  if [[ -n $picked ]]; then
+    LBUFFER+="${(q)picked} "
+  fi
+  zle reset-prompt
+}
+zle -N sectionnav-widget
+
+# Ctrl-S is the terminal's "stop output" key while flow control is on.
+unsetopt flow_control
+bindkey -M emacs '^X^S' sectionnav-widget
+bindkey -M viins '^X^S' sectionnav-widget
