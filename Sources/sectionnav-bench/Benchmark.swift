@@ -383,7 +383,7 @@ struct Benchmark {
       ⁷ Whole processes, spawn to exit, output read through a pipe: sectionnav reads the 2 M items under their \
       sections (its JSON), fzf reads the same item texts one per line (written from the loaded list) on standard \
       input; `sectionnav --lines` reads that same lines file (grouping it by initial, which scatters each group's \
-      reads across the file). `--filter-print` matches on every core, as fzf does. Counts agree line for line.
+      reads across the file). `--filter-print` matches on every core, as fzf does. The item counts agree.
       "By CPU time": user + system CPU seconds (the load's own thread for MB/s, `wait4` for whole processes): the \
       machine is shared, and CPU time is not inflated while other processes hold the CPU.
 

@@ -69,7 +69,7 @@ extension Benchmark {
       ("tngqrtz", "fuzzy, ranked", ["--sort"], []),
       ("tngqrtz", "fuzzy, data order", [], ["--no-sort"]),
       ("'quokka", "exact, rare", [], []),
-      ("'lantern", "exact, common", [], ["--no-sort"]),
+      ("'777", "exact, common", [], ["--no-sort"]),
     ]
     for (query, what, ours, theirs) in cases {
       let json = timeProcess([sectionnav, "--filter-print", query] + ours + [input.path], runs: 5)

@@ -162,7 +162,7 @@ extension AppState {
     case .choose:
       if cursor != nil || !filtering.marks.isEmpty { return endRun(.choose) }
     case .filter: openFilterLine()
-    case .toggleMark:
+    case .toggleDown:
       if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }
     case .help:
       showHelp = true
