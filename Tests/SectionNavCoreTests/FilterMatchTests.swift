@@ -147,4 +147,33 @@ import Testing
       }
     }
   }
+
+  /// The word-at-a-time scans for ASCII terms find exactly the windows the
+  /// byte-by-byte scans find, on random text (hits in every position of a
+  /// word, near the end, case-folded, none at all).
+  @Test func wordScansAgreeWithByteScans() {
+    var rng = SeededGenerator(seed: 7)
+    let alphabet = Array("abcAB -x/".utf8)
+    for _ in 0..<4000 {
+      let n = Int(rng.next() % 40)
+      var text = (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+      text.append(0)
+      let m = 1 + Int(rng.next() % 4)
+      let word = String(decoding: (0..<m).map { _ in alphabet[Int(rng.next() % 5)] }, as: UTF8.self)
+      for prefix in ["", "'"] {
+        guard let term = FilterQuery(prefix + word).groups.first?.first else { continue }
+        text.withUnsafeBufferPointer { h in
+          term.pattern.withUnsafeBufferPointer { p in
+            term.masks.withUnsafeBufferPointer { k in
+              let fast = TermMatch.window(
+                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: true)
+              let slow = TermMatch.window(
+                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: false)
+              #expect(fast.map { [$0.0, $0.1] } == slow.map { [$0.0, $0.1] }, "\(prefix + word) in \(text)")
+            }
+          }
+        }
+      }
+    }
+  }
 }

@@ -14,6 +14,8 @@ struct CompiledTerm {
   var pattern: UnsafePointer<UInt8>
   var mask: UnsafePointer<UInt8>
   var count: Int
+  /// Every pattern byte is ASCII (word-at-a-time scans apply).
+  var ascii: Bool
 }
 
 /// Matches items against a query's terms in their bytes, keeping the
@@ -49,7 +51,7 @@ final class FilterMatcher: @unchecked Sendable {
       at += 2 * t.pattern.count
       compiled[i] = CompiledTerm(
         kind: t.kind, inverse: t.inverse, caseSensitive: t.caseSensitive, pattern: UnsafePointer(p),
-        mask: UnsafePointer(m), count: t.pattern.count)
+        mask: UnsafePointer(m), count: t.pattern.count, ascii: t.ascii)
     }
   }
 
@@ -68,7 +70,7 @@ final class FilterMatcher: @unchecked Sendable {
         lp, ln, cp, cn in
         let term = compiled[t]
         let (p, n) = term.caseSensitive ? (cp, cn) : (lp, ln)
-        result = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n) != nil
+        result = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii) != nil
       }
       return result
     }
@@ -115,7 +117,7 @@ final class FilterMatcher: @unchecked Sendable {
       for k in i..<(i + count) {
         let term = terms[Int(plan[k])]
         let (p, n) = term.caseSensitive ? (cp, cn) : (lp, ln)
-        if let w = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n) {
+        if let w = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii) {
           if term.inverse { continue }
           satisfied = true
           if scoring { total += TermMatch.score(term, p, w) }

@@ -54,7 +54,7 @@ enum TermMatch {
   static func window(_ term: FilterQuery.Term, _ h: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int)? {
     term.pattern.withUnsafeBufferPointer { pat in
       term.masks.withUnsafeBufferPointer { mask in
-        window(term.kind, pat.baseAddress!, mask.baseAddress!, pat.count, h, n)
+        window(term.kind, pat.baseAddress!, mask.baseAddress!, pat.count, h, n, ascii: term.ascii)
       }
     }
   }
@@ -62,10 +62,26 @@ enum TermMatch {
   @inline(__always)
   static func window(
     _ kind: FilterQuery.Kind, _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int,
-    _ h: UnsafePointer<UInt8>, _ n: Int
+    _ h: UnsafePointer<UInt8>, _ n: Int, ascii: Bool = false
   ) -> (Int, Int)? {
     guard m > 0 else { return (0, 0) }
     switch kind {
+    case .fuzzy where ascii:
+      // Each pattern byte found with a word-at-a-time scan from the last.
+      var i = 0
+      for j in 0..<m {
+        guard let k = nextByte(p[j], mask[j], h, from: i, before: n - (m - 1 - j), count: n) else { return nil }
+        i = k + 1
+      }
+      return shortestWindow(p, mask, m, h, last: i - 1)
+    case .exact where ascii:
+      guard n >= m else { return nil }
+      var i = 0
+      while let k = nextByte(p[0], mask[0], h, from: i, before: n - m + 1, count: n) {
+        if matchesAt(p, mask, m, h + k) { return (k, k + m) }
+        i = k + 1
+      }
+      return nil
     case .fuzzy:
       // Forward: the first subsequence match. Pattern bytes are compared one
       // by one; a multi-byte character only matches whole (UTF-8 lead bytes
@@ -122,17 +138,7 @@ enum TermMatch {
         i += 1
       }
       guard last >= 0 else { return nil }
-      // Backward: the latest start that still matches the whole pattern.
-      var b = m - 1
-      var s = last
-      while s >= 0 {
-        if (h[s] | mask[b]) == p[b] {
-          if b == 0 { break }
-          b -= 1
-        }
-        s -= 1
-      }
-      return (max(0, s), last + 1)
+      return shortestWindow(p, mask, m, h, last: last)
     case .exact:
       guard n >= m else { return nil }
       let first = p[0]
@@ -161,6 +167,53 @@ enum TermMatch {
       guard end - start == m, matchesAt(p, mask, m, h + start) else { return nil }
       return (start, end)
     }
+  }
+
+  /// fzf's V1 backward pass: the latest start from which the whole pattern
+  /// still matches up to `last` (where the forward pass ended).
+  @inline(__always)
+  static func shortestWindow(
+    _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int, _ h: UnsafePointer<UInt8>, last: Int
+  ) -> (Int, Int) {
+    var b = m - 1
+    var s = last
+    while s >= 0 {
+      if (h[s] | mask[b]) == p[b] {
+        if b == 0 { break }
+        b -= 1
+      }
+      s -= 1
+    }
+    return (max(0, s), last + 1)
+  }
+
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// The first position in `from..<before` whose byte, OR-ed with `mask`, is
+  /// `byte`; eight bytes at a time while they lie within the item's `count`
+  /// bytes (the lowest flagged byte of a word is always a true hit).
+  @inline(__always)
+  static func nextByte(
+    _ byte: UInt8, _ mask: UInt8, _ h: UnsafePointer<UInt8>, from start: Int, before end: Int, count n: Int
+  ) -> Int? {
+    var i = start
+    let pattern = UInt64(byte) &* ones
+    let fold = UInt64(mask) &* ones
+    while i + 8 <= n && i < end {
+      let x = (UnsafeRawPointer(h + i).loadUnaligned(as: UInt64.self) | fold) ^ pattern
+      let hits = (x &- ones) & ~x & highs
+      if hits != 0 {
+        let k = i + hits.trailingZeroBitCount >> 3
+        return k < end ? k : nil
+      }
+      i += 8
+    }
+    while i < end {
+      if (h[i] | mask) == byte { return i }
+      i += 1
+    }
+    return nil
   }
 
   @inline(__always)
