@@ -77,7 +77,7 @@ extension Benchmark {
       Self.log("filter \(query) (\(what)): \(Self.fmt(json.wall * 1000, 0)) ms, \(json.lines) lines")
       let flags = ours.isEmpty ? "" : " " + ours.joined(separator: " ")
       add(
-        "Filter 2 M items, \(what) `\(query)`: `sectionnav --filter-print`\(flags), the 60 MB JSON ⁷", runs: "5",
+        "Filter 2 M items, \(what) `\(query)`: `sectionnav --filter-print`\(flags), the 60 MB JSON ⁸", runs: "5",
         "\(Self.fmt(json.wall * 1000, 0)) ms (CPU \(Self.fmt(json.cpu * 1000, 0)) ms), \(json.lines) items")
       add(
         "… `sectionnav --lines --filter-print`\(flags), the same items as lines", runs: "5",
@@ -123,7 +123,7 @@ extension Benchmark {
       let median = Measure.median(first)
       Self.log("keystroke \(what): \(Self.fmt(median * 1000, 1)) ms")
       add(
-        "First screen after a keystroke, 2 M items: \(what) ⁶", runs: "5",
+        "First screen after a keystroke, 2 M items: \(what) ⁷", runs: "5",
         "\(Self.fmt(median * 1000, 1)) ms to the first frame; all \(count) survivors shown after "
           + "\(Self.fmt(Measure.median(done) * 1000, 0)) ms",
         target: "< 50 ms", met: median < 0.05)

@@ -35,6 +35,8 @@ struct ItemBytes {
       }
     case .strings(let strings):
       return decoded(strings[i], body)
+    case .records(let records):
+      return decoded(records.text(at: i), body)
     case .subset(let subset):
       return with(subset.base.store, Int(subset.ordinals[i]), body)
     }
