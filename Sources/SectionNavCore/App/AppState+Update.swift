@@ -36,7 +36,6 @@ extension AppState {
     case .data where workflow.reloaded, .loadFailed where workflow.reloaded, .dataShrank where workflow.reloaded:
       return []
     case .data(let update):
-      if isFiltered { return replaceFilteredData(update) }
       return dataArrived(update)
     case .filtered(let id, let run):
       return filterChunkArrived(jobID: id, run)
@@ -268,6 +267,8 @@ extension AppState {
   /// again over the new (off the main loop), and an exit that waited for the
   /// load happens now.
   mutating func dataArrived(_ update: DataUpdate) -> [Effect] {
+    // A filtered view is filtered again over the new data.
+    if isFiltered { return replaceFilteredData(update) }
     replaceData(update)
     var effects = refreshSearch()
     if update.progress == nil, let exit = exitAfterLoad {

@@ -93,6 +93,8 @@ extension AppState {
     workflow.reloadID = nil
     let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
     workflow.reloaded = true
+    // Marks name items of the data being replaced.
+    filtering.marks = []
     let effects = dataArrived(DataUpdate(list: newList, progress: nil))
     workflow.generation += 1
     if let old, let row = findItem(title: old.title, text: old.text) {
