@@ -51,6 +51,7 @@ if arguments.count >= 2 {
     // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.
     let sn = (Measure.executablePath() as NSString).deletingLastPathComponent + "/sectionnav"
     print(PtyProbe.run([sn, file]).map { "\($0.firstRows) \($0.fullIndex)" } ?? "failed")
+  case "stdin-load": print(ChildCommands.stdinLoad(file))
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).
     for _ in 0..<(Int(arguments[3]) ?? 1) {

@@ -36,4 +36,34 @@ enum BackgroundLoader {
     thread.stackSize = 8 << 20
     thread.start()
   }
+
+  /// Reads a pipe or standard input on its own thread, posting what has
+  /// arrived as `.data` with `reading` (status `reading… N items`) — the
+  /// first screen comes before the input ends and grows in place — then
+  /// the complete list, or `.loadFailed` at the first bad byte. A snapshot
+  /// copies the items found so far, so they are spaced out: at least
+  /// `snapshotInterval` apart and never more than a fifth of the time.
+  static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
+    let thread = Thread {
+      var next = Date()
+      var posted = -1
+      do {
+        let list = try DataLoading.parseStream(fd: fd, config) { _, items, snapshot in
+          let now = Date()
+          guard now >= next, items != posted || config.lines else { return }
+          let list = snapshot()
+          posted = items
+          let cost = Date().timeIntervalSince(now)
+          next = now.addingTimeInterval(max(Self.snapshotInterval / 4, cost * 5))
+          inbox.post(.data(DataUpdate(list: list, progress: 0, reading: true)))
+        }
+        inbox.post(.data(DataUpdate(list: list, progress: nil)))
+      } catch {
+        inbox.post(.loadFailed(error as? Failure ?? Failure("\(error)")))
+      }
+      if fd != 0 { close(fd) }
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
 }

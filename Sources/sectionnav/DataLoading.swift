@@ -9,7 +9,57 @@ enum DataLoading {
   }
 
   static func loadOptions(_ config: Configuration) -> LoadOptions {
-    LoadOptions(keepOrder: config.keepOrder, itemField: config.itemField)
+    LoadOptions(config)
+  }
+
+  /// Whether options that only make sense for item data ask for standard
+  /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
+  static func wantsItemInput(_ config: Configuration) -> Bool {
+    config.dataFormat != nil || config.path != nil || config.groupBy != nil
+  }
+
+  /// Options that cannot go together.
+  static func checkCombination(_ config: Configuration) throws(Failure) {
+    if config.lines && (config.dataFormat != nil || config.path != nil || config.groupBy != nil) {
+      throw Failure(
+        "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
+    }
+    if config.path != nil, let f = config.dataFormat, f == .csv || f == .tsv {
+      throw Failure("--path selects inside JSON; CSV and TSV have no paths")
+    }
+  }
+
+  /// The title of the one section when the data names none: the file's name without extension.
+  static func defaultTitle(_ config: Configuration) -> String {
+    guard let file = config.file, file != "-" else { return "stdin" }
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { return String(name[..<dot]) }
+    return name
+  }
+
+  /// Warnings held back while the full screen is up (`holdWarnings`), to
+  /// print once the terminal is given back.
+  nonisolated(unsafe) static var heldWarnings: [String] = []
+  nonisolated(unsafe) static var holdWarnings = false
+  static let warningLock = NSLock()
+
+  /// A warning line for standard error (`--skip-bad`).
+  static func warn(_ warning: String?, _ config: Configuration) {
+    guard let warning else { return }
+    let line = TextSanitizer.visible("sectionnav: warning: \(sourceName(config)): \(warning)")
+    warningLock.lock()
+    defer { warningLock.unlock() }
+    if holdWarnings { heldWarnings.append(line) } else { Output.error(line) }
+  }
+
+  /// Prints the warnings held back, and stops holding them.
+  static func releaseWarnings() {
+    warningLock.lock()
+    let lines = heldWarnings
+    heldWarnings = []
+    holdWarnings = false
+    warningLock.unlock()
+    for line in lines { Output.error(line) }
   }
 
   /// The embedded demo named by `--demo`.
@@ -23,7 +73,56 @@ enum DataLoading {
   /// Loads everything before returning (scripts, `--check`, small files).
   static func load(_ config: Configuration) throws(Failure) -> SectionedList {
     guard let file = config.file else { return try demo(config) }
-    return try parse(try read(file), config)
+    switch try open(file) {
+    case .buffer(let buffer):
+      return try parse(buffer, config)
+    case .stream(let fd):
+      defer { if fd != 0 { close(fd) } }
+      return try parseStream(fd: fd, config)
+    }
+  }
+
+  /// Opens a data file: a regular file is mapped (as `read`); a pipe,
+  /// terminal or device is a stream, read as it arrives.
+  static func open(_ path: String) throws(Failure) -> DataSource.Opened {
+    if path == "-" && Output.standardInputClosed {
+      throw Failure("standard input is closed: nothing to read from '-'")
+    }
+    do {
+      let opened = try DataSource.openInput(path: path)
+      if case .buffer(let buffer) = opened, buffer.isMapped { mappedData = (path, buffer.count) }
+      return opened
+    } catch {
+      throw Failure(error.description)
+    }
+  }
+
+  /// Reads and indexes a stream as it arrives (`StreamLoad`): item data is
+  /// scanned chunk by chunk and JSON is validated on the way, so bad input
+  /// stops the reading at its first bad byte. `progress` as for `StreamLoad.run`.
+  static func parseStream(
+    fd: Int32, _ config: Configuration,
+    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(Failure) -> SectionedList {
+    let options = loadOptions(config)
+    let outcome: StreamLoad.Outcome
+    do {
+      let lines: ((ByteBuffer) -> SectionedList)? =
+        config.lines ? { LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder) } : nil
+      outcome = try StreamLoad.run(
+        fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
+        defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress)
+    } catch {
+      switch error {
+      case .read(let e): throw Failure(e.description)
+      case .data(let e, _): throw e.failure(in: sourceName(config))
+      }
+    }
+    if let items = outcome.items {
+      warn(items.warning, config)
+      return items.list
+    }
+    return try parse(outcome.buffer, config)
   }
 
   /// Indexes `buffer` per the configuration; `progress` as for `JSONIndexer.load`.
@@ -31,12 +130,25 @@ enum DataLoading {
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> SectionedList {
-    let list: SectionedList
+    var list: SectionedList
     if config.lines {
       list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
     } else {
-      do {
-        list = try JSONIndexer.load(buffer, options: loadOptions(config), progress: progress)
+      let options = loadOptions(config)
+      do throws(LoadError) {
+        if options.selectsItems {
+          let result = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config))
+          warn(result.warning, config)
+          list = result.list
+        } else {
+          do {
+            list = try JSONIndexer.load(buffer, options: options, progress: progress)
+          } catch  where error.message.hasSuffix("after the JSON value") {
+            // Several top-level values on their own lines: JSON Lines (or what `jq .` prints).
+            list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
+          }
+          if let template = options.itemFormat { list = list.showing(template) }
+        }
       } catch {
         try checkUnchanged(config)
         throw error.failure(in: sourceName(config))

@@ -21,6 +21,9 @@ enum InteractiveMode {
     } catch {
       throw Failure((error as? TerminalError)?.message ?? "\(error)")
     }
+    // A loader's warnings wait until the terminal is given back.
+    DataLoading.holdWarnings = true
+    defer { DataLoading.releaseWarnings() }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
     let inbox = app.inbox
@@ -33,6 +36,10 @@ enum InteractiveMode {
       state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
       _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
       BackgroundLoader.start(buffer: buffer, config: config, inbox: app.inbox)
+    case .stream(let fd):
+      state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
+      _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0, reading: true)))
+      BackgroundLoader.start(stream: fd, config: config, inbox: app.inbox)
     }
     var shrinkReported = false
     var failure: Failure?

@@ -38,7 +38,13 @@ enum Launcher {
         throw Failure("--lines needs a FILE or lines on standard input (it is a terminal)")
       }
       config.file = "-"
+    } else if DataLoading.wantsItemInput(config) && config.file == nil && config.script != "-"
+      && !Output.standardInputIsTerminal
+    {
+      // `kubectl … -o json | sectionnav --path .items`: item data without FILE, too.
+      config.file = "-"
     }
+    try DataLoading.checkCombination(config)
     if config.help {
       Output.write(HelpText.render())
       return 0
@@ -64,13 +70,18 @@ enum Launcher {
     // standard input is data or nothing (as with fzf and less).
     let scripted = config.script != nil
     // Scripts and --check wait for the whole index; a large file opens at once
-    // and is indexed in the background.
+    // and is indexed in the background; a pipe or standard input is shown as
+    // it arrives.
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted, !config.lines, file != "-" {
-      let buffer = try DataLoading.read(file)
-      data =
-        buffer.count >= InteractiveMode.backgroundThreshold
-        ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+    if let file = config.file, !config.check, !scripted {
+      switch try DataLoading.open(file) {
+      case .stream(let fd):
+        data = .stream(fd: fd)
+      case .buffer(let buffer):
+        data =
+          !config.lines && buffer.count >= InteractiveMode.backgroundThreshold
+          ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
+      }
     } else {
       data = .ready(try DataLoading.load(config))
     }
@@ -113,6 +124,8 @@ enum StartingData {
   case ready(SectionedList)
   /// A large file, mapped but not yet indexed.
   case background(ByteBuffer)
+  /// A pipe, terminal or device still to be read (`BackgroundLoader.start(stream:)`).
+  case stream(fd: Int32)
 }
 
 /// Formats the chosen item per `--print`; sanitised when standard output is a terminal.

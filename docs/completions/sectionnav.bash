@@ -13,7 +13,8 @@ _sectionnav() {
     prev=${COMP_WORDS[COMP_CWORD - 2]}
   fi
 
-  local options="--demo --lines --delimiter --item-field --keep-order --check
+  local options="--demo --lines --delimiter --item-field --item-format --path --group-by
+    --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
     --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -34,7 +35,7 @@ _sectionnav() {
     --preview-window)
       COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
-    --delimiter | --item-field | --preview | --bind) return ;;
+    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

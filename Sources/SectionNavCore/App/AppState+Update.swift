@@ -30,6 +30,10 @@ extension AppState {
       advanceClock(by: ms)
       if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
       return []
+    // After a `reload` the original source (a file still being indexed, a
+    // stream still arriving) no longer feeds the list.
+    case .data where workflow.reloaded, .loadFailed where workflow.reloaded, .dataShrank where workflow.reloaded:
+      return []
     case .data(let update):
       return dataArrived(update)
     case .loadFailed(let failure):
@@ -230,9 +234,11 @@ extension AppState {
   }
 
   /// Quitting or choosing: at once, or once a background load has finished
-  /// (a load that fails then ends the run with its error instead).
+  /// (a load that fails then ends the run with its error instead). A
+  /// stream still arriving may never end (`tail -f … |`): there the choice
+  /// is made from what has arrived, at once, as fzf does.
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
-    guard loadProgress == nil else {
+    guard loadProgress == nil || loadReading else {
       exitAfterLoad = exit
       message = exit.waitingNote
       return []

@@ -24,6 +24,8 @@ public struct AppState: Sendable {
   public private(set) var index: SectionIndex
   /// Indexing progress (0…1) while a background indexer is still running.
   public private(set) var loadProgress: Double?
+  /// The data is still arriving from a stream (see `DataUpdate.reading`).
+  public private(set) var loadReading = false
   public let settings: AppSettings
   /// The list's part of the screen (all of it unless a preview pane is open):
   /// the layout, the status line and the help use this.
@@ -116,6 +118,7 @@ public struct AppState: Sendable {
     list = update.list
     foldedTitles = nil
     loadProgress = update.progress
+    loadReading = update.reading && update.progress != nil
     rowMap = RowMap(list)
     index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)

@@ -17,6 +17,14 @@ public struct Configuration: Sendable, Equatable {
   public var lines = false
   public var delimiter: String?
   public var itemField: String?
+  /// `--path`, `--group-by`, `--item-format` (parsed when given).
+  public var path: JSONPath?
+  public var groupBy: GroupBy?
+  public var itemFormat: ItemTemplate?
+  /// `--jsonl`, `--csv`, `--tsv`; nil: JSON, or by the file name's extension.
+  public var dataFormat: LoadOptions.Format?
+  public var noHeader = false
+  public var skipBad = false
   /// nil when not given: the data (e.g. a demo with glyphs) may choose.
   public var indexMode: IndexMode?
   public var indexLabelsFile: String?

@@ -50,7 +50,7 @@ public enum OptionTable {
     // Input
     OptionSpec(
       "FILE", kind: .positional, group: .input,
-      help: "JSON file to browse; '-' reads standard input; without FILE, the demo of --demo"
+      help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input; without FILE, the demo of --demo"
     ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
     OptionSpec(
       "--demo", kind: .value, placeholder: "NAME", allowed: Demos.names, defaultValue: "devices",
@@ -68,6 +68,41 @@ public enum OptionTable {
       "--item-field", kind: .value, placeholder: "NAME", group: .input,
       help: "show object items by this field"
     ) { c, v in c.itemField = v },
+    OptionSpec(
+      "--item-format", kind: .value, placeholder: "TEMPLATE", group: .input,
+      help: "row text of object items built from fields, e.g. '{name} ({code})'; dotted fields reach nested objects"
+    ) { c, v throws(UsageError) in c.itemFormat = try ItemTemplate(v) },
+    OptionSpec(
+      "--path", kind: .value, placeholder: "PATH", group: .input,
+      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[\"a key\"], .[0], .[]"
+    ) { c, v throws(UsageError) in c.path = try JSONPath(v) },
+    OptionSpec(
+      "--group-by", kind: .value, placeholder: "FIELD", group: .input,
+      help: "one section per value of FIELD (a.b for nested fields, a CSV column); 'initial' groups by first letter"
+    ) { c, v throws(UsageError) in c.groupBy = try GroupBy(option: v) },
+    OptionSpec(
+      "--jsonl", kind: .flag, group: .input,
+      help: "input is JSON Lines, one value per line (the default for .jsonl and .ndjson files)"
+    ) { c, _ in c.dataFormat = .jsonLines },
+    OptionSpec(
+      "--skip-bad", kind: .flag, group: .input,
+      help: "with JSON Lines, skip bad lines with a warning instead of stopping"
+    ) { c, _ in
+      c.skipBad = true
+      if c.dataFormat == nil { c.dataFormat = .jsonLines }
+    },
+    OptionSpec(
+      "--csv", kind: .flag, group: .input,
+      help: "input is CSV (RFC 4180 quoting); the first row names the columns (the default for .csv files)"
+    ) { c, _ in c.dataFormat = .csv },
+    OptionSpec(
+      "--tsv", kind: .flag, group: .input,
+      help: "input is tab-separated values; the first row names the columns (the default for .tsv files)"
+    ) { c, _ in c.dataFormat = .tsv },
+    OptionSpec(
+      "--no-header", kind: .flag, group: .input,
+      help: "with CSV or TSV, the first row is data and columns are named 1, 2, ..."
+    ) { c, _ in c.noHeader = true },
     OptionSpec(
       "--keep-order", kind: .flag, group: .input,
       help: "keep sections in input order instead of sorting them naturally"

@@ -45,7 +45,8 @@ extension ShellScripts {
         prev=${COMP_WORDS[COMP_CWORD - 2]}
       fi
 
-      local options="--demo --lines --delimiter --item-field --keep-order --check
+      local options="--demo --lines --delimiter --item-field --item-format --path --group-by
+        --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
         --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -66,7 +67,7 @@ extension ShellScripts {
         --preview-window)
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
-        --delimiter | --item-field | --preview | --bind) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -123,6 +124,14 @@ extension ShellScripts {
         '--lines[input is plain text, one item per line]' \
         '--delimiter=[with --lines, split each line into SECTION D ITEM]:delimiter: ' \
         '--item-field=[show object items by this field]:field name: ' \
+        '--item-format=[row text of object items from fields]:template: ' \
+        '--path=[the list of items inside the JSON (jq syntax)]:path: ' \
+        '--group-by=[one section per value of a field]:field: ' \
+        '--jsonl[input is JSON Lines]' \
+        '--skip-bad[skip bad JSON lines with a warning]' \
+        '--csv[input is CSV]' \
+        '--tsv[input is tab-separated values]' \
+        '--no-header[CSV/TSV first row is data]' \
         '--keep-order[keep sections in input order]' \
         '--check[validate FILE, print its counts and exit]' \
         '--index=[index entries]:mode:(initials titles alphabet)' \
@@ -190,6 +199,14 @@ extension ShellScripts {
     complete -c sectionnav -l lines -d 'input is plain text, one item per line'
     complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
     complete -c sectionnav -l item-field -x -d 'show object items by this field'
+    complete -c sectionnav -l item-format -x -d 'row text of object items from fields'
+    complete -c sectionnav -l path -x -d 'the list of items inside the JSON (jq syntax)'
+    complete -c sectionnav -l group-by -x -d 'one section per value of a field'
+    complete -c sectionnav -l jsonl -d 'input is JSON Lines'
+    complete -c sectionnav -l skip-bad -d 'skip bad JSON lines with a warning'
+    complete -c sectionnav -l csv -d 'input is CSV'
+    complete -c sectionnav -l tsv -d 'input is tab-separated values'
+    complete -c sectionnav -l no-header -d 'CSV/TSV first row is data'
     complete -c sectionnav -l keep-order -d 'keep sections in input order'
     complete -c sectionnav -l check -d 'validate FILE, print its counts and exit'
     complete -c sectionnav -l index -x -a 'initials titles alphabet' -d 'index entries'

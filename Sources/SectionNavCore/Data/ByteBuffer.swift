@@ -15,6 +15,8 @@ public final class ByteBuffer: @unchecked Sendable {
   enum Ownership {
     case mapped
     case allocated
+    /// Memory owned by another object (a `StreamBuffer` still filling up).
+    case borrowed(AnyObject)
   }
 
   /// First byte (meaningful only when `count > 0`).
@@ -47,7 +49,7 @@ public final class ByteBuffer: @unchecked Sendable {
   /// touch them again, and they come back from the page cache when they do.
   /// Keeps a large load's resident memory near the item ranges, not the file.
   func releasePages(from: Int, to: Int) {
-    guard ownership == .mapped, count > 0 else { return }
+    guard case .mapped = ownership, count > 0 else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let start = (Int(bitPattern: base) + from + page - 1) / page * page
     let stop = (Int(bitPattern: base) + min(to, count)) / page * page
@@ -64,6 +66,8 @@ public final class ByteBuffer: @unchecked Sendable {
       }
     case .allocated:
       free(UnsafeMutableRawPointer(mutating: base))
+    case .borrowed:
+      break
     }
   }
 
@@ -71,7 +75,7 @@ public final class ByteBuffer: @unchecked Sendable {
   public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Whether the bytes are a file's mapping (which can shrink under us).
-  public var isMapped: Bool { ownership == .mapped }
+  public var isMapped: Bool { if case .mapped = ownership { true } else { false } }
 
   /// The bytes in `offset..<offset+length` as an array (tests, small slices).
   public func slice(_ offset: Int, _ length: Int) -> [UInt8] {

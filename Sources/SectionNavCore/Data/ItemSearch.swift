@@ -220,6 +220,8 @@ extension SectionedList {
         let hit = ranges.isPlain(i) ? matcher.matchesASCII(base + offset, n) : matcher.matchesText(base + offset, n)
         if hit { body(i) }
       }
+    case .records(let records):
+      for i in range where query.matches(records.text(at: i)) { body(i) }
     case .strings(let strings):
       for i in range {
         var text = strings[i]

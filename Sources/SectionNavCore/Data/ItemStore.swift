@@ -4,12 +4,15 @@ enum ItemStore: Sendable {
   case strings([String])
   case json(JSONItems)
   case lines(LineItems)
+  /// CSV/TSV records (`RecordItems`).
+  case records(RecordItems)
 
   var count: Int {
     switch self {
     case .strings(let s): return s.count
     case .json(let j): return j.ranges.count
     case .lines(let l): return l.ranges.count
+    case .records(let r): return r.ranges.count
     }
   }
 
@@ -18,6 +21,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return s[index]
     case .json(let j): return j.text(at: index)
     case .lines(let l): return l.text(at: index)
+    case .records(let r): return r.text(at: index)
     }
   }
 
@@ -29,6 +33,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return s[index]
     case .json(let j): return j.text(at: index, prefixBytes: limit)
     case .lines(let l): return l.text(at: index, prefixBytes: limit)
+    case .records(let r): return r.text(at: index)
     }
   }
 
@@ -40,6 +45,8 @@ enum ItemStore: Sendable {
       let p = j.buffer.base + j.ranges.offset(index)
       return j.ranges.length(index) > limit && !(p.pointee == 0x7B && j.itemField != nil)
     case .lines(let l): return l.ranges.length(index) > limit
+    // Records decode whole (`text(at:prefixBytes:)` does not cut them).
+    case .records: return false
     }
   }
 
@@ -48,6 +55,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return JSONText.quoted(s[index])
     case .json(let j): return j.json(at: index)
     case .lines(let l): return JSONText.quoted(l.text(at: index))
+    case .records(let r): return r.json(at: index)
     }
   }
 }
@@ -57,16 +65,25 @@ struct JSONItems: Sendable {
   let buffer: ByteBuffer
   let ranges: PackedRanges
   let itemField: String?
+  /// `--item-format`: objects shown through a template.
+  var template: ItemTemplate? = nil
 
   func text(at index: Int) -> String {
-    JSONValueText.display(buffer.base + ranges.offset(index), ranges.length(index), itemField: itemField)
+    let p = buffer.base + ranges.offset(index)
+    let length = ranges.length(index)
+    if let template, p.pointee == 0x7B {
+      return template.render { JSONValueText.fieldText($0, in: p, length) }
+    }
+    return JSONValueText.display(p, length, itemField: itemField)
   }
 
   func text(at index: Int, prefixBytes limit: Int) -> String {
     let p = buffer.base + ranges.offset(index)
     let length = ranges.length(index)
     // Objects shown by a field need the whole object to find it.
-    guard length > limit, !(p.pointee == 0x7B && itemField != nil) else { return text(at: index) }
+    guard length > limit, !(p.pointee == 0x7B && (itemField != nil || template != nil)) else {
+      return text(at: index)
+    }
     return JSONValueText.display(p, limit, itemField: nil)
   }
 

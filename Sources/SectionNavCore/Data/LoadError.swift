@@ -4,6 +4,10 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Kind: String, Sendable {
     case invalidJSON = "invalid JSON"
     case notSectioned = "not sectioned data"
+    /// `--path` does not lead to a list of items.
+    case path = "path"
+    case invalidCSV = "invalid CSV"
+    case invalidTSV = "invalid TSV"
   }
   public var kind: Kind
   public var line: Int

@@ -1,11 +1,42 @@
 /// How raw input becomes sections.
 public struct LoadOptions: Sendable, Equatable {
+  /// What the bytes are.
+  public enum Format: Sendable, Equatable {
+    /// JSON: sectioned data, or a list chosen by `path` / grouped by `groupBy`;
+    /// several top-level values are read as JSON Lines.
+    case json
+    /// One JSON value per line (`--jsonl`).
+    case jsonLines
+    /// Comma-separated values, RFC 4180 (`--csv`).
+    case csv
+    /// Tab-separated values, no quoting (`--tsv`).
+    case tsv
+  }
+
   /// Keep sections in input order instead of sorting them by title.
   public var keepOrder = false
   /// Show object items by this field.
   public var itemField: String?
+  public var format = Format.json
+  /// `--path`: the list inside the document.
+  public var path: JSONPath?
+  /// `--group-by`: nil keeps the default (sectioned JSON, or one section).
+  public var groupBy: GroupBy?
+  /// `--item-format`: the row text of an object or record.
+  public var itemFormat: ItemTemplate?
+  /// `--no-header`: the first CSV/TSV row is data; columns are named 1, 2, …
+  public var noHeader = false
+  /// `--skip-bad`: bad JSON lines are counted and skipped, not fatal.
+  public var skipBad = false
+
   public init(keepOrder: Bool = false, itemField: String? = nil) {
     self.keepOrder = keepOrder
     self.itemField = itemField
+  }
+
+  /// Whether the input is read item by item (`ItemLoader`) rather than as
+  /// sectioned JSON (`JSONIndexer`).
+  public var selectsItems: Bool {
+    format != .json || path != nil || groupBy != nil
   }
 }

@@ -212,7 +212,11 @@ extension AppState {
     if let s = topSection { left += " " + headerText(s) + " " }
     let r = cursorRow.map { $0 + 1 } ?? 0
     left += " row \(r)/\(rowMap.totalRows)  (\(displayedOffset.x), \(displayedOffset.y))"
-    if let p = loadProgress { left += "  indexing \(Int(p * 100))%" }
+    if loadReading {
+      left += "  reading… \(list.itemCount) items"
+    } else if let p = loadProgress {
+      left += "  indexing \(Int(p * 100))%"
+    }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
     if let message { left += "  " + message }
     let hints = "? help  q quit "

@@ -1,0 +1,287 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// CSV (RFC 4180) and TSV records as items.
+///
+/// CSV: fields separated by `,`, records by LF or CRLF; a field in double
+/// quotes may hold commas, line breaks and `""` for a quote. Text after a
+/// closing quote (other than `,` or the line end) and a quote left open at
+/// the end are errors; a quote inside an unquoted field is kept as text, as
+/// most CSV writers and readers do. TSV: fields separated by tabs, records
+/// by LF or CRLF, no quoting (as `cut` and IANA's text/tab-separated-values).
+/// Blank lines are skipped. The first record names the columns unless
+/// `noHeader`, when columns are named `1`, `2`, … An item is a record's
+/// bytes as written (no copy); its row shows the record as written, or the
+/// columns chosen by `--item-field` / `--item-format`.
+struct CSVScan {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  let buffer: ByteBuffer
+  let separator: UInt8
+  let quoted: Bool
+  let noHeader: Bool
+  let grouping: GroupBy
+  let itemField: String?
+  let template: ItemTemplate?
+  var columns: [String]? = nil
+  var groupColumn = -1
+  var items: ItemGroups
+  /// Where the next record starts.
+  var offset = 0
+  var wanted = 0
+  var lastGroup = ""
+  var lastGroupSection = -1
+
+  init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
+    self.buffer = buffer
+    separator = options.format == .tsv ? 0x09 : 0x2C
+    quoted = options.format == .csv
+    noHeader = options.noHeader
+    grouping = options.groupBy ?? .single(defaultTitle)
+    itemField = options.itemField
+    template = options.itemFormat
+    items = ItemGroups(expected: 1024)
+  }
+
+  /// Scans the complete records up to `available` bytes.
+  mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
+    let base = buffer.base
+    let end = base + available
+    var p = base + offset
+    wanted = 0
+    while p < end {
+      // Skip blank lines.
+      if p.pointee == 0x0A || (p.pointee == 0x0D && p + 1 < end && p[1] == 0x0A) {
+        p += p.pointee == 0x0A ? 1 : 2
+        offset = p - base
+        continue
+      }
+      let start = p
+      guard let (recordEnd, next) = try recordBounds(p, end, eof: eof) else {
+        wanted = offset + 2 * (available - offset) + 4096
+        break
+      }
+      if columns == nil {
+        let fields = Self.fields(start, recordEnd - start, separator: separator, quoted: quoted)
+        if noHeader {
+          columns = (1...max(1, fields.count)).map(String.init)
+          try setUp(at: start)
+          add(start, recordEnd, fields: fields)
+        } else {
+          columns = fields
+          try setUp(at: start)
+        }
+      } else {
+        add(start, recordEnd, fields: nil)
+      }
+      p = next
+      offset = p - base
+    }
+    if eof, columns == nil {
+      columns = []
+      try setUp(at: base + available)
+    }
+  }
+
+  /// Resolves the `--group-by` column once the columns are known.
+  mutating func setUp(at p: Pointer) throws(SyntaxFailure) {
+    guard case .field(let field) = grouping else { return }
+    guard let k = columns!.firstIndex(of: field.columnName) else {
+      let names = columns!.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
+      throw SyntaxFailure(
+        offset: 0, message: "--group-by: no column \(JSONText.quoted(field.columnName)) (columns: \(names))")
+    }
+    _ = p
+    groupColumn = k
+  }
+
+  /// The end of the record starting at `p` (before its line break) and where
+  /// the next one starts; nil when it runs past what has arrived.
+  func recordBounds(_ start: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (Pointer, Pointer)? {
+    let base = buffer.base
+    var p = start
+    var fieldStart = true
+    while p < end {
+      let c = p.pointee
+      if quoted && fieldStart && c == 0x22 {
+        let open = p
+        p += 1
+        while true {
+          guard let q = memchr(p, 0x22, end - p) else {
+            if eof { throw SyntaxFailure(offset: open - base, message: "unterminated quoted field") }
+            return nil
+          }
+          p = UnsafePointer(q.assumingMemoryBound(to: UInt8.self)) + 1
+          if p < end, p.pointee == 0x22 {
+            p += 1
+            continue
+          }
+          if p == end && !eof { return nil }
+          break
+        }
+        if p < end {
+          let c = p.pointee
+          if c != separator && c != 0x0A && !(c == 0x0D && (p + 1 == end || p[1] == 0x0A)) {
+            throw SyntaxFailure(
+              offset: p - base,
+              message:
+                "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
+          }
+        }
+        fieldStart = false
+        continue
+      }
+      if c == separator {
+        fieldStart = true
+        p += 1
+        continue
+      }
+      if c == 0x0A {
+        let recordEnd = p > start && p[-1] == 0x0D ? p - 1 : p
+        return (recordEnd, p + 1)
+      }
+      fieldStart = false
+      p += 1
+    }
+    guard eof else { return nil }
+    return (end > start && end[-1] == 0x0D ? end - 1 : end, end)
+  }
+
+  mutating func add(_ start: Pointer, _ end: Pointer, fields: [String]?) {
+    let length = end - start
+    var ascii = true
+    var q = start
+    while q < end {
+      if q.pointee >= 0x80 {
+        ascii = false
+        break
+      }
+      q += 1
+    }
+    let plain = ascii && itemField == nil && template == nil
+    let section: Int
+    switch grouping {
+    case .single(let title):
+      section = items.titles.isEmpty ? items.section(titled: title) : 0
+    case .field:
+      let values = fields ?? Self.fields(start, length, separator: separator, quoted: quoted)
+      let value = groupColumn < values.count ? values[groupColumn] : ""
+      if value == lastGroup, lastGroupSection >= 0 {
+        section = lastGroupSection
+      } else {
+        section = items.section(titled: value.isEmpty ? GroupBy.none : value)
+        lastGroup = value
+        lastGroupSection = section
+      }
+    case .initial:
+      section = items.section(
+        titled: Initials.of(
+          recordItems(PackedRangesBuilder.single(offset: start - buffer.base, length: length)).text(at: 0)))
+    }
+    items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
+  }
+
+  func recordItems(_ ranges: PackedRanges) -> RecordItems {
+    RecordItems(
+      buffer: buffer, ranges: ranges, separator: separator, quoted: quoted, columns: columns ?? [],
+      itemField: itemField, template: template)
+  }
+
+  func list(keepOrder: Bool) -> SectionedList {
+    let last: String? =
+      switch grouping {
+      case .single: nil
+      case .field: GroupBy.none
+      case .initial: Initials.other
+      }
+    return items.list(
+      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: { .records(recordItems($0)) },
+      widest: { store, ranges in
+        ItemGroups.widest(
+          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,
+          rendered: itemField != nil || template != nil)
+      })
+  }
+
+  /// The fields of the record at `p`, decoded.
+  static func fields(_ p: Pointer, _ length: Int, separator: UInt8, quoted: Bool) -> [String] {
+    var out: [String] = []
+    var i = 0
+    var field: [UInt8] = []
+    while true {
+      field.removeAll(keepingCapacity: true)
+      if quoted, i < length, p[i] == 0x22 {
+        i += 1
+        while i < length {
+          if p[i] == 0x22 {
+            if i + 1 < length, p[i + 1] == 0x22 {
+              field.append(0x22)
+              i += 2
+              continue
+            }
+            i += 1
+            break
+          }
+          field.append(p[i])
+          i += 1
+        }
+        while i < length, p[i] != separator { i += 1 }
+      } else {
+        while i < length, p[i] != separator {
+          field.append(p[i])
+          i += 1
+        }
+      }
+      out.append(String(decoding: field, as: UTF8.self))
+      if i >= length { break }
+      i += 1  // separator
+    }
+    return out
+  }
+}
+
+/// Items that are CSV/TSV records in a buffer.
+struct RecordItems: Sendable {
+  let buffer: ByteBuffer
+  let ranges: PackedRanges
+  let separator: UInt8
+  let quoted: Bool
+  let columns: [String]
+  let itemField: String?
+  let template: ItemTemplate?
+
+  func fields(_ index: Int) -> [String] {
+    CSVScan.fields(
+      buffer.base + ranges.offset(index), ranges.length(index), separator: separator, quoted: quoted)
+  }
+
+  func value(_ fields: [String], _ name: String) -> String? {
+    guard let k = columns.firstIndex(of: name), k < fields.count else { return nil }
+    return fields[k]
+  }
+
+  func text(at index: Int) -> String {
+    if let template {
+      let f = fields(index)
+      return template.render { value(f, $0.columnName) }
+    }
+    if let itemField { return value(fields(index), itemField) ?? "" }
+    return String(
+      decoding: UnsafeBufferPointer(start: buffer.base + ranges.offset(index), count: ranges.length(index)),
+      as: UTF8.self)
+  }
+
+  /// The record as a JSON object, column name to text.
+  func json(at index: Int) -> String {
+    let f = fields(index)
+    var out = "{"
+    for (k, v) in f.enumerated() {
+      if k > 0 { out += "," }
+      out += JSONText.quoted(k < columns.count ? columns[k] : String(k + 1)) + ":" + JSONText.quoted(v)
+    }
+    return out + "}"
+  }
+}

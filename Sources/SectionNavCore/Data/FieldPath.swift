@@ -1,0 +1,92 @@
+/// A field inside an item, for `--group-by`, `--item-format` and
+/// `--item-field`: `name`, dotted `a.b` for nested objects, or a jq-style
+/// path (`.initial`, `."a.b"`, `.tags[0]`) when a key holds dots or clashes
+/// with a keyword. For CSV the whole text names a column.
+public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+  public enum Step: Sendable, Equatable, Hashable {
+    case key(String)
+    case index(Int)
+  }
+
+  public let steps: [Step]
+  /// The field as written.
+  public let text: String
+
+  public var description: String { text }
+
+  public init(_ text: String) throws(UsageError) {
+    self.text = text
+    if text.hasPrefix(".") || text.hasPrefix("[") {
+      let path = try JSONPath(text)
+      var steps: [Step] = []
+      for step in path.steps {
+        switch step {
+        case .key(let k): steps.append(.key(k))
+        case .index(let n): steps.append(.index(n))
+        case .each: throw UsageError("'[]' has no meaning in the field '\(text)'")
+        }
+      }
+      if steps.isEmpty { throw UsageError("empty field '\(text)'") }
+      self.steps = steps
+    } else {
+      if text.isEmpty { throw UsageError("empty field name") }
+      steps = text.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+    }
+  }
+
+  /// The column name a CSV header must carry.
+  var columnName: String {
+    if !text.hasPrefix("."), !text.hasPrefix("[") { return text }
+    if steps.count == 1, case .key(let k) = steps[0] { return k }
+    return text
+  }
+}
+
+extension JSONValueText {
+  /// The range of the value at `field` inside the value at `p`, or nil when
+  /// a step is missing or meets the wrong kind of value.
+  static func lookup(_ field: FieldPath, in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
+    var offset = 0
+    var count = length
+    for step in field.steps {
+      let q = p + offset
+      guard count > 0 else { return nil }
+      switch step {
+      case .key(let name):
+        guard q.pointee == 0x7B, let f = self.field(Array(name.utf8), in: q, count) else { return nil }
+        offset += f.offset
+        count = f.length
+      case .index(let n):
+        guard q.pointee == 0x5B, let e = element(n, in: q, count) else { return nil }
+        offset += e.offset
+        count = e.length
+      }
+    }
+    return (offset, count)
+  }
+
+  /// The range of element `n` of the array at `p`.
+  static func element(_ n: Int, in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
+    let bytes = UnsafeBufferPointer(start: p, count: length)
+    var i = 1
+    var k = 0
+    while i < length {
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < length, bytes[i] != 0x5D else { return nil }
+      let end = valueEnd(bytes, from: i)
+      if k == n { return (i, end - i) }
+      k += 1
+      i = end
+    }
+    return nil
+  }
+
+  /// A field's value as text: strings unescaped, other values as compact
+  /// JSON; nil for a missing field or `null`.
+  static func fieldText(_ field: FieldPath, in p: Pointer, _ length: Int) -> String? {
+    guard let f = lookup(field, in: p, length), f.length > 0 else { return nil }
+    let q = p + f.offset
+    if q.pointee == 0x6E { return nil }  // null
+    return display(q, f.length, itemField: nil)
+  }
+}

@@ -1,0 +1,108 @@
+/// Loads data that is a list of items rather than sectioned JSON: a list
+/// inside a JSON document (`--path`), grouped into sections (`--group-by`),
+/// JSON Lines, CSV and TSV. See `JSONItemScan`, `CSVScan`.
+public enum ItemLoader {
+  /// A loaded list and what was skipped on the way.
+  public struct Result: Sendable {
+    public var list: SectionedList
+    /// `skipped N bad lines (first: line L: …)` under `--skip-bad`.
+    public var warning: String?
+  }
+
+  /// Loads complete input. `defaultTitle` names the one section when
+  /// nothing else does (no `--group-by`, no key in `--path`).
+  public static func load(_ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items")
+    throws(LoadError) -> Result
+  {
+    var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
+    defer { stream.release() }
+    try stream.advance(available: buffer.count, eof: true)
+    return Result(list: stream.list(), warning: stream.warning)
+  }
+
+  /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).
+  public static func isJSONLinesName(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+  }
+}
+
+/// Item loading fed piece by piece: `advance` as bytes arrive, `list` for
+/// what has been found so far. The buffer's bytes up to `available` must
+/// not change, and its base must not move, while the stream lives.
+public struct ItemStream {
+  var json: JSONItemScan?
+  var records: CSVScan?
+  let buffer: ByteBuffer
+  let options: LoadOptions
+  public private(set) var available = 0
+
+  /// `validateOnly`: check the JSON syntax and keep no items (sectioned
+  /// JSON from a stream, indexed once complete).
+  public init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false) {
+    self.buffer = buffer
+    self.options = options
+    switch options.format {
+    case .json, .jsonLines:
+      let field = options.itemField
+      let template = options.itemFormat
+      json = JSONItemScan(buffer: buffer, options: options, defaultTitle: defaultTitle) { ranges in
+        .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
+      }
+      json!.validateOnly = validateOnly
+    case .csv, .tsv:
+      records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
+    }
+  }
+
+  /// Frees the scan's memory (lists already made keep their own copies).
+  public mutating func release() {
+    json?.release()
+    json?.items.discard()
+    records?.items.discard()
+    json = nil
+    records = nil
+  }
+
+  /// Bytes to wait for before the next `advance` is worth it.
+  public var wanted: Int { json?.wanted ?? records?.wanted ?? 0 }
+
+  /// Items found so far.
+  public var itemCount: Int { json?.items.count ?? records?.items.count ?? 0 }
+
+  /// Scans the input up to `available` bytes (`eof`: the input is complete).
+  /// Throws at the first error, located in the buffer.
+  public mutating func advance(available: Int, eof: Bool) throws(LoadError) {
+    self.available = available
+    if json != nil {
+      do {
+        try json!.run(available: available, eof: eof)
+      } catch {
+        throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
+      }
+      if eof, let failure = json!.pathFailure {
+        throw TextPosition.error(.path, in: buffer, at: failure.offset, failure.message)
+      }
+    } else if records != nil {
+      do {
+        try records!.run(available: available, eof: eof)
+      } catch {
+        throw TextPosition.error(
+          options.format == .csv ? .invalidCSV : .invalidTSV, in: buffer, at: error.offset, error.message)
+      }
+    }
+  }
+
+  /// The items so far as a list (sorted unless `--keep-order`).
+  public func list() -> SectionedList {
+    json?.list(keepOrder: options.keepOrder) ?? records?.list(keepOrder: options.keepOrder) ?? SectionedList([])
+  }
+
+  /// The `--skip-bad` summary, if lines were skipped.
+  public var warning: String? {
+    guard let s = json, s.skipped > 0, let first = s.firstSkipped else { return nil }
+    let (line, _) = TextPosition.lineColumn(buffer.bytes, offset: min(first.offset, available))
+    let plural = s.skipped == 1 ? "line" : "lines"
+    return "skipped \(s.skipped) bad \(plural) (first: line \(line): \(first.message))"
+  }
+}

@@ -1,0 +1,69 @@
+/// `--item-format '{name} ({alpha_2})'`: the row text of an object (or CSV
+/// record) built from its fields. `{field}` takes a `FieldPath`; `{{` and
+/// `}}` are literal braces. A missing or null field shows as nothing.
+public struct ItemTemplate: Sendable, Equatable {
+  enum Piece: Sendable, Equatable {
+    case text(String)
+    case field(FieldPath)
+  }
+
+  let pieces: [Piece]
+  /// The template as written.
+  public let text: String
+
+  public init(_ text: String) throws(UsageError) {
+    self.text = text
+    var pieces: [Piece] = []
+    var literal = ""
+    var i = text.startIndex
+    while i < text.endIndex {
+      let c = text[i]
+      let next = text.index(after: i)
+      if c == "{" || c == "}", next < text.endIndex, text[next] == c {
+        literal.append(c)
+        i = text.index(after: next)
+        continue
+      }
+      if c == "}" { throw UsageError("unmatched '}' in --item-format '\(text)' (write '}}' for a brace)") }
+      if c == "{" {
+        guard let close = text[next...].firstIndex(of: "}") else {
+          throw UsageError("unterminated '{' in --item-format '\(text)' (write '{{' for a brace)")
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        literal = ""
+        let name = String(text[next..<close])
+        do {
+          pieces.append(.field(try FieldPath(name)))
+        } catch {
+          throw UsageError("in --item-format '\(text)': \(error.message)")
+        }
+        i = text.index(after: close)
+        continue
+      }
+      literal.append(c)
+      i = next
+    }
+    if !literal.isEmpty { pieces.append(.text(literal)) }
+    if !pieces.contains(where: { if case .field = $0 { true } else { false } }) {
+      throw UsageError("--item-format '\(text)' names no field (e.g. '{name}')")
+    }
+    self.pieces = pieces
+  }
+
+  /// Cells the literal text adds at most (for the widest-row bound).
+  var literalLength: Int {
+    pieces.reduce(0) { n, p in if case .text(let t) = p { n + t.unicodeScalars.count * 2 } else { n } }
+  }
+
+  /// The row text, given how to read one field.
+  func render(_ value: (FieldPath) -> String?) -> String {
+    var out = ""
+    for piece in pieces {
+      switch piece {
+      case .text(let t): out += t
+      case .field(let f): out += value(f) ?? ""
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,691 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One pass over JSON (or JSON Lines) that validates everything, as the
+/// sectioned loader does, while picking out the items a `JSONPath` selects
+/// and filing each under its `--group-by` section. Items stay byte ranges
+/// into the buffer.
+///
+/// The scan can run on input that is still arriving: `run(available:eof:)`
+/// goes as far as the bytes allow and, when a value is cut off by the end of
+/// what has arrived, steps back to the last value that ended and waits for
+/// more (a `Checkpoint`). A real error is reported as soon as its byte is
+/// seen, so `/dev/zero` fails at byte 1 instead of filling memory.
+struct JSONItemScan {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// Everything the scan needs to resume at a value boundary.
+  struct Checkpoint {
+    var offset = 0
+    var depth = 0
+    /// Whether `offset` is just after a value (else: where a value starts).
+    var afterValue = false
+    var itemDepth = -1
+    var items = 0
+    var roots = 0
+    var sequence = false
+    var yields = false
+    var firstRootStart = 0
+    var firstRootEnd = 0
+    /// Whitespace bytes skipped between tokens so far (compact widths for free).
+    var spaces = 0
+  }
+
+  let buffer: ByteBuffer
+  let steps: [JSONPath.Step]
+  /// Member names of key steps, as UTF-8 (empty for other steps).
+  let stepKeys: [[UInt8]]
+  let pathText: String
+  /// No `--path` was given: the document's top-level array (or each value
+  /// of JSON Lines) holds the items.
+  let implicit: Bool
+  let lineMode: Bool
+  let skipBad: Bool
+  let grouping: GroupBy
+  let store: (PackedRanges) -> ItemStore
+  /// Rows come from fields (`--item-field`, `--item-format`), not the value as written.
+  let rendersFields: Bool
+
+  var items: ItemGroups
+  /// The live position and mode of the scan.
+  var state = Checkpoint()
+  /// `state` at the last value boundary, to step back to when the input runs out.
+  var saved = Checkpoint()
+  /// The first path error (a syntax error found later still wins).
+  var pathFailure: SyntaxFailure?
+  /// Bad lines skipped under `--skip-bad`, and the first of them.
+  var skipped = 0
+  var firstSkipped: SyntaxFailure?
+  /// Where the scan stepped back to wait for more input, and how far it had got.
+  var wanted = 0
+  var finished = false
+  /// Only check the syntax: no path, no items.
+  var validateOnly = false
+  /// The JSON line still arriving, and how much of it has been checked.
+  var partialLineStart = -1
+  var partialLineChecked = 0
+
+  // Per path depth d (0…steps.count): whether the value at depth d is on
+  // the path, whether its key/index step matched a child, how many children
+  // have ended, and where it starts.
+  var onPath: [Bool]
+  var found: [Bool]
+  var elements: [Int]
+  var starts: [Int]
+  /// Container kinds by depth: 1 object, 0 array.
+  let stack: UnsafeMutablePointer<UInt8>
+  /// The member key most recently read at a watched depth.
+  var keyStart = 0
+  var keyEnd = 0
+  var keyPlain = true
+  var itemStart = 0
+  var itemPlain = true
+  /// `state.spaces` when the open item started.
+  var itemSpaces = 0
+  /// The `--group-by` field as member names, when it has no index step: its
+  /// value is then found by the scan itself (no second pass over the item).
+  /// Kept in raw memory (names back to back, `groupKeyOffsets[k]..<[k+1]`)
+  /// so the per-member checks cost no reference counting.
+  let groupDepth: Int
+  let groupKeyBytes: UnsafeMutablePointer<UInt8>
+  let groupKeyOffsets: UnsafeMutablePointer<Int>
+  /// Whether the open item's member at each group depth is on the field's path.
+  let groupOn: UnsafeMutablePointer<Bool>
+  /// The open item's group value (offsets; `groupEnd` -1 when not seen).
+  var groupStart = 0
+  var groupEnd = -1
+  /// Sections by the FNV-1a hash of a group value's raw bytes, and those
+  /// bytes: most values repeat, and this finds their section without
+  /// decoding them.
+  var rawSections: [UInt64: (section: Int, raw: [UInt8])] = [:]
+
+  init(
+    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
+  ) {
+    self.buffer = buffer
+    let path = options.path
+    steps = path?.steps ?? []
+    stepKeys = steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
+    pathText = path?.text ?? "."
+    implicit = path == nil
+    lineMode = options.format == .jsonLines
+    skipBad = options.skipBad && lineMode
+    grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
+    self.store = store
+    rendersFields = options.itemField != nil || options.itemFormat != nil
+    var keys: [[UInt8]] = []
+    if case .field(let field) = options.groupBy,
+      field.steps.allSatisfy({ if case .key = $0 { true } else { false } })
+    {
+      keys = field.steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
+    }
+    groupDepth = keys.count
+    let all = keys.flatMap { $0 }
+    groupKeyBytes = .allocate(capacity: max(1, all.count))
+    groupKeyBytes.initialize(from: all, count: all.count)
+    groupKeyOffsets = .allocate(capacity: keys.count + 1)
+    var offset = 0
+    for (k, key) in keys.enumerated() {
+      groupKeyOffsets[k] = offset
+      offset += key.count
+    }
+    groupKeyOffsets[keys.count] = offset
+    groupOn = .allocate(capacity: max(1, keys.count))
+    groupOn.initialize(repeating: false, count: max(1, keys.count))
+    items = ItemGroups(expected: 1024)
+    let n = steps.count + 2
+    onPath = [Bool](repeating: false, count: n)
+    found = [Bool](repeating: false, count: n)
+    elements = [Int](repeating: 0, count: n)
+    starts = [Int](repeating: 0, count: n)
+    stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
+    state.yields = path?.yieldsItems ?? lineMode
+    saved = state
+  }
+
+  /// Frees what the scan allocated (call once, after the last list was made).
+  mutating func release() {
+    stack.deallocate()
+    groupKeyBytes.deallocate()
+    groupKeyOffsets.deallocate()
+    groupOn.deallocate()
+  }
+
+  var n: Int { steps.count }
+
+  /// Scans up to `available` bytes. With `eof`, the input is complete and
+  /// any cut-off value is an error; otherwise the scan waits at the last
+  /// value boundary (`wanted` says how many bytes to wait for).
+  mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
+    guard !finished else { return }
+    wanted = 0
+    let base = buffer.base
+    let limit = base + available
+    if lineMode {
+      try runLines(limit: limit, eof: eof)
+      return
+    }
+    do {
+      try scan(from: base + state.offset, end: limit, eof: eof)
+    } catch {
+      if !eof && error.offset >= available {
+        // Cut off by the end of what has arrived: resume from the last
+        // boundary once the value there has had room to double (so a huge
+        // value is not rescanned at every chunk).
+        state = saved
+        items.truncate(to: saved.items)
+        wanted = saved.offset + 2 * (available - saved.offset) + 4096
+        return
+      }
+      throw error
+    }
+  }
+
+  /// JSON Lines: one value per line; a line is scanned once it is complete.
+  mutating func runLines(limit: Pointer, eof: Bool) throws(SyntaxFailure) {
+    let base = buffer.base
+    var p = base + state.offset
+    while p < limit {
+      let newline = memchrPointer(p, limit)
+      guard newline != nil || eof else {
+        try checkPartialLine(from: p, limit: limit)
+        break
+      }
+      let lineEnd = newline ?? limit
+      let next = newline.map { $0 + 1 } ?? limit
+      let before = items.count
+      state.depth = 0
+      do throws(SyntaxFailure) {
+        let start = JSONLexer.skipSpace(p, lineEnd)
+        if start < lineEnd {
+          try scan(from: start, end: lineEnd, eof: true)
+          if let failure = pathFailure {
+            pathFailure = nil
+            throw failure
+          }
+        }
+      } catch {
+        guard skipBad else { throw error }
+        items.truncate(to: before)
+        skipped += 1
+        if firstSkipped == nil { firstSkipped = error }
+      }
+      p = next
+      state.offset = p - base
+    }
+    if eof { finished = true }
+  }
+
+  /// A line still arriving is checked now and then (each time it has
+  /// doubled), so an endless bad line (`--jsonl /dev/zero`) fails at its
+  /// first bad byte instead of being read to the end of memory.
+  mutating func checkPartialLine(from p: Pointer, limit: Pointer) throws(SyntaxFailure) {
+    let start = p - buffer.base
+    if start != partialLineStart {
+      partialLineStart = start
+      partialLineChecked = 0
+    }
+    let length = limit - p
+    guard !skipBad, length >= 2 * partialLineChecked + 65_536 else { return }
+    partialLineChecked = length
+    var trial = JSONItemScan(buffer: buffer, options: LoadOptions(), defaultTitle: "") { _ in .strings([]) }
+    defer {
+      trial.release()
+      trial.items.discard()
+    }
+    trial.validateOnly = true
+    trial.state.roots = 1
+    do {
+      try trial.scan(from: JSONLexer.skipSpace(p, limit), end: limit, eof: false)
+    } catch {
+      if error.offset < limit - buffer.base { throw error }
+    }
+  }
+
+  /// Scans values from `p` to `end`. Outside line mode, `end` is where the
+  /// input stops for now; in line mode, the end of the line.
+  mutating func scan(from start: Pointer, end: Pointer, eof: Bool) throws(SyntaxFailure) {
+    let base = buffer.base
+    var p = start
+    var depth = state.depth
+    var spaces = state.spaces
+    let watch = validateOnly ? -1 : n + 1 + groupDepth
+    let maxDepth = JSONIndexer.maximumDepth
+    var needValue = !state.afterValue
+    if lineMode { needValue = true }
+    if state.offset == 0, state.roots == 0, !lineMode {
+      p = JSONLexer.skipSpace(p, end)
+      if p == end {
+        if !eof { throw SyntaxFailure(offset: end - base, message: "") }
+        throw SyntaxFailure(offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
+      }
+      if p.pointee == 0xEF {
+        throw SyntaxFailure(
+          offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+      }
+    }
+
+    @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
+
+    while true {
+      if needValue {
+        if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
+        let c = p.pointee
+        if depth <= watch { valueStarts(at: p, c, depth: depth, spaces: spaces) }
+        switch c {
+        case 0x22:
+          var plain = true
+          if let after = JSONLexer.quickString(p, end, &plain) {
+            p = after
+          } else {
+            p = try JSONLexer.skipString(p, end, base, &plain)
+          }
+          if !plain { itemPlain = false }
+        case 0x7B, 0x5B:
+          if depth == maxDepth {
+            throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
+          }
+          depth += 1
+          let isObject: UInt8 = c == 0x7B ? 1 : 0
+          stack[depth] = isObject
+          let q = JSONLexer.skipSpace(p + 1, end)
+          spaces &+= q - p - 1
+          p = q
+          if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
+            p += 1
+            depth -= 1
+            if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+            needValue = false
+            checkpoint(p, depth, spaces)
+            continue
+          }
+          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch, &spaces) }
+          continue
+        case 0x2D, 0x30...0x39:
+          p = try JSONLexer.skipNumber(p, end, base)
+        case 0x74, 0x66, 0x6E:
+          p = try JSONLexer.skipLiteral(p, end, base)
+        case 0x5D, 0x7D:
+          throw SyntaxFailure(offset: p - base, message: "expected a value, found \(describe(p))")
+        default:
+          throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)), expected a value")
+        }
+        // A scalar ended. (At the end of the input a number may go on: wait.)
+        if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
+        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+        needValue = false
+        checkpoint(p, depth, spaces)
+        continue
+      }
+      // Just after a value at `depth`.
+      if depth == 0 {
+        let valueEnd = p
+        p = JSONLexer.skipSpace(p, end)
+        if p == end {
+          if lineMode { return }
+          if !eof { throw SyntaxFailure(offset: p - base, message: "") }
+          finish(at: p)
+          return
+        }
+        if lineMode {
+          throw SyntaxFailure(
+            offset: p - base, message: "unexpected \(describe(p)) after the JSON value (one value per line)")
+        }
+        // Several values are JSON Lines only when line breaks part them
+        // (`[][]` stays invalid JSON, as RFC 8259 says).
+        if memchr(valueEnd, 0x0A, p - valueEnd) == nil {
+          throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
+        }
+        needValue = true
+        continue
+      }
+      var q = JSONLexer.skipSpace(p, end)
+      spaces &+= q - p
+      p = q
+      if p == end {
+        throw SyntaxFailure(
+          offset: p - base,
+          message: stack[depth] == 1
+            ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+      }
+      let c = p.pointee
+      if c == 0x2C {
+        q = JSONLexer.skipSpace(p + 1, end)
+        spaces &+= q - p - 1
+        p = q
+        if stack[depth] == 1 {
+          p = try key(p, end, depth: depth, watch: watch, &spaces)
+        } else if p < end, p.pointee == 0x5D {
+          throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
+        }
+        needValue = true
+        continue
+      }
+      if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
+        p += 1
+        depth -= 1
+        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+        checkpoint(p, depth, spaces)
+        continue
+      }
+      throw SyntaxFailure(
+        offset: p - base,
+        message: stack[depth] == 1
+          ? "expected ',' or '}' after a member, found \(describe(p))"
+          : "expected ',' or ']' after an element, found \(describe(p))")
+    }
+  }
+
+  /// Remembers a value boundary to resume from when the input runs out.
+  @inline(__always)
+  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int) {
+    if lineMode || depth > n + 3 { return }
+    state.offset = p - buffer.base
+    state.depth = depth
+    state.afterValue = true
+    state.items = items.count
+    state.spaces = spaces
+    saved = state
+  }
+
+  /// Scans `"key" :` at p inside an object at `depth`; returns where the value starts.
+  @inline(__always)
+  mutating func key(_ p: Pointer, _ end: Pointer, depth: Int, watch: Int, _ spaces: inout Int) throws(SyntaxFailure)
+    -> Pointer
+  {
+    let base = buffer.base
+    if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
+    if p.pointee != 0x22 {
+      let message =
+        p.pointee == 0x7D
+        ? "expected a key after ',', found '}' (trailing comma)"
+        : "expected a string key, found \(JSONLexer.describe(p, end))"
+      throw SyntaxFailure(offset: p - base, message: message)
+    }
+    var plain = true
+    let after: Pointer
+    if let quick = JSONLexer.quickString(p, end, &plain) {
+      after = quick
+    } else {
+      after = try JSONLexer.skipString(p, end, base, &plain)
+    }
+    if !plain { itemPlain = false }
+    if depth <= watch {
+      keyStart = p - base
+      keyEnd = after - base
+      keyPlain = plain
+    }
+    let q = JSONLexer.skipSpace(after, end)
+    spaces &+= q - after
+    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
+    if q.pointee != 0x3A {
+      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
+    }
+    let r = JSONLexer.skipSpace(q + 1, end)
+    spaces &+= r - q - 1
+    return r
+  }
+
+  /// Whether the member key just read is `name`.
+  func keyMatches(_ name: [UInt8]) -> Bool {
+    name.withUnsafeBufferPointer { keyMatches($0.baseAddress!, $0.count) }
+  }
+
+  /// Whether the member key just read is the `count` bytes at `name`.
+  @inline(__always)
+  func keyMatches(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    let base = buffer.base
+    if keyPlain {
+      return keyEnd - keyStart - 2 == count && memcmp(base + keyStart + 1, name, count) == 0
+    }
+    return JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8.elementsEqual(
+      UnsafeBufferPointer(start: name, count: count))
+  }
+
+  /// A value starts at `p` at a depth where the path or the items are.
+  @inline(__always)
+  mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int, spaces: Int) {
+    let offset = p - buffer.base
+    if d == 0 {
+      if state.roots == 1, implicit, !state.sequence, !lineMode {
+        becomeSequence()
+      }
+      state.roots += 1
+      if state.roots == 1 {
+        state.firstRootStart = offset
+      }
+    }
+    if d == state.itemDepth {
+      startItem(at: offset, spaces: spaces)
+      return
+    }
+    if d > n {
+      // A member inside the open item: on the way to the group field?
+      let item = state.itemDepth
+      if groupDepth > 0, item >= 0, d > item, d <= item + groupDepth {
+        let k = d - item - 1
+        let on =
+          (k == 0 || groupOn[k - 1]) && stack[d] == 1
+          && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
+        groupOn[k] = on
+        if on && k == groupDepth - 1 { groupStart = offset }
+      }
+      return
+    }
+    var on = d == 0 || onPath[d - 1]
+    if on && d > 0 {
+      switch steps[d - 1] {
+      case .key: on = stack[d] == 1 && keyMatches(stepKeys[d - 1])
+      case .index(let i): on = elements[d - 1] == i
+      case .each: break
+      }
+      if on { found[d - 1] = true }
+    }
+    onPath[d] = on
+    guard on else { return }
+    starts[d] = offset
+    found[d] = false
+    elements[d] = 0
+    if d < n {
+      let ok: Bool
+      switch steps[d] {
+      case .key: ok = c == 0x7B
+      case .index: ok = c == 0x5B
+      case .each: ok = c == 0x7B || c == 0x5B
+      }
+      if !ok {
+        onPath[d] = false
+        let expected: String
+        switch steps[d] {
+        case .key(let k): expected = "an object (to take \(JSONText.quoted(k)))"
+        case .index(let i): expected = "an array (to take element \(i))"
+        case .each: expected = "an array or an object (for '[]')"
+        }
+        failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected \(expected)")
+      }
+    } else if state.yields {
+      startItem(at: offset, spaces: spaces)
+      state.itemDepth = d
+    } else if c == 0x5B {
+      state.itemDepth = d + 1
+    } else {
+      onPath[d] = false
+      let hint = implicit ? " (choose the list with --path)" : " (add '[]' to take each value)"
+      failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected an array of items\(hint)")
+    }
+  }
+
+  @inline(__always)
+  mutating func startItem(at offset: Int, spaces: Int) {
+    itemStart = offset
+    itemPlain = true
+    itemSpaces = spaces
+    groupEnd = -1
+  }
+
+  /// A value at `depth` ended just before `p`.
+  @inline(__always)
+  mutating func valueEnds(at p: Pointer, depth d: Int, spaces: Int) {
+    if d > 0, d - 1 <= n { elements[d - 1] += 1 }
+    if groupDepth > 0, state.itemDepth >= 0, d == state.itemDepth + groupDepth, groupOn[groupDepth - 1] {
+      groupEnd = p - buffer.base
+    }
+    if d == state.itemDepth {
+      addItem(
+        start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
+        group: groupDepth == 0 ? nil : groupEnd)
+      if state.yields { state.itemDepth = -1 }
+    } else if d == state.itemDepth - 1 {
+      // The array of items closed.
+      state.itemDepth = -1
+    }
+    if d < n, onPath[d] {
+      var missing: String? = nil
+      switch steps[d] {
+      case .key(let k): if !found[d] { missing = "has no key \(JSONText.quoted(k))" }
+      case .index(let i): if !found[d] { missing = "has no element \(i) (it has \(elements[d]))" }
+      case .each: break
+      }
+      if let missing { failPath(at: starts[d], "\(prefixText(d)) \(missing)") }
+    }
+    if d == 0, state.roots == 1 { state.firstRootEnd = p - buffer.base }
+  }
+
+  /// The second top-level value of a document without `--path`: the input
+  /// is JSON Lines (a sequence of values), each value an item.
+  mutating func becomeSequence() {
+    state.sequence = true
+    state.yields = true
+    state.itemDepth = -1
+    items.truncate(to: 0)
+    pathFailure = nil
+    let start = state.firstRootStart
+    let first = buffer.base + start
+    var plain = first.pointee != 0x7B && first.pointee != 0x5B
+    if first.pointee == 0x22 {
+      _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
+    }
+    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil)
+  }
+
+  /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.
+  func prefixText(_ d: Int) -> String {
+    var out = ""
+    for step in steps.prefix(d) {
+      switch step {
+      case .key(let k):
+        let simple = k.unicodeScalars.enumerated().allSatisfy { JSONPath.isIdentifier($1, first: $0 == 0) }
+        out += simple && !k.isEmpty ? ".\(k)" : ".\(JSONText.quoted(k))"
+      case .index(let i): out += "[\(i)]"
+      case .each: out += "[]"
+      }
+    }
+    return out.isEmpty ? "the document (.)" : "'\(out)'"
+  }
+
+  mutating func failPath(at offset: Int, _ message: String) {
+    if pathFailure == nil { pathFailure = SyntaxFailure(offset: offset, message: message) }
+  }
+
+  /// The input is complete.
+  mutating func finish(at p: Pointer) {
+    finished = true
+    state.offset = p - buffer.base
+  }
+
+  /// Files the item at `start..<end` under its section. `whitespace`: the
+  /// bytes between its tokens (so a plain object's compact width is known);
+  /// `group`: where its group value ends as the scan found it (-1: none),
+  /// or nil to look the field up.
+  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?) {
+    let p = buffer.base + start
+    let length = end - start
+    let c = p.pointee
+    let container = c == 0x7B || c == 0x5B
+    // Objects shown by their fields are measured when the list is made.
+    let plainItem = plain && !(container && rendersFields)
+    let width = c == 0x22 ? length - 2 : container ? length - whitespace : length
+    let section: Int
+    switch grouping {
+    case .single(let title):
+      section = items.titles.isEmpty ? items.section(titled: title) : 0
+    case .field(let field):
+      if let group {
+        section = group < 0 ? items.section(titled: GroupBy.none) : groupSection(raw: groupStart, group)
+      } else if c == 0x7B, let f = JSONValueText.lookup(field, in: p, length) {
+        section = groupSection(raw: start + f.offset, start + f.offset + f.length)
+      } else {
+        section = items.section(titled: GroupBy.none)
+      }
+    case .initial:
+      section = initialSection(p, length)
+    }
+    items.append(offset: start, length: length, plain: plainItem, width: width, section: section)
+  }
+
+  /// The section of the group value at `start..<end`: null files under `(none)`.
+  mutating func groupSection(raw start: Int, _ end: Int) -> Int {
+    let p = buffer.base + start
+    let length = end - start
+    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
+    if let known = rawSections[hash], known.raw.count == length,
+      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
+    {
+      return known.section
+    }
+    let title: String
+    switch p.pointee {
+    case 0x7B, 0x5B: title = JSONValueText.compact(p, length)
+    default: title = JSONValueText.display(p, length, itemField: nil)
+    }
+    let s = items.section(titled: title)
+    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
+    return s
+  }
+
+  mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
+    let c = p.pointee
+    if c == 0x22, length > 2 {
+      let first = p[1]
+      switch first {
+      case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
+      case 0x61...0x7A: return items.section(titled: String(UnicodeScalar(first - 0x20)))
+      default: break
+      }
+    }
+    // Anything else: the row text as shown (objects by their field or template).
+    let one = PackedRangesBuilder.single(offset: p - buffer.base, length: length)
+    let text = store(one).text(at: 0, prefixBytes: 256)
+    return items.section(titled: Initials.of(text))
+  }
+
+  /// The items found so far as a list.
+  func list(keepOrder: Bool) -> SectionedList {
+    let last: String? =
+      switch grouping {
+      case .single: nil
+      case .field: GroupBy.none
+      case .initial: Initials.other
+      }
+    return items.list(
+      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: store,
+      widest: { store, ranges in
+        ItemGroups.widest(
+          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
+      })
+  }
+}
+
+extension PackedRangesBuilder {
+  /// Ranges holding one item (to render it through a store).
+  static func single(offset: Int, length: Int) -> PackedRanges {
+    var b = PackedRangesBuilder(expected: 1)
+    b.append(offset: offset, length: length, plain: false)
+    return b.finish()
+  }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Input from a pipe, a terminal or a device, kept in one block of address
+/// space reserved up front and filled in place: it never moves, so items
+/// found so far stay valid while more arrives (and the list can be shown
+/// early), and it is never copied to grow, so a 600 MB stream costs 600 MB.
+/// The reservation is the cap: a stream larger than this machine's memory
+/// is refused with a clear error instead of being read until the kernel
+/// kills the process.
+public final class StreamBuffer: @unchecked Sendable {
+  /// First byte of the reservation.
+  let base: UnsafeMutablePointer<UInt8>
+  /// Bytes reserved (the cap).
+  public let capacity: Int
+  /// Bytes made writable so far.
+  var committed = 0
+  /// Bytes read so far. Only the reading thread writes it.
+  public private(set) var count = 0
+  /// Grow the writable part this much at a time.
+  static let step = 64 << 20
+
+  /// The largest stream accepted: half the machine's memory (the data and
+  /// its item ranges must both fit, beside everything else running), at most
+  /// `DataSource.maximumSize`. An endless input such as `--lines /dev/zero`
+  /// stops there with an error instead of being read until the kernel kills
+  /// the process.
+  public static var defaultCapacity: Int {
+    let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
+    let size = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let memory = pages > 0 && size > 0 ? pages * size : 1 << 34
+    return min(DataSource.maximumSize, memory / 2)
+  }
+
+  public init(capacity: Int = StreamBuffer.defaultCapacity) throws(DataSourceError) {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let rounded = max(page, (capacity + page - 1) / page * page)
+    let raw = mmap(nil, rounded, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+    guard let raw, raw != MAP_FAILED else {
+      throw DataSourceError(path: "-", reason: "cannot reserve memory for the input")
+    }
+    base = raw.assumingMemoryBound(to: UInt8.self)
+    self.capacity = rounded
+  }
+
+  deinit { munmap(base, capacity) }
+
+  /// The bytes read so far as a buffer that keeps this storage alive.
+  public func buffer() -> ByteBuffer {
+    buffer(count: count)
+  }
+
+  /// The first `count` bytes read (at most `self.count`).
+  public func buffer(count: Int) -> ByteBuffer {
+    ByteBuffer(base: UnsafePointer(base), count: min(count, self.count), ownership: .borrowed(self))
+  }
+
+  /// Where the last complete line of what has been read ends (after its line feed).
+  public var completeLines: Int {
+    var i = count
+    while i > 0, base[i - 1] != 0x0A { i -= 1 }
+    return i
+  }
+
+  /// A buffer over the whole reservation, for scans that run while the
+  /// stream fills (they only look below what has been read).
+  public func growingBuffer() -> ByteBuffer {
+    ByteBuffer(base: UnsafePointer(base), count: capacity, ownership: .borrowed(self))
+  }
+
+  /// One `read(2)` of up to `limit` bytes into the free space; 0 at the end
+  /// of the input. `name` is used in errors.
+  public func read(from fd: Int32, name: String, limit: Int = 1 << 20) throws(DataSourceError) -> Int {
+    if count == capacity {
+      throw DataSourceError(
+        path: name,
+        reason:
+          "input larger than \(capacity >> 20) MiB, half the memory of this machine (save it to a file and open that)")
+    }
+    if count == committed {
+      let grow = min(Self.step, capacity - committed)
+      if mprotect(base + committed, grow, PROT_READ | PROT_WRITE) != 0 {
+        throw DataSourceError(path: name, reason: "Out of memory")
+      }
+      committed += grow
+    }
+    while true {
+      let n = DataSource.systemRead(fd, base + count, min(limit, committed - count))
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw DataSourceError(path: name, reason: DataSource.errnoText())
+      }
+      count += n
+      return n
+    }
+  }
+}
+
+extension DataSource {
+  /// An opened input: bytes ready to index (a mapped or read file), or a
+  /// stream to read as it comes.
+  public enum Opened {
+    case buffer(ByteBuffer)
+    /// A pipe, terminal or device; the caller closes `fd` unless it is 0.
+    case stream(fd: Int32)
+  }
+
+  /// Opens `path` (`-`: standard input): regular files as for `read(path:)`,
+  /// anything else as a stream.
+  public static func openInput(path: String) throws(DataSourceError) -> Opened {
+    let fd = path == "-" ? 0 : systemOpen(path)
+    if fd < 0 { throw DataSourceError(path: path, reason: errnoText()) }
+    var info = stat()
+    if fstat(fd, &info) != 0 {
+      let reason = errnoText()
+      if fd != 0 { close(fd) }
+      throw DataSourceError(path: path, reason: reason)
+    }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFREG || type == S_IFDIR {
+      defer { if fd != 0 { close(fd) } }
+      return .buffer(try read(fd: fd, name: path))
+    }
+    return .stream(fd: fd)
+  }
+
+  static func systemOpen(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    #else
+      Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    #endif
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Data from a pipe is shown as it arrives: the first screen comes before
+/// the writer is done, the status says `reading… N items`, and the list grows
+/// in place under the cursor.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+struct TmuxStreamingTests {
+  /// A writer on a FIFO that the pane's standard input reads.
+  final class Feed {
+    let fd: Int32
+    init(path: String) throws {
+      // Opening a FIFO for writing waits for its reader (the program).
+      fd = open(path, O_WRONLY | O_CLOEXEC)
+      guard fd >= 0 else { throw TmuxSession.Failure(description: "cannot open \(path): errno \(errno)") }
+    }
+    func write(_ text: String) {
+      var bytes = Array(text.utf8)[...]
+      while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return }
+        bytes = bytes.dropFirst(n)
+      }
+    }
+    func close() { Glibc.close(fd) }
+  }
+
+  static func line(_ i: Int) -> String {
+    "{\"level\": \"\(["info", "warn", "debug"][i % 3])\", \"msg\": \"event \(i)\"}\n"
+  }
+
+  @Test func itemsShowBeforeTheWriterCloses() async throws {
+    let s = try TmuxSession(
+      "mkfifo feed && sectionnav --jsonl --group-by level --item-field msg --keep-order < feed")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    // The first half: 30 events.
+    for i in 0..<30 { feed.write(Self.line(i)) }
+    let early = try await s.waitForStatus("reading… 30 items")
+    #expect(early.row(1) == "info")
+    #expect(early.row(3).hasPrefix("> event 0 "))
+    #expect(early.contains("  event 27"))
+    // Move the cursor; the rest must not move it off its item.
+    try s.sendKeys("j", "j")
+    try await s.waitFor("the cursor on event 6") { $0.row(5).hasPrefix("> event 6 ") }
+    for i in 30..<60 { feed.write(Self.line(i)) }
+    feed.close()
+    let done = try await s.waitFor("the complete list") { !$0.status.contains("reading") && $0.status.contains("/63") }
+    #expect(done.row(5).hasPrefix("> event 6 "), "\(done)")
+    try s.sendKeys("G")
+    try await s.waitFor("the last item") { $0.contains("> event 59 ") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
+  @Test func linesStreamToo() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --lines < feed")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    feed.write("banana\napple\navocado\nbl")
+    // Complete lines show at once; the cut one waits for its end.
+    let early = try await s.waitForStatus("reading… 3 items")
+    #expect(early.row(1) == "A" && early.row(3).hasPrefix("> apple "))
+    feed.write("ueberry\ncherry\n")
+    feed.close()
+    let done = try await s.waitFor("the complete list") { !$0.status.contains("reading") && $0.contains("  blueberry") }
+    #expect(done.contains("  cherry"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
+  /// A stream may never end (`tail -f log |`): Enter chooses from what has
+  /// arrived, while the writer is still writing.
+  @Test func enterChoosesWhileTheStreamIsOpen() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --jsonl --item-field msg < feed > out")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    defer { feed.close() }
+    for i in 0..<5 { feed.write(Self.line(i)) }
+    try await s.waitForStatus("reading… 5 items")
+    try s.sendKeys("j", "Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "event 1\n")
+  }
+
+  @Test func aBadStreamFailsWhileStillOpen() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --jsonl < feed 2> err")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    defer { feed.close() }
+    feed.write("{\"ok\": 1}\n{\"bad\": nope}\n")
+    // The program ends with the located error while the writer still holds the pipe.
+    #expect(try await s.waitForExit() == 2)
+    #expect(try await s.waitForFile("err") == "<stdin>:2:10: error: invalid JSON: invalid literal (expected 'null')\n")
+    try TmuxTest.expectRestored(s)
+  }
+}

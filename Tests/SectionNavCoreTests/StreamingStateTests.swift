@@ -1,0 +1,29 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// The app while a stream is still arriving: the status line counts what has
+/// come, and Enter or q act at once (the stream may never end).
+@Suite struct StreamingStateTests {
+  @Test func theStatusLineCountsTheItemsRead() throws {
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), width: 60, height: 8)
+    _ = s.send(
+      .data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 3), progress: 0, reading: true)))
+    let status = s.render().plainLines().last ?? ""
+    #expect(status.contains("reading… 6 items"), "\(status)")
+    _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 4), progress: nil)))
+    #expect(!(s.render().plainLines().last ?? "").contains("reading"))
+  }
+
+  @Test func enterAndQuitDoNotWaitForAStream() throws {
+    for key in ["Enter", "q"] {
+      var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), width: 40, height: 10)
+      _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha"]), progress: 0, reading: true)))
+      _ = try s.run("key j")
+      switch (key, try s.run("key \(key)").first) {
+      case ("Enter", .choose(0, 1)?), ("q", .quit?): break
+      case (_, let effect): Issue.record("\(key) while reading gave \(String(describing: effect))")
+      }
+    }
+  }
+}
