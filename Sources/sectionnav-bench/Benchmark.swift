@@ -67,6 +67,7 @@ struct Benchmark {
     let rounds = 3
     let kept = measureWholeProcess(rounds: rounds, keep: [.plain, .escaped, .uEscapes])
     measurePty(kept)
+    measureLargeInTerminal()
     let medium = generate("60mb.json", sections: 500, itemsPerSection: 4_000, seed: 2, label: "60 MB")
     let baseline = Measure.median((0..<3).map { _ in Double(child(["idle"]).rss) })
     _ = measureLoad(medium, runs: 5, baseline: Int(baseline))
@@ -106,6 +107,38 @@ struct Benchmark {
       load average \(loadBefore) at the start, \(loadAverage()) at the end (other processes were running).
 
       """
+  }
+
+  /// A 600 MB file in a pseudo-terminal (background indexing with
+  /// snapshots) against `--check` of the same file, alternating.
+  mutating func measureLargeInTerminal() {
+    guard let sn = sectionnav else { return }
+    let large = generate("600mb.json", sections: 5_000, itemsPerSection: 4_000, seed: 3, label: "600 MB")
+    defer { try? FileManager.default.removeItem(atPath: large.path) }
+    var first: [Double] = []
+    var full: [Double] = []
+    var check: [Double] = []
+    for _ in 0..<3 {
+      if let r = PtyProbe.run([sn, large.path]) {
+        first.append(r.firstRows)
+        full.append(r.fullIndex)
+      }
+      check.append(Measure.run([sn, "--check", large.path]).seconds)
+    }
+    guard !first.isEmpty else { return }
+    let ms = Measure.median(first) * 1000
+    let fullMs = Measure.median(full) * 1000
+    let checkMs = Measure.median(check) * 1000
+    Self.log(
+      "pty 600 MB: first rows \(Self.fmt(ms, 1)) ms, full index \(Self.fmt(fullMs, 0)) ms, --check \(Self.fmt(checkMs, 0)) ms"
+    )
+    add(
+      "First screen with rows in a pseudo-terminal, \(Self.mb(large.size)) ⁶", runs: "\(first.count)",
+      "\(Self.fmt(ms, 1)) ms", target: "< 50 ms", met: ms < 50)
+    add(
+      "Full index in a pseudo-terminal (to exit after Enter), \(Self.mb(large.size)) ⁶", runs: "\(full.count)",
+      "\(Self.fmt(fullMs, 0)) ms (`--check`, alternating: \(Self.fmt(checkMs, 0)) ms)",
+      target: "≤ `--check` + 30 %", met: fullMs <= checkMs * 1.3)
   }
 
   /// First rows and full index in a pseudo-terminal, from spawn.
