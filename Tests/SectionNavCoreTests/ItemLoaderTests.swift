@@ -274,6 +274,20 @@ import Testing
     }
   }
 
+  /// A large file loaded in the background shows its first rows early.
+  @Test func largeLoadsReportProgressWithGrowingSnapshots() throws {
+    var text = "["
+    for i in 0..<200_000 { text += (i > 0 ? ",\n" : "") + "{\"k\": \"g\(i % 7)\", \"n\": \(i)}" }
+    text += "]"
+    var counts: [Int] = []
+    let result = try ItemLoader.load(ByteBuffer(string: text), options: options(groupBy: "k")) { _, snapshot in
+      counts.append(snapshot().itemCount)
+    }
+    #expect(counts.count >= 1)
+    #expect(counts == counts.sorted() && counts.allSatisfy { $0 > 0 && $0 < 200_000 })
+    #expect(result.list.itemCount == 200_000 && result.list.sectionCount == 7)
+  }
+
   @Test func anInvalidStreamFailsAtItsFirstBadByte() throws {
     var zeros = [UInt8](repeating: 0, count: 1 << 16)
     zeros[0] = 0x5B  // "[" then NUL
