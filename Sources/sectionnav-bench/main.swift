@@ -22,6 +22,24 @@ if arguments.count >= 2 {
   case "first-frame": print(ChildCommands.firstFrame(file))
   case "idle": print(ChildCommands.idle())
   case "stdin-load": print(ChildCommands.stdinLoad(file))
+  case "search" where arguments.count == 5:
+    // search FILE QUERY N: N timed searches over FILE (for profiling).
+    let list = try! JSONIndexer.load(try! DataSource.read(path: file))
+    let rowMap = RowMap(list)
+    let prepared = PreparedQuery(arguments[3])
+    for _ in 0..<(Int(arguments[4]) ?? 1) {
+      let t0 = Measure.now()
+      let rows = AppState.findMatches(prepared, in: list, rowMap: rowMap).rows.count
+      print("\(rows) rows, \(Double(list.itemCount) / (Measure.now() - t0) / 1e6) M items/s")
+    }
+  case "shape" where arguments.count == 4:
+    // shape FILE NAME: writes one of the whole-process shapes (about 60 MB), for profiling.
+    guard let shape = Shape(rawValue: arguments[3]) else { fatalError("shapes: \(Shape.allCases.map(\.rawValue))") }
+    print(shape.write(path: file, target: 60_000_000, seed: 1))
+  case "pty":
+    // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.
+    let sn = (Measure.executablePath() as NSString).deletingLastPathComponent + "/sectionnav"
+    print(PtyProbe.run([sn, file]).map { "\($0.firstRows) \($0.fullIndex)" } ?? "failed")
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).
     for _ in 0..<(Int(arguments[3]) ?? 1) {

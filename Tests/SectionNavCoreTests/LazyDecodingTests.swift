@@ -168,3 +168,21 @@ import Testing
       contents(list)[0].dropFirst() == ["a\u{FFFD}b", "\u{FFFD}", "\u{FFFD}\u{FFFD}", "😀\u{FFFD}", "\u{FFFD}"])
   }
 }
+
+/// `state` reports the cursor item cut to what it needs, so a huge item
+/// costs what a row costs (issue 14: 14 s and 800 MB for 200 MB).
+@Suite struct StateItemPreviewTests {
+  @Test func longItemsAreCutWithAnEllipsisShortOnesKeptWhole() throws {
+    let long = String(repeating: "é\\\"x", count: 200_000)  // 600 000 characters, escaped
+    var state = AppState(list: try load("{\"A\": [\"\(long)\", \"short\"]}"), width: 40, height: 8)
+    let json = state.stateJSON()
+    let expected = String(String(repeating: "é\"x", count: 400).prefix(AppState.stateItemCharacters)) + "…"
+    #expect(json.contains("\"item\":\(JSONText.quoted(expected))"))
+    _ = try state.run("key j")
+    #expect(state.stateJSON().contains("\"item\":\"short\""))
+    // Exactly at the limit: not cut.
+    let exact = String(repeating: "a", count: AppState.stateItemCharacters)
+    let atLimit = AppState(list: try load("{\"A\": [\"\(exact)\"]}"), width: 40, height: 8)
+    #expect(atLimit.stateJSON().contains("\"item\":\"\(exact)\""))
+  }
+}

@@ -1,5 +1,9 @@
 /// The `state` command's one line of JSON (README.md, "Script mode").
 extension AppState {
+  /// The cursor item in `state` is cut to this many characters (then `…`),
+  /// so `state` on a huge item costs what a row costs.
+  public static let stateItemCharacters = 1024
+
   public func stateJSON() -> String {
     let offset = displayedOffset
     let section = topSection
@@ -8,7 +12,8 @@ extension AppState {
     json += "\"sectionIndex\":" + (section.map(String.init) ?? "null") + ","
     if let c = cursor {
       json += "\"cursor\":{\"section\":\(JSONText.quoted(list.title(c.section))),"
-      json += "\"item\":\(JSONText.quoted(list.itemText(section: c.section, item: c.item)))},"
+      let item = list.itemPreview(section: c.section, item: c.item, characters: Self.stateItemCharacters)
+      json += "\"item\":\(JSONText.quoted(item))},"
     } else {
       json += "\"cursor\":null,"
     }

@@ -178,6 +178,7 @@ extension SectionedList {
     case .json(let items):
       let base = items.buffer.base
       let ranges = items.ranges
+      let fieldName = items.itemField.map { Array($0.utf8) }
       var released = ranges.offset(range.lowerBound)
       for i in range {
         let offset = ranges.offset(i)
@@ -190,7 +191,18 @@ extension SectionedList {
           hit =
             ranges.isPlain(i)
             ? matcher.matchesASCII(p + 1, n - 2) : matcher.matchesStringBody(p + 1, n - 2)
-        case 0x7B, 0x5B:  // shown as compact JSON, or by a field
+        case 0x7B where fieldName != nil:  // shown by a field: its value's bytes, like an item's
+          if let f = JSONValueText.field(fieldName!, in: p, n) {
+            let v = p + f.offset
+            switch v.pointee {
+            case 0x22: hit = matcher.matchesStringBody(v + 1, f.length - 2)
+            case 0x7B, 0x5B: hit = query.matches(JSONValueText.display(v, f.length, itemField: nil))
+            default: hit = matcher.matchesASCII(v, f.length)
+            }
+          } else {
+            hit = query.matches(items.text(at: i))
+          }
+        case 0x7B, 0x5B:  // shown as compact JSON
           hit = query.matches(items.text(at: i))
         default:  // number, true, false, null: shown as written (ASCII)
           hit = matcher.matchesASCII(p, n)
@@ -240,7 +252,8 @@ struct ItemMatcher {
   let needle: UnsafeMutablePointer<UInt8>
   let folds: UnsafeMutablePointer<UInt8>
   let count: Int
-  var unescaped: [UInt8] = []
+  var unescaped: UnsafeMutablePointer<UInt8>
+  var unescapedCapacity = 256
   var folded: UnsafeMutablePointer<UInt8>
   var foldedCapacity = 256
 
@@ -252,9 +265,11 @@ struct ItemMatcher {
     needle.initialize(from: query.needle, count: count)
     folds.initialize(from: query.folds, count: count)
     folded = .allocate(capacity: foldedCapacity)
+    unescaped = .allocate(capacity: unescapedCapacity)
   }
 
   func deallocate() {
+    unescaped.deallocate()
     needle.deallocate()
     folds.deallocate()
     folded.deallocate()
@@ -267,14 +282,17 @@ struct ItemMatcher {
     query.isASCII && findASCII(p, n)
   }
 
-  /// The body of a string item that is not plain: escapes resolved first.
+  /// The body of a string item that is not plain: escapes resolved first
+  /// (into a scratch buffer, runs between escapes copied whole).
   mutating func matchesStringBody(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     guard memchr(p, 0x5C, n) != nil else { return matchesText(p, n) }
-    unescaped.removeAll(keepingCapacity: true)
-    JSONValueText.appendUnescaped(UnsafeBufferPointer(start: p, count: n), to: &unescaped)
-    var copy = unescaped
-    defer { unescaped = copy }
-    return copy.withUnsafeBufferPointer { b in b.baseAddress.map { matchesText($0, b.count) } ?? false }
+    if n > unescapedCapacity {
+      unescaped.deallocate()
+      unescapedCapacity = max(n, unescapedCapacity * 2)
+      unescaped = .allocate(capacity: unescapedCapacity)
+    }
+    let m = JSONValueText.unescape(p, n, to: unescaped)
+    return matchesText(unescaped, m)
   }
 
   /// UTF-8 text (possibly invalid): the raw checks, then fold and search.

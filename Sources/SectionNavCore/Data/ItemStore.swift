@@ -37,6 +37,18 @@ enum ItemStore: Sendable {
     }
   }
 
+  /// Whether `text(at:prefixBytes:)` stops before the end of the item.
+  func isCut(at index: Int, prefixBytes limit: Int) -> Bool {
+    switch self {
+    case .strings: return false
+    case .json(let j):
+      let p = j.buffer.base + j.ranges.offset(index)
+      return j.ranges.length(index) > limit && !(p.pointee == 0x7B && (j.itemField != nil || j.template != nil))
+    case .lines(let l): return l.ranges.length(index) > limit
+    case .records: return false
+    }
+  }
+
   func json(at index: Int) -> String {
     switch self {
     case .strings(let s): return JSONText.quoted(s[index])

@@ -77,6 +77,8 @@ struct Scan {
   let buffer: ByteBuffer
   var items: PackedRangesBuilder
   var sections: [RawSection] = []
+  /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
+  var sortKeys = NaturalOrder.SortKeys()
   var shape = Shape.undecided
   var shapeFailure: SyntaxFailure?
   /// The widest item so far: exact for most, pending for the few whose
@@ -502,8 +504,16 @@ struct Scan {
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
     let widest = resolveWidest(options: options)
+    let keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
     return Self.assemble(
-      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections)
+      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
+      sortKeys: keys)
+  }
+
+  /// The sort keys of all sections found so far, making only the new ones.
+  mutating func makeSortKeys() -> NaturalOrder.SortKeys {
+    while sortKeys.count < sections.count { sortKeys.append(sections[sortKeys.count].title) }
+    return sortKeys
   }
 
   /// The widest item so far, decoding only pending items that could beat
@@ -526,17 +536,50 @@ struct Scan {
     copy.pointer.update(from: items.pointer, count: n)
     copy.count = n
     copy.overflow = items.overflow
+    let widest = resolveWidest(options: options)
+    var keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
+    if let openTitle, keys != nil { keys!.append(openTitle) }
     return Self.assemble(
-      raws, copy.finish(), buffer: buffer, options: options, widest: resolveWidest(options: options),
-      ordered: shape == .arrayOfSections)
+      raws, copy.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
+      sortKeys: keys)
   }
 
   /// Sections over `ranges` as a list: duplicate titles merged, the widest
   /// item measured, sorted unless the order is to be kept.
   static func assemble(
     _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widest: Int,
-    ordered: Bool
+    ordered: Bool, sortKeys: NaturalOrder.SortKeys?
   ) -> SectionedList {
+    let store = { (ranges: PackedRanges) in
+      ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
+    }
+    if let sortKeys, !options.keepOrder, !ordered {
+      // Sorted: equal titles end up side by side (earliest first), so
+      // duplicates are found without hashing a million titles.
+      let order = NaturalOrder.sortedIndices(sections.map(\.title), keys: sortKeys)
+      var duplicates = false
+      for k in order.indices.dropFirst() where sections[order[k]].title == sections[order[k - 1]].title {
+        duplicates = true
+        break
+      }
+      if !duplicates {
+        let result = order.map {
+          SectionedList.Section(title: sections[$0].title, firstItem: sections[$0].first, itemCount: sections[$0].count)
+        }
+        return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
+      }
+      var groups: [[RawSection]] = []
+      for k in order.indices {
+        let s = sections[order[k]]
+        if k > 0, s.title == sections[order[k - 1]].title {
+          groups[groups.count - 1].append(s)
+        } else {
+          groups.append([s])
+        }
+      }
+      let (result, ranges) = merge(groups, items)
+      return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
+    }
     var firstIndex: [String: Int] = [:]
     var groups: [[RawSection]] = []
     firstIndex.reserveCapacity(sections.count)
@@ -548,28 +591,28 @@ struct Scan {
         groups.append([s])
       }
     }
-    var ranges: PackedRanges
+    if groups.count == sections.count {
+      let result = sections.map { SectionedList.Section(title: $0.title, firstItem: $0.first, itemCount: $0.count) }
+      return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
+    }
+    let (result, ranges) = merge(groups, items)
+    return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
+  }
+
+  /// Lays each group of same-titled runs out one after another.
+  static func merge(_ groups: [[RawSection]], _ old: PackedRanges) -> ([SectionedList.Section], PackedRanges) {
+    var merged = PackedRangesBuilder(expected: old.count)
+    merged.overflow = old.overflow
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
-    if groups.count == sections.count {
-      ranges = items
-      for s in sections { result.append(.init(title: s.title, firstItem: s.first, itemCount: s.count)) }
-    } else {
-      // Duplicates: lay each title's runs out one after another.
-      let old = items
-      var merged = PackedRangesBuilder(expected: old.count)
-      merged.overflow = old.overflow
-      for group in groups {
-        let first = merged.count
-        for run in group {
-          for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
-        }
-        result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
+    for group in groups {
+      let first = merged.count
+      for run in group {
+        for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
       }
-      ranges = merged.finish()
+      result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
     }
-    let store = ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
-    let list = SectionedList(sections: result, store: store, maxItemWidth: widest)
-    return options.keepOrder || ordered ? list : list.sortedByTitle()
+    return (result, merged.finish())
   }
+
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Decoding one already-validated JSON value from its bytes, on demand:
 /// what a drawn row, a search or `--print` needs. Nothing here recurses, and
 /// nothing re-validates (the indexer did), but every routine stays within
@@ -22,42 +28,84 @@ enum JSONValueText {
   /// its escapes resolved, as `unescape` shows it (before invalid UTF-8 is
   /// replaced): what search matches escaped items against.
   static func appendUnescaped(_ body: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    guard let base = body.baseAddress, !body.isEmpty else { return }
+    let start = out.count
+    // Unescaped text is never longer than its escaped form.
+    out.append(contentsOf: repeatElement(0, count: body.count))
+    let written = out.withUnsafeMutableBufferPointer { unescape(base, body.count, to: $0.baseAddress! + start) }
+    out.removeLast(body.count - written)
+  }
+
+  /// Writes the string body `p[0..<n]` with its escapes resolved to `out`
+  /// (room for `n` bytes: the result is never longer); returns the count.
+  /// Runs without escapes are copied whole.
+  static func unescape(_ p: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    let body = UnsafeBufferPointer(start: p, count: n)
     var i = 0
-    let n = body.count
+    var o = 0
     while i < n {
-      let c = body[i]
-      if c != 0x5C {
-        out.append(c)
-        i += 1
-        continue
+      guard let hit = memchr(p + i, 0x5C, n - i) else {
+        (out + o).update(from: p + i, count: n - i)
+        o += n - i
+        break
       }
+      let k = UnsafeRawPointer(hit) - UnsafeRawPointer(p + i)
+      (out + o).update(from: p + i, count: k)
+      o += k
+      i += k
       guard i + 1 < n else { break }
-      let e = body[i + 1]
+      let e = p[i + 1]
       i += 2
       switch e {
-      case 0x62: out.append(0x08)
-      case 0x66: out.append(0x0C)
-      case 0x6E: out.append(0x0A)
-      case 0x72: out.append(0x0D)
-      case 0x74: out.append(0x09)
+      case 0x62: out[o] = 0x08
+      case 0x66: out[o] = 0x0C
+      case 0x6E: out[o] = 0x0A
+      case 0x72: out[o] = 0x0D
+      case 0x74: out[o] = 0x09
       case 0x75:
-        guard let unit = hex4(body, i) else { break }
+        guard let unit = hex4(body, i) else { continue }
         i += 4
         var scalar: UInt32 = 0xFFFD
         if unit >= 0xD800 && unit < 0xDC00 {
           // A high surrogate: joined only with an immediately following low one.
-          if i + 6 <= n, body[i] == 0x5C, body[i + 1] == 0x75, let low = hex4(body, i + 2),
-            low >= 0xDC00 && low < 0xE000
-          {
+          if i + 6 <= n, p[i] == 0x5C, p[i + 1] == 0x75, let low = hex4(body, i + 2), low >= 0xDC00 && low < 0xE000 {
             scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             i += 6
           }
         } else if unit < 0xDC00 || unit >= 0xE000 {
           scalar = unit
         }
-        appendUTF8(scalar, to: &out)
-      default: out.append(e)  // " \ /
+        o += writeUTF8(scalar, to: out + o)
+        continue
+      default: out[o] = e  // " \ /
       }
+      o += 1
+    }
+    return o
+  }
+
+  /// Writes the UTF-8 of `v` at `out`; returns its length.
+  @inline(__always)
+  static func writeUTF8(_ v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    switch v {
+    case 0..<0x80:
+      out[0] = UInt8(v)
+      return 1
+    case 0x80..<0x800:
+      out[0] = UInt8(0xC0 | v >> 6)
+      out[1] = UInt8(0x80 | v & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      out[0] = UInt8(0xE0 | v >> 12)
+      out[1] = UInt8(0x80 | (v >> 6) & 0x3F)
+      out[2] = UInt8(0x80 | v & 0x3F)
+      return 3
+    default:
+      out[0] = UInt8(0xF0 | v >> 18)
+      out[1] = UInt8(0x80 | (v >> 12) & 0x3F)
+      out[2] = UInt8(0x80 | (v >> 6) & 0x3F)
+      out[3] = UInt8(0x80 | v & 0x3F)
+      return 4
     }
   }
 

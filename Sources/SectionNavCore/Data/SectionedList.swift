@@ -68,6 +68,24 @@ public final class SectionedList: Sendable {
     store.text(at: sections[section].firstItem + item, prefixBytes: max(0, cells + 1) * 64 + 64)
   }
 
+  /// An item's display text cut to `characters` characters, ending in `…`
+  /// when cut — what `state` reports. Costs O(`characters`) even for an
+  /// item of hundreds of megabytes (the whole item is decoded only when
+  /// chosen and printed).
+  public func itemPreview(section: Int, item: Int, characters: Int) -> String {
+    let index = sections[section].firstItem + item
+    let limit = max(0, characters + 1) * 64 + 64
+    let text = store.text(at: index, prefixBytes: limit)
+    var end = text.startIndex
+    var n = 0
+    while end < text.endIndex, n < characters {
+      text.formIndex(after: &end)
+      n += 1
+    }
+    if end < text.endIndex || store.isCut(at: index, prefixBytes: limit) { return String(text[..<end]) + "…" }
+    return text
+  }
+
   /// The item as a JSON value (for `--print json`).
   public func itemJSON(section: Int, item: Int) -> String {
     store.json(at: sections[section].firstItem + item)
