@@ -3,14 +3,16 @@ import SectionNavCore
 /// Fuzzes the script/prompt grammar and its execution: the input is read as
 /// UTF-8 text (invalid bytes become U+FFFD), each line is parsed with
 /// `CommandParser.parse` and the command is carried out on an `AppState` over a
-/// small list, the way `ScriptRunner` and the `:` prompt do. Lines that do not
-/// parse go through `submitPrompt`, which echoes the error in the status line.
+/// small list through a `SynchronousRunner`, the way `ScriptRunner` does.
+/// Lines that do not parse go to the prompt path (`.lineEdited`), which echoes
+/// the error in the status line.
 /// The frame (checked every few lines and at the end) must keep the invariants
 /// in `FrameCheck`; `print` must write H lines and `state` one line of JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   var state = ParserFuzz.makeState(variant: size)
+  var runner = SynchronousRunner()
   var lines = 0
   for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
     lines += 1
@@ -22,17 +24,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       command = try CommandParser.parse(line)
     } catch {
       require(!error.message.isEmpty, "empty parse error message")
-      _ = state.submitPrompt(kind: .command, text: line)
+      _ = state.handle(.lineEdited(.command, line, warning: nil))
       continue
     }
     guard let command, let bounded = ParserFuzz.bounded(command) else { continue }
-    do {
-      if case .output(let text) = try state.apply(bounded) {
-        ParserFuzz.checkOutput(text, of: bounded, height: state.height)
+    for effect in runner.send(.command(bounded), to: &state) {
+      switch effect {
+      case .output(let text): ParserFuzz.checkOutput(text, of: bounded, height: state.height)
+      case .commandFailed(let message): require(!message.isEmpty, "empty command error message")
+      default: break
       }
-    } catch {
-      require(!error.message.isEmpty, "empty command error message")
-      _ = state.handle(.command(bounded))  // the prompt path: the error lands in the status line
     }
     // Checking a frame costs more than a command: check now and then (FuzzCompositor checks every one).
     if lines % 8 == 0 { FrameCheck.verify(state) }

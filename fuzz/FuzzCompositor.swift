@@ -120,7 +120,7 @@ enum CompositorFuzz {
     case 13:
       // A prompt line: an unknown command or bad argument echoes the text in the status line.
       let line = input.pick(["goto ", "search ", "", "key ", "type ", "scroll "]) + input.text(maxPieces: 12)
-      _ = state.submitPrompt(kind: input.bool() ? .command : .search, text: line)
+      _ = state.handle(.lineEdited(input.bool() ? .command : .search, line, warning: nil))
     case 14:
       _ = state.handle(.command(input.pick([.next, .previous, .help, .scroll(.center), .scroll(.bottom), .state])))
     default:

@@ -71,10 +71,13 @@ struct Benchmark {
     let baseline = Measure.median((0..<3).map { _ in Double(child(["idle"]).rss) })
     _ = measureLoad(medium, runs: 5, baseline: Int(baseline))
     measureSearch(medium, kept: kept)
+    // Input formats and streaming (InputsBench.swift); the 600 MB file only for the stdin row.
+    let large = generate("600mb.json", sections: 5_000, itemsPerSection: 4_000, seed: 3, label: "600 MB")
+    measureInputs(sectioned600: large)
+    try? FileManager.default.removeItem(atPath: large.path)
     try? FileManager.default.removeItem(atPath: medium.path)
     for input in kept.values { try? FileManager.default.removeItem(atPath: input.path) }
     measureSort()
-    measureInputs()
     measureRendering()
     try? FileManager.default.removeItem(atPath: directory)
     Self.log("done in \(Self.fmt(Measure.now() - wallStart)) s")

@@ -21,7 +21,6 @@ if arguments.count >= 2 {
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))
   case "idle": print(ChildCommands.idle())
-  case "stdin-load": print(ChildCommands.stdinLoad(file))
   case "search" where arguments.count == 5:
     // search FILE QUERY N: N timed searches over FILE (for profiling).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))
@@ -40,6 +39,7 @@ if arguments.count >= 2 {
     // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.
     let sn = (Measure.executablePath() as NSString).deletingLastPathComponent + "/sectionnav"
     print(PtyProbe.run([sn, file]).map { "\($0.firstRows) \($0.fullIndex)" } ?? "failed")
+  case "stdin-load": print(ChildCommands.stdinLoad(file))
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).
     for _ in 0..<(Int(arguments[3]) ?? 1) {

@@ -179,8 +179,13 @@ struct ScriptModeShell: ScriptShell {
       if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
       return ("", .executeFinished(id: id))
     }
-    let output = ShellCommand.capture(command, limit: PreviewText.maxBytes).output
-    return (String(decoding: output, as: UTF8.self), .executeFinished(id: id))
+    let output = String(decoding: ShellCommand.capture(command, limit: PreviewText.maxBytes).output, as: UTF8.self)
+    // Like a frame, the command's output reaches a terminal only made visible.
+    let shown =
+      Output.standardOutputIsTerminal
+      ? output.split(separator: "\n", omittingEmptySubsequences: false).map(TextSanitizer.visible).joined(
+        separator: "\n") : output
+    return (shown, .executeFinished(id: id))
   }
 
   func reload(id: Int, command: String) -> Event {

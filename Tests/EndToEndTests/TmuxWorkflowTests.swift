@@ -26,6 +26,25 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  @Test func thePaneScrollsWithShiftArrowsAndTheWheelOverIt() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --preview 'seq 1 100' --preview-window bottom:50%")
+    defer { s.close() }
+    // 24 rows: the list in rows 1-12 (its status line last), the border in 13, the pane from 14.
+    try await s.waitFor("the preview") { $0.row(14).hasPrefix("1 ") && $0.row(14).hasSuffix("1/100") }
+    try s.sendKeys("S-Down", "S-Down")
+    try await s.waitFor("the pane two lines down") { $0.row(14).hasPrefix("3 ") }
+    try s.sendMouse(65, column: 10, row: 18)  // wheel down over the pane: 3 lines
+    let scrolled = try await s.waitFor("the pane three more lines down") { $0.row(14).hasPrefix("6 ") }
+    #expect(scrolled.row(12).contains("row 2/220  (0, 0)"), "the list moved:\n\(scrolled)")
+    try s.sendMouse(65, column: 10, row: 5)  // over the list: the list scrolls
+    try await s.waitFor("the list scrolled") { $0.row(14).hasPrefix("6 ") && $0.row(12).contains("(0, 3)") }
+    try s.sendKeys("S-Up")
+    try await s.waitFor("the pane a line up") { $0.row(14).hasPrefix("5 ") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   @Test func reloadPicksUpAChangedFile() async throws {
     let s = try TmuxSession(
       "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(cat fruits.txt)'",

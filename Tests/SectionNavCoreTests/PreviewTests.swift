@@ -40,7 +40,7 @@ import Testing
     #expect(narrow.listWidth == 20 && narrow.pane?.width == 9)
     #expect(try PreviewWindow("right").split(width: 21, height: 10, open: true).pane == nil)
     #expect(try PreviewWindow("bottom").split(width: 40, height: 5, open: true).pane == nil)
-    let closed = try PreviewWindow().split(width: 80, height: 24, open: false)
+    let closed = PreviewWindow().split(width: 80, height: 24, open: false)
     #expect(closed.listWidth == 80 && closed.listHeight == 24 && closed.pane == nil)
   }
 }

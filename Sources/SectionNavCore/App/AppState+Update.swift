@@ -30,6 +30,10 @@ extension AppState {
       advanceClock(by: ms)
       if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
       return []
+    // After a `reload` the original source (a file still being indexed, a
+    // stream still arriving) no longer feeds the list.
+    case .data where workflow.reloaded, .loadFailed where workflow.reloaded, .dataShrank where workflow.reloaded:
+      return []
     case .data(let update):
       return dataArrived(update)
     case .loadFailed(let failure):

@@ -92,6 +92,7 @@ extension AppState {
     guard workflow.reloadID == id else { return [] }
     workflow.reloadID = nil
     let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+    workflow.reloaded = true
     let effects = dataArrived(DataUpdate(list: newList, progress: nil))
     workflow.generation += 1
     if let old, let row = findItem(title: old.title, text: old.text) {

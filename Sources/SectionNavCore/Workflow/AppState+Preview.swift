@@ -91,11 +91,11 @@ extension AppState {
     workflow.previewScroll = max(0, min(workflow.previewScroll, workflow.previewText.lines.count - pane))
   }
 
-  /// A mouse report over the pane or its border (1-based), handled here; nil
-  /// when it is the list's.
+  /// Whether a mouse report (1-based) is over the pane or its border, and so
+  /// handled here: the wheel scrolls the pane, the rest is ignored.
   mutating func previewMouse(_ m: MouseEvent) -> Bool {
     let split = previewSplit
-    guard let pane = split.pane else { return false }
+    guard split.pane != nil else { return false }
     let column = m.column - 1
     let row = m.row - 1
     guard column >= split.listWidth || row >= split.listHeight else { return false }
@@ -106,7 +106,6 @@ extension AppState {
     case .wheelDown: scrollPreview(by: Self.wheelStep)
     default: break
     }
-    _ = pane
     return true
   }
 

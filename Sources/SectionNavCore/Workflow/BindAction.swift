@@ -26,12 +26,14 @@ public enum BindAction: Sendable, Equatable {
       "accept": .action(.choose), "abort": .action(.quit),
       "up": .action(.cursorUp), "down": .action(.cursorDown),
       "first": .action(.firstRow), "last": .action(.lastRow),
-      "toggle-preview": .togglePreview, "toggle-mark": .toggleMark, "toggle": .toggleMark,
+      "toggle-preview": .togglePreview, "toggle-mark": .toggleMark,
       "preview-up": .previewUp, "preview-down": .previewDown,
       "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
       "preview-top": .previewTop, "preview-bottom": .previewBottom,
     ]
+    // A list action of the same name wins (the filter's `toggle-mark`, once it has one).
     for binding in KeyBindings.table { names[Self.name(of: binding.action)] = .action(binding.action) }
+    names["toggle"] = names["toggle-mark"]  // fzf's name
     return names
   }()
 

@@ -16,10 +16,9 @@ public struct KeyBind: Sendable, Equatable {
     var rest = Substring(value)
     while true {
       // The key ends at the first ':' after its first character, so ':' itself is a key ("::abort").
-      guard let first = rest.first, let colon = rest.dropFirst().firstIndex(of: ":") else {
+      guard !rest.isEmpty, let colon = rest.dropFirst().firstIndex(of: ":") else {
         throw UsageError("invalid --bind '\(value)': expected KEY:ACTION")
       }
-      _ = first
       let keyName = String(rest[..<colon])
       let key = try BindKeyNames.parse(keyName, in: value)
       rest = rest[rest.index(after: colon)...]
