@@ -54,9 +54,16 @@ public struct ItemStream {
   public private(set) var available = 0
 
   /// `validateOnly`: check the JSON syntax and keep no items (sectioned
-  /// JSON from a stream, indexed once complete).
-  public init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false) {
+  /// JSON from a stream, indexed once complete); `sectionedPreview`: check
+  /// it and keep the items of `{"Title": [items…]}` found so far, to show
+  /// early (see `JSONItemScan.sectionedPreview`).
+  public init(
+    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false,
+    sectionedPreview: Bool = false
+  ) {
     self.buffer = buffer
+    var options = options
+    if sectionedPreview { options.path = JSONPath(steps: [.each, .each], text: ".[][]") }
     self.options = options
     switch options.format {
     case .json, .jsonLines:
@@ -65,7 +72,8 @@ public struct ItemStream {
       json = JSONItemScan(buffer: buffer, options: options, defaultTitle: defaultTitle) { ranges in
         .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
       }
-      json!.validateOnly = validateOnly
+      json!.validateOnly = validateOnly && !sectionedPreview
+      json!.sectionedPreview = sectionedPreview
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
     }

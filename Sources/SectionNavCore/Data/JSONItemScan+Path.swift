@@ -35,6 +35,18 @@ extension JSONItemScan {
         state.firstRootStart = offset
       }
     }
+    if sectionedPreview && d <= 1 {
+      // Only the members of one top-level object, and only arrays.
+      if (d == 0 && (c != 0x7B || state.roots > 1)) || (d == 1 && c != 0x5B) {
+        onPath[d] = false
+        return
+      }
+      if d == 1 {
+        previewKeyStart = keyStart
+        previewKeyEnd = keyEnd
+        previewKeyPlain = keyPlain
+      }
+    }
     if d == state.itemDepth {
       startItem(at: offset, spaces: spaces)
       return
@@ -164,7 +176,7 @@ extension JSONItemScan {
   }
 
   mutating func failPath(at offset: Int, _ message: String) {
-    if pathFailure == nil { pathFailure = SyntaxFailure(offset: offset, message: message) }
+    if pathFailure == nil && !sectionedPreview { pathFailure = SyntaxFailure(offset: offset, message: message) }
   }
 
   /// The input is complete.
