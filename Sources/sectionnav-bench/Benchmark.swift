@@ -72,6 +72,8 @@ struct Benchmark {
     let baseline = Measure.median((0..<3).map { _ in Double(child(["idle"]).rss) })
     _ = measureLoad(medium, runs: 5, baseline: Int(baseline))
     measureSearch(medium, kept: kept)
+    measureFilter(medium)
+    measureKeystroke(medium)
     // Input formats and streaming (InputsBench.swift); the 600 MB file only for the stdin row.
     let large = generate("600mb.json", sections: 5_000, itemsPerSection: 4_000, seed: 3, label: "600 MB")
     measureInputs(sectioned600: large)
@@ -411,6 +413,14 @@ struct Benchmark {
       ⁵ `sectionnav FILE` spawned on an 80×24 pseudo-terminal: time until the first output holding the cursor \
       mark `> ` (the first frame with rows), and until the process exits after Enter is sent at that moment (it \
       prints the item once indexing ends).
+      ⁷ In a child process over the 60 MB list (2 M items, loaded first), filter line open: from handing the key \
+      (or the paste) to `AppState.handle` to the `ScreenWriter` bytes of the first frame drawn for the new query \
+      (its survivors so far); each `FilterJob` chunk runs on its own `Thread` as `BackgroundJobs` runs it (a chunk \
+      ends after 256 k items, or early once a screenful has survived). Excludes the terminal's read and `write(2)`.
+      ⁸ Whole processes, spawn to exit, output read through a pipe: sectionnav reads the 2 M items under their \
+      sections (its JSON), fzf reads the same item texts one per line (written from the loaded list) on standard \
+      input; `sectionnav --lines` reads that same lines file (grouping it by initial, which scatters each group's \
+      reads across the file). `--filter-print` matches on every core, as fzf does. The item counts agree.
       "By CPU time": user + system CPU seconds (the load's own thread for MB/s, `wait4` for whole processes): the \
       machine is shared, and CPU time is not inflated while other processes hold the CPU.
 

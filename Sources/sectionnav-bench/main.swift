@@ -21,6 +21,8 @@ if arguments.count >= 2 {
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))
   case "idle": print(ChildCommands.idle())
+  case "filter-keystroke" where arguments.count == 5:
+    print(ChildCommands.filterKeystroke(file, before: arguments[3], keys: arguments[4]))
   case "search" where arguments.count == 5:
     // search FILE QUERY N: N timed searches over FILE (for profiling).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))

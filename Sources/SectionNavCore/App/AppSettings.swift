@@ -8,9 +8,13 @@ public struct AppSettings: Sendable, Equatable {
   public var theme: Theme = .standard
   /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
   public var pick = false
+  /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
+  public var multi = false
+  /// `--sort`: a filter ranks items by score within sections, sections by their best item.
+  public var sort = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
-  /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
+  /// Search and the filter match accents as typed (`--literal`); else `cafe` finds `café`.
   public var literal = false
   /// `--preview CMD`, run for the cursor's item in the preview pane.
   public var preview: CommandTemplate?

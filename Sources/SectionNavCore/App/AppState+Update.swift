@@ -17,6 +17,7 @@ extension AppState {
       handleMouse(mouse)
       return []
     case .paste(let text):
+      if filtering.lineOpen { return pasteIntoFilterLine(text) }
       if prompt != nil {
         prompt!.text += TextSanitizer.visible(text.filter { !$0.isNewline })
       } else if focus == .index {
@@ -36,6 +37,8 @@ extension AppState {
       return []
     case .data(let update):
       return dataArrived(update)
+    case .filtered(let id, let run):
+      return filterChunkArrived(jobID: id, run)
     case .loadFailed(let failure):
       return [.fail(failure)]
     case .dataShrank:
@@ -82,6 +85,10 @@ extension AppState {
       return event.key == .ctrl("c") ? [.interrupt] : []
     }
     if prompt != nil { return promptKey(event) }
+    if filtering.lineOpen {
+      message = nil
+      return filterLineKey(event)
+    }
     // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
     if event.key == .escape || event.key == .ctrl("c"), let running = runningSearch, running.purpose != .refresh {
       return [.cancel(jobID: running.id)]
@@ -113,10 +120,10 @@ extension AppState {
     if focus == .index, let effects = indexFocusKey(event) { return effects }
     if let actions = boundActions(for: event) { return runChain(actions) }
     guard let action = KeyBindings.action(for: event) else { return [] }
-    return perform(action)
+    return perform(action, event: event)
   }
 
-  mutating func perform(_ action: Action) -> [Effect] {
+  mutating func perform(_ action: Action, event: KeyEvent? = nil) -> [Effect] {
     let pageRows = max(1, layout.listHeight)
     switch action {
     case .cursorDown: stepCursor(1)
@@ -156,11 +163,17 @@ extension AppState {
     case .nextMatch: return stepMatch(1)
     case .previousMatch: return stepMatch(-1)
     case .choose:
-      if cursor != nil { return endRun(.choose) }
+      if cursor != nil || !filtering.marks.isEmpty { return endRun(.choose) }
+    case .filter: openFilterLine()
+    case .toggleDown:
+      if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }
     case .help:
       showHelp = true
       helpPage = 0
-    case .quit: return endRun(.quit)
+    case .quit:
+      // Esc with a filter on clears it first (q always quits).
+      if isFiltered && event?.key == .escape { return clearFilter() }
+      return endRun(.quit)
     case .interrupt: return [.interrupt]
     case .suspend: return [.suspend]
     }
@@ -246,8 +259,7 @@ extension AppState {
     switch exit {
     case .quit: return [.quit]
     case .choose:
-      guard let c = cursor else { return [.quit] }
-      return [.choose(section: c.section, item: c.item)]
+      return chooseEffects()
     }
   }
 
@@ -255,6 +267,8 @@ extension AppState {
   /// again over the new (off the main loop), and an exit that waited for the
   /// load happens now.
   mutating func dataArrived(_ update: DataUpdate) -> [Effect] {
+    // A filtered view is filtered again over the new data.
+    if isFiltered { return replaceFilteredData(update) }
     replaceData(update)
     var effects = refreshSearch()
     if update.progress == nil, let exit = exitAfterLoad {

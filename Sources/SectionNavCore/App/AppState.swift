@@ -64,6 +64,8 @@ public struct AppState: Sendable {
   /// Set by the first `tick`: from then on `--smooth` jumps animate.
   var clockRunning = false
   var search: SearchState?
+  /// The filter line, the filtered view's result and the marks.
+  public internal(set) var filtering = Filtering()
   /// The data changed since `search`'s matches were found (they are rows of the old data).
   var searchIsStale = false
   /// The search job whose result the state waits for.
@@ -142,6 +144,30 @@ public struct AppState: Sendable {
       offsetY = rowMap.headerRow(s) + topLine
     }
     clampOffsets()
+  }
+
+  /// Shows `newList` — a filtered view or the full data — as it is; the
+  /// caller places the cursor and the offset.
+  mutating func setList(_ newList: SectionedList) {
+    list = newList
+    foldedTitles = nil
+    rowMap = RowMap(list)
+    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+  }
+
+  /// New data while a filter is on: it is filtered again (the view stays
+  /// until the new survivors arrive); an exit that waited for the load happens.
+  mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
+    loadProgress = update.progress
+    filtering.base = update.list
+    filtering.lastComplete = nil
+    var effects = setFilterQuery(filtering.result?.query.text ?? filtering.line)
+    if update.progress == nil, let exit = exitAfterLoad {
+      exitAfterLoad = nil
+      effects += endRun(exit)
+    }
+    return effects
   }
 
   /// A new screen size (or the preview pane opened or closed): the list

@@ -35,6 +35,16 @@ public struct Configuration: Sendable, Equatable {
   public var indicators = IndicatorMode.always
   public var printFormat = "{item}"
   public var pick = false
+  /// `--filter`: start with the filter line open.
+  public var filter = false
+  /// `--query TEXT`: the filter's starting query.
+  public var query: String?
+  public var multi = false
+  public var sort = false
+  /// `--print0`: chosen items end with NUL instead of a newline.
+  public var print0 = false
+  /// `--filter-print QUERY`: print the matching items and exit (no terminal).
+  public var filterPrint: String?
   /// Search (and the filter) match accents as typed.
   public var literal = false
   /// `--preview CMD`.

@@ -5,7 +5,7 @@ public struct OptionSpec: Sendable {
   /// Help-text heading the option is listed under, in this order.
   public enum Group: String, CaseIterable, Sendable {
     case input = "Input", index = "Index", search = "Search", appearance = "Appearance", output = "Output"
-    case workflow = "Preview and key bindings", script = "Script", general = "General"
+    case filter = "Filter", workflow = "Preview and key bindings", script = "Script", general = "General"
   }
 
   /// `--size`, or `FILE` for the positional argument.
@@ -172,6 +172,31 @@ public enum OptionTable {
       "--pick", kind: .flag, group: .output,
       help: "make quitting without choosing an item exit with status 1"
     ) { c, _ in c.pick = true },
+    OptionSpec(
+      "--print0", kind: .flag, group: .output,
+      help: "end each printed item with a NUL byte instead of a newline (for xargs -0)"
+    ) { c, _ in c.print0 = true },
+    // Filter
+    OptionSpec(
+      "--filter", kind: .flag, group: .filter,
+      help: "start with the filter line open (type to narrow the list, like fzf)"
+    ) { c, _ in c.filter = true },
+    OptionSpec(
+      "--query", kind: .value, placeholder: "TEXT", group: .filter,
+      help: "start filtered by TEXT (fzf's extended syntax)"
+    ) { c, v in c.query = v },
+    OptionSpec(
+      "--multi", kind: .flag, group: .filter,
+      help: "Tab in the filter line and m in the list mark items; Enter prints every marked item"
+    ) { c, _ in c.multi = true },
+    OptionSpec(
+      "--sort", kind: .flag, group: .filter,
+      help: "rank filtered items by match score within sections, sections by their best item"
+    ) { c, _ in c.sort = true },
+    OptionSpec(
+      "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
+      help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"
+    ) { c, v in c.filterPrint = v },
     // Preview and key bindings
     OptionSpec(
       "--preview", kind: .value, placeholder: "CMD", group: .workflow,

@@ -172,6 +172,11 @@ extension SectionedList {
   /// matches `query`, in order. The loop behind search.
   func matchItems(_ range: Range<Int>, query: PreparedQuery, _ body: (Int) -> Void) {
     guard !range.isEmpty, !query.needle.isEmpty else { return }
+    if case .subset(let subset) = store {
+      // A filtered view: its items are items of the full list.
+      for i in range where subset.base.itemMatches(globalItem: Int(subset.ordinals[i]), query: query) { body(i) }
+      return
+    }
     var matcher = ItemMatcher(query)
     defer { matcher.deallocate() }
     switch store {
@@ -229,6 +234,8 @@ extension SectionedList {
         let hit = text.withUTF8 { b in b.baseAddress.map { matcher.matchesText($0, b.count) } }
         if hit == true { body(i) }
       }
+    case .subset:
+      break  // handled above
     }
   }
 }

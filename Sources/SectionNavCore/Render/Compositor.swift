@@ -69,18 +69,26 @@ extension AppState {
         let style = theme[.header]
         putTruncated(headerText(s), into: &frame, column: 0, row: screenRow, width: textWidth, style: style)
         highlightMatches(in: list.title(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
+        highlightFilterMatches(in: headerText(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
       case .item(let s, let i)?:
         let isCursor = cursorRow == y + line
         let style = isCursor ? theme[.cursor] : Style.plain
         if isCursor { frame.fillStyle(style, column: 0, row: screenRow, count: textWidth) }
-        frame.put(isCursor ? "> " : "  ", column: 0, row: screenRow, maxWidth: textWidth, style: style)
+        let mark = isMarked(section: s, item: i) ? "*" : " "
+        frame.put((isCursor ? ">" : " ") + mark, column: 0, row: screenRow, maxWidth: textWidth, style: style)
         let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
         let indent = ScreenLayout.itemIndent
         frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
         highlightMatches(
           in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
+        highlightFilterMatches(
+          in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
       case nil:
-        break
+        if line == 0 && rowMap.totalRows == 0, let r = filtering.result, r.isComplete {
+          putTruncated(
+            "  no match for '\(r.query.text)'", into: &frame, column: 0, row: screenRow, width: textWidth,
+            style: .plain)
+        }
       }
     }
   }
@@ -199,6 +207,10 @@ extension AppState {
     guard let row = layout.statusRow else { return }
     let style = theme[.status]
     frame.fillStyle(style, column: 0, row: row, count: width)
+    if filtering.lineOpen {
+      drawFilterLine(into: &frame, row: row, style: style)
+      return
+    }
     if let prompt {
       let lead = prompt.kind == .command ? ":" : "/"
       let text = lead + prompt.text
@@ -210,6 +222,7 @@ extension AppState {
     }
     var left = ""
     if let s = topSection { left += " " + headerText(s) + " " }
+    if isFiltered || filtering.progress != nil { left += " " + filterStatus + " " }
     let r = cursorRow.map { $0 + 1 } ?? 0
     left += " row \(r)/\(rowMap.totalRows)  (\(displayedOffset.x), \(displayedOffset.y))"
     if loadReading {
@@ -217,6 +230,7 @@ extension AppState {
     } else if let p = loadProgress {
       left += "  indexing \(Int(p * 100))%"
     }
+    if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
     if let message { left += "  " + message }
     let hints = "? help  q quit "
