@@ -137,7 +137,8 @@ enum DataLoading {
       let options = loadOptions(config)
       do throws(LoadError) {
         if options.selectsItems {
-          let result = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config))
+          let result = try ItemLoader.load(
+            buffer, options: options, defaultTitle: defaultTitle(config), progress: progress)
           warn(result.warning, config)
           list = result.list
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// `scripts/install PREFIX` puts a binary that needs no Swift toolchain
@@ -61,17 +62,13 @@ struct InstallTests {
   }
 }
 
-/// A fresh directory under /tmp, removed with the value.
+/// A fresh directory under the test run's scratch root, removed with the value.
 final class TemporaryPrefix {
   let path: String
 
   init() throws {
-    var template = Array("/tmp/sectionnav-install-XXXXXX".utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    path = Scratch.directory("install")
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit { Scratch.remove(path) }
 }

@@ -78,6 +78,10 @@ final class TmuxSession: @unchecked Sendable {
     let script = """
       unset SECTIONNAV_OPTS NO_COLOR LC_ALL LC_CTYPE TMUX XDG_CONFIG_HOME
       export TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=\(Self.quote(self.stateHome)) HOME=\(Self.quote(directory + "/home"))
+      # Whatever the pane's programs keep in TMPDIR or XDG_RUNTIME_DIR (fish's
+      # fish.$USER, say) goes away with the session's directory.
+      mkdir -p \(Self.quote(directory + "/tmp")) && mkdir -m 700 -p \(Self.quote(directory + "/run"))
+      export TMPDIR=\(Self.quote(directory + "/tmp")) XDG_RUNTIME_DIR=\(Self.quote(directory + "/run"))
       export PS1='$ ' SECTIONNAV=\(binary)
       cd \(Self.quote(directory)) || exit 1
       sectionnav() { sh -c 'echo $$ > pid; exec "$0" "$@"' \(binary) "$@"; }

@@ -53,8 +53,9 @@ struct TmuxWorkflowTests {
     try await s.waitForStatus("row 2/6")
     try s.sendKeys("j")
     try await s.waitFor("the cursor on banana") { $0.contains("> banana") }
-    try "apricot\napple\nbanana\ncherry\nzucchini\n".write(
-      toFile: s.directory + "/fruits.txt", atomically: true, encoding: .utf8)
+    // Not atomically: Foundation's atomic write leaves a directory behind in /tmp.
+    try Data("apricot\napple\nbanana\ncherry\nzucchini\n".utf8).write(
+      to: URL(fileURLWithPath: s.directory + "/fruits.txt"))
     try s.sendKeys("C-r")
     let reloaded = try await s.waitFor("the new data") { $0.contains("zucchini") }
     #expect(reloaded.contains("apricot"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
@@ -97,17 +98,14 @@ final class TemporaryConfigHome {
   var environment: [String: String] { ["XDG_CONFIG_HOME": path, "HOME": "/nonexistent"] }
 
   init() throws {
-    var template = Array("/tmp/sectionnav-config-XXXXXX".utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    path = Scratch.directory("config")
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit { Scratch.remove(path) }
 
   func write(_ text: String) throws {
     try FileManager.default.createDirectory(atPath: path + "/sectionnav", withIntermediateDirectories: true)
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    // Not atomically: Foundation's atomic write leaves a directory behind in /tmp.
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
   }
 }

@@ -183,7 +183,8 @@ extension SectionedList {
     case .json(let items):
       let base = items.buffer.base
       let ranges = items.ranges
-      let fieldName = items.itemField.map { Array($0.utf8) }
+      // Objects shown by `--item-field` (not through an `--item-format` template).
+      let fieldName = items.template == nil ? items.itemField.map { Array($0.utf8) } : nil
       var released = ranges.offset(range.lowerBound)
       for i in range {
         let offset = ranges.offset(i)

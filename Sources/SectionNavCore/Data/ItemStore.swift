@@ -48,7 +48,7 @@ enum ItemStore: Sendable {
     case .strings: return false
     case .json(let j):
       let p = j.buffer.base + j.ranges.offset(index)
-      return j.ranges.length(index) > limit && !(p.pointee == 0x7B && j.itemField != nil)
+      return j.ranges.length(index) > limit && !(p.pointee == 0x7B && (j.itemField != nil || j.template != nil))
     case .lines(let l): return l.ranges.length(index) > limit
     // Records decode whole (`text(at:prefixBytes:)` does not cut them).
     case .records: return false

@@ -93,10 +93,12 @@ public enum Folding {
     _ p: UnsafePointer<UInt8>, _ n: Int, rule: Rule, _ emit: (UInt8, Int) -> Void
   ) {
     let lower = rule.ignoresCase
-    guard let table = rule.table else {
+    guard rule != .exact else {
       for i in 0..<n { emit(p[i], i) }
       return
     }
+    // The table is built on first use: ASCII text never needs it.
+    var table: FoldTable? = nil
     var i = 0
     while i < n {
       let b = p[i]
@@ -105,7 +107,8 @@ public enum Folding {
         i += 1
         continue
       }
-      let (length, entry) = step(p, n, at: i, table: table)
+      if table == nil { table = rule.table }
+      let (length, entry) = step(p, n, at: i, table: table!)
       if entry == 0 {
         for k in 0..<length { emit(p[i + k], i) }
       } else {
@@ -126,10 +129,12 @@ extension Folding {
   /// `capacity(for: n)` bytes); returns the count written. The search loop's
   /// fold: ASCII goes eight bytes at a time.
   static func fold(_ p: UnsafePointer<UInt8>, _ n: Int, rule: Rule, to out: UnsafeMutablePointer<UInt8>) -> Int {
-    guard let table = rule.table else {
+    guard rule != .exact else {
       out.update(from: p, count: n)
       return n
     }
+    // The table is built on first use: ASCII text never needs it.
+    var table: FoldTable? = nil
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let lower = rule.ignoresCase
@@ -157,7 +162,8 @@ extension Folding {
         i += 1
         continue
       }
-      let (length, entry) = step(p, n, at: i, table: table)
+      if table == nil { table = rule.table }
+      let (length, entry) = step(p, n, at: i, table: table!)
       if entry == 0 {
         for k in 0..<length { out[o + k] = p[i + k] }
         o += length
