@@ -36,7 +36,7 @@ extension Benchmark {
     let speed = Double(size) / wall / 1e6
     Self.log("group-by: \(Self.fmt(speed, 0)) MB/s")
     add(
-      "`sectionnav --check --group-by kind`, 60 MB array of \(count / 1000) k objects, whole process ⁶", runs: "5",
+      "`sectionnav --check --group-by kind`, 60 MB array of \(count / 1000) k objects, whole process ᵃ", runs: "5",
       "\(Self.fmt(speed, 0)) MB/s (\(Self.fmt(wall * 1000, 0)) ms; by CPU time: \(Self.fmt(Double(size) / cpu / 1e6, 0)) MB/s)",
       target: "≥ 300 MB/s", met: speed >= 300)
 
@@ -52,14 +52,14 @@ extension Benchmark {
       }
       let jqWall = Measure.median(jqWalls)
       Self.log("jq group_by: \(Self.fmt(jqWall, 3)) s")
-      add("`jq 'group_by(.kind) | length'`, same file", runs: "3", "\(Self.fmt(jqWall * 1000, 0)) ms")
+      add("`jq 'group_by(.kind) \\| length'`, same file", runs: "3", "\(Self.fmt(jqWall * 1000, 0)) ms")
       let ratio = jqWall / wall
       add(
         "Ratio: jq `group_by` time / `sectionnav --group-by` time", runs: "",
         "\(Self.fmt(ratio))× (by CPU time: \(Self.fmt(Measure.median(jqCPUs) / cpu))×)", target: "≥ 10×",
         met: ratio >= 10)
     } else {
-      add("`jq 'group_by(.kind) | length'`", runs: "0", "skipped: /usr/bin/jq not installed")
+      add("`jq 'group_by(.kind) \\| length'`", runs: "0", "skipped: /usr/bin/jq not installed")
     }
 
     // 600 MB through a pipe: the stream is kept once (no copy to grow it).
@@ -81,14 +81,14 @@ extension Benchmark {
       let ratio = peak / Double(sectioned600.size)
       Self.log("stdin \(mode): peak \(Self.mb(Int(peak)))")
       add(
-        "600 MB on standard input, \(label): peak RSS ⁷", runs: "3",
+        "600 MB on standard input, \(label): peak RSS ᵇ", runs: "3",
         "\(Self.mb(Int(peak))) = \(Self.fmt(ratio, 2))× the input, \(Self.fmt(Measure.median(seconds), 2)) s",
         target: mode == "stream" ? "≤ 1.5×" : "—", met: mode == "stream" ? ratio <= 1.5 : nil)
     }
     notes.append(
-      "⁶ Spawn to exit of the real `sectionnav` binary; jq runs the same grouping on the same file in the same run.")
+      "ᵃ Spawn to exit of the real `sectionnav` binary; jq runs the same grouping on the same file in the same run.")
     notes.append(
-      "⁷ `cat FILE | sectionnav-bench stdin-load MODE`: the child runs what `sectionnav --check -` runs "
+      "ᵇ `cat FILE | sectionnav-bench stdin-load MODE`: the child runs what `sectionnav --check -` runs "
         + "(`StreamLoad` then `JSONIndexer`; \"whole\" is the former `DataSource.readStandardInput`) and reports its "
         + "own `VmHWM`.")
   }

@@ -69,7 +69,8 @@ enum Measure {
 
   /// Runs `argv` with standard output captured (standard error discarded);
   /// wall time from spawn to exit, and the child's peak RSS from `wait4`.
-  static func run(_ argv: [String]) -> ChildResult {
+  /// `input`: a file for standard input (fzf reads its items there).
+  static func run(_ argv: [String], input: String? = nil) -> ChildResult {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { fatalError("pipe failed") }
     var actions = posix_spawn_file_actions_t()
@@ -78,6 +79,7 @@ enum Measure {
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cargs { free(p) } }
     var pid: pid_t = 0

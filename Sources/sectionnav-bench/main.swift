@@ -21,6 +21,8 @@ if arguments.count >= 2 {
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))
   case "idle": print(ChildCommands.idle())
+  case "filter-keystroke" where arguments.count == 5:
+    print(ChildCommands.filterKeystroke(file, before: arguments[3], keys: arguments[4]))
   case "search" where arguments.count == 5:
     // search FILE QUERY N: N timed searches over FILE (for profiling).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))
@@ -35,6 +37,18 @@ if arguments.count >= 2 {
     // shape FILE NAME: writes one of the whole-process shapes (about 60 MB), for profiling.
     guard let shape = Shape(rawValue: arguments[3]) else { fatalError("shapes: \(Shape.allCases.map(\.rawValue))") }
     print(shape.write(path: file, target: 60_000_000, seed: 1))
+  case "sort":
+    // sort: times NaturalOrder over 1 M random titles (for profiling).
+    var rng = SeededGenerator(seed: 6)
+    let words = DataGenerator.words + DataGenerator.nonASCII
+    let titles = (0..<1_000_000).map { "\(words[Int(rng.next() % UInt64(words.count))]) \($0) \(rng.next() % 1000)" }
+      .shuffled(using: &rng)
+    let t0 = Measure.now()
+    var keys = NaturalOrder.SortKeys()
+    for t in titles { keys.append(t) }
+    let t1 = Measure.now()
+    sink &+= NaturalOrder.sortedIndices(titles).count
+    print("keys \((t1 - t0) * 1000) ms, keys + sort \((Measure.now() - t1) * 1000) ms")
   case "pty":
     // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.
     let sn = (Measure.executablePath() as NSString).deletingLastPathComponent + "/sectionnav"

@@ -59,12 +59,16 @@ enum InteractiveMode {
           continue
         // A command's output and errors are on the status line already.
         case .output, .commandFailed: continue
-        case .quit: next = .exit(code: (config.pick ? ExitCode.notChosen : .success).rawValue, output: nil)
+        case .quit: next = .exit(code: settings.endWithoutChoice.rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
           next = .exit(
             code: ExitCode.success.rawValue,
-            output: chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
+            output: chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+        case .chooseItems(let items):
+          next = .exit(
+            code: ExitCode.success.rawValue,
+            output: chosen.text(state.dataList, items: items, format: state.chosenFormat))
         case .fail(let reason):
           failure = reason
           next = .exit(code: reason.status.rawValue, output: nil)
@@ -103,6 +107,10 @@ enum InteractiveMode {
         if case .continue = disposition { disposition = next }
       }
       return disposition
+    }
+
+    if config.filter || config.query != nil {
+      _ = carryOut(state.startFiltering(query: config.query ?? "", openLine: config.filter))
     }
 
     do {

@@ -57,12 +57,7 @@ enum Launcher {
       Output.write(Version.string + "\n")
       return 0
     }
-    let printFormat: PrintFormat
-    do {
-      printFormat = try PrintFormat(config.printFormat)
-    } catch {
-      throw error.failure
-    }
+    let printFormat = config.printFormat
     if config.script == "-" && config.file == "-" {
       throw Failure("the data and the script cannot both come from standard input")
     }
@@ -73,7 +68,7 @@ enum Launcher {
     // and is indexed in the background; a pipe or standard input is shown as
     // it arrives.
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted {
+    if let file = config.file, !config.check, !scripted, config.filterPrint == nil {
       switch try DataLoading.open(file) {
       case .stream(let fd):
         data = .stream(fd: fd)
@@ -89,28 +84,28 @@ enum Launcher {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
       return 0
     }
+    let chosen = Chosen(format: printFormat, terminator: config.print0 ? "\0" : "\n")
+    if let query = config.filterPrint, case .ready(let list) = data {
+      return FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
+    }
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
-    settings.indexMode =
-      config.indexMode.flatMap { SectionIndex.Mode(rawValue: $0.rawValue) } ?? (labels.isEmpty ? .initials : .titles)
-    settings.indexAnchor = config.indexAnchor == .center ? .center : .top
+    settings.indexMode = config.indexMode ?? (labels.isEmpty ? .initials : .titles)
+    settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
+    settings.multi = config.multi
+    settings.sort = config.sort
     settings.preview = config.preview.map(CommandTemplate.init)
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
     settings.literal = config.literal
-    do {
-      settings.theme = try Theme.resolve(
-        colorWhen: config.color, specs: config.colorSpecs, environment: environment,
-        isTerminal: scripted ? Output.standardOutputIsTerminal : true)
-    } catch {
-      throw error.failure
-    }
-    let chosen = Chosen(format: printFormat)
+    settings.theme = Theme.resolve(
+      colorWhen: config.color, specs: config.colorSpecs, environment: environment,
+      isTerminal: scripted ? Output.standardOutputIsTerminal : true)
     if let script = config.script, case .ready(let list) = data {
       return try ScriptMode.run(path: script, config: config, list: list, settings: settings, chosen: chosen)
     }
@@ -128,15 +123,24 @@ enum StartingData {
   case stream(fd: Int32)
 }
 
-/// Formats the chosen item per `--print`; sanitised when standard output is a terminal.
+/// Formats chosen items per `--print` (and `--print0`); sanitised when
+/// standard output is a terminal. Items are of the full data (`dataList`).
 struct Chosen {
   let format: PrintFormat
+  /// "\n", or NUL under `--print0`.
+  var terminator = "\n"
 
   /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
   func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
-    let line = (format ?? self.format).render(
+    let format = format ?? self.format
+    let line = format.render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
-      json: list.itemJSON(section: section, item: item))
-    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + "\n"
+      json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
+    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + terminator
+  }
+
+  /// Marked items (`--multi`), in the order given.
+  func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) -> String {
+    items.map { text(list, section: $0.section, item: $0.item, format: format) }.joined()
   }
 }

@@ -13,8 +13,14 @@ enum Output {
   /// the write fails, e.g. ENOSPC on /dev/full, EBADF when closed, EPIPE.
   @discardableResult
   static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) -> Bool {
+    write(bytes: Array(text.utf8), to: fd)
+  }
+
+  /// `write` for bytes (`--filter-print` copies items' bytes straight out).
+  @discardableResult
+  static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) -> Bool {
     if fd == STDOUT_FILENO && standardOutputFailure != nil { return false }
-    var bytes = Array(text.utf8)
+    var bytes = bytes
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -11,6 +11,13 @@ enum ScriptMode {
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
+    if config.filter || config.query != nil {
+      // The starting filter runs to the end before the first line, as scripts run jobs.
+      var runner = SynchronousRunner()
+      for case .start(let job) in state.startFiltering(query: config.query ?? "", openLine: config.filter) {
+        _ = runner.send(job.run(shouldStop: { false }), to: &state)
+      }
+    }
     var buffer = ""
     // Data that shrank on disk after loading reads as NUL bytes: never print
     // that as if it were the data (checked before each write and at the end).
@@ -28,11 +35,14 @@ enum ScriptMode {
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return (config.pick ? ExitCode.notChosen : .success).rawValue
+      return settings.endWithoutChoice.rawValue
     case .interrupted:
       return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
-      Output.write(chosen.text(state.list, section: s, item: i, format: state.chosenFormat))
+      Output.write(chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+      return ExitCode.success.rawValue
+    case .choseItems(let items):
+      Output.write(chosen.text(state.dataList, items: items, format: state.chosenFormat))
       return ExitCode.success.rawValue
     case .failed(let line, let message):
       throw Failure(message, at: "\(name):\(line)")

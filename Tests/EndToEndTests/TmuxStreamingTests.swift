@@ -66,6 +66,28 @@ struct TmuxStreamingTests {
     #expect(try await s.waitForExit() == 0)
   }
 
+  /// Sectioned JSON shows what has arrived too; the complete input is then
+  /// indexed as a file would be.
+  @Test func sectionedJSONShowsBeforeItEnds() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav - < feed")
+    defer { s.close() }
+    let fifo = s.directory + "/feed"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    let feed = try Feed(path: fifo)
+    feed.write("{\"Zebra\": [\"z1\", \"z2\"],\n \"Apple\": [\"a1\",\n")
+    let early = try await s.waitForStatus("reading… 3 items")
+    #expect(early.row(1) == "Apple" && early.row(3).hasPrefix("> a1 "), "\(early)")
+    feed.write("\"a2\"], \"Mango\": [\"m1\"]}\n")
+    feed.close()
+    let done = try await s.waitFor("the complete list") { !$0.status.contains("reading") && $0.contains("  m1") }
+    #expect(done.contains("  a2") && done.contains("  z2"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
   @Test func linesStreamToo() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --lines < feed")
     defer { s.close() }

@@ -255,3 +255,21 @@ import Testing
     #expect(state.message == "match 1/10")
   }
 }
+
+/// Search sees what the row shows: the `--item-field` value, or the
+/// `--item-format` text when a template is given too.
+@Suite struct FieldSearchTests {
+  @Test func searchMatchesTheShownFieldOrTemplate() throws {
+    let json = #"{"A": [{"name": "caf\u00e9 x", "id": "zzz"}, {"id": "other"}]}"#
+    let byField = try load(json, LoadOptions(itemField: "name"))
+    func hits(_ list: SectionedList, _ q: String) -> [Int] {
+      (0..<list.itemCount(0)).filter { list.itemMatches(section: 0, item: $0, query: PreparedQuery(q)) }
+    }
+    #expect(hits(byField, "cafe") == [0])
+    #expect(hits(byField, "zzz") == [])
+    #expect(hits(byField, "other") == [1])  // no such field: compact JSON is shown and searched
+    let templated = byField.showing(try ItemTemplate("<{id}>"))
+    #expect(hits(templated, "<zzz>") == [0])
+    #expect(hits(templated, "cafe") == [])
+  }
+}

@@ -81,5 +81,8 @@ import Testing
     _ = s.handle(.reloaded(id: id, DataUpdate(list: list, progress: nil)))
     #expect(s.list.title(1) == "C")
     #expect(s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } == "a'2")
+    // The original source (a stream still arriving) no longer replaces the data.
+    _ = s.handle(.data(DataUpdate(list: SectionedList([(title: "Z", items: ["z"])]), progress: 0.5)))
+    #expect(s.list.title(1) == "C" && s.loadProgress == nil)
   }
 }

@@ -16,7 +16,7 @@ _sectionnav() {
   local options="--demo --lines --delimiter --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+    --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -29,13 +29,13 @@ _sectionnav() {
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)
       COMPREPLY=($(compgen -W "thumb= track= index= index-current= header= pinned= bubble=
-        status= cursor= match= prompt=" -- "$cur"))
+        status= cursor= match=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
     --preview-window)
       COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
-    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind) return ;;
+    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

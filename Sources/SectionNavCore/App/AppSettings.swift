@@ -6,11 +6,15 @@ public struct AppSettings: Sendable, Equatable {
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false
   public var theme: Theme = .standard
-  /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
+  /// `--pick`: ending without choosing an item is a failure to choose (exit 1).
   public var pick = false
+  /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
+  public var multi = false
+  /// `--sort`: a filter ranks items by score within sections, sections by their best item.
+  public var sort = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
-  /// Search matches accents as typed (`--literal`); else `cafe` finds `café`.
+  /// Search and the filter match accents as typed (`--literal`); else `cafe` finds `café`.
   public var literal = false
   /// `--preview CMD`, run for the cursor's item in the preview pane.
   public var preview: CommandTemplate?
@@ -18,4 +22,10 @@ public struct AppSettings: Sendable, Equatable {
   /// `--bind` entries in the order given (a later one for the same key wins).
   public var binds: [KeyBind] = []
   public init() {}
+}
+
+extension AppSettings {
+  /// The exit status of a run that ends without a choice (`q`, Esc, `quit`,
+  /// a script that runs out): 1 under `--pick`, else 0 — for both runners.
+  public var endWithoutChoice: ExitCode { pick ? .notChosen : .success }
 }

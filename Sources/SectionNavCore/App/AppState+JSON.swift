@@ -18,7 +18,9 @@ extension AppState {
       json += "\"cursor\":null,"
     }
     json += "\"rows\":\(rowMap.totalRows),\"sections\":\(rowMap.sectionCount),"
-    json += "\"size\":{\"width\":\(screenWidth),\"height\":\(screenHeight)}}"
+    json += "\"size\":{\"width\":\(screenWidth),\"height\":\(screenHeight)}"
+    json += filterJSON
+    json += "}"
     return json
   }
 }

@@ -8,8 +8,10 @@ public enum Effect: Sendable {
   case quit
   /// C-c: exit 130.
   case interrupt
-  /// Enter on an item: print it and exit 0.
+  /// Enter on an item (of the full data, `dataList`): print it and exit 0.
   case choose(section: Int, item: Int)
+  /// Enter with marked items (`--multi`): print them all, in data order, and exit 0.
+  case chooseItems([ChosenItem])
   /// C-z: restore the terminal and stop.
   case suspend
   /// Text for standard output (`print`, `state`).
@@ -62,5 +64,15 @@ extension Effect {
     case .quit, .interrupt, .choose, .fail: return true
     default: return false
     }
+  }
+}
+
+/// An item of the full data (not of a filtered view): section and 0-based item.
+public struct ChosenItem: Sendable, Equatable {
+  public var section: Int
+  public var item: Int
+  public init(section: Int, item: Int) {
+    self.section = section
+    self.item = item
   }
 }

@@ -31,4 +31,6 @@ public enum Event: Sendable, Equatable {
   case reloaded(id: Int, DataUpdate)
   /// The `reload` command `id` failed, or its output was not valid data.
   case reloadFailed(id: Int, String)
+  /// A filter job's chunk ended: the run so far (partial or complete).
+  case filtered(jobID: Int, FilterRun)
 }

@@ -7,6 +7,7 @@ public enum Action: Sendable, Equatable {
   case firstRow, lastRow, scrollLeft, scrollRight, leftEdge, rightEdge
   case previousSection, nextSection, jumpToEntry, focusIndex
   case search, nextMatch, previousMatch, commandPrompt
+  case filter, toggleDown
   case choose, help, quit, interrupt, suspend
 }
 
@@ -54,9 +55,11 @@ public enum KeyBindings {
     KeyBinding(keys: k("n"), action: .nextMatch, help: "next match"),
     KeyBinding(keys: k("N"), action: .previousMatch, help: "previous match"),
     KeyBinding(keys: k(":"), action: .commandPrompt, help: "command prompt (script commands)"),
+    KeyBinding(keys: k("&"), action: .filter, help: "filter: show only matching items (fzf syntax)"),
+    KeyBinding(keys: k("m"), action: .toggleDown, help: "with --multi: mark the item, cursor down"),
     KeyBinding(keys: k("Enter"), action: .choose, help: "print the chosen item and exit"),
     KeyBinding(keys: k("?", "F1"), action: .help, help: "this help"),
-    KeyBinding(keys: k("q", "Esc"), action: .quit, help: "quit"),
+    KeyBinding(keys: k("q", "Esc"), action: .quit, help: "quit (Esc first clears a filter)"),
     KeyBinding(keys: k("C-c"), action: .interrupt, help: "interrupt (exit 130)"),
     KeyBinding(keys: k("C-z"), action: .suspend, help: "suspend to the shell"),
   ]

@@ -48,7 +48,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -61,13 +61,13 @@ extension ShellScripts {
         --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
         --colors)
           COMPREPLY=($(compgen -W "thumb= track= index= index-current= header= pinned= bubble=
-            status= cursor= match= prompt=" -- "$cur"))
+            status= cursor= match=" -- "$cur"))
           compopt -o nospace 2>/dev/null
           return ;;
         --preview-window)
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
-        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -145,6 +145,12 @@ extension ShellScripts {
         '--literal[match accents as typed]' \
         '--print=[what Enter prints]:format:({item} {section} {index} {json} json)' \
         '--pick[quitting without choosing an item exits 1]' \
+        '--print0[end printed items with NUL]' \
+        '--filter[start with the filter line open]' \
+        '--query=[start filtered by TEXT]:query: ' \
+        '--multi[mark items with Tab, Enter prints all marked]' \
+        '--sort[rank filtered items by score]' \
+        '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
         '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
         '*--bind=[make a key run actions]:KEY\:ACTION: ' \
@@ -220,6 +226,12 @@ extension ShellScripts {
     complete -c sectionnav -l literal -d 'match accents as typed'
     complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
     complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
+    complete -c sectionnav -l print0 -d 'end printed items with NUL'
+    complete -c sectionnav -l filter -d 'start with the filter line open'
+    complete -c sectionnav -l query -x -d 'start filtered by TEXT'
+    complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
+    complete -c sectionnav -l sort -d 'rank filtered items by score'
+    complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
     complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'
     complete -c sectionnav -l bind -x -d 'make a key run actions (KEY:ACTION+ACTION)'

@@ -11,11 +11,27 @@ public enum ItemLoader {
 
   /// Loads complete input. `defaultTitle` names the one section when
   /// nothing else does (no `--group-by`, no key in `--path`).
-  public static func load(_ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items")
-    throws(LoadError) -> Result
-  {
+  ///
+  /// `progress`, when given, is called about every 4 MiB with the bytes
+  /// scanned and a way to build the list so far (as `JSONIndexer.load`
+  /// offers), so a large file shows its first rows early.
+  public static func load(
+    _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(LoadError) -> Result {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }
+    if let progress {
+      // The bytes are all there; scanning them a piece at a time is what a
+      // stream does, and lets the list so far be shown.
+      var scanned = 0
+      while scanned < buffer.count {
+        scanned = min(buffer.count, scanned + (4 << 20))
+        if scanned < buffer.count && scanned < stream.wanted { continue }
+        try stream.advance(available: scanned, eof: scanned == buffer.count)
+        if scanned < buffer.count { progress(scanned) { stream.list() } }
+      }
+    }
     try stream.advance(available: buffer.count, eof: true)
     return Result(list: stream.list(), warning: stream.warning)
   }
@@ -38,9 +54,16 @@ public struct ItemStream {
   public private(set) var available = 0
 
   /// `validateOnly`: check the JSON syntax and keep no items (sectioned
-  /// JSON from a stream, indexed once complete).
-  public init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false) {
+  /// JSON from a stream, indexed once complete); `sectionedPreview`: check
+  /// it and keep the items of `{"Title": [items…]}` found so far, to show
+  /// early (see `JSONItemScan.sectionedPreview`).
+  public init(
+    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false,
+    sectionedPreview: Bool = false
+  ) {
     self.buffer = buffer
+    var options = options
+    if sectionedPreview { options.path = JSONPath(steps: [.each, .each], text: ".[][]") }
     self.options = options
     switch options.format {
     case .json, .jsonLines:
@@ -49,7 +72,8 @@ public struct ItemStream {
       json = JSONItemScan(buffer: buffer, options: options, defaultTitle: defaultTitle) { ranges in
         .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
       }
-      json!.validateOnly = validateOnly
+      json!.validateOnly = validateOnly && !sectionedPreview
+      json!.sectionedPreview = sectionedPreview
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
     }

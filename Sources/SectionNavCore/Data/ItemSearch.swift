@@ -172,13 +172,19 @@ extension SectionedList {
   /// matches `query`, in order. The loop behind search.
   func matchItems(_ range: Range<Int>, query: PreparedQuery, _ body: (Int) -> Void) {
     guard !range.isEmpty, !query.needle.isEmpty else { return }
+    if case .subset(let subset) = store {
+      // A filtered view: its items are items of the full list.
+      for i in range where subset.base.itemMatches(globalItem: Int(subset.ordinals[i]), query: query) { body(i) }
+      return
+    }
     var matcher = ItemMatcher(query)
     defer { matcher.deallocate() }
     switch store {
     case .json(let items):
       let base = items.buffer.base
       let ranges = items.ranges
-      let fieldName = items.itemField.map { Array($0.utf8) }
+      // Objects shown by `--item-field` (not through an `--item-format` template).
+      let fieldName = items.template == nil ? items.itemField.map { Array($0.utf8) } : nil
       var released = ranges.offset(range.lowerBound)
       for i in range {
         let offset = ranges.offset(i)
@@ -228,6 +234,8 @@ extension SectionedList {
         let hit = text.withUTF8 { b in b.baseAddress.map { matcher.matchesText($0, b.count) } }
         if hit == true { body(i) }
       }
+    case .subset:
+      break  // handled above
     }
   }
 }

@@ -6,6 +6,8 @@ enum ItemStore: Sendable {
   case lines(LineItems)
   /// CSV/TSV records (`RecordItems`).
   case records(RecordItems)
+  /// Some items of another list, in a chosen order (a filtered view).
+  case subset(SubsetItems)
 
   var count: Int {
     switch self {
@@ -13,6 +15,7 @@ enum ItemStore: Sendable {
     case .json(let j): return j.ranges.count
     case .lines(let l): return l.ranges.count
     case .records(let r): return r.ranges.count
+    case .subset(let s): return s.ordinals.count
     }
   }
 
@@ -22,6 +25,7 @@ enum ItemStore: Sendable {
     case .json(let j): return j.text(at: index)
     case .lines(let l): return l.text(at: index)
     case .records(let r): return r.text(at: index)
+    case .subset(let s): return s.base.store.text(at: Int(s.ordinals[index]))
     }
   }
 
@@ -33,6 +37,7 @@ enum ItemStore: Sendable {
     case .strings(let s): return s[index]
     case .json(let j): return j.text(at: index, prefixBytes: limit)
     case .lines(let l): return l.text(at: index, prefixBytes: limit)
+    case .subset(let s): return s.base.store.text(at: Int(s.ordinals[index]), prefixBytes: limit)
     case .records(let r): return r.text(at: index)
     }
   }
@@ -43,10 +48,11 @@ enum ItemStore: Sendable {
     case .strings: return false
     case .json(let j):
       let p = j.buffer.base + j.ranges.offset(index)
-      return j.ranges.length(index) > limit && !(p.pointee == 0x7B && j.itemField != nil)
+      return j.ranges.length(index) > limit && !(p.pointee == 0x7B && (j.itemField != nil || j.template != nil))
     case .lines(let l): return l.ranges.length(index) > limit
     // Records decode whole (`text(at:prefixBytes:)` does not cut them).
     case .records: return false
+    case .subset(let s): return s.base.store.isCut(at: Int(s.ordinals[index]), prefixBytes: limit)
     }
   }
 
@@ -56,6 +62,7 @@ enum ItemStore: Sendable {
     case .json(let j): return j.json(at: index)
     case .lines(let l): return JSONText.quoted(l.text(at: index))
     case .records(let r): return r.json(at: index)
+    case .subset(let s): return s.base.store.json(at: Int(s.ordinals[index]))
     }
   }
 }

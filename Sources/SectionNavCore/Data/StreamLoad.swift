@@ -36,9 +36,11 @@ public enum StreamLoad {
     let scans = options.selectsItems || validate
     var scanOptions = options
     if !options.selectsItems { scanOptions.format = .json }
+    // Shown while arriving: item data, and sectioned JSON when someone looks.
+    let preview = !options.selectsItems && validate && progress != nil
     var stream = ItemStream(
       buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
-      validateOnly: !options.selectsItems)
+      validateOnly: !options.selectsItems, sectionedPreview: preview)
     defer { stream.release() }
     while true {
       let n: Int
@@ -55,7 +57,7 @@ public enum StreamLoad {
           throw .data(error, storage.buffer())
         }
       }
-      if let progress, options.selectsItems {
+      if let progress, options.selectsItems || preview {
         progress(storage.count, stream.itemCount) { stream.list() }
       } else if let progress {
         progress(storage.count, 0) {

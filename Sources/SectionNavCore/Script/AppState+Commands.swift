@@ -71,6 +71,13 @@ extension AppState {
       return stepMatch(-1)
     case .tick(let ms):
       return handle(.tick(milliseconds: ms))
+    case .filter(let text):
+      filtering.line = text
+      filtering.caret = text.count
+      return text.isEmpty ? clearFilter() : setFilterQuery(text)
+    case .mark:
+      guard settings.multi else { throw CommandError("mark needs --multi") }
+      toggleMark()
     case .print(let ansi):
       let frame = render()
       let lines = ansi ? frame.ansiLines() : frame.plainLines()
@@ -78,8 +85,7 @@ extension AppState {
     case .state:
       return [.output(stateJSON() + "\n")]
     case .help:
-      showHelp = true
-      helpPage = 0
+      mode = .help(page: 0)
     case .quit:
       return endRun(.quit)
     case .simulate(let event):

@@ -25,6 +25,10 @@ public enum Command: Sendable, Equatable {
   case next
   case previous
   case tick(Int)
+  /// Sets the filter query ("" clears the filter).
+  case filter(String)
+  /// Toggles the cursor's mark (`--multi`).
+  case mark
   case print(ansi: Bool)
   case state
   case help

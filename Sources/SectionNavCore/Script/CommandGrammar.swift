@@ -160,6 +160,12 @@ public enum CommandGrammar {
     },
     CommandSpec("next", "next match", .next),
     CommandSpec("previous", "previous match", .previous),
+    CommandSpec("filter", "TEXT", aliases: ["&"], "filter the list (fzf syntax; \"\" clears)") {
+      (args) throws(CommandError) in
+      try P.count(args, 1, "filter", usage: "TEXT")
+      return .filter(args[0])
+    },
+    CommandSpec("mark", "toggle the cursor's mark (--multi)", .mark),
     CommandSpec("tick", "MS", "advance the clock") { (args) throws(CommandError) in
       try P.count(args, 1, "tick", usage: "MS")
       return .tick(try P.integer(args[0], "milliseconds", min: 0, max: 86_400_000))

@@ -12,6 +12,8 @@ public enum ScriptRunner {
     case interrupted
     /// `key Enter` on an item.
     case chose(section: Int, item: Int)
+    /// `key Enter` with marked items (`--multi`).
+    case choseItems([ChosenItem])
     /// A line could not be parsed or carried out.
     case failed(line: Int, message: String)
     /// The data turned out invalid.
@@ -49,6 +51,7 @@ public enum ScriptRunner {
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .choose(let s, let i): return .chose(section: s, item: i)
+        case .chooseItems(let items): return .choseItems(items)
         case .fail(let failure): return .dataFailed(failure)
         case .commandFailed(let message): return .failed(line: lineNumber, message: message)
         // The built-in prompt edits the line: later `key`/`type` lines type it.

@@ -74,15 +74,13 @@ public enum Folding {
   /// low byte up). ASCII is left to callers.
   @inline(__always)
   static func step(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, table: FoldTable) -> (length: Int, entry: UInt64) {
-    let b0 = UInt32(p[i])
-    if b0 < 0xC2 || b0 > 0xF4 { return (1, 0) }
-    let need = b0 < 0xE0 ? 2 : (b0 < 0xF0 ? 3 : 4)
-    guard i + need <= n else { return (1, 0) }
-    var v = b0 & (0xFF >> UInt32(need + 1))
+    let need = UTF8Lead.length(p[i])
+    guard need > 1, i + need <= n else { return (1, 0) }
+    var v = UTF8Lead.payload(p[i], length: need)
     for k in 1..<need {
-      let c = UInt32(p[i + k])
-      guard c & 0xC0 == 0x80 else { return (1, 0) }
-      v = v << 6 | (c & 0x3F)
+      let c = p[i + k]
+      guard UTF8Lead.isContinuation(c) else { return (1, 0) }
+      v = v << 6 | UInt32(c & 0x3F)
     }
     return (need, table.entry(v))
   }
@@ -93,10 +91,12 @@ public enum Folding {
     _ p: UnsafePointer<UInt8>, _ n: Int, rule: Rule, _ emit: (UInt8, Int) -> Void
   ) {
     let lower = rule.ignoresCase
-    guard let table = rule.table else {
+    guard rule != .exact else {
       for i in 0..<n { emit(p[i], i) }
       return
     }
+    // The table is built on first use: ASCII text never needs it.
+    var table: FoldTable? = nil
     var i = 0
     while i < n {
       let b = p[i]
@@ -105,7 +105,8 @@ public enum Folding {
         i += 1
         continue
       }
-      let (length, entry) = step(p, n, at: i, table: table)
+      if table == nil { table = rule.table }
+      let (length, entry) = step(p, n, at: i, table: table!)
       if entry == 0 {
         for k in 0..<length { emit(p[i + k], i) }
       } else {
@@ -126,10 +127,12 @@ extension Folding {
   /// `capacity(for: n)` bytes); returns the count written. The search loop's
   /// fold: ASCII goes eight bytes at a time.
   static func fold(_ p: UnsafePointer<UInt8>, _ n: Int, rule: Rule, to out: UnsafeMutablePointer<UInt8>) -> Int {
-    guard let table = rule.table else {
+    guard rule != .exact else {
       out.update(from: p, count: n)
       return n
     }
+    // The table is built on first use: ASCII text never needs it.
+    var table: FoldTable? = nil
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let lower = rule.ignoresCase
@@ -157,7 +160,8 @@ extension Folding {
         i += 1
         continue
       }
-      let (length, entry) = step(p, n, at: i, table: table)
+      if table == nil { table = rule.table }
+      let (length, entry) = step(p, n, at: i, table: table!)
       if entry == 0 {
         for k in 0..<length { out[o + k] = p[i + k] }
         o += length

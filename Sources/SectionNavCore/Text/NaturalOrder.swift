@@ -40,22 +40,29 @@ public enum NaturalOrder {
     /// Appends the key of `title`.
     public mutating func append(_ title: String) {
       var title = title
-      folded.removeAll(keepingCapacity: true)
-      title.withUTF8 { Folding.fold($0, into: &folded) }
-      var i = 0
-      let n = folded.count
-      while i < n {
-        guard folded[i] &- 0x30 < 10 else {
-          bytes.append(folded[i])
-          i += 1
-          continue
+      let n = title.utf8.count
+      let need = Folding.capacity(for: n)
+      if folded.count < need { folded = [UInt8](repeating: 0, count: max(need, 64)) }
+      let m = title.withUTF8 { t in
+        folded.withUnsafeMutableBufferPointer { f in
+          t.baseAddress.map { Folding.fold($0, n, rule: .standard, to: f.baseAddress!) } ?? 0
         }
-        var start = i
-        while i < n, folded[i] &- 0x30 < 10 { i += 1 }
-        while start < i, folded[start] == 0x30 { start += 1 }
-        bytes.append(0x30)
-        bytes.append(UInt8(min(i - start, 255)))
-        bytes.append(contentsOf: folded[start..<i])
+      }
+      folded.withUnsafeBufferPointer { f in
+        var i = 0
+        while i < m {
+          guard f[i] &- 0x30 < 10 else {
+            bytes.append(f[i])
+            i += 1
+            continue
+          }
+          var start = i
+          while i < m, f[i] &- 0x30 < 10 { i += 1 }
+          while start < i, f[start] == 0x30 { start += 1 }
+          bytes.append(0x30)
+          bytes.append(UInt8(min(i - start, 255)))
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: f[start..<i]))
+        }
       }
       ends.append(bytes.count)
     }
@@ -80,35 +87,52 @@ public enum NaturalOrder {
   /// `sortedIndices(titles)` with each title's key already made
   /// (a background load keeps them from one snapshot to the next).
   static func sortedIndices(_ titles: [String], keys: SortKeys, last: ((String) -> Bool)? = nil) -> [Int] {
+    /// A title's place: its group, the first 16 key bytes as two integers
+    /// (most comparisons end there), its index.
     struct Entry {
-      var group: UInt8
-      var prefix: UInt64
+      var high: UInt64
+      var low: UInt64
       var index: Int32
+      var group: UInt8
     }
     var entries: [Entry] = []
     entries.reserveCapacity(titles.count)
-    keys.bytes.withUnsafeBufferPointer { b in
-      for (i, title) in titles.enumerated() {
-        let r = keys.range(i)
-        var prefix: UInt64 = 0
-        for k in 0..<8 { prefix = prefix << 8 | UInt64(r.lowerBound + k < r.upperBound ? b[r.lowerBound + k] : 0) }
-        entries.append(Entry(group: last?(title) == true ? 1 : 0, prefix: prefix, index: Int32(i)))
-      }
-      entries.sort { x, y in
-        if x.group != y.group { return x.group < y.group }
-        if x.prefix != y.prefix { return x.prefix < y.prefix }
-        let a = Int(x.index)
-        let b2 = Int(y.index)
-        let ra = keys.range(a)
-        let rb = keys.range(b2)
-        if ra.count > 8 || rb.count > 8 {
-          let common = min(ra.count, rb.count)
-          let c = memcmp(b.baseAddress! + ra.lowerBound, b.baseAddress! + rb.lowerBound, common)
-          if c != 0 { return c < 0 }
+    keys.bytes.withUnsafeBufferPointer { bytesBuffer in
+      keys.ends.withUnsafeBufferPointer { endsBuffer in
+        let b = bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        let ends = endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
+        @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+        for (i, title) in titles.enumerated() {
+          let lo = start(i)
+          let hi = ends[i]
+          var words: (UInt64, UInt64) = (0, 0)
+          var k = 0
+          while k < 16 {
+            let byte = UInt64(lo + k < hi ? b[lo + k] : 0)
+            if k < 8 { words.0 = words.0 << 8 | byte } else { words.1 = words.1 << 8 | byte }
+            k += 1
+          }
+          entries.append(
+            Entry(high: words.0, low: words.1, index: Int32(i), group: last?(title) == true ? 1 : 0))
         }
-        if ra.count != rb.count { return ra.count < rb.count }
-        if titles[a] != titles[b2] { return titles[a].utf8.lexicographicallyPrecedes(titles[b2].utf8) }
-        return a < b2
+        titles.withUnsafeBufferPointer { t in
+          entries.sort { x, y in
+            if x.group != y.group { return x.group < y.group }
+            if x.high != y.high { return x.high < y.high }
+            if x.low != y.low { return x.low < y.low }
+            let a = Int(x.index)
+            let c = Int(y.index)
+            let la = ends[a] - start(a)
+            let lc = ends[c] - start(c)
+            if la > 16 || lc > 16 {
+              let r = memcmp(b + start(a), b + start(c), min(la, lc))
+              if r != 0 { return r < 0 }
+            }
+            if la != lc { return la < lc }
+            if t[a] != t[c] { return t[a].utf8.lexicographicallyPrecedes(t[c].utf8) }
+            return a < c
+          }
+        }
       }
     }
     return entries.map { Int($0.index) }

@@ -62,7 +62,7 @@ extension AppState {
       case .previewTop: scrollPreview(toEnd: false)
       case .previewBottom: scrollPreview(toEnd: true)
       case .toggleMark:
-        message = "toggle-mark needs --multi (not in this build)"
+        if settings.multi { toggleMark() } else { message = "marking needs --multi" }
       }
       if effects.contains(where: \.endsRun) { return effects }
     }
@@ -92,6 +92,9 @@ extension AppState {
     guard workflow.reloadID == id else { return [] }
     workflow.reloadID = nil
     let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+    workflow.reloaded = true
+    // Marks name items of the data being replaced.
+    filtering.marks = []
     let effects = dataArrived(DataUpdate(list: newList, progress: nil))
     workflow.generation += 1
     if let old, let row = findItem(title: old.title, text: old.text) {

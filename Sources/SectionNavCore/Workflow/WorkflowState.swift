@@ -25,6 +25,8 @@ struct WorkflowState: Sendable {
   var waiting: (id: Int, actions: [BindAction])?
   /// The reload whose data the state waits for.
   var reloadID: Int?
+  /// The data came from a `reload`: updates from the original source are dropped.
+  var reloaded = false
   /// Set by `print(FORMAT)`: the chosen item is printed in this format.
   var printFormat: PrintFormat?
 

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Filing items under their sections (`--group-by`) and making the list.
+extension JSONItemScan {
+  /// Files the item at `start..<end` under its section. `whitespace`: the
+  /// bytes between its tokens (so a plain object's compact width is known);
+  /// `group`: where its group value ends as the scan found it (-1: none),
+  /// or nil to look the field up.
+  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?) {
+    let p = buffer.base + start
+    let length = end - start
+    let c = p.pointee
+    let container = c == 0x7B || c == 0x5B
+    // Objects shown by their fields are measured when the list is made.
+    let plainItem = plain && !(container && rendersFields)
+    let width = c == 0x22 ? length - 2 : container ? length - whitespace : length
+    let section: Int
+    switch grouping {
+    case .single(let title) where !sectionedPreview:
+      section = items.titles.isEmpty ? items.section(titled: title) : 0
+    case .single:
+      if previewKeyStart != previewSectionKey {
+        let p = buffer.base + previewKeyStart
+        let title =
+          previewKeyPlain
+          ? String(
+            decoding: UnsafeBufferPointer(start: p + 1, count: previewKeyEnd - previewKeyStart - 2), as: UTF8.self)
+          : JSONValueText.unescape(p, previewKeyEnd - previewKeyStart)
+        previewSection = items.section(titled: title)
+        previewSectionKey = previewKeyStart
+      }
+      section = previewSection
+    case .field(let field):
+      if let group {
+        section = group < 0 ? items.section(titled: GroupBy.none) : groupSection(raw: groupStart, group)
+      } else if c == 0x7B, let f = JSONValueText.lookup(field, in: p, length) {
+        section = groupSection(raw: start + f.offset, start + f.offset + f.length)
+      } else {
+        section = items.section(titled: GroupBy.none)
+      }
+    case .initial:
+      section = initialSection(p, length)
+    }
+    items.append(offset: start, length: length, plain: plainItem, width: width, section: section)
+  }
+
+  /// The section of the group value at `start..<end`: null files under `(none)`.
+  mutating func groupSection(raw start: Int, _ end: Int) -> Int {
+    let p = buffer.base + start
+    let length = end - start
+    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
+    if let known = rawSections[hash], known.raw.count == length,
+      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
+    {
+      return known.section
+    }
+    let title: String
+    switch p.pointee {
+    case 0x7B, 0x5B: title = JSONValueText.compact(p, length)
+    default: title = JSONValueText.display(p, length, itemField: nil)
+    }
+    let s = items.section(titled: title)
+    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
+    return s
+  }
+
+  mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
+    let c = p.pointee
+    if c == 0x22, length > 2 {
+      let first = p[1]
+      switch first {
+      case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
+      case 0x61...0x7A: return items.section(titled: String(UnicodeScalar(first - 0x20)))
+      default: break
+      }
+    }
+    // Anything else: the row text as shown (objects by their field or template).
+    let one = PackedRangesBuilder.single(offset: p - buffer.base, length: length)
+    let text = store(one).text(at: 0, prefixBytes: 256)
+    return items.section(titled: Initials.of(text))
+  }
+
+  /// The items found so far as a list.
+  func list(keepOrder: Bool) -> SectionedList {
+    let last: String? =
+      switch grouping {
+      case .single: nil
+      case .field: GroupBy.none
+      case .initial: Initials.other
+      }
+    return items.list(
+      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: store,
+      widest: { store, ranges in
+        ItemGroups.widest(
+          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
+      })
+  }
+}
+
+extension PackedRangesBuilder {
+  /// Ranges holding one item (to render it through a store).
+  static func single(offset: Int, length: Int) -> PackedRanges {
+    var b = PackedRangesBuilder(expected: 1)
+    b.append(offset: offset, length: length, plain: false)
+    return b.finish()
+  }
+}

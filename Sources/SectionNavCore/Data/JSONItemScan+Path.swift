@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Following `--path` and spotting items as values start and end.
+extension JSONItemScan {
+  /// Whether the member key just read is `name`.
+  func keyMatches(_ name: [UInt8]) -> Bool {
+    name.withUnsafeBufferPointer { keyMatches($0.baseAddress!, $0.count) }
+  }
+
+  /// Whether the member key just read is the `count` bytes at `name`.
+  @inline(__always)
+  func keyMatches(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    let base = buffer.base
+    if keyPlain {
+      return keyEnd - keyStart - 2 == count && memcmp(base + keyStart + 1, name, count) == 0
+    }
+    return JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8.elementsEqual(
+      UnsafeBufferPointer(start: name, count: count))
+  }
+
+  /// A value starts at `p` at a depth where the path or the items are.
+  @inline(__always)
+  mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int, spaces: Int) {
+    let offset = p - buffer.base
+    if d == 0 {
+      if state.roots == 1, implicit, !state.sequence, !lineMode {
+        becomeSequence()
+      }
+      state.roots += 1
+      if state.roots == 1 {
+        state.firstRootStart = offset
+      }
+    }
+    if sectionedPreview && d <= 1 {
+      // Only the members of one top-level object, and only arrays.
+      if (d == 0 && (c != 0x7B || state.roots > 1)) || (d == 1 && c != 0x5B) {
+        onPath[d] = false
+        return
+      }
+      if d == 1 {
+        previewKeyStart = keyStart
+        previewKeyEnd = keyEnd
+        previewKeyPlain = keyPlain
+      }
+    }
+    if d == state.itemDepth {
+      startItem(at: offset, spaces: spaces)
+      return
+    }
+    if d > n {
+      // A member inside the open item: on the way to the group field?
+      let item = state.itemDepth
+      if groupDepth > 0, item >= 0, d > item, d <= item + groupDepth {
+        let k = d - item - 1
+        let on =
+          (k == 0 || groupOn[k - 1]) && stack[d] == 1
+          && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
+        groupOn[k] = on
+        if on && k == groupDepth - 1 { groupStart = offset }
+      }
+      return
+    }
+    var on = d == 0 || onPath[d - 1]
+    if on && d > 0 {
+      switch steps[d - 1] {
+      case .key: on = stack[d] == 1 && keyMatches(stepKeys[d - 1])
+      case .index(let i): on = elements[d - 1] == i
+      case .each: break
+      }
+      if on { found[d - 1] = true }
+    }
+    onPath[d] = on
+    guard on else { return }
+    starts[d] = offset
+    found[d] = false
+    elements[d] = 0
+    if d < n {
+      let ok: Bool
+      switch steps[d] {
+      case .key: ok = c == 0x7B
+      case .index: ok = c == 0x5B
+      case .each: ok = c == 0x7B || c == 0x5B
+      }
+      if !ok {
+        onPath[d] = false
+        let expected: String
+        switch steps[d] {
+        case .key(let k): expected = "an object (to take \(JSONText.quoted(k)))"
+        case .index(let i): expected = "an array (to take element \(i))"
+        case .each: expected = "an array or an object (for '[]')"
+        }
+        failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected \(expected)")
+      }
+    } else if state.yields {
+      startItem(at: offset, spaces: spaces)
+      state.itemDepth = d
+    } else if c == 0x5B {
+      state.itemDepth = d + 1
+    } else {
+      onPath[d] = false
+      let hint = implicit ? " (choose the list with --path)" : " (add '[]' to take each value)"
+      failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected an array of items\(hint)")
+    }
+  }
+
+  @inline(__always)
+  mutating func startItem(at offset: Int, spaces: Int) {
+    itemStart = offset
+    itemPlain = true
+    itemSpaces = spaces
+    groupEnd = -1
+  }
+
+  /// A value at `depth` ended just before `p`.
+  @inline(__always)
+  mutating func valueEnds(at p: Pointer, depth d: Int, spaces: Int) {
+    if d > 0, d - 1 <= n { elements[d - 1] += 1 }
+    if groupDepth > 0, state.itemDepth >= 0, d == state.itemDepth + groupDepth, groupOn[groupDepth - 1] {
+      groupEnd = p - buffer.base
+    }
+    if d == state.itemDepth {
+      addItem(
+        start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
+        group: groupDepth == 0 ? nil : groupEnd)
+      if state.yields { state.itemDepth = -1 }
+    } else if d == state.itemDepth - 1 {
+      // The array of items closed.
+      state.itemDepth = -1
+    }
+    if d < n, onPath[d] {
+      var missing: String? = nil
+      switch steps[d] {
+      case .key(let k): if !found[d] { missing = "has no key \(JSONText.quoted(k))" }
+      case .index(let i): if !found[d] { missing = "has no element \(i) (it has \(elements[d]))" }
+      case .each: break
+      }
+      if let missing { failPath(at: starts[d], "\(prefixText(d)) \(missing)") }
+    }
+    if d == 0, state.roots == 1 { state.firstRootEnd = p - buffer.base }
+  }
+
+  /// The second top-level value of a document without `--path`: the input
+  /// is JSON Lines (a sequence of values), each value an item.
+  mutating func becomeSequence() {
+    state.sequence = true
+    state.yields = true
+    state.itemDepth = -1
+    items.truncate(to: 0)
+    pathFailure = nil
+    let start = state.firstRootStart
+    let first = buffer.base + start
+    var plain = first.pointee != 0x7B && first.pointee != 0x5B
+    if first.pointee == 0x22 {
+      _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
+    }
+    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil)
+  }
+
+  /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.
+  func prefixText(_ d: Int) -> String {
+    var out = ""
+    for step in steps.prefix(d) {
+      switch step {
+      case .key(let k):
+        let simple = k.unicodeScalars.enumerated().allSatisfy { JSONPath.isIdentifier($1, first: $0 == 0) }
+        out += simple && !k.isEmpty ? ".\(k)" : ".\(JSONText.quoted(k))"
+      case .index(let i): out += "[\(i)]"
+      case .each: out += "[]"
+      }
+    }
+    return out.isEmpty ? "the document (.)" : "'\(out)'"
+  }
+
+  mutating func failPath(at offset: Int, _ message: String) {
+    if pathFailure == nil && !sectionedPreview { pathFailure = SyntaxFailure(offset: offset, message: message) }
+  }
+
+  /// The input is complete.
+  mutating func finish(at p: Pointer) {
+    finished = true
+    state.offset = p - buffer.base
+  }
+}

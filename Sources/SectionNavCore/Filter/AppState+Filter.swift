@@ -1,0 +1,252 @@
+/// Filtering: the `&` line, live narrowing of the list to matching items
+/// under their sections, and marks for `--multi`.
+extension AppState {
+  /// The full data (the list shown is a filtered view of it while a filter is on).
+  public var dataList: SectionedList { filtering.base ?? list }
+
+  /// Whether a filter is narrowing the list now.
+  public var isFiltered: Bool { filtering.base != nil }
+
+  // MARK: Opening, editing, closing
+
+  /// `&`: opens the filter line, empty (as less does); the filter shown stays until typing replaces it.
+  mutating func openFilterLine(byKey: Bool = true) {
+    filtering.lineOpen = true
+    filtering.openedByKey = byKey
+    filtering.line = ""
+    filtering.caret = 0
+  }
+
+  /// `--filter` / `--query`: the state a picker starts in.
+  public mutating func startFiltering(query: String, openLine: Bool) -> [Effect] {
+    if openLine { openFilterLine(byKey: false) }
+    filtering.line = query
+    filtering.caret = query.count
+    return query.isEmpty ? [] : setFilterQuery(query)
+  }
+
+  /// Keys while the filter line has focus.
+  mutating func filterLineKey(_ event: KeyEvent) -> [Effect] {
+    var line = Array(filtering.line)
+    var caret = min(filtering.caret, line.count)
+    let before = filtering.line
+    switch event.key {
+    case .char(let c):
+      line.insert(contentsOf: TextSanitizer.visible(String(c)), at: caret)
+      caret += TextSanitizer.visible(String(c)).count
+    case .backspace, .ctrl("h"):
+      if caret > 0 {
+        line.remove(at: caret - 1)
+        caret -= 1
+      }
+    case .delete, .ctrl("d"):
+      if caret < line.count { line.remove(at: caret) }
+    case .ctrl("u"):
+      line.removeFirst(caret)
+      caret = 0
+    case .ctrl("w"):
+      var start = caret
+      while start > 0 && line[start - 1] == " " { start -= 1 }
+      while start > 0 && line[start - 1] != " " { start -= 1 }
+      line.removeSubrange(start..<caret)
+      caret = start
+    case .left, .ctrl("b"): caret = max(0, caret - 1)
+    case .right, .ctrl("f"): caret = min(line.count, caret + 1)
+    case .home, .ctrl("a"): caret = 0
+    case .end, .ctrl("e"): caret = line.count
+    case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1)
+    case .down, .ctrl("n"), .ctrl("j"): stepCursor(1)
+    case .pageDown: page(by: max(1, layout.listHeight))
+    case .pageUp: page(by: -max(1, layout.listHeight))
+    case .tab:
+      if settings.multi { toggleMark(thenStep: 1) }
+    case .backTab:
+      if settings.multi { toggleMark(thenStep: -1) }
+    case .enter:
+      if line.isEmpty && filtering.openedByKey { return clearFilter() }
+      filtering.lineOpen = false
+      return endRun(.choose)
+    case .escape, .ctrl("g"):
+      filtering.lineOpen = false
+      return []
+    case .ctrl("c"):
+      return [.interrupt]
+    default:
+      return []
+    }
+    filtering.line = String(line)
+    filtering.caret = caret
+    return filtering.line != before ? setFilterQuery(filtering.line) : []
+  }
+
+  /// Bracketed paste on the filter line: inserted at the caret as one edit.
+  mutating func pasteIntoFilterLine(_ text: String) -> [Effect] {
+    let pasted = Array(TextSanitizer.visible(text.filter { !$0.isNewline }))
+    guard !pasted.isEmpty else { return [] }
+    var line = Array(filtering.line)
+    let caret = min(filtering.caret, line.count)
+    line.insert(contentsOf: pasted, at: caret)
+    filtering.line = String(line)
+    filtering.caret = caret + pasted.count
+    return setFilterQuery(filtering.line)
+  }
+
+  /// Applies `text` as the filter: a filter job starts over the full data
+  /// (or over the last result's survivors when `text` only narrows it); an
+  /// empty query shows the full list.
+  public mutating func setFilterQuery(_ text: String) -> [Effect] {
+    let query = FilterQuery(text, literal: settings.literal)
+    filtering.generation += 1
+    var effects = stopFilterJob()
+    if query.isEmpty {
+      showUnfiltered()
+      return effects
+    }
+    let run = FilterRun(
+      query: query, list: dataList, generation: filtering.generation, sort: settings.sort,
+      previous: filtering.lastComplete)
+    filtering.progress = 0
+    effects += startFilterJob(run)
+    return effects
+  }
+
+  private mutating func startFilterJob(_ run: FilterRun) -> [Effect] {
+    let job = FilterJob(id: nextJobID(), run: run, rows: max(1, layout.listHeight))
+    filtering.runningJob = job.id
+    return [.start(job)]
+  }
+
+  private mutating func stopFilterJob() -> [Effect] {
+    defer { filtering.runningJob = nil }
+    return filtering.runningJob.map { [.cancel(jobID: $0)] } ?? []
+  }
+
+  /// A chunk of the running filter ended: show the survivors so far, go on.
+  mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
+    guard jobID == filtering.runningJob else { return [] }
+    filtering.runningJob = nil
+    showFilterResult(run.result())
+    return run.isComplete ? [] : startFilterJob(run)
+  }
+
+  /// Esc in the list, `filter ""`, an empty Enter after `&`: back to the full list.
+  mutating func clearFilter() -> [Effect] {
+    filtering.lineOpen = false
+    filtering.line = ""
+    filtering.caret = 0
+    filtering.generation += 1
+    let effects = stopFilterJob()
+    showUnfiltered()
+    return effects
+  }
+
+  /// Shows the full data again, keeping the cursor on its item.
+  private mutating func showUnfiltered() {
+    let kept = cursorBaseItem
+    filtering.progress = nil
+    filtering.result = nil
+    filtering.lastComplete = nil
+    guard let base = filtering.base else { return }
+    filtering.base = nil
+    setList(base)
+    if let kept {
+      cursorRow = rowMap.row(section: kept.section, item: kept.item)
+      setOffset(y: offsetY(showing: cursorRow!, at: .center))
+    } else {
+      cursorRow = rowMap.nextItemRow(from: 0)
+      setOffset(y: 0)
+    }
+  }
+
+  /// A result from a run (at once in scripts, as an event from the terminal's thread).
+  mutating func showFilterResult(_ result: FilterResult) {
+    guard result.generation == filtering.generation, result.list === dataList else { return }
+    filtering.progress = result.isComplete ? nil : Double(result.scanned) / Double(max(1, result.total))
+    if result.isComplete { filtering.lastComplete = result }
+    let kept = filtering.placedGeneration == result.generation ? cursorBaseItem : nil
+    if filtering.base == nil { filtering.base = list }
+    filtering.result = result
+    setList(result.view())
+    search = nil
+    if let kept, let row = viewRow(ofBase: kept) {
+      cursorRow = row
+      clampOffsets()
+    } else {
+      filtering.placedGeneration = result.generation
+      cursorRow = rowMap.nextItemRow(from: 0)
+      offsetY = 0
+      clampOffsets()
+    }
+  }
+
+  /// The cursor's item in the full data.
+  var cursorBaseItem: (section: Int, item: Int)? {
+    guard let c = cursor else { return nil }
+    if let r = filtering.result, filtering.base != nil { return r.baseItem(section: c.section, item: c.item) }
+    return c
+  }
+
+  /// The view row showing item `item` of data section `section`, if it survives.
+  private func viewRow(ofBase item: (section: Int, item: Int)) -> Int? {
+    guard let r = filtering.result else { return nil }
+    guard let k = r.sections.firstIndex(of: Int32(item.section)) else { return nil }
+    let ordinal = UInt32(dataList.sections[item.section].firstItem + item.item)
+    let lo = Int(r.starts[k])
+    let hi = Int(r.starts[k + 1])
+    guard let i = r.ordinals[lo..<hi].firstIndex(of: ordinal) else { return nil }
+    return rowMap.row(section: k, item: i - lo)
+  }
+
+  // MARK: Marks and choosing
+
+  /// The store position (in the full data) of item `item` of view section `section`.
+  func dataOrdinal(section: Int, item: Int) -> UInt32 {
+    if let r = filtering.result, filtering.base != nil { return r.ordinals[Int(r.starts[section]) + item] }
+    return UInt32(list.sections[section].firstItem + item)
+  }
+
+  /// Whether the item on view row (section, item) is marked.
+  func isMarked(section: Int, item: Int) -> Bool {
+    !filtering.marks.isEmpty && filtering.marks.contains(dataOrdinal(section: section, item: item))
+  }
+
+  /// Toggles the cursor's mark (`--multi`), then moves the cursor by `step`.
+  mutating func toggleMark(thenStep step: Int = 0) {
+    guard settings.multi, let c = cursor else { return }
+    let o = dataOrdinal(section: c.section, item: c.item)
+    if filtering.marks.remove(o) == nil { filtering.marks.insert(o) }
+    if step != 0 { stepCursor(step) }
+  }
+
+  /// Enter: every marked item in data order, else the cursor's item.
+  func chooseEffects() -> [Effect] {
+    if !filtering.marks.isEmpty {
+      let data = dataList
+      var chosen: [ChosenItem] = []
+      let sorted = filtering.marks.sorted()
+      for s in 0..<data.sectionCount {
+        let first = data.sections[s].firstItem
+        let end = first + data.sections[s].itemCount
+        // Marks are store positions; a section's items are contiguous there.
+        var i = lowerBound(sorted, UInt32(first))
+        while i < sorted.count && Int(sorted[i]) < end {
+          chosen.append(ChosenItem(section: s, item: Int(sorted[i]) - first))
+          i += 1
+        }
+      }
+      return [.chooseItems(chosen)]
+    }
+    guard let c = cursorBaseItem else { return [.quit] }
+    return [.choose(section: c.section, item: c.item)]
+  }
+
+  private func lowerBound(_ a: [UInt32], _ v: UInt32) -> Int {
+    var lo = 0
+    var hi = a.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if a[mid] < v { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+}

@@ -1,0 +1,58 @@
+/// How the filter shows: the `&` line on the status row, its counts, and
+/// the matched characters of visible rows.
+extension AppState {
+  /// `&QUERY 12/2000`, and `filtering 42%` while a run goes on (the
+  /// query being run then, the count once its first survivors are shown).
+  var filterStatus: String {
+    let running = filtering.progress != nil
+    let query = running ? filtering.line : filtering.result?.query.text ?? ""
+    var text = "&" + query
+    if let r = filtering.result, isFiltered, r.query.text == query {
+      text += " \(r.itemCount)/\(dataList.itemCount)"
+    }
+    if let p = filtering.progress { text += "  filtering \(Int(p * 100))%" }
+    return text
+  }
+
+  /// `state`'s filter fields: `"filter"` while a filter is on, `"marked"` under `--multi`.
+  var filterJSON: String {
+    var json = ""
+    if let r = filtering.result, isFiltered {
+      json += ",\"filter\":{\"query\":\(JSONText.quoted(r.query.text)),\"items\":\(r.itemCount),"
+      json += "\"sections\":\(r.sectionCount)}"
+    }
+    if settings.multi { json += ",\"marked\":\(filtering.marks.count)" }
+    return json
+  }
+
+  /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
+  func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
+    let chars = Array(filtering.line)
+    let caret = min(filtering.caret, chars.count)
+    let beforeCaret = "&" + String(chars[..<caret])
+    let line = beforeCaret + "▏" + String(chars[caret...])
+    var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
+    if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
+    if !filtering.marks.isEmpty { counts += "  (\(filtering.marks.count) marked)" }
+    counts += " "
+    let countsWidth = TextSanitizer.width(counts)
+    let room = max(1, width - countsWidth)
+    // Keep the caret visible on a long line.
+    let skip = max(0, TextSanitizer.width(beforeCaret) + 1 - room)
+    let n = frame.put(line, column: 0, row: row, maxWidth: room, style: style, skip: skip)
+    if width - countsWidth >= n + 1 { frame.put(counts, column: width - countsWidth, row: row, style: style) }
+  }
+
+  /// Restyles the characters of `text` the filter's terms matched.
+  func highlightFilterMatches(
+    in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
+  ) {
+    guard isFiltered, let query = filtering.result?.query else { return }
+    let style = settings.theme[.match]
+    for (start, length) in FilterHighlight.cells(in: text, query: query) {
+      let from = max(0, start - skip)
+      let to = min(width, start + length - skip)
+      if to > from { frame.fillStyle(style, column: column + from, row: row, count: to - from) }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SectionNavCore
+
+/// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
+/// the matching items, one per line per `--print` (each section's
+/// survivors together, in data order or ranked under `--sort`); exit 1 when
+/// nothing matches.
+enum FilterPrintMode {
+  static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) -> Int32 {
+    // One part per core, as fzf matches on every core.
+    let result = FilterParts(
+      FilterRun.parts(
+        query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
+        parts: ProcessInfo.processInfo.activeProcessorCount)
+    ).runAll()
+    let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
+    let terminator = Array(chosen.terminator.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 20)
+    for k in 0..<result.sectionCount {
+      let s = Int(result.sections[k])
+      for o in result.starts[k]..<result.starts[k + 1] {
+        let ordinal = Int(result.ordinals[Int(o)])
+        if fast {
+          list.appendItemText(ordinal: ordinal, to: &out)
+          out.append(contentsOf: terminator)
+        } else {
+          out.append(contentsOf: chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
+        }
+        if out.count >= 1 << 20 {
+          Output.write(bytes: out)
+          out.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    Output.write(bytes: out)
+    return (result.itemCount > 0 ? ExitCode.success : ExitCode.notChosen).rawValue
+  }
+}
+
+/// The parts' runs, each advanced to the end by its own thread.
+final class FilterParts: @unchecked Sendable {
+  private var runs: [FilterRun]
+  private let lock = NSLock()
+
+  init(_ runs: [FilterRun]) { self.runs = runs }
+
+  /// Every part run to the end, one thread each; their joined result.
+  func runAll() -> FilterResult {
+    DispatchQueue.concurrentPerform(iterations: runs.count) { i in
+      var run = lock.withLock { runs[i] }
+      if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
+      lock.withLock { runs[i] = run }
+    }
+    return FilterRun.joined(runs)
+  }
+}
