@@ -11,7 +11,7 @@ import Testing
 /// mouse, signals, resizing, suspending, and the terminal left as it was
 /// found after every way out.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxInteractiveTests {
   static let numbers = ["--demo", "numbers"]
 

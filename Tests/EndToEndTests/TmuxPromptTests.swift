@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// The `:` and `/` prompts (libedit on the status row) in a real terminal:
 /// commands, errors, Tab completion, history that survives a restart, search.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPromptTests {
   static let numbers = ["--demo", "numbers"]
 
@@ -261,13 +262,13 @@ struct TmuxPromptTests {
     #expect(kill(try await s.pid(), SIGTERM) == 0)
     // Let a history read that still waits for a writer go on (empty).
     let fifo = s.stateHome + "/sectionnav/commands_history"
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(Patience.seconds)
     while s.file("status") == nil && Date() < deadline {
       let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       if fd >= 0 { close(fd) }
       try await Task.sleep(nanoseconds: 50_000_000)
     }
-    #expect(try await s.waitForExit(timeout: 1) == 143)
+    #expect(try await s.waitForExit() == 143)
     try TmuxTest.expectRestored(s)
   }
 }
@@ -276,7 +277,7 @@ struct TmuxPromptTests {
 /// program before anything typed ahead is handled (a second prompt typed
 /// quickly used to open and keep the program alive until it was closed).
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPromptSignalTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var keys: String

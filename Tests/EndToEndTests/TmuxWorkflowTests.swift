@@ -5,7 +5,7 @@ import Testing
 /// the cursor, `reload` picks up a changed file, `execute` hands the terminal
 /// to a full-screen program and takes it back.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxWorkflowTests {
   @Test func previewShowsTheCommandsOutputBesideTheListAndFollowsTheCursor() async throws {
     let s = try TmuxSession("sectionnav --demo numbers --preview 'echo item-{item} | rev'")

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 @testable import LineEditor
 
@@ -53,7 +54,7 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// Waits until `text` is drawn after `start` (a `mark`).
-  func waitFor(_ text: String, after start: Int, seconds: Double = 5) -> Bool {
+  func waitFor(_ text: String, after start: Int, seconds: Double = Patience.seconds) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       drain(waiting: 20)
@@ -85,7 +86,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Waits (collecting output) until the editor has read everything typed,
   /// so the next chunk arrives as a read of its own; gives up after `seconds`.
-  func waitUntilRead(seconds: Double = 5) {
+  func waitUntilRead(seconds: Double = Patience.seconds) {
     let deadline = Date().addingTimeInterval(seconds)
     while unreadInput > 0 && Date() < deadline { drain(waiting: 5) }
   }
@@ -93,7 +94,7 @@ final class PseudoTerminal: @unchecked Sendable {
   /// Runs `editor.readLine` on its own thread, as the app would on its main
   /// thread, typing each chunk of `keys` once the prompt is up (each chunk
   /// once the editor has read the one before, so chunks arrive as separate reads). If the editor does not return
-  /// within 5 s the test would hang, so it is sent Ctrl-C and Enter instead.
+  /// within `Patience.seconds` the test would hang, so it is sent Ctrl-C and Enter instead.
   func readLine(
     _ editor: LineEditor, prompt: String = "sn> ", typing keys: [String],
     reading read: (@Sendable (LineEditor, String) -> String?)? = nil
@@ -114,16 +115,16 @@ final class PseudoTerminal: @unchecked Sendable {
     thread.start()
     guard waitFor(prompt, after: start) else {
       type("\u{3}\r")
-      _ = box.wait(seconds: 5)
+      _ = box.wait(seconds: Patience.seconds)
       throw Failure.noPrompt
     }
     for chunk in keys {
       type(chunk)
       waitUntilRead()
     }
-    if let result = box.wait(seconds: 5) { return result }
+    if let result = box.wait(seconds: Patience.seconds) { return result }
     type("\u{3}\r")
-    _ = box.wait(seconds: 5)
+    _ = box.wait(seconds: Patience.seconds)
     return "readLine did not return"
   }
 }
