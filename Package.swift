@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux (glibc) only: the terminal, signal and mapping code uses Linux
+// spellings; the `canImport(Darwin)` branches are neither built nor tested.
 let package = Package(
   name: "sectionnav",
-  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "sectionnav", targets: ["sectionnav"]),
     .executable(name: "sectionnav-bench", targets: ["sectionnav-bench"]),

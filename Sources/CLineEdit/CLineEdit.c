@@ -13,11 +13,6 @@
 #include <unistd.h>
 #include <wchar.h>
 
-int cle_version(void) { return LIBEDIT_MAJOR; }
-
-/// How long a lone Esc waits for the rest of an escape sequence before it
-/// counts as a key of its own (arrow keys arrive as ESC [ A in one burst).
-enum { ESC_TIMEOUT_MS = 50 };
 /// Lone Esc is delivered to libedit as Ctrl-G, which is bound to cancel:
 /// binding Esc itself would break the arrow-key sequences that start with it.
 enum { CANCEL_KEY = 0x07 };
@@ -89,6 +84,9 @@ struct cle_editor {
   /// becomes readable `wake` decides what happens (see cle_editor_set_wake).
   int wake_fd;
   cle_wake_fn wake;
+  /// How long a lone Esc waits for the rest of an escape sequence (arrow
+  /// keys arrive as ESC [ A in one burst); set by the caller.
+  int escape_timeout_ms;
 };
 
 static cle_editor *editor_of(EditLine *el) {
@@ -221,7 +219,7 @@ static int read_char_fn(EditLine *el, wchar_t *out) {
     unsigned char byte;
     int r = wait_for_key(editor, &byte);
     if (r <= 0) return r;
-    if (byte == 0x1b && !input_pending(editor->infd, ESC_TIMEOUT_MS)) {
+    if (byte == 0x1b && !input_pending(editor->infd, editor->escape_timeout_ms)) {
       *out = CANCEL_KEY;
       return 1;
     }
@@ -290,6 +288,7 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
   }
   editor->infd = infd;
   editor->wake_fd = -1;
+  editor->escape_timeout_ms = 40;
   editor->context = context;
   editor->complete = complete;
   editor->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
@@ -348,6 +347,10 @@ void cle_editor_set_prompt(cle_editor *editor, const char *prompt) {
   if (copy == NULL) return;
   free(editor->prompt);
   editor->prompt = copy;
+}
+
+void cle_editor_set_escape_timeout(cle_editor *editor, int milliseconds) {
+  editor->escape_timeout_ms = milliseconds;
 }
 
 void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake) {

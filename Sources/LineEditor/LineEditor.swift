@@ -91,7 +91,10 @@ public final class LineEditor {
       let owner = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
       return owner.complete(editor: editor, line: line, cursorByte: Int(cursor))
     }
-    if let editor { cle_editor_set_history(editor, libeditHistory?.handle) }
+    if let editor {
+      cle_editor_set_history(editor, libeditHistory?.handle)
+      cle_editor_set_escape_timeout(editor, Int32(KeyTiming.escapeTimeout))
+    }
   }
 
   deinit { cle_editor_destroy(editor) }

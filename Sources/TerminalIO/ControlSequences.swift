@@ -1,3 +1,5 @@
+import SectionNavCore
+
 /// The terminal modes sectionnav switches, as bytes. Leaving undoes entering
 /// in reverse order.
 public enum ControlSequences {
@@ -26,6 +28,24 @@ public enum ControlSequences {
   /// Back on the alternate screen for a prompt after a stop: the modes of
   /// `leaveKeepingScreen` otherwise (cursor shown, no reporting).
   public static let enterForPrompt = bytes("\u{1B}[?1049h")
+
+  /// Control Sequence Introducer, ESC [.
+  static let csi: [UInt8] = [0x1B, 0x5B]
+  /// Plain attributes.
+  static let resetStyle = bytes(SGR.reset)
+  /// Plain attributes, cursor home, screen cleared.
+  static let clearScreen = bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J")
+  /// Clears the cursor's row (in the current background).
+  static let clearLine = bytes("\u{1B}[2K")
+  static let hideCursor = bytes("\u{1B}[?25l")
+  static let showCursor = bytes("\u{1B}[?25h")
+  static let autoWrapOff = bytes("\u{1B}[?7l")
+  static let autoWrapOn = bytes("\u{1B}[?7h")
+  /// DECSTBM without margins: the whole screen scrolls again.
+  static let resetScrollRegion = bytes("\u{1B}[r")
+  /// IND (ESC D) scrolls up at the bottom margin; RI (ESC M) down at the top.
+  static let index: [UInt8] = [0x1B, 0x44]
+  static let reverseIndex: [UInt8] = [0x1B, 0x4D]
 
   static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 }

@@ -249,33 +249,13 @@ enum UTF8Scalar {
   static func decode(_ bytes: [UInt8], at i: Int) -> Result {
     let b0 = bytes[i]
     if b0 < 0x80 { return .scalar(Unicode.Scalar(b0), length: 1) }
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch b0 {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default: return .invalid
-    }
-    var value = UInt32(b0) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    let length = UTF8Lead.length(b0)
+    guard length > 1 else { return .invalid }
+    var value = UTF8Lead.payload(b0, length: length)
     for k in 1..<length {
       guard i + k < bytes.count else { return .incomplete }
       let b = bytes[i + k]
-      let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-      guard b >= lo, b <= hi else { return .invalid }
+      guard (k == 1 ? UTF8Lead.secondByte(after: b0) : 0x80...0xBF).contains(b) else { return .invalid }
       value = value << 6 | UInt32(b & 0x3F)
     }
     guard let scalar = Unicode.Scalar(value) else { return .invalid }

@@ -119,7 +119,7 @@ struct FrameEmitter {
 
   /// Resets attributes and clears the screen; the cursor goes home.
   mutating func clearScreen() {
-    bytes.append(contentsOf: "\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+    bytes.append(contentsOf: ControlSequences.clearScreen)
     style = .plain
     cursor = CursorPosition(column: 0, row: 0)
   }
@@ -128,7 +128,7 @@ struct FrameEmitter {
   /// prompt or the shell.
   mutating func finish() {
     if style != .plain {
-      bytes.append(contentsOf: "\u{1B}[0m".utf8)
+      bytes.append(contentsOf: ControlSequences.resetStyle)
       style = .plain
     }
   }
@@ -229,12 +229,12 @@ struct FrameEmitter {
     let height = old.height
     if style != .plain {
       // Rows scrolled in take the current background: make it the default.
-      bytes.append(contentsOf: "\u{1B}[0m".utf8)
+      bytes.append(contentsOf: ControlSequences.resetStyle)
       style = .plain
     }
     let wholeScreen = move.top == 0 && move.bottom == height - 1
     if !wholeScreen {
-      bytes.append(contentsOf: "\u{1B}[".utf8)
+      bytes.append(contentsOf: ControlSequences.csi)
       CursorMoves.appendDecimal(move.top + 1, into: &bytes)
       bytes.append(0x3B)
       CursorMoves.appendDecimal(move.bottom + 1, into: &bytes)
@@ -247,12 +247,12 @@ struct FrameEmitter {
     let edge = CursorPosition(column: 0, row: move.shift > 0 ? move.bottom : move.top)
     bytes.append(contentsOf: CursorMoves.cheapest(from: cursor, to: edge))
     for _ in 0..<abs(move.shift) {
-      bytes.append(contentsOf: [0x1B, move.shift > 0 ? 0x44 : 0x4D])
+      bytes.append(contentsOf: move.shift > 0 ? ControlSequences.index : ControlSequences.reverseIndex)
     }
     if wholeScreen {
       cursor = edge
     } else {
-      bytes.append(contentsOf: "\u{1B}[r".utf8)
+      bytes.append(contentsOf: ControlSequences.resetScrollRegion)
       cursor = nil
     }
     var cells = old.cells
@@ -321,7 +321,7 @@ enum CursorMoves {
 
   /// CUP, with defaults omitted.
   static func absolute(_ to: CursorPosition) -> [UInt8] {
-    var out: [UInt8] = [0x1B, 0x5B]
+    var out = ControlSequences.csi
     if to.row > 0 || to.column > 0 { appendDecimal(to.row + 1, into: &out) }
     if to.column > 0 {
       out.append(0x3B)
@@ -333,7 +333,7 @@ enum CursorMoves {
 
   /// `CSI n final`, with n omitted when it is 1 (the default).
   static func sequence(_ n: Int, _ final: Unicode.Scalar) -> [UInt8] {
-    var out: [UInt8] = [0x1B, 0x5B]
+    var out = ControlSequences.csi
     if n != 1 { appendDecimal(n, into: &out) }
     out.append(UInt8(final.value))
     return out

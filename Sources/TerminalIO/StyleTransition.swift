@@ -17,23 +17,11 @@ enum StyleTransition {
         chosen = delta
       }
     }
-    out.append(contentsOf: [0x1B, 0x5B])
-    out.append(contentsOf: chosen.joined(separator: ";").utf8)
-    out.append(0x6D)
+    out.append(contentsOf: SGR.sequence(chosen).utf8)
   }
 
   /// Parameters that set `style` on top of a reset.
-  static func parameters(of style: Style) -> [String] {
-    var params: [String] = []
-    if style.bold { params.append("1") }
-    if style.dim { params.append("2") }
-    if style.italic { params.append("3") }
-    if style.underline { params.append("4") }
-    if style.reverse { params.append("7") }
-    if let fg = style.foreground { params.append(code(fg, background: false)) }
-    if let bg = style.background { params.append(code(bg, background: true)) }
-    return params
-  }
+  static func parameters(of style: Style) -> [String] { style.sgrParameters }
 
   /// Parameters that change only what differs. Bold and dim share their off
   /// code (22), so turning one off re-asserts the other.

@@ -15,7 +15,7 @@ public final class TerminalApp {
   /// Post events here from other threads.
   public let inbox: EventInbox
   /// Silence after which a lone ESC is the Esc key.
-  public var escapeTimeout = 40
+  public var escapeTimeout = KeyTiming.escapeTimeout
   /// Silence after which an unterminated bracketed paste is delivered.
   public var pasteTimeout = 500
   /// Wall-clock period of `.tick` events.
@@ -157,7 +157,7 @@ public final class TerminalApp {
     at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> [Event]
   ) throws -> [Event] {
     var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
-    bytes += Array("\u{1B}[0m\u{1B}[2K".utf8)
+    bytes += ControlSequences.resetStyle + ControlSequences.clearLine
     try terminal.write(bytes)
     terminal.leave(keepScreen: true)
     // The prompt keeps its distance from the bottom edge across resizes.
@@ -245,16 +245,16 @@ public final class TerminalApp {
     var bytes: [UInt8] = []
     if enterScreen { bytes += ControlSequences.enterForPrompt }
     // No auto-wrap and no cursor while the frame is drawn, as in the UI.
-    bytes += Array("\u{1B}[?25l\u{1B}[?7l".utf8)
+    bytes += ControlSequences.hideCursor + ControlSequences.autoWrapOff
     if var frame = try? draw(width, height) {
       if row < frame.height {
         for column in 0..<frame.width { frame[column, row] = .blank }
       }
       bytes += writer.render(frame)
     }
-    bytes += Array("\u{1B}[?7h".utf8)
+    bytes += ControlSequences.autoWrapOn
     bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row))
-    bytes += Array("\u{1B}[0m\u{1B}[2K\u{1B}[?25h".utf8)
+    bytes += ControlSequences.resetStyle + ControlSequences.clearLine + ControlSequences.showCursor
     try? terminal.write(bytes)
     // The line editor draws over it; the next frame repaints everything.
     writer.invalidate()

@@ -135,10 +135,10 @@ struct Benchmark {
       "pty 600 MB: first rows \(Self.fmt(ms, 1)) ms, full index \(Self.fmt(fullMs, 0)) ms, --check \(Self.fmt(checkMs, 0)) ms"
     )
     add(
-      "First screen with rows in a pseudo-terminal, \(Self.mb(large.size)) ⁶", runs: "\(first.count)",
+      "First screen with rows in a pseudo-terminal, \(Self.mb(large.size)) ⁵", runs: "\(first.count)",
       "\(Self.fmt(ms, 1)) ms", target: "< 50 ms", met: ms < 50)
     add(
-      "Full index in a pseudo-terminal (to exit after Enter), \(Self.mb(large.size)) ⁶", runs: "\(full.count)",
+      "Full index in a pseudo-terminal (to exit after Enter), \(Self.mb(large.size)) ⁵", runs: "\(full.count)",
       "\(Self.fmt(fullMs, 0)) ms (`--check`, alternating: \(Self.fmt(checkMs, 0)) ms)",
       target: "≤ `--check` + 30 %", met: fullMs <= checkMs * 1.3)
   }
@@ -165,12 +165,12 @@ struct Benchmark {
       let fullMs = Measure.median(full) * 1000
       Self.log("pty \(shape.rawValue): first rows \(Self.fmt(ms, 1)) ms, full index \(Self.fmt(fullMs, 0)) ms")
       add(
-        "First screen with rows in a pseudo-terminal, \(shape.rawValue) \(Self.mb(input.size)) ⁶",
+        "First screen with rows in a pseudo-terminal, \(shape.rawValue) \(Self.mb(input.size)) ⁵",
         runs: "\(first.count)",
         "\(Self.fmt(ms, 1)) ms", target: "< 50 ms", met: ms < 50)
       let checkMs = Measure.median(check) * 1000
       add(
-        "Full index in a pseudo-terminal (to exit after Enter), \(shape.rawValue) ⁶", runs: "\(full.count)",
+        "Full index in a pseudo-terminal (to exit after Enter), \(shape.rawValue) ⁵", runs: "\(full.count)",
         "\(Self.fmt(fullMs, 0)) ms (`--check`, alternating: \(Self.fmt(checkMs, 0)) ms)",
         target: "≤ `--check` + 30 %", met: fullMs <= checkMs * 1.3)
     }
@@ -410,7 +410,7 @@ struct Benchmark {
       JSON (items are byte ranges into the mapped file); the 100-row list is 4 sections of 24 items, so its screen \
       shows item rows like the others (its index has 4 entries instead of 26).
       ⁴ After `scroll-to 0 0.5` over the 1 M-row list; bytes for the update (inside the synchronized-update brackets).
-      ⁶ `sectionnav FILE` spawned on an 80×24 pseudo-terminal: time until the first output holding the cursor \
+      ⁵ `sectionnav FILE` spawned on an 80×24 pseudo-terminal: time until the first output holding the cursor \
       mark `> ` (the first frame with rows), and until the process exits after Enter is sent at that moment (it \
       prints the item once indexing ends).
       ⁷ In a child process over the 60 MB list (2 M items, loaded first), filter line open: from handing the key \

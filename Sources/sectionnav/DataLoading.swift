@@ -5,7 +5,7 @@ import SectionNavCore
 enum DataLoading {
   /// The display name of the data source in error messages.
   static func sourceName(_ config: Configuration) -> String {
-    config.file == "-" ? "<stdin>" : config.file ?? "demo:\(config.demo)"
+    config.file == "-" ? "<stdin>" : config.file ?? "demo:\(config.demo.rawValue)"
   }
 
   static func loadOptions(_ config: Configuration) -> LoadOptions {
@@ -64,9 +64,7 @@ enum DataLoading {
 
   /// The embedded demo named by `--demo`.
   static func demo(_ config: Configuration) throws(Failure) -> SectionedList {
-    guard let demo = Demos.named(config.demo) else {
-      throw Failure("unknown demo '\(config.demo)' (expected \(Demos.names.joined(separator: ", ")))")
-    }
+    let demo = Demos.named(config.demo)
     return config.keepOrder ? demo : demo.sortedByTitle()
   }
 
@@ -200,7 +198,7 @@ enum DataLoading {
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.
   static func indexLabels(_ config: Configuration) throws(Failure) -> [String: String] {
     guard let path = config.indexLabelsFile else {
-      return config.file == nil ? Demos.indexLabels(for: config.demo) ?? [:] : [:]
+      return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }
     let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
     do {

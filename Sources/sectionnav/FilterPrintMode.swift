@@ -49,7 +49,7 @@ final class FilterParts: @unchecked Sendable {
   func runAll() -> FilterResult {
     DispatchQueue.concurrentPerform(iterations: runs.count) { i in
       var run = lock.withLock { runs[i] }
-      _ = run.advance(budget: .max)
+      if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
       lock.withLock { runs[i] = run }
     }
     return FilterRun.joined(runs)

@@ -59,7 +59,7 @@ enum InteractiveMode {
           continue
         // A command's output and errors are on the status line already.
         case .output, .commandFailed: continue
-        case .quit: next = .exit(code: (config.pick ? ExitCode.notChosen : .success).rawValue, output: nil)
+        case .quit: next = .exit(code: settings.endWithoutChoice.rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
           next = .exit(

@@ -57,12 +57,7 @@ enum Launcher {
       Output.write(Version.string + "\n")
       return 0
     }
-    let printFormat: PrintFormat
-    do {
-      printFormat = try PrintFormat(config.printFormat)
-    } catch {
-      throw error.failure
-    }
+    let printFormat = config.printFormat
     if config.script == "-" && config.file == "-" {
       throw Failure("the data and the script cannot both come from standard input")
     }
@@ -96,9 +91,8 @@ enum Launcher {
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
-    settings.indexMode =
-      config.indexMode.flatMap { SectionIndex.Mode(rawValue: $0.rawValue) } ?? (labels.isEmpty ? .initials : .titles)
-    settings.indexAnchor = config.indexAnchor == .center ? .center : .top
+    settings.indexMode = config.indexMode ?? (labels.isEmpty ? .initials : .titles)
+    settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     settings.pick = config.pick
@@ -109,13 +103,9 @@ enum Launcher {
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
     settings.literal = config.literal
-    do {
-      settings.theme = try Theme.resolve(
-        colorWhen: config.color, specs: config.colorSpecs, environment: environment,
-        isTerminal: scripted ? Output.standardOutputIsTerminal : true)
-    } catch {
-      throw error.failure
-    }
+    settings.theme = Theme.resolve(
+      colorWhen: config.color, specs: config.colorSpecs, environment: environment,
+      isTerminal: scripted ? Output.standardOutputIsTerminal : true)
     if let script = config.script, case .ready(let list) = data {
       return try ScriptMode.run(path: script, config: config, list: list, settings: settings, chosen: chosen)
     }

@@ -35,7 +35,7 @@ enum ScriptMode {
     Output.write(buffer)
     switch outcome {
     case .finished, .quit:
-      return (config.pick ? ExitCode.notChosen : .success).rawValue
+      return settings.endWithoutChoice.rawValue
     case .interrupted:
       return ExitCode.interrupted.rawValue
     case .chose(let s, let i):

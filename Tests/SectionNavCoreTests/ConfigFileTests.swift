@@ -38,8 +38,8 @@ import Testing
     #expect(c.color == .never)  // file only
     #expect(c.indexMode == .titles)  // environment beats file
     #expect(c.indicators == .never)  // command line beats file
-    #expect(c.printFormat == "{section}: {item}")
-    #expect(c.colorSpecs == ["thumb=red", "track=8", "header=bold"])
+    #expect(c.printFormat == (try PrintFormat("{section}: {item}")))
+    #expect(c.colorSpecs == [try ThemeSpec("thumb=red"), try ThemeSpec("track=8"), try ThemeSpec("header=bold")])
   }
 
   @Test func noConfigSkipsTheFileWithoutReadingIt() throws {
@@ -63,8 +63,8 @@ import Testing
 
   @Test func aHashInsideAWordOrQuotesIsText() throws {
     let c = try Self.parse([], file: "--print 'a #{item}'\n--colors thumb=#ff0000 # red\r\n")
-    #expect(c.printFormat == "a #{item}")
-    #expect(c.colorSpecs == ["thumb=#ff0000"])
+    #expect(c.printFormat == (try PrintFormat("a #{item}")))
+    #expect(c.colorSpecs == [try ThemeSpec("thumb=#ff0000")])
   }
 
   @Test func pathFollowsXDGThenHome() {

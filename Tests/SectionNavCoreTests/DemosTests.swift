@@ -8,9 +8,10 @@ import Testing
     try JSONIndexer.load([UInt8](Data(contentsOf: fixtureURL(name))), options: options)
   }
 
-  @Test(arguments: Demos.names)
-  func demoMatchesItsFixture(_ name: String) throws {
-    let demo = try #require(Demos.named(name))
+  @Test(arguments: Demo.allCases)
+  func demoMatchesItsFixture(_ which: Demo) throws {
+    let name = which.rawValue
+    let demo = Demos.named(which)
     #expect(contents(try fixture("\(name).json")) == contents(demo))
     // Already in natural order, so --keep-order shows the same.
     #expect(contents(try fixture("\(name).json", LoadOptions(keepOrder: true))) == contents(demo))
@@ -18,31 +19,26 @@ import Testing
     #expect(try fixture("\(name).json").maxItemWidth == demo.maxItemWidth)
   }
 
-  @Test func unknownDemoIsNil() {
-    #expect(Demos.named("nope") == nil)
-    #expect(Demos.indexLabels(for: "nope") == nil)
-  }
-
   @Test func numbersAndGridIndexByTheirFirstNumber() {
-    #expect(Demos.indexLabels(for: "numbers")?["10–19"] == "10")
-    #expect(Demos.indexLabels(for: "grid")?["Block 7"] == "7")
+    #expect(Demos.indexLabels(for: .numbers)["10–19"] == "10")
+    #expect(Demos.indexLabels(for: .grid)["Block 7"] == "7")
   }
 
   @Test func devicesScrollALongWayAndHaveALabelPerCategory() throws {
-    let devices = try #require(Demos.named("devices"))
+    let devices = Demos.named(.devices)
     #expect(devices.sections.map(\.title) == ["Apple TV", "Apple Watch", "HomePod", "iPad", "iPhone", "iPod", "Mac"])
     let iPhones = try #require(devices.sections.firstIndex { $0.title == "iPhone" })
     #expect(devices.itemCount(iPhones) >= 15)
     #expect(devices.itemText(section: iPhones, item: 0) == "iPhone")
     // Many screens at 80×24 (22 list rows).
     #expect(devices.itemCount + devices.sectionCount > 5 * 22)
-    let labels = try #require(Demos.indexLabels(for: "devices"))
+    let labels = Demos.indexLabels(for: .devices)
     #expect(Set(labels.keys) == Set(devices.sections.map(\.title)))
     #expect(labels["iPhone"] == "📱")
   }
 
   @Test func numbersAreZeroToOneNinetyNineInSectionsOfTen() throws {
-    let numbers = try #require(Demos.named("numbers"))
+    let numbers = Demos.named(.numbers)
     #expect(numbers.sectionCount == 20)
     #expect(numbers.title(0) == "0–9")
     #expect(numbers.title(19) == "190–199")
@@ -51,7 +47,7 @@ import Testing
   }
 
   @Test func gridIsWideWithWideCharacters() throws {
-    let grid = try #require(Demos.named("grid"))
+    let grid = Demos.named(.grid)
     #expect(grid.sectionCount == 30)
     #expect((0..<30).allSatisfy { grid.itemCount($0) == 20 })
     let widths = (0..<30).flatMap { s in (0..<20).map { TextSanitizer.width(grid.itemText(section: s, item: $0)) } }

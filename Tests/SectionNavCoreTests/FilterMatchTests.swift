@@ -176,4 +176,35 @@ import Testing
       }
     }
   }
+
+  /// Lines filtered in file order (`--filter-print`) give what the
+  /// section-by-section pass gives, ranked or not, whole or in parts.
+  @Test func fileOrderPassAgreesWithTheSectionPass() {
+    var rng = SeededGenerator(seed: 11)
+    let words = ["apple", "Banana", "cherry", "äpfel", "zebra", "tab\there", "Éclair", "quokka", "mango"]
+    var text = ""
+    for _ in 0..<3000 {
+      text += words[Int(rng.next() % UInt64(words.count))] + " " + words[Int(rng.next() % UInt64(words.count))]
+      text += " \(rng.next() % 1000)\n"
+    }
+    let list = LineInput.load(Array(text.utf8), delimiter: nil, keepOrder: false)
+    for sort in [false, true] {
+      for query in ["an", "'apfel !ban", "^z | 7$", "e a"] {
+        var sectionPass = FilterRun(query: FilterQuery(query), list: list, sort: sort)
+        _ = sectionPass.advance(budget: .max)
+        let expected = sectionPass.result()
+        // Small windows: many rounds, sections switching every few lines.
+        for (parts, window) in [(1, 64), (2, 1000), (1, FilterRun.fileWindow)] {
+          var runs = FilterRun.parts(query: FilterQuery(query), list: list, sort: sort, parts: parts)
+          for i in runs.indices {
+            let done = runs[i].finishInFileOrder(window: window)
+            #expect(done)
+          }
+          let joined = FilterRun.joined(runs)
+          #expect(joined.sections == expected.sections, "\(query) sort \(sort)")
+          #expect(joined.ordinals == expected.ordinals, "\(query) sort \(sort)")
+        }
+      }
+    }
+  }
 }

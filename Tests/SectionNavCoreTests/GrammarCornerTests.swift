@@ -38,8 +38,8 @@ import Testing
 
   /// Leading zeros in a palette number are fine, as with fzf and tput.
   @Test func paletteNumbersMayHaveLeadingZeros() throws {
-    let theme = try Theme.resolve(
-      colorWhen: .always, specs: ["thumb=0255,track=007"], environment: [:], isTerminal: true)
+    let theme = Theme.resolve(
+      colorWhen: .always, specs: [try ThemeSpec("thumb=0255,track=007")], environment: [:], isTerminal: true)
     #expect(theme[.thumb].foreground == .indexed(255))
     #expect(theme[.track].foreground == .indexed(7))
     #expect(throws: UsageError.self) { try ThemeSpec("thumb=0256") }

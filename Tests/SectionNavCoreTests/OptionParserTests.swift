@@ -23,8 +23,8 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
   @Test func noArgumentsGiveTheDefaults() throws {
     let c = try parse()
     #expect(c == Configuration())
-    #expect(c.file == nil && c.demo == "devices" && c.width == 80 && c.height == 24)
-    #expect(c.printFormat == "{item}" && c.color == .auto && c.indicators == .always)
+    #expect(c.file == nil && c.demo == .devices && c.width == 80 && c.height == 24)
+    #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
   @Test func everyOptionSetsItsField() throws {
@@ -34,7 +34,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
       "--index-labels", "labels.json", "--index-anchor", "center", "--color", "never",
       "--colors", "thumb=red", "--indicators", "auto", "--print", "{section}: {item}", "--pick",
       "--no-mouse", "--smooth", "-h", "--version", "data.json")
-    #expect(c.demo == "numbers")
+    #expect(c.demo == .numbers)
     #expect(c.script == "run.nav")
     #expect(c.width == 120 && c.height == 40)
     #expect(c.check && c.keepOrder && c.lines)
@@ -44,9 +44,9 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.indexLabelsFile == "labels.json")
     #expect(c.indexAnchor == .center)
     #expect(c.color == .never)
-    #expect(c.colorSpecs == ["thumb=red"])
+    #expect(c.colorSpecs == [try ThemeSpec("thumb=red")])
     #expect(c.indicators == .auto)
-    #expect(c.printFormat == "{section}: {item}")
+    #expect(c.printFormat == (try PrintFormat("{section}: {item}")))
     #expect(c.pick && c.noMouse && c.smooth && c.help && c.version)
     #expect(c.file == "data.json")
   }
@@ -60,13 +60,13 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     let c = try parse("--size=100x30", "--index=alphabet", "--print={index}={item}", "--delimiter=\\t")
     #expect(c.width == 100 && c.height == 30)
     #expect(c.indexMode == .alphabet)
-    #expect(c.printFormat == "{index}={item}")
+    #expect(c.printFormat == (try PrintFormat("{index}={item}")))
     #expect(c.delimiter == "\t")
   }
 
   @Test func aValueMayStartWithADash() throws {
     #expect(try parse("--delimiter", "-").delimiter == "-")
-    #expect(try parse("--print", "--{item}--").printFormat == "--{item}--")
+    #expect(try parse("--print", "--{item}--").printFormat == (try PrintFormat("--{item}--")))
   }
 
   @Test func doubleDashEndsOptions() throws {
@@ -86,13 +86,13 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.color == .always)
     #expect(c.indexMode == .alphabet)
     #expect(c.noMouse)
-    #expect(c.colorSpecs == ["thumb=red", "track=8"])
+    #expect(c.colorSpecs == [try ThemeSpec("thumb=red"), try ThemeSpec("track=8")])
   }
 
   @Test func environmentIsSplitLikeAShell() throws {
     let env = ["SECTIONNAV_OPTS": #"--print "{section} \"{item}\"" --delimiter '\t' --item-field a\ b"#]
     let c = try parse(env: env)
-    #expect(c.printFormat == #"{section} "{item}""#)
+    #expect(c.printFormat == (try PrintFormat(#"{section} "{item}""#)))
     #expect(c.delimiter == "\t")
     #expect(c.itemField == "a b")
   }

@@ -9,7 +9,7 @@ import Testing
   ) throws -> Theme {
     var env: [String: String] = [:]
     if let noColor { env["NO_COLOR"] = noColor }
-    return try Theme.resolve(colorWhen: when, specs: specs, environment: env, isTerminal: terminal)
+    return Theme.resolve(colorWhen: when, specs: try specs.map(ThemeSpec.init), environment: env, isTerminal: terminal)
   }
 
   private func message(_ spec: String) -> String? {
@@ -98,7 +98,7 @@ import Testing
     #expect(
       message("thumb=red,scrollbar=blue")
         == "bad colour 'scrollbar=blue': unknown element 'scrollbar' (expected thumb, track, index, "
-        + "index-current, header, bubble, status, cursor, match, pinned or prompt)")
+        + "index-current, header, bubble, status, cursor, match or pinned)")
     #expect(message("thumb") == "bad colour 'thumb': expected ELEMENT=VALUE")
     #expect(message("thumb=") == "bad colour 'thumb=': missing value")
     #expect(message("thumb=red+") == "bad colour 'thumb=red+': missing value")
@@ -113,9 +113,7 @@ import Testing
     #expect(try resolve(.always, specs: ["", " , ,"]) == .standard)
   }
 
-  @Test func resolveReportsBadSpecs() {
-    #expect(throws: UsageError.self) {
-      try Theme.resolve(colorWhen: .never, specs: ["x=y"], environment: [:], isTerminal: false)
-    }
+  @Test func badSpecsAreRefusedWhenParsed() {
+    #expect(throws: UsageError.self) { try OptionParser.parse(arguments: ["--colors", "x=y"], environment: [:]) }
   }
 }

@@ -29,7 +29,7 @@ _sectionnav() {
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)
       COMPREPLY=($(compgen -W "thumb= track= index= index-current= header= pinned= bubble=
-        status= cursor= match= prompt=" -- "$cur"))
+        status= cursor= match=" -- "$cur"))
       compopt -o nospace 2>/dev/null
       return ;;
     --preview-window)

@@ -5,9 +5,6 @@
 // el_set / el_get / history. Every piece of state lives in the handles below;
 // nothing global is visible to Swift.
 
-/// libedit's major version, to prove the link works.
-int cle_version(void);
-
 // ---- History ----------------------------------------------------------------
 
 /// One libedit history list, created unique (a line equal to the newest entry
@@ -98,6 +95,9 @@ void cle_editor_destroy(cle_editor *editor);
 /// Ctrl-Z calls `wake` too (CLE_EVENT_SUSPEND_KEY); without a wake function
 /// Ctrl-Z stops the process with SIGTSTP in libedit's cooked mode.
 void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake);
+/// How long a lone Esc waits for the rest of an escape sequence before it
+/// counts as a key of its own; the caller passes the program's one value.
+void cle_editor_set_escape_timeout(cle_editor *editor, int milliseconds);
 /// Copies the prompt shown by the next cle_editor_gets.
 void cle_editor_set_prompt(cle_editor *editor, const char *prompt);
 /// The history that Up/Down/Ctrl-R browse (not owned; may be NULL).

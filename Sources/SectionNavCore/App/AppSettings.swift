@@ -6,7 +6,7 @@ public struct AppSettings: Sendable, Equatable {
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false
   public var theme: Theme = .standard
-  /// Quitting without choosing ends with `.quit(chosen: false)`; the front end maps it to exit 1.
+  /// `--pick`: ending without choosing an item is a failure to choose (exit 1).
   public var pick = false
   /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
   public var multi = false
@@ -22,4 +22,10 @@ public struct AppSettings: Sendable, Equatable {
   /// `--bind` entries in the order given (a later one for the same key wins).
   public var binds: [KeyBind] = []
   public init() {}
+}
+
+extension AppSettings {
+  /// The exit status of a run that ends without a choice (`q`, Esc, `quit`,
+  /// a script that runs out): 1 under `--pick`, else 0 — for both runners.
+  public var endWithoutChoice: ExitCode { pick ? .notChosen : .success }
 }

@@ -15,8 +15,8 @@ extension AppState {
       follow(column: col, row: row)
     case .release:
       follow(column: col, row: row)
-      drag = nil
-      lastIndexEntry = nil
+      pointer.drag = nil
+      pointer.lastEntry = nil
     case .wheelUp, .wheelDown:
       let delta = (m.kind == .wheelDown ? 1 : -1) * Self.wheelStep
       if m.modifiers.contains(.shift) {
@@ -31,28 +31,26 @@ extension AppState {
 
   private mutating func press(column col: Int, row: Int) {
     message = nil
-    let listLine = layout.listLine(ofScreenRow: row)
-    if let vc = layout.verticalColumn, col == vc, let line = listLine {
-      drag = .vertical
-      dragVertical(line: line)
-    } else if let hr = layout.horizontalRow, row == hr, col < layout.horizontalTrack {
-      drag = .horizontal
+    // The same rectangles the compositor draws into.
+    if layout.verticalTrack.contains(column: col, row: row) {
+      pointer.drag = .vertical
+      dragVertical(line: row - layout.listTop)
+    } else if layout.horizontalTrackArea.contains(column: col, row: row) {
+      pointer.drag = .horizontal
       dragHorizontal(cell: col)
-    } else if layout.indexWidth > 0, col >= layout.indexColumn,
-      col < layout.indexColumn + layout.indexWidth, let line = listLine
-    {
-      drag = .index
-      pointerRow = row
-      lastIndexEntry = nil
-      indexPointer(line: line)
-    } else if let line = listLine, col < layout.textWidth {
-      let r = displayedOffset.y + line
+    } else if layout.index.contains(column: col, row: row) {
+      pointer.drag = .index
+      pointer.row = row
+      pointer.lastEntry = nil
+      indexPointer(line: row - layout.listTop)
+    } else if layout.list.contains(column: col, row: row) {
+      let r = displayedOffset.y + row - layout.listTop
       switch rowMap.row(r) {
       case .item?: cursorRow = r
       case .header?: placeCursor(near: r)
       case nil: break
       }
-    } else if row == layout.pinnedRow, col < layout.textWidth, let s = topSection {
+    } else if layout.pinned.contains(column: col, row: row), let s = topSection {
       jump(toSection: s, alignment: .top)
     }
   }
@@ -65,7 +63,7 @@ extension AppState {
       dragHorizontal(cell: col)
     case .index?:
       // A drag that started on the column keeps tracking wherever the pointer goes.
-      pointerRow = min(max(row, layout.listTop), layout.listTop + max(layout.listHeight - 1, 0))
+      pointer.row = min(max(row, layout.listTop), layout.listTop + max(layout.listHeight - 1, 0))
       indexPointer(line: row - layout.listTop)
     case nil:
       break
@@ -75,12 +73,12 @@ extension AppState {
   private mutating func dragVertical(line: Int) {
     let y = ScrollIndicator.offset(forCell: line, track: layout.listHeight, maxOffset: maxOffsetY)
     setOffset(y: y)
-    lastScrollAt = clock
+    time.lastScroll = time.now
   }
 
   private mutating func dragHorizontal(cell: Int) {
     let x = ScrollIndicator.offset(forCell: cell, track: layout.horizontalTrack, maxOffset: maxOffsetX)
     setOffset(x: x)
-    lastScrollAt = clock
+    time.lastScroll = time.now
   }
 }

@@ -18,10 +18,12 @@ extension AppState {
       return []
     case .paste(let text):
       if filtering.lineOpen { return pasteIntoFilterLine(text) }
-      if prompt != nil {
-        prompt!.text += TextSanitizer.visible(text.filter { !$0.isNewline })
-      } else if focus == .index {
-        typeAhead(text)
+      switch mode {
+      case .prompt(var p):
+        p.text += TextSanitizer.visible(text.filter { !$0.isNewline })
+        mode = .prompt(p)
+      case .indexFocus: typeAhead(text)
+      default: break
       }
       return []
     case .resize(let w, let h):
@@ -29,7 +31,7 @@ extension AppState {
       return []
     case .tick(let ms):
       advanceClock(by: ms)
-      if !typeahead.isEmpty && clock - typeaheadAt >= 1000 { typeahead = "" }
+      if case .indexFocus(let t) = mode, !t.text.isEmpty, clock - t.at >= 1000 { mode = .indexFocus(TypeAhead()) }
       return []
     // After a `reload` the original source (a file still being indexed, a
     // stream still arriving) no longer feeds the list.
@@ -45,7 +47,7 @@ extension AppState {
       message = "warning: \(settings.sourceName) shrank on disk; some rows are now empty"
       return []
     case .lineEdited(let kind, let line, let warning):
-      prompt = nil
+      if case .prompt = mode { mode = .list }
       var effects: [Effect] = []
       if let line { effects = submitPrompt(kind: kind, text: line) }
       if let warning { message = warning }
@@ -73,18 +75,21 @@ extension AppState {
   }
 
   mutating func handleKey(_ event: KeyEvent) -> [Effect] {
-    if showHelp {
+    switch mode {
+    case .help(let page):
       // Space and PgDn turn to the next page while there is one; any other key closes.
       let turn = event == KeyEvent(.char(" ")) || event == KeyEvent(.pageDown)
-      if turn && helpPage + 1 < helpPageCount {
-        helpPage += 1
+      if turn && page + 1 < helpPageCount {
+        mode = .help(page: page + 1)
         return []
       }
-      showHelp = false
-      helpPage = 0
+      mode = .list
       return event.key == .ctrl("c") ? [.interrupt] : []
+    case .prompt(let p):
+      return promptKey(event, p)
+    default:
+      break
     }
-    if prompt != nil { return promptKey(event) }
     if filtering.lineOpen {
       message = nil
       return filterLineKey(event)
@@ -94,11 +99,11 @@ extension AppState {
       return [.cancel(jobID: running.id)]
     }
     if event.key == .ctrl("c") { return [.interrupt] }
-    if let exit = exitAfterLoad {
-      // Enter or q while the data was still being indexed: the run ends when
-      // indexing does (with the error if the data turns out invalid). Esc stays.
+    if case .waitingForLoad(let exit) = mode {
+      // The run ends when indexing does (with the error if the data turns
+      // out invalid). Esc stays.
       if event.key == .escape {
-        exitAfterLoad = nil
+        mode = .list
         message = nil
       } else {
         message = exit.waitingNote
@@ -106,8 +111,9 @@ extension AppState {
       return []
     }
     message = nil
-    if awaitingEntryKey {
-      awaitingEntryKey = false
+    switch mode {
+    case .awaitingEntry:
+      mode = .list
       if case .char(let c) = event.key {
         if let e = index.entry(startingWith: String(c)) {
           jumpToEntry(e)
@@ -116,8 +122,11 @@ extension AppState {
         }
       }
       return []
+    case .indexFocus:
+      if let effects = indexFocusKey(event) { return effects }
+    default:
+      break
     }
-    if focus == .index, let effects = indexFocusKey(event) { return effects }
     if let actions = boundActions(for: event) { return runChain(actions) }
     guard let action = KeyBindings.action(for: event) else { return [] }
     return perform(action, event: event)
@@ -150,15 +159,13 @@ extension AppState {
       if target >= 0 && target < rowMap.sectionCount {
         jump(toSection: target, alignment: settings.indexAnchor)
       }
-    case .jumpToEntry: awaitingEntryKey = true
-    case .focusIndex:
-      focus = .index
-      typeahead = ""
+    case .jumpToEntry: mode = .awaitingEntry
+    case .focusIndex: mode = .indexFocus(TypeAhead())
     case .search:
-      prompt = Prompt(kind: .search)
+      mode = .prompt(Prompt(kind: .search))
       return [.editLine(.search)]
     case .commandPrompt:
-      prompt = Prompt(kind: .command)
+      mode = .prompt(Prompt(kind: .command))
       return [.editLine(.command)]
     case .nextMatch: return stepMatch(1)
     case .previousMatch: return stepMatch(-1)
@@ -167,9 +174,7 @@ extension AppState {
     case .filter: openFilterLine()
     case .toggleDown:
       if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }
-    case .help:
-      showHelp = true
-      helpPage = 0
+    case .help: mode = .help(page: 0)
     case .quit:
       // Esc with a filter on clears it first (q always quits).
       if isFiltered && event?.key == .escape { return clearFilter() }
@@ -185,26 +190,26 @@ extension AppState {
 
   // MARK: Prompt
 
-  mutating func promptKey(_ event: KeyEvent) -> [Effect] {
-    guard var p = prompt else { return [] }
+  mutating func promptKey(_ event: KeyEvent, _ open: Prompt) -> [Effect] {
+    var p = open
     switch event.key {
     case .char(let c):
       p.text += TextSanitizer.visible(String(c))
-      prompt = p
+      mode = .prompt(p)
     case .backspace:
       if p.text.isEmpty {
-        prompt = nil
+        mode = .list
       } else {
         p.text.removeLast()
-        prompt = p
+        mode = .prompt(p)
       }
     case .ctrl("u"):
       p.text = ""
-      prompt = p
+      mode = .prompt(p)
     case .escape, .ctrl("c"), .ctrl("g"):
-      prompt = nil
+      mode = .list
     case .enter:
-      prompt = nil
+      mode = .list
       return submitPrompt(kind: p.kind, text: p.text)
     default:
       break
@@ -215,7 +220,7 @@ extension AppState {
   /// Runs a line from the prompt (built-in or the runner's line editor): a
   /// command, or a search. A command's output goes to the status line.
   mutating func submitPrompt(kind: PromptKind, text: String) -> [Effect] {
-    prompt = nil
+    if case .prompt = mode { mode = .list }
     message = nil
     switch kind {
     case .search:
@@ -252,7 +257,7 @@ extension AppState {
   /// is made from what has arrived, at once, as fzf does.
   mutating func endRun(_ exit: PendingExit) -> [Effect] {
     guard loadProgress == nil || loadReading else {
-      exitAfterLoad = exit
+      mode = .waitingForLoad(exit)
       message = exit.waitingNote
       return []
     }
@@ -271,18 +276,10 @@ extension AppState {
     if isFiltered { return replaceFilteredData(update) }
     replaceData(update)
     var effects = refreshSearch()
-    if update.progress == nil, let exit = exitAfterLoad {
-      exitAfterLoad = nil
+    if update.progress == nil, case .waitingForLoad(let exit) = mode {
+      mode = .list
       effects += endRun(exit)
     }
     return effects
   }
-}
-
-/// An exit asked for while the data was still being indexed.
-enum PendingExit: Sendable, Equatable {
-  case quit, choose
-
-  /// The status line while the exit waits.
-  var waitingNote: String { "\(self == .quit ? "quitting" : "printing") once indexing ends (Esc stays)" }
 }

@@ -36,33 +36,20 @@ public struct AppState: Sendable {
   public private(set) var screenHeight: Int
   public private(set) var layout: ScreenLayout
 
-  /// Content offset (target of any animation).
-  public internal(set) var offsetX = 0
-  public internal(set) var offsetY = 0
+  /// The visible part of the content (like ratatui's `ListState`).
+  var viewport = Viewport()
   /// The cursor's row (always an item row), nil when there are no items.
   public internal(set) var cursorRow: Int?
-  public internal(set) var focus = Focus.list
-  public internal(set) var drag: Drag?
-  /// Screen row (0-based) of the pointer during an index drag, for the bubble.
-  var pointerRow = 0
-  var lastIndexEntry: Int?
-  public internal(set) var prompt: Prompt?
-  public internal(set) var showHelp = false
-  /// The help page shown (the help is paged when it is taller than the screen).
-  public internal(set) var helpPage = 0
+  /// The pointer while a button is down.
+  var pointer = PointerState()
+  /// What keys do now (list, help, prompt, index focus, …).
+  public internal(set) var mode = Mode.list
   /// A line for the status bar (errors, wrap notes) until the next key.
   public internal(set) var message: String?
-  var awaitingEntryKey = false
-  var typeahead = ""
   /// Folded section titles for type-ahead, worked out on first use per data set.
   var foldedTitles: [String]?
-  var typeaheadAt = 0
-  /// Milliseconds of `tick` time since start.
-  public internal(set) var clock = 0
-  var lastScrollAt = 0
-  var animation: Animation?
-  /// Set by the first `tick`: from then on `--smooth` jumps animate.
-  var clockRunning = false
+  /// Time as `tick` events tell it.
+  var time = TickClock()
   var search: SearchState?
   /// The filter line, the filtered view's result and the marks.
   public internal(set) var filtering = Filtering()
@@ -70,8 +57,6 @@ public struct AppState: Sendable {
   var searchIsStale = false
   /// The search job whose result the state waits for.
   var runningSearch: RunningSearch?
-  /// Enter or q pressed while the data was still being indexed.
-  var exitAfterLoad: PendingExit?
   /// The last background job id handed out.
   var lastJobID = 0
   /// The preview pane and `--bind` action chains (Workflow/).
@@ -163,8 +148,8 @@ public struct AppState: Sendable {
     filtering.base = update.list
     filtering.lastComplete = nil
     var effects = setFilterQuery(filtering.result?.query.text ?? filtering.line)
-    if update.progress == nil, let exit = exitAfterLoad {
-      exitAfterLoad = nil
+    if update.progress == nil, case .waitingForLoad(let exit) = mode {
+      mode = .list
       effects += endRun(exit)
     }
     return effects
@@ -189,7 +174,7 @@ public struct AppState: Sendable {
 
   /// The offset on screen: the target, or a step of a `--smooth` animation.
   public var displayedOffset: (x: Int, y: Int) {
-    guard let a = animation else { return (offsetX, offsetY) }
+    guard let a = viewport.animation else { return (offsetX, offsetY) }
     let t = min(1, Double(a.elapsed) / Double(Animation.duration))
     let x = Double(a.fromX) + Double(offsetX - a.fromX) * t
     let y = Double(a.fromY) + Double(offsetY - a.fromY) * t
@@ -212,11 +197,57 @@ public struct AppState: Sendable {
     switch settings.indicators {
     case .always: return true
     case .never: return false
-    case .auto: return drag == .vertical || drag == .horizontal || clock - lastScrollAt < 1500
+    case .auto: return drag == .vertical || drag == .horizontal || clock - time.lastScroll < 1500
     }
   }
 
   public var indexLayout: IndexLayout {
     IndexLayout(entryCount: layout.indexWidth > 0 ? index.entries.count : 0, rows: layout.listHeight)
   }
+}
+
+/// Which part of the content is on screen.
+struct Viewport: Sendable, Equatable {
+  /// Content offset: columns and rows scrolled (the target of any animation).
+  var x = 0
+  var y = 0
+  /// A `--smooth` jump in progress.
+  var animation: AppState.Animation?
+}
+
+/// What the pointer is doing while a button is down.
+struct PointerState: Sendable, Equatable {
+  /// What the press started dragging.
+  var drag: AppState.Drag?
+  /// Screen row (0-based) of the pointer during an index drag, for the bubble.
+  var row = 0
+  /// The index entry last jumped to during this drag.
+  var lastEntry: Int?
+}
+
+/// Time as `tick` events tell it (the core never reads a clock).
+struct TickClock: Sendable, Equatable {
+  /// Milliseconds since start.
+  var now = 0
+  /// Set by the first `tick`: from then on `--smooth` jumps animate.
+  var running = false
+  /// When the view last scrolled (for auto-hiding indicators).
+  var lastScroll = 0
+}
+
+extension AppState {
+  /// Content offset (target of any animation).
+  public internal(set) var offsetX: Int {
+    get { viewport.x }
+    set { viewport.x = newValue }
+  }
+  public internal(set) var offsetY: Int {
+    get { viewport.y }
+    set { viewport.y = newValue }
+  }
+
+  /// What a press on the screen is dragging, if anything.
+  public var drag: Drag? { pointer.drag }
+  /// Milliseconds of `tick` time since start.
+  public var clock: Int { time.now }
 }

@@ -1,14 +1,14 @@
-/// Everything the command line (and `SECTIONNAV_OPTS`, the config file) can set. Plain data:
-/// the option parser fills it, the app reads it.
+/// Everything the command line (and `SECTIONNAV_OPTS`, the config file) can set, parsed
+/// once into the types the program uses: the option parser fills it, the app reads it.
 public struct Configuration: Sendable, Equatable {
-  public enum IndexMode: String, CaseIterable, Sendable { case initials, titles, alphabet }
-  public enum IndexAnchor: String, CaseIterable, Sendable { case top, center }
+  /// Where an index jump puts the section: `--index-anchor` allows these of `Command.Alignment`.
+  public static let indexAnchors: [Command.Alignment] = [.top, .center]
   public enum ColorWhen: String, CaseIterable, Sendable { case auto, always, never }
   public enum IndicatorMode: String, CaseIterable, Sendable { case always, auto, never }
 
   /// Data file; "-" for standard input; nil for the demo.
   public var file: String?
-  public var demo = "devices"
+  public var demo = Demo.devices
   public var script: String?
   public var width = 80
   public var height = 24
@@ -26,14 +26,14 @@ public struct Configuration: Sendable, Equatable {
   public var noHeader = false
   public var skipBad = false
   /// nil when not given: the data (e.g. a demo with glyphs) may choose.
-  public var indexMode: IndexMode?
+  public var indexMode: SectionIndex.Mode?
   public var indexLabelsFile: String?
-  public var indexAnchor = IndexAnchor.top
+  public var indexAnchor = Command.Alignment.top
   public var color = ColorWhen.auto
-  /// Raw `--colors` specs in the order given (later ones win).
-  public var colorSpecs: [String] = []
+  /// `--colors` specs in the order given (later ones win).
+  public var colorSpecs: [ThemeSpec] = []
   public var indicators = IndicatorMode.always
-  public var printFormat = "{item}"
+  public var printFormat = PrintFormat.standard
   public var pick = false
   /// `--filter`: start with the filter line open.
   public var filter = false

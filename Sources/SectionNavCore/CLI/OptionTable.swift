@@ -53,9 +53,9 @@ public enum OptionTable {
       help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input; without FILE, the demo of --demo"
     ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
     OptionSpec(
-      "--demo", kind: .value, placeholder: "NAME", allowed: Demos.names, defaultValue: "devices",
+      "--demo", kind: .value, placeholder: "NAME", allowed: Demo.allCases.map(\.rawValue), defaultValue: "devices",
       group: .input, help: "embedded data shown when no FILE is given"
-    ) { c, v throws(UsageError) in c.demo = try oneOf(v, Demos.names, "--demo") },
+    ) { c, v throws(UsageError) in c.demo = try enumValue(v, "--demo") },
     OptionSpec(
       "--lines", kind: .flag, group: .input,
       help: "input is plain text, one item per line, grouped by first letter"
@@ -114,7 +114,7 @@ public enum OptionTable {
     // Index
     OptionSpec(
       "--index", kind: .value, placeholder: "MODE",
-      allowed: Configuration.IndexMode.allCases.map(\.rawValue), defaultValue: "initials",
+      allowed: SectionIndex.Mode.allCases.map(\.rawValue), defaultValue: "initials",
       group: .index,
       help: "index entries: one per first letter, one per section title, or A-Z and #"
     ) { c, v throws(UsageError) in c.indexMode = try enumValue(v, "--index") },
@@ -124,9 +124,12 @@ public enum OptionTable {
     ) { c, v throws(UsageError) in c.indexLabelsFile = try nonEmpty(v, "--index-labels") },
     OptionSpec(
       "--index-anchor", kind: .value, placeholder: "WHERE",
-      allowed: Configuration.IndexAnchor.allCases.map(\.rawValue), defaultValue: "top",
+      allowed: Configuration.indexAnchors.map(\.rawValue), defaultValue: "top",
       group: .index, help: "where a jump through the index puts the section in the list"
-    ) { c, v throws(UsageError) in c.indexAnchor = try enumValue(v, "--index-anchor") },
+    ) { c, v throws(UsageError) in
+      c.indexAnchor = Command.Alignment(
+        rawValue: try oneOf(v, Configuration.indexAnchors.map(\.rawValue), "--index-anchor"))!
+    },
     // Search
     OptionSpec(
       "--literal", kind: .flag, group: .search,
@@ -143,10 +146,7 @@ public enum OptionTable {
       "--colors", kind: .value, placeholder: "SPEC", group: .appearance, repeatable: true,
       help: "per-element style, e.g. thumb=red,header=bold,bubble=black+bg:#ff8800; "
         + "repeatable, later specs win"
-    ) { c, v throws(UsageError) in
-      _ = try ThemeSpec(v)
-      c.colorSpecs.append(v)
-    },
+    ) { c, v throws(UsageError) in c.colorSpecs.append(try ThemeSpec(v)) },
     OptionSpec(
       "--indicators", kind: .value, placeholder: "MODE",
       allowed: Configuration.IndicatorMode.allCases.map(\.rawValue), defaultValue: "always",
@@ -164,10 +164,7 @@ public enum OptionTable {
       "--print", kind: .value, placeholder: "FORMAT", defaultValue: "{item}", group: .output,
       help: "what Enter prints: {section}, {item}, {index} (0-based in its section), {json}; "
         + "'json' alone prints the item's JSON value"
-    ) { c, v throws(UsageError) in
-      _ = try PrintFormat(v)
-      c.printFormat = v
-    },
+    ) { c, v throws(UsageError) in c.printFormat = try PrintFormat(v) },
     OptionSpec(
       "--pick", kind: .flag, group: .output,
       help: "make quitting without choosing an item exit with status 1"
@@ -280,17 +277,12 @@ public enum OptionTable {
     return text
   }
 
-  /// `WxH`, each 1…1000.
+  /// `WxH`, each 1…1000 (`CellSize`).
   static func size(_ value: String) throws(UsageError) -> (Int, Int) {
-    let parts = value.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
-    func number(_ s: Substring) -> Int? {
-      guard !s.isEmpty, s.count <= 4, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-      return Int(s).flatMap { (1...1000).contains($0) ? $0 : nil }
-    }
-    guard parts.count == 2, let w = number(parts[0]), let h = number(parts[1]) else {
+    guard let size = CellSize(value) else {
       throw UsageError("invalid size '\(value)' (expected WxH, 1…1000 each)")
     }
-    return (w, h)
+    return (size.width, size.height)
   }
 }
 

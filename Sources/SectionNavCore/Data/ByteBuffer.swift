@@ -19,8 +19,10 @@ public final class ByteBuffer: @unchecked Sendable {
     case borrowed(AnyObject)
   }
 
-  /// First byte (meaningful only when `count > 0`).
-  public let base: UnsafePointer<UInt8>
+  /// First byte (meaningful only when `count > 0`). Internal: outside the
+  /// core the bytes are reached through `withBytes`, which keeps the buffer
+  /// alive for as long as the pointer is used.
+  let base: UnsafePointer<UInt8>
   /// Number of bytes.
   public let count: Int
   let ownership: Ownership
@@ -71,8 +73,14 @@ public final class ByteBuffer: @unchecked Sendable {
     }
   }
 
-  /// The bytes as a buffer pointer, valid while `self` is alive.
-  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  /// The bytes as a buffer pointer, valid while `self` is alive (the core's
+  /// loaders, which keep the buffer in the lists they build).
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Calls `body` with the bytes; the pointer is valid only inside `body`.
+  public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    try withExtendedLifetime(self) { () throws(E) -> R in try body(bytes) }
+  }
 
   /// Whether the bytes are a file's mapping (which can shrink under us).
   public var isMapped: Bool { if case .mapped = ownership { true } else { false } }

@@ -3,35 +3,35 @@
 /// `Fixtures/NAME.json`, loaded through the JSON indexer in the tests.
 /// Sections come in natural title order, so sorted and `--keep-order`
 /// runs show them alike.
-public enum Demos {
-  public static let names = ["devices", "numbers", "grid"]
+/// The embedded demos by name (`--demo`).
+public enum Demo: String, CaseIterable, Sendable {
+  case devices, numbers, grid
+}
 
-  public static func named(_ name: String) -> SectionedList? {
-    guard let pairs = sections(name) else { return nil }
-    return SectionedList(pairs)
-  }
+public enum Demos {
+  public static let names = Demo.allCases.map(\.rawValue)
+
+  public static func named(_ demo: Demo) -> SectionedList { SectionedList(sections(demo)) }
 
   /// The demo's sections as plain data.
-  public static func sections(_ name: String) -> [(title: String, items: [String])]? {
-    switch name {
-    case "devices": return DemoDevices.sections
-    case "numbers": return numbers
-    case "grid": return DemoGrid.sections
-    default: return nil
+  public static func sections(_ demo: Demo) -> [(title: String, items: [String])] {
+    switch demo {
+    case .devices: return DemoDevices.sections
+    case .numbers: return numbers
+    case .grid: return DemoGrid.sections
     }
   }
 
-  /// Per-section index labels for a demo (like per-category symbols), or nil.
-  public static func indexLabels(for name: String) -> [String: String]? {
-    switch name {
-    case "devices": return DemoDevices.indexLabels
+  /// Per-section index labels for a demo (like per-category symbols).
+  public static func indexLabels(for demo: Demo) -> [String: String] {
+    switch demo {
+    case .devices: return DemoDevices.indexLabels
     // Each range by its first number, so the index reads 0, 10, 20, ….
-    case "numbers": return Dictionary(uniqueKeysWithValues: numbers.map { ($0.title, String($0.items[0])) })
+    case .numbers: return Dictionary(uniqueKeysWithValues: numbers.map { ($0.title, String($0.items[0])) })
     // "Block 7" → "7".
-    case "grid":
+    case .grid:
       return Dictionary(
         uniqueKeysWithValues: DemoGrid.sections.map { ($0.title, String($0.title.split(separator: " ").last ?? "#")) })
-    default: return nil
     }
   }
 

@@ -91,18 +91,18 @@ enum ItemWidth {
         continue
       }
       // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
-      let need = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC2 ? 1 : 0
-      guard need > 0, c <= 0xF4, i + need < n else {
+      let need = UTF8Lead.length(c) - 1
+      guard need > 0, i + need < n else {
         cells += 1
         exact = false
         i += 1
         continue
       }
-      var v = UInt32(c) & (0x3F >> UInt32(need))
+      var v = UTF8Lead.payload(c, length: need + 1)
       var ok = true
       for k in 1...need {
         let b = p[i + k]
-        if b & 0xC0 != 0x80 { ok = false }
+        if !UTF8Lead.isContinuation(b) { ok = false }
         v = v << 6 | UInt32(b & 0x3F)
       }
       if !ok {

@@ -216,7 +216,7 @@ enum JSONLexer {
     if c < 0x80 { return hexScalar(c) }
     // A multi-byte character: show it when it is valid UTF-8.
     var n = 1
-    while n < 4, p + n < end, p[n] & 0xC0 == 0x80 { n += 1 }
+    while n < 4, p + n < end, UTF8Lead.isContinuation(p[n]) { n += 1 }
     var it = UnsafeBufferPointer(start: p, count: n).makeIterator()
     var decoder = UTF8()
     if case .scalarValue(let s) = decoder.decode(&it) {

@@ -35,10 +35,9 @@ struct Grouping {
   let delimiter: [UInt8]
   var titles: [String] = []
   var sectionIndex: [String: Int] = [:]
-  /// Packed item ranges (as in `PackedRanges`) and their section, in input order.
-  var ranges: [UInt64] = []
+  /// Item ranges and their section, in input order.
+  var inputOrder = PackedRangesBuilder(expected: 4096)
   var sectionOf: [UInt32] = []
-  var overflow: [Int: Int] = [:]
   var widestPlain = 0
   /// Section per initial for ASCII letters (0–25) and `#` (26); -1 unset.
   var asciiSections = [Int](repeating: -1, count: 27)
@@ -154,13 +153,7 @@ struct Grouping {
     }
     let plain = high == 0
     if plain, length > widestPlain { widestPlain = length }
-    let offset = start - buffer.base
-    var l = UInt64(length)
-    if l >= PackedRanges.lengthSentinel {
-      overflow[offset] = length
-      l = PackedRanges.lengthSentinel
-    }
-    ranges.append(UInt64(offset) | l << PackedRanges.offsetBits | (plain ? 0 : PackedRanges.notPlainBit))
+    inputOrder.append(offset: start - buffer.base, length: length, plain: plain)
     sectionOf.append(UInt32(section))
   }
 
@@ -176,13 +169,13 @@ struct Grouping {
     }
     var builder = PackedRangesBuilder(expected: total)
     builder.count = total
-    builder.overflow = overflow
+    builder.overflow = inputOrder.overflow
     var next = starts
     for (i, s) in sectionOf.enumerated() {
-      builder.pointer[next[Int(s)]] = ranges[i]
+      builder.pointer[next[Int(s)]] = inputOrder.pointer[i]
       next[Int(s)] += 1
     }
-    ranges = []
+    inputOrder.discard()
     sectionOf = []
     let packed = builder.finish()
     let sections = titles.indices.map {

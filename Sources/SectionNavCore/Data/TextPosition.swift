@@ -14,7 +14,7 @@ enum TextPosition {
       if c == 0x0A || (c == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
         line += 1
         column = 1
-      } else if c & 0xC0 != 0x80 {
+      } else if !UTF8Lead.isContinuation(c) {
         column += 1
       }
       i += 1

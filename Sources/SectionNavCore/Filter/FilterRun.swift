@@ -246,3 +246,77 @@ public struct FilterRun: Sendable, Equatable {
       ordinals: ordinals, isComplete: isComplete, scanned: scanned, total: total)
   }
 }
+
+extension FilterRun {
+  /// Bytes of the file matched per round of `finishInFileOrder`: small
+  /// enough to stay in the CPU's cache while every section takes its turn.
+  public static let fileWindow = 1 << 20
+
+  /// Runs a fresh pass over text lines to the end in file order rather than
+  /// section order (`--filter-print`). Lines grouped by initial lie scattered
+  /// through the file, so matching one section after another reads the
+  /// whole file once per section; here every section advances through the
+  /// same megabyte of the file in turn. Returns false (nothing done) for
+  /// other stores or a narrowing run: `advance` then does the work.
+  public mutating func finishInFileOrder(window: Int = fileWindow) -> Bool {
+    guard candidates == nil, !isComplete, sectionPosition < sectionEnd, itemPosition == 0,
+      case .lines(let lines) = list.store
+    else { return false }
+    let range = sectionPosition..<sectionEnd
+    var plans: [[Int32]?] = []
+    for s in range {
+      startSection(s)
+      plans.append(planSkips ? nil : plan!)
+    }
+    plan = nil
+    let base = lines.buffer.base
+    let ranges = lines.ranges
+    var found = [[UInt32]](repeating: [], count: range.count)
+    var foundScores = [[Int32]](repeating: [], count: range.count)
+    var next = range.map { list.sections[$0].firstItem }
+    let ends = range.map { list.sections[$0].firstItem + list.sections[$0].itemCount }
+    var windowEnd = 0
+    let matcher = self.matcher
+    let sort = self.sort
+    while true {
+      windowEnd += max(1, window)
+      var left = false
+      for k in 0..<range.count {
+        guard let code = plans[k] else {
+          next[k] = ends[k]
+          continue
+        }
+        var i = next[k]
+        let end = ends[k]
+        code.withUnsafeBufferPointer { plan in
+          while i < end && ranges.offset(i) < windowEnd {
+            if let score = matcher.match(
+              plan, base + ranges.offset(i), ranges.length(i), ascii: ranges.isPlain(i), scoring: sort)
+            {
+              found[k].append(UInt32(truncatingIfNeeded: i))
+              if sort { foundScores[k].append(score) }
+            }
+            i += 1
+          }
+        }
+        next[k] = i
+        if i < end { left = true }
+      }
+      if !left { break }
+    }
+    var ordinals: [UInt32] = []
+    var scores: [Int32] = []
+    for k in 0..<range.count where !found[k].isEmpty {
+      sections.append(Int32(range.lowerBound + k))
+      starts.append(Int32(ordinals.count))
+      ordinals += found[k]
+      if sort { scores += foundScores[k] }
+    }
+    scanned = total
+    sectionPosition = sectionEnd
+    isComplete = true
+    if sort { rank(&ordinals, &scores) }
+    self.ordinals = ordinals
+    return true
+  }
+}

@@ -10,8 +10,8 @@ extension AppState {
   /// changes only when the entry under the pointer changes.
   mutating func indexPointer(line: Int) {
     guard let e = indexLayout.entry(atRow: line) else { return }
-    if e != lastIndexEntry {
-      lastIndexEntry = e
+    if e != pointer.lastEntry {
+      pointer.lastEntry = e
       jumpToEntry(e)
     }
   }
@@ -35,8 +35,7 @@ extension AppState {
   mutating func indexFocusKey(_ event: KeyEvent) -> [Effect]? {
     switch event.key {
     case .tab, .escape, .enter:
-      focus = .list
-      typeahead = ""
+      mode = .list
       return []
     case .up, .down:
       let current = currentEntry ?? 0
@@ -52,7 +51,7 @@ extension AppState {
       }
       return []
     case .backspace:
-      typeahead = ""
+      mode = .indexFocus(TypeAhead())
       return []
     case .char(let c):
       typeAhead(String(c))
@@ -64,16 +63,18 @@ extension AppState {
 
   /// Type-ahead: the first section whose folded title starts with the typed text.
   mutating func typeAhead(_ text: String) {
-    if clock - typeaheadAt >= 1000 { typeahead = "" }
-    typeahead += text
-    typeaheadAt = clock
-    let key = Folding.fold(typeahead)
+    var typed = TypeAhead()
+    if case .indexFocus(let t) = mode, clock - t.at < 1000 { typed = t }
+    typed.text += text
+    typed.at = clock
+    if case .indexFocus = mode { mode = .indexFocus(typed) }
+    let key = Folding.fold(typed.text)
     if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
     if let s = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil
     } else {
-      message = "no section starts with '\(typeahead)'"
+      message = "no section starts with '\(typed.text)'"
     }
   }
 }

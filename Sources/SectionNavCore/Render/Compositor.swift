@@ -24,8 +24,8 @@ extension AppState {
     drawList(into: &frame)
     drawIndex(into: &frame)
     if indicatorsVisible {
-      drawVerticalIndicator(into: &frame)
-      drawHorizontalIndicator(into: &frame)
+      drawIndicator(.vertical, into: &frame)
+      drawIndicator(.horizontal, into: &frame)
     }
     drawBubble(into: &frame)
     drawStatus(into: &frame)
@@ -137,59 +137,36 @@ extension AppState {
     }
   }
 
-  private func drawVerticalIndicator(into frame: inout Frame) {
-    guard let column = layout.verticalColumn, layout.listHeight > 0 else { return }
-    let indicator = ScrollIndicator(
-      track: layout.listHeight, viewport: layout.listHeight, content: rowMap.totalRows,
-      offset: displayedOffset.y)
-    let thumb = theme[.thumb]
-    let track = theme[.track]
-    if theme.colorEnabled {
-      let (start, length) = indicator.thumbEighths
-      for c in 0..<layout.listHeight {
-        let glyph = IndicatorGlyphs.vertical(cell: c, start: start, end: start + length)
-        frame.put(
-          glyph ?? IndicatorGlyphs.verticalTrack, column: column, row: layout.listTop + c,
-          style: glyph == nil ? track : thumb)
-      }
-    } else {
-      let (start, length) = indicator.thumbCells
-      for c in 0..<layout.listHeight {
-        let on = c >= start && c < start + length
-        frame.put(
-          on ? IndicatorGlyphs.full : IndicatorGlyphs.verticalTrack, column: column,
-          row: layout.listTop + c, style: on ? thumb : track)
-      }
-    }
-  }
-
-  private func drawHorizontalIndicator(into frame: inout Frame) {
-    guard let row = layout.horizontalRow else { return }
-    let trackLength = layout.horizontalTrack
-    let indicator = ScrollIndicator(
-      track: trackLength, viewport: layout.itemTextWidth, content: list.maxItemWidth,
-      offset: displayedOffset.x)
-    let thumb = theme[.thumb]
-    let track = theme[.track]
-    if theme.colorEnabled {
-      let (start, length) = indicator.thumbEighths
-      for c in 0..<trackLength {
-        let glyph = IndicatorGlyphs.horizontal(cell: c, start: start, end: start + length)
-        frame.put(glyph ?? IndicatorGlyphs.horizontalTrack, column: c, row: row, style: glyph == nil ? track : thumb)
-      }
-    } else {
-      let (start, length) = indicator.thumbCells
-      for c in 0..<trackLength {
-        let on = c >= start && c < start + length
-        frame.put(
-          on ? IndicatorGlyphs.full : IndicatorGlyphs.horizontalTrack, column: c, row: row,
-          style: on ? thumb : track)
-      }
+  /// One drawer for both indicators: the track area comes from the layout,
+  /// the orientation picks the glyphs.
+  private func drawIndicator(_ orientation: Orientation, into frame: inout Frame) {
+    let area = layout.track(orientation)
+    guard !area.isEmpty else { return }
+    let vertical = orientation == .vertical
+    let length = vertical ? area.height : area.width
+    let indicator =
+      vertical
+      ? ScrollIndicator(
+        track: length, viewport: layout.listHeight, content: rowMap.totalRows, offset: displayedOffset.y)
+      : ScrollIndicator(
+        track: length, viewport: layout.itemTextWidth, content: list.maxItemWidth, offset: displayedOffset.x)
+    let (thumb, track) = (theme[.thumb], theme[.track])
+    let trackGlyph = IndicatorGlyphs.track(orientation)
+    // With colour, eighth-cell glyphs; without, whole cells.
+    let (start, thumbLength) = theme.colorEnabled ? indicator.thumbEighths : indicator.thumbCells
+    for c in 0..<length {
+      let glyph =
+        theme.colorEnabled
+        ? IndicatorGlyphs.thumb(orientation, cell: c, start: start, end: start + thumbLength)
+        : (c >= start && c < start + thumbLength ? IndicatorGlyphs.full : nil)
+      frame.put(
+        glyph ?? trackGlyph, column: area.x + (vertical ? 0 : c), row: area.y + (vertical ? c : 0),
+        style: glyph == nil ? track : thumb)
     }
   }
 
   private func drawBubble(into frame: inout Frame) {
-    guard drag == .index, let e = lastIndexEntry, e < index.entries.count, layout.indexWidth > 0 else {
+    guard drag == .index, let e = pointer.lastEntry, e < index.entries.count, layout.indexWidth > 0 else {
       return
     }
     let s = index.entries[e].section
@@ -198,9 +175,9 @@ extension AppState {
     let w = min(TextSanitizer.width(text), room)
     guard w > 0 else { return }
     let column = layout.indexColumn - w
-    frame.fillStyle(theme[.bubble], column: column, row: pointerRow, count: w)
-    for c in column..<(column + w) { frame[c, pointerRow] = Cell(" ", style: theme[.bubble]) }
-    putTruncated(text, into: &frame, column: column, row: pointerRow, width: w, style: theme[.bubble])
+    frame.fillStyle(theme[.bubble], column: column, row: pointer.row, count: w)
+    for c in column..<(column + w) { frame[c, pointer.row] = Cell(" ", style: theme[.bubble]) }
+    putTruncated(text, into: &frame, column: column, row: pointer.row, width: w, style: theme[.bubble])
   }
 
   private func drawStatus(into frame: inout Frame) {

@@ -112,7 +112,7 @@ public struct Frame: Hashable, Sendable {
         }
         line += cell.text
       }
-      if current != .plain { line += "\u{1B}[0m" }
+      if current != .plain { line += SGR.reset }
       // Right-trim only trailing unstyled spaces.
       if current == .plain { while line.last == " " { line.removeLast() } }
       return line

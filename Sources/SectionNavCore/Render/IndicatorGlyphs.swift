@@ -6,6 +6,15 @@ enum IndicatorGlyphs {
   static let horizontalTrack = "─"
   static let full = "█"
 
+  static func track(_ orientation: Orientation) -> String {
+    orientation == .vertical ? verticalTrack : horizontalTrack
+  }
+
+  /// Glyph for track cell `c` of a thumb covering eighths [start, end), nil off the thumb.
+  static func thumb(_ orientation: Orientation, cell c: Int, start: Int, end: Int) -> String? {
+    orientation == .vertical ? vertical(cell: c, start: start, end: end) : horizontal(cell: c, start: start, end: end)
+  }
+
   /// Glyph for a vertical track cell covering eighths [8c, 8c+8) of a thumb [start, end).
   static func vertical(cell c: Int, start: Int, end: Int) -> String? {
     let (covered, fromStart) = coverage(cell: c, start: start, end: end)

@@ -4,7 +4,7 @@ public struct Theme: Sendable, Equatable {
   /// The themable elements, named as in `--colors`.
   public enum Element: String, CaseIterable, Sendable {
     case thumb, track, index, indexCurrent = "index-current", header, bubble, status, cursor, match
-    case pinned, prompt
+    case pinned
   }
 
   public var styles: [Element: Style]
@@ -31,7 +31,6 @@ public struct Theme: Sendable, Equatable {
     .status: Style(reverse: true),
     .cursor: Style(bold: true, reverse: true),
     .match: Style(foreground: .basic(0), background: .basic(3)),
-    .prompt: Style(),
   ])
 
   /// Attributes only: what `--color never` and `NO_COLOR` draw with.

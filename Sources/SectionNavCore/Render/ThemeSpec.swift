@@ -2,7 +2,7 @@
 ///
 /// Grammar: comma-separated `ELEMENT=VALUE[+VALUE…]`, where ELEMENT is a
 /// `Theme.Element` raw value (thumb, track, index, index-current, header,
-/// bubble, status, cursor, match, pinned, prompt) and each VALUE is
+/// bubble, status, cursor, match, pinned) and each VALUE is
 /// - a colour, which sets the foreground: a name (`black` `red` `green`
 ///   `yellow` `blue` `magenta` `cyan` `white`, `bright-red`… `bright-white`,
 ///   `gray`/`grey` = `bright-black`), a palette number 0–255, `#rrggbb`, or
@@ -149,9 +149,9 @@ extension Theme {
   /// terminal; `always` keeps it on even with `NO_COLOR`. The specs
   /// (`--colors`, in order) then change the chosen theme element by element.
   public static func resolve(
-    colorWhen: Configuration.ColorWhen, specs: [String], environment: [String: String],
+    colorWhen: Configuration.ColorWhen, specs: [ThemeSpec], environment: [String: String],
     isTerminal: Bool
-  ) throws(UsageError) -> Theme {
+  ) -> Theme {
     let color: Bool
     switch colorWhen {
     case .never: color = false
@@ -160,7 +160,7 @@ extension Theme {
       color = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
     var theme = color ? standard : monochrome
-    for spec in specs { theme = try ThemeSpec(spec).applied(to: theme) }
+    for spec in specs { theme = spec.applied(to: theme) }
     return theme
   }
 }

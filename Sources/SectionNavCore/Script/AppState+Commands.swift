@@ -85,8 +85,7 @@ extension AppState {
     case .state:
       return [.output(stateJSON() + "\n")]
     case .help:
-      showHelp = true
-      helpPage = 0
+      mode = .help(page: 0)
     case .quit:
       return endRun(.quit)
     case .simulate(let event):

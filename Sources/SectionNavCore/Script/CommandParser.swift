@@ -41,12 +41,11 @@ public enum CommandParser {
     return f
   }
 
-  /// `WxH` with each side from 1 to 1000.
+  /// `WxH` with each side from 1 to 1000 (`CellSize`).
   public static func size(_ text: String) throws(CommandError) -> (Int, Int) {
-    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w),
-      (1...1000).contains(h)
-    else { throw CommandError("bad size '\(text)' (expected WxH, each from 1 to 1000)") }
-    return (w, h)
+    guard let size = CellSize(text) else {
+      throw CommandError("bad size '\(text)' (expected WxH, each from 1 to 1000)")
+    }
+    return (size.width, size.height)
   }
 }

@@ -9,12 +9,6 @@ public enum KeyNames {
     "backspace": .backspace, "bs": .backspace, "esc": .escape, "escape": .escape, "space": .char(" "),
   ]
 
-  /// The names offered by completion and used in help, one per key.
-  public static let canonical = [
-    "Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn", "Insert", "Delete", "Enter", "Tab",
-    "S-Tab", "Backspace", "Esc", "Space", "F1",
-  ]
-
   public static func parse(_ name: String) throws(CommandError) -> KeyEvent {
     if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
     if let key = named[name.lowercased()] { return KeyEvent(key) }

@@ -15,13 +15,13 @@ extension AppState {
     if let y { offsetY = y }
     clampOffsets()
     guard offsetX != oldX || offsetY != oldY else { return }
-    lastScrollAt = clock
+    time.lastScroll = time.now
     // Animate only once time is known to move (a tick arrived): a script that
     // never ticks sees the same jumps as without --smooth.
-    if animated && settings.smooth && clockRunning {
-      animation = Animation(fromX: before.x, fromY: before.y)
+    if animated && settings.smooth && time.running {
+      viewport.animation = Animation(fromX: before.x, fromY: before.y)
     } else {
-      animation = nil
+      viewport.animation = nil
     }
   }
 
@@ -109,11 +109,11 @@ extension AppState {
 
   /// Advances `--smooth` animations and timers.
   mutating func advanceClock(by ms: Int) {
-    clockRunning = true
-    clock += max(0, ms)
-    if var a = animation {
+    time.running = true
+    time.now += max(0, ms)
+    if var a = viewport.animation {
       a.elapsed += max(0, ms)
-      animation = a.elapsed >= Animation.duration ? nil : a
+      viewport.animation = a.elapsed >= Animation.duration ? nil : a
     }
   }
 }

@@ -74,15 +74,13 @@ public enum Folding {
   /// low byte up). ASCII is left to callers.
   @inline(__always)
   static func step(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, table: FoldTable) -> (length: Int, entry: UInt64) {
-    let b0 = UInt32(p[i])
-    if b0 < 0xC2 || b0 > 0xF4 { return (1, 0) }
-    let need = b0 < 0xE0 ? 2 : (b0 < 0xF0 ? 3 : 4)
-    guard i + need <= n else { return (1, 0) }
-    var v = b0 & (0xFF >> UInt32(need + 1))
+    let need = UTF8Lead.length(p[i])
+    guard need > 1, i + need <= n else { return (1, 0) }
+    var v = UTF8Lead.payload(p[i], length: need)
     for k in 1..<need {
-      let c = UInt32(p[i + k])
-      guard c & 0xC0 == 0x80 else { return (1, 0) }
-      v = v << 6 | (c & 0x3F)
+      let c = p[i + k]
+      guard UTF8Lead.isContinuation(c) else { return (1, 0) }
+      v = v << 6 | UInt32(c & 0x3F)
     }
     return (need, table.entry(v))
   }
