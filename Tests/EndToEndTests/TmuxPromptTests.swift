@@ -198,26 +198,13 @@ struct TmuxPromptTests {
   /// terminal as it was found, the shell in charge; `fg` brings back the UI
   /// with the prompt and its unfinished line, which still works.
   @Test func controlZAtThePromptSuspendsAndFgBringsItBack() async throws {
-    let s = try TmuxSession("sh -i")
+    let (s, first) = try await TmuxTest.startFromShell("--demo numbers", status: "row 2/220")
     defer { s.close() }
-    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
-    try s.sendLiteral(#""$SECTIONNAV" --demo numbers"#)
-    try s.sendKeys("Enter")
-    let first = try await s.waitForStatus("row 2/220")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "goto 50")
 
-    try s.sendKeys("C-z")
-    let stopped = try await s.waitFor("the shell prompt after C-z at the prompt") {
-      $0.contains("Stopped") && $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true
-    }
-    #expect(!stopped.contains("0–9"))
+    let stopped = try await TmuxTest.suspend(s)
     #expect(!stopped.contains(":goto 50"))
-    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
-    try s.sendLiteral("stty -a > during")
-    try s.sendKeys("Enter")
-    let during = try await s.waitForFile("during")
-    #expect(TmuxSession.withoutSize(during) == TmuxSession.withoutSize(s.file("before") ?? ""))
 
     try s.sendLiteral("fg")
     try s.sendKeys("Enter")
