@@ -91,6 +91,19 @@ final class PseudoTerminal: @unchecked Sendable {
     while unreadInput > 0 && Date() < deadline { drain(waiting: 5) }
   }
 
+  /// Waits until the editor has put the terminal in raw (non-canonical)
+  /// mode: keys typed before that meet the cooked line discipline, which
+  /// keeps Ctrl-R (reprint) and Ctrl-U for itself.
+  func waitUntilRaw(seconds: Double = Patience.seconds) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var mode = termios()
+    while Date() < deadline {
+      if tcgetattr(slave, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) == 0 { return true }
+      drain(waiting: 5)
+    }
+    return false
+  }
+
   /// Runs `editor.readLine` on its own thread, as the app would on its main
   /// thread, typing each chunk of `keys` once the prompt is up (each chunk
   /// once the editor has read the one before, so chunks arrive as separate reads). If the editor does not return
@@ -113,7 +126,7 @@ final class PseudoTerminal: @unchecked Sendable {
       }
     }
     thread.start()
-    guard waitFor(prompt, after: start) else {
+    guard waitFor(prompt, after: start), keys.isEmpty || waitUntilRaw() else {
       type("\u{3}\r")
       _ = box.wait(seconds: Patience.seconds)
       throw Failure.noPrompt
