@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// The filter in a real terminal: typing narrows a real list live, Tab marks,
@@ -15,11 +16,9 @@ struct TmuxFilterTests {
   @Test func multiSelectPrintsExactlyTheMarkedItems() async throws {
     let listing = Self.programs
     // What the same query keeps, in the order the list shows it.
-    let dir = NSTemporaryDirectory() + "sectionnav-filter-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try listing.write(toFile: dir + "/programs.txt", atomically: true, encoding: .utf8)
-    let survivors = try Binary.run(["--lines", "--filter-print", "grep", dir + "/programs.txt"])
+    let file = Scratch.file(listing, suffix: ".txt")
+    defer { Scratch.remove(file) }
+    let survivors = try Binary.run(["--lines", "--filter-print", "grep", file])
     let matched = survivors.stdout.split(separator: "\n").map(String.init)
     try #require(matched.count >= 2, "/usr/bin has fewer than two programs matching 'grep'")
 

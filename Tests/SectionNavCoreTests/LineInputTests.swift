@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
@@ -70,6 +71,25 @@ import Testing
     #expect(list.sections.map(\.title) == ["A", "B", "C", "E", "M", "Z", "王", "#"])
     #expect(list.itemText(section: 7, item: 0) == "42 5")
     #expect(list.itemText(section: 6, item: 1) == "王 14")
+  }
+
+  /// A mapped file's pages are given back as the scan passes them; lines
+  /// read afterwards (to show them, or to measure a wide one) must still
+  /// come back intact from the file.
+  @Test func aLargeMappedFileReadsBackIntactAfterItsPagesAreReleased() throws {
+    var text = String(repeating: "王", count: 40) + "\n"
+    for i in 0..<1_000_000 { text += "apple \(i)\n" }
+    let path = Scratch.file(text, suffix: ".txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let buffer = try DataSource.read(path: path)
+    #expect(buffer.isMapped && buffer.count > 2 * Grouping.releaseStep)
+    let list = LineInput.load(buffer, delimiter: nil, keepOrder: false)
+    #expect(list.itemCount == 1_000_001)
+    #expect(list.sections.map(\.title) == ["A", "王"])
+    #expect(list.itemText(section: 0, item: 0) == "apple 0")
+    #expect(list.itemText(section: 0, item: 999_999) == "apple 999999")
+    #expect(list.itemText(section: 1, item: 0) == String(repeating: "王", count: 40))
+    #expect(list.maxItemWidth == 80)
   }
 }
 

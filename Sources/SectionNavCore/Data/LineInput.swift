@@ -55,6 +55,9 @@ struct Grouping {
     return titles.count - 1
   }
 
+  /// How far the scan goes between giving mapped pages back.
+  static let releaseStep = 4 << 20
+
   mutating func scan() {
     let base = buffer.base
     let end = base + buffer.count
@@ -62,7 +65,18 @@ struct Grouping {
     // The previous line's title bytes and section, since neighbours often share one.
     var lastTitle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var lastSection = -1
+    // Mapped pages already scanned are given back every few MiB (as the JSON
+    // indexer does): only lines that are not plain ASCII are read again, to
+    // measure them, so a large file does not stay resident beside its ranges.
+    var released = 0
+    var nextRelease = base + Self.releaseStep
     while p < end {
+      if p >= nextRelease {
+        let passed = p - base
+        buffer.releasePages(from: released, to: passed)
+        released = passed
+        nextRelease = p + Self.releaseStep
+      }
       let newline = memchrPointer(p, end)
       var lineEnd = newline ?? end
       if lineEnd > p, (lineEnd - 1).pointee == 0x0D { lineEnd -= 1 }
