@@ -89,6 +89,19 @@ struct Benchmark {
     printTable()
   }
 
+  /// Only the filter's rows (`sectionnav-bench filter`): side by side with
+  /// fzf, and the first screen after a keystroke, over the 60 MB data.
+  mutating func runFilter() {
+    let loadBefore = Self.loadAverage()
+    let medium = generate("60mb.json", sections: 500, itemsPerSection: 4_000, seed: 2, label: "60 MB")
+    measureFilter(medium)
+    measureKeystroke(medium)
+    try? FileManager.default.removeItem(atPath: medium.path)
+    try? FileManager.default.removeItem(atPath: directory)
+    print(Self.machine(loadBefore: loadBefore))
+    printTable()
+  }
+
   /// The 1-minute load average (other work on the machine during the run).
   static func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"

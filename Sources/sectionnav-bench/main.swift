@@ -10,13 +10,18 @@ import TerminalIO
 // prints one markdown table of medians to standard output (progress goes to
 // standard error) and deletes the data. Hidden subcommands, used by the
 // benchmark itself for per-process measurements: `load FILE`,
-// `decode FILE`, `first-frame FILE`, `idle`; and
-// `generate FILE SECTIONS ITEMS` writes the benchmark's data (for profiling).
+// `decode FILE`, `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS`
+// writes the benchmark's data (for profiling); `filter` runs only the
+// filter's rows.
 
 let arguments = CommandLine.arguments
 if arguments.count >= 2 {
   let file = arguments.count >= 3 ? arguments[2] : ""
   switch arguments[1] {
+  case "filter" where arguments.count == 2:
+    // filter: only the filter's rows (README "Filtering, side by side with fzf").
+    var benchmark = Benchmark()
+    benchmark.runFilter()
   case "load": print(ChildCommands.load(file))
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))

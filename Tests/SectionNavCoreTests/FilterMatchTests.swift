@@ -157,6 +157,8 @@ import Testing
     for _ in 0..<4000 {
       let n = Int(rng.next() % 40)
       var text = (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+      // Bytes past the text, which word scans may read (`readable`) but never match.
+      text += (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
       text.append(0)
       let m = 1 + Int(rng.next() % 4)
       let word = String(decoding: (0..<m).map { _ in alphabet[Int(rng.next() % 5)] }, as: UTF8.self)
@@ -167,9 +169,13 @@ import Testing
             term.masks.withUnsafeBufferPointer { k in
               let fast = TermMatch.window(
                 term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: true)
+              let pastText = TermMatch.window(
+                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: true,
+                readable: h.count)
               let slow = TermMatch.window(
                 term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: false)
               #expect(fast.map { [$0.0, $0.1] } == slow.map { [$0.0, $0.1] }, "\(prefix + word) in \(text)")
+              #expect(pastText.map { [$0.0, $0.1] } == slow.map { [$0.0, $0.1] }, "\(prefix + word) in \(text)")
             }
           }
         }

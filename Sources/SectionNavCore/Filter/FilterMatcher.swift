@@ -85,16 +85,20 @@ final class FilterMatcher: @unchecked Sendable {
 
   /// The item's score when it satisfies `plan` (0 unless `scoring`), else
   /// nil. `ascii` promises the bytes are ASCII (then they are matched as
-  /// they are; anything else is folded first).
+  /// they are, and `readable` bytes from `p` may be read; anything else is
+  /// folded first).
   @inline(__always)
   func match(
-    _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, ascii: Bool, scoring: Bool
+    _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, ascii: Bool, scoring: Bool,
+    readable: Int = 0
   ) -> Int32? {
-    if ascii { return Self.evaluate(plan, compiled.baseAddress!, p, n, p, n, scoring: scoring) }
+    if ascii {
+      return Self.evaluate(plan, compiled.baseAddress!, p, n, p, n, scoring: scoring, readable: max(n, readable))
+    }
     if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     var result: Int32?
     withHaystack(p, n, ascii: false) { lp, ln, cp, cn in
-      result = Self.evaluate(plan, compiled.baseAddress!, lp, ln, cp, cn, scoring: scoring)
+      result = Self.evaluate(plan, compiled.baseAddress!, lp, ln, cp, cn, scoring: scoring, readable: ln)
     }
     return result
   }
@@ -178,7 +182,7 @@ final class FilterMatcher: @unchecked Sendable {
   @inline(__always)
   static func evaluate(
     _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ lp: UnsafePointer<UInt8>,
-    _ ln: Int, _ cp: UnsafePointer<UInt8>, _ cn: Int, scoring: Bool
+    _ ln: Int, _ cp: UnsafePointer<UInt8>, _ cn: Int, scoring: Bool, readable: Int = 0
   ) -> Int32? {
     var total: Int32 = 0
     var i = 0
@@ -190,7 +194,11 @@ final class FilterMatcher: @unchecked Sendable {
       for k in i..<(i + count) {
         let term = terms[Int(plan[k])]
         let (p, n) = term.caseSensitive ? (cp, cn) : (lp, ln)
-        if let w = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii) {
+        // `readable` only holds for plain text (both pointers the same).
+        let r = lp == cp ? readable : n
+        if let w = TermMatch.window(
+          term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii, readable: r)
+        {
           if term.inverse { continue }
           satisfied = true
           if scoring { total += TermMatch.score(term, p, w) }

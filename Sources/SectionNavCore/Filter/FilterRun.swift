@@ -126,22 +126,29 @@ public struct FilterRun: Sendable, Equatable {
             switch store {
             case .lines(let lines):
               let base = lines.buffer.base
+              let size = lines.buffer.count
               let ranges = lines.ranges
               for i in from..<to {
                 let o = ordinalAt(i)
+                let at = ranges.offset(o)
                 keep(
                   o,
                   matcher.match(
-                    plan, base + ranges.offset(o), ranges.length(o), ascii: ranges.isPlain(o), scoring: sort))
+                    plan, base + at, ranges.length(o), ascii: ranges.isPlain(o), scoring: sort, readable: size - at))
               }
             case .json(let items):
               let base = items.buffer.base
+              let size = items.buffer.count
               let ranges = items.ranges
               for i in from..<to {
                 let o = ordinalAt(i)
-                let p = base + ranges.offset(o)
+                let at = ranges.offset(o)
+                let p = base + at
                 if p.pointee == 0x22 && ranges.isPlain(o) {
-                  keep(o, matcher.match(plan, p + 1, ranges.length(o) - 2, ascii: true, scoring: sort))
+                  keep(
+                    o,
+                    matcher.match(
+                      plan, p + 1, ranges.length(o) - 2, ascii: true, scoring: sort, readable: size - at - 1))
                 } else if p.pointee == 0x22 && !FilterMatcher.mayMatch(plan, compiled, p + 1, ranges.length(o) - 2) {
                   continue  // folding could not make it match (escapes count as wildcards)
                 } else {
@@ -277,6 +284,7 @@ extension FilterRun {
     }
     plan = nil
     let base = lines.buffer.base
+    let size = lines.buffer.count
     let ranges = lines.ranges
     var found = [[UInt32]](repeating: [], count: range.count)
     var foundScores = [[Int32]](repeating: [], count: range.count)
@@ -299,8 +307,9 @@ extension FilterRun {
         code.withUnsafeBufferPointer { plan in
           while i < end && ranges.offset(i) < windowEnd {
             if i + prefetchDistance < end { sn_prefetch(base + ranges.offset(i + prefetchDistance)) }
+            let at = ranges.offset(i)
             if let score = matcher.match(
-              plan, base + ranges.offset(i), ranges.length(i), ascii: ranges.isPlain(i), scoring: sort)
+              plan, base + at, ranges.length(i), ascii: ranges.isPlain(i), scoring: sort, readable: size - at)
             {
               found[k].append(UInt32(truncatingIfNeeded: i))
               if sort { foundScores[k].append(score) }

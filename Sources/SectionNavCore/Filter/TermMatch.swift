@@ -62,22 +62,28 @@ enum TermMatch {
   @inline(__always)
   static func window(
     _ kind: FilterQuery.Kind, _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int,
-    _ h: UnsafePointer<UInt8>, _ n: Int, ascii: Bool = false
+    _ h: UnsafePointer<UInt8>, _ n: Int, ascii: Bool = false, readable: Int? = nil
   ) -> (Int, Int)? {
     guard m > 0 else { return (0, 0) }
+    // Word scans may read past the text up to `readable` bytes from `h`
+    // (the rest of the mapped file, a scratch buffer's slack): hits there are
+    // ignored, and no byte-at-a-time tail is needed inside the text.
+    let readable = max(n, readable ?? n)
     switch kind {
     case .fuzzy where ascii:
       // Each pattern byte found with a word-at-a-time scan from the last.
       var i = 0
       for j in 0..<m {
-        guard let k = nextByte(p[j], mask[j], h, from: i, before: n - (m - 1 - j), count: n) else { return nil }
+        guard let k = nextByte(p[j], mask[j], h, from: i, before: n - (m - 1 - j), count: readable) else {
+          return nil
+        }
         i = k + 1
       }
       return shortestWindow(p, mask, m, h, last: i - 1)
     case .exact where ascii:
       guard n >= m else { return nil }
       var i = 0
-      while let k = nextByte(p[0], mask[0], h, from: i, before: n - m + 1, count: n) {
+      while let k = nextByte(p[0], mask[0], h, from: i, before: n - m + 1, count: readable) {
         if matchesAt(p, mask, m, h + k) { return (k, k + m) }
         i = k + 1
       }
@@ -191,8 +197,8 @@ enum TermMatch {
   static let highs: UInt64 = 0x8080_8080_8080_8080
 
   /// The first position in `from..<before` whose byte, OR-ed with `mask`, is
-  /// `byte`; eight bytes at a time while they lie within the item's `count`
-  /// bytes (the lowest flagged byte of a word is always a true hit).
+  /// `byte`; eight bytes at a time while they lie within the `count` bytes
+  /// readable from `h` (the lowest flagged byte of a word is always a true hit).
   @inline(__always)
   static func nextByte(
     _ byte: UInt8, _ mask: UInt8, _ h: UnsafePointer<UInt8>, from start: Int, before end: Int, count n: Int
