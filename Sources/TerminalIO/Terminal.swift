@@ -133,9 +133,10 @@ public final class Terminal {
     throw TerminalError.readFailed(errno: code)
   }
 
-  /// The write loop shared with standard output: EINTR retried, EAGAIN waits
-  /// until the descriptor is writable, anything else throws.
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
+  /// The one write loop, for the terminal and for standard output and error
+  /// (`Output`): EINTR retried, EAGAIN waits until the descriptor is
+  /// writable, anything else throws `writeFailed` with its errno.
+  public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { all in

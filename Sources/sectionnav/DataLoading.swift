@@ -149,11 +149,13 @@ enum DataLoading {
           if let template = options.itemFormat { list = list.showing(template) }
         }
       } catch {
-        try checkUnchanged(config)
+        if buffer.isMapped { try checkUnchanged(config) }
         throw error.failure(in: sourceName(config))
       }
     }
-    try checkUnchanged(config)
+    // Only the mapped input file can shrink under its reader; a reload's
+    // output is in memory, whatever became of the file.
+    if buffer.isMapped { try checkUnchanged(config) }
     return list
   }
 

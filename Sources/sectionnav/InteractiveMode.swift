@@ -117,13 +117,13 @@ enum InteractiveMode {
       let status = try app.run(
         draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
-          var effects: [Effect] = []
+          var effects = state.handle(event)
           if !shrinkReported && DataLoading.dataShrank {
-            // The file shrank after indexing: rows past the change read as empty.
+            // The file shrank after indexing: rows past the change read as
+            // empty. After the event, so a key does not clear the warning.
             shrinkReported = true
             effects += state.handle(.dataShrank)
           }
-          effects += state.handle(event)
           return carryOut(effects)
         })
       jobs.cancelAll()

@@ -1,5 +1,6 @@
 import Foundation
 import SectionNavCore
+import TerminalIO
 
 /// Unbuffered writes to standard output and standard error that never go
 /// through C's `stdout`/`stderr` globals (Swift 6 rejects them).
@@ -20,26 +21,13 @@ enum Output {
   @discardableResult
   static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) -> Bool {
     if fd == STDOUT_FILENO && standardOutputFailure != nil { return false }
-    var bytes = bytes
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n > 0 {
-        offset += n
-        continue
-      }
-      let code = n < 0 ? errno : EIO
-      if code == EINTR { continue }
-      if code == EAGAIN || code == EWOULDBLOCK {
-        var wait = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&wait, 1, 1000)
-        continue
-      }
-      if fd == STDOUT_FILENO { standardOutputFailure = code }
+    do {
+      try Terminal.writeAll(bytes, to: fd)
+      return true
+    } catch {
+      if fd == STDOUT_FILENO, case .writeFailed(let code)? = error as? TerminalError { standardOutputFailure = code }
       return false
     }
-    bytes.removeAll()
-    return true
   }
 
   /// A message on standard error, each line sanitised: file names, script

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Runs the built `sectionnav` binary the way a user or a pipeline would.
 enum Binary {
@@ -31,7 +32,8 @@ enum Binary {
   /// `redirections` (sh syntax, e.g. `>/dev/full`, `>&-`, `<&-`) replace the
   /// test's pipes for the descriptors they name.
   static func run(
-    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    timeout: TimeInterval = Patience.seconds,
     redirections: String? = nil
   ) throws -> Result {
     let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// Inputs that never end are read as streams and rejected at their first bad
@@ -13,13 +14,13 @@ import Testing
     ),
   ])
   func endlessInvalidInputFailsAtOnce(arguments: [String], message: String) throws {
-    let result = try Binary.run(arguments, timeout: 20)
+    let result = try Binary.run(arguments)
     #expect(result.status == 2)
     #expect(result.stderr == message)
   }
 
   @Test func randomBytesAreRejectedNearTheStart() throws {
-    let result = try Binary.run(["--check", "/dev/urandom"], timeout: 20)
+    let result = try Binary.run(["--check", "/dev/urandom"])
     #expect(result.status == 2)
     #expect(
       result.stderr.range(of: #"^/dev/urandom:\d+:\d+: error: invalid JSON: "#, options: .regularExpression) != nil)

@@ -27,6 +27,8 @@ final class PtySession: @unchecked Sendable {
   let directory: String
   private var output: [UInt8] = []
   private var status: Int32?
+  /// User plus system CPU time of the program over its whole life, once it ended.
+  private(set) var cpuSecondsAtExit: Double = 0
 
   init(_ arguments: [String], width: Int, height: Int) throws {
     master = try Self.openMaster()
@@ -85,8 +87,19 @@ final class PtySession: @unchecked Sendable {
     return output.count - start
   }
 
+  /// Reads what the program writes until it has read everything typed (or
+  /// `timeout` passes), then until it is quiet; returns how many bytes came.
+  @discardableResult
+  func drainUntilInputIsRead(timeout: Double = Patience.seconds) -> Int {
+    let start = output.count
+    let deadline = Date().addingTimeInterval(timeout)
+    while unreadInput > 0 && Date() < deadline { drain(quiet: 0.05, timeout: 0.2) }
+    drain()
+    return output.count - start
+  }
+
   /// Reads until the output since `mark` contains `text`.
-  func waitForOutput(_ text: String, after mark: Int, timeout: Double = 10) -> Bool {
+  func waitForOutput(_ text: String, after mark: Int, timeout: Double = Patience.seconds) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if String(decoding: output[min(mark, output.count)...], as: UTF8.self).contains(text) { return true }
@@ -134,13 +147,17 @@ final class PtySession: @unchecked Sendable {
 
   /// Waits for the program to end and returns its exit status (128 + n
   /// after signal n); throws after `timeout`.
-  func waitForExit(timeout: Double = 10) throws -> Int32 {
+  func waitForExit(timeout: Double = Patience.seconds) throws -> Int32 {
     if let status { return status }
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       var raw: Int32 = 0
-      let r = waitpid(pid, &raw, WNOHANG)
+      var usage = rusage()
+      let r = wait4(pid, &raw, WNOHANG, &usage)
       if r == pid {
+        cpuSecondsAtExit = [usage.ru_utime, usage.ru_stime].reduce(0) {
+          $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1_000_000
+        }
         let code = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
         status = code
         if master >= 0 { drain(quiet: 0.05, timeout: 1) }

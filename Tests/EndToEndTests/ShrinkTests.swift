@@ -5,7 +5,7 @@ import Testing
 /// A data file cut on disk while the program has it mapped: any cut, page
 /// aligned or not, is reported as "the file shrank", never as the NUL bytes
 /// the lost range reads as.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ShrinkTests {
   /// The script comes through a FIFO, so the test knows the data is loaded
   /// (the program opens the script only after loading) before it cuts the

@@ -5,7 +5,7 @@ import Testing
 /// Files beside the data are capped: a script at 16 MiB, index labels at
 /// 1 MiB. Endless ones (/dev/zero, a pipe that never closes) stop at the cap
 /// with a clear error, not when the kernel kills the process.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SideFileTests {
   @Test func endlessScriptStopsAtTheCap() throws {
     let r = try Binary.run(["--demo", "numbers", "--script", "/dev/zero"])

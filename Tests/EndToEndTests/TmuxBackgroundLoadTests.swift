@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// A large file opens at once and is indexed in the background.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxBackgroundLoadTests {
   /// About `megabytes` MB of valid sections, then a trailing comma at the very end.
   static func invalidAtTheEnd(megabytes: Int) -> String {
@@ -35,11 +36,11 @@ struct TmuxBackgroundLoadTests {
     defer { s.close() }
     // The key goes in while indexing runs — or, on a slow machine where the
     // load already failed, after the end, which must not matter either.
-    try await s.waitFor("the first screen, or the end", timeout: 30) {
+    try await s.waitFor("the first screen, or the end") {
       $0.status.contains("indexing") || s.file("status") != nil
     }
     if s.file("status") == nil { try s.sendKeys(key) }
-    #expect(try await s.waitForExit(timeout: 30) == 2)
+    #expect(try await s.waitForExit() == 2)
     #expect(s.file("out") == "")
     let err = s.file("err") ?? ""
     #expect(err.hasPrefix("big.json:1:") && err.contains("error:"), "stderr: \(err)")

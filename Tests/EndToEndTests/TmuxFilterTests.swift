@@ -5,7 +5,7 @@ import Testing
 /// The filter in a real terminal: typing narrows a real list live, Tab marks,
 /// Enter prints exactly the marked items, and the terminal is restored.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxFilterTests {
   /// The programs in /usr/bin, one per line (a list every machine has).
   static var programs: String {

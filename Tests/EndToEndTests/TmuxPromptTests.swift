@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// The `:` and `/` prompts (libedit on the status row) in a real terminal:
 /// commands, errors, Tab completion, history that survives a restart, search.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPromptTests {
   static let numbers = ["--demo", "numbers"]
 
@@ -197,26 +198,13 @@ struct TmuxPromptTests {
   /// terminal as it was found, the shell in charge; `fg` brings back the UI
   /// with the prompt and its unfinished line, which still works.
   @Test func controlZAtThePromptSuspendsAndFgBringsItBack() async throws {
-    let s = try TmuxSession("sh -i")
+    let (s, first) = try await TmuxTest.startFromShell("--demo numbers", status: "row 2/220")
     defer { s.close() }
-    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
-    try s.sendLiteral(#""$SECTIONNAV" --demo numbers"#)
-    try s.sendKeys("Enter")
-    let first = try await s.waitForStatus("row 2/220")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "goto 50")
 
-    try s.sendKeys("C-z")
-    let stopped = try await s.waitFor("the shell prompt after C-z at the prompt") {
-      $0.contains("Stopped") && $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true
-    }
-    #expect(!stopped.contains("0–9"))
+    let stopped = try await TmuxTest.suspend(s)
     #expect(!stopped.contains(":goto 50"))
-    #expect(try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
-    try s.sendLiteral("stty -a > during")
-    try s.sendKeys("Enter")
-    let during = try await s.waitForFile("during")
-    #expect(TmuxSession.withoutSize(during) == TmuxSession.withoutSize(s.file("before") ?? ""))
 
     try s.sendLiteral("fg")
     try s.sendKeys("Enter")
@@ -261,13 +249,13 @@ struct TmuxPromptTests {
     #expect(kill(try await s.pid(), SIGTERM) == 0)
     // Let a history read that still waits for a writer go on (empty).
     let fifo = s.stateHome + "/sectionnav/commands_history"
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(Patience.seconds)
     while s.file("status") == nil && Date() < deadline {
       let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       if fd >= 0 { close(fd) }
       try await Task.sleep(nanoseconds: 50_000_000)
     }
-    #expect(try await s.waitForExit(timeout: 1) == 143)
+    #expect(try await s.waitForExit() == 143)
     try TmuxTest.expectRestored(s)
   }
 }
@@ -276,7 +264,7 @@ struct TmuxPromptTests {
 /// program before anything typed ahead is handled (a second prompt typed
 /// quickly used to open and keep the program alive until it was closed).
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPromptSignalTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var keys: String

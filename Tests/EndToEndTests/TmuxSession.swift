@@ -174,7 +174,7 @@ final class TmuxSession: @unchecked Sendable {
   /// last screen when `timeout` passes first.
   @discardableResult
   func waitFor(
-    _ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, timeout: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation,
     _ predicate: (Screen) throws -> Bool
   ) async throws -> Screen {
     let deadline = Date().addingTimeInterval(timeout)
@@ -197,7 +197,7 @@ final class TmuxSession: @unchecked Sendable {
   /// `timeout`. Returns the last screen.
   @discardableResult
   func expectFrame(
-    _ expected: [String], rows: ClosedRange<Int>? = nil, timeout: Double = 5,
+    _ expected: [String], rows: ClosedRange<Int>? = nil, timeout: Double = Patience.seconds,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> Screen {
     let deadline = Date().addingTimeInterval(timeout)
@@ -216,7 +216,7 @@ final class TmuxSession: @unchecked Sendable {
   /// Waits until the status line (last row) contains `text`.
   @discardableResult
   func waitForStatus(
-    _ text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    _ text: String, timeout: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> Screen {
     try await waitFor("status line containing \"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) {
       $0.status.contains(text)
@@ -224,7 +224,9 @@ final class TmuxSession: @unchecked Sendable {
   }
 
   /// Waits until the script wrote `status` and returns the program's exit status.
-  func waitForExit(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
+  func waitForExit(timeout: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    -> Int32
+  {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if let text = file("status"), let code = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -241,7 +243,7 @@ final class TmuxSession: @unchecked Sendable {
   }
 
   /// Waits until `name` exists in the directory (and is not empty) and returns it.
-  func waitForFile(_ name: String, timeout: Double = 10) async throws -> String {
+  func waitForFile(_ name: String, timeout: Double = Patience.seconds) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if let text = file(name), !text.isEmpty { return text }
@@ -250,8 +252,20 @@ final class TmuxSession: @unchecked Sendable {
     }
   }
 
+  /// Waits until `name` exists in the directory (a fifo the script makes,
+  /// say) and returns its path.
+  func waitForPath(_ name: String, timeout: Double = Patience.seconds) async throws -> String {
+    let path = directory + "/" + name
+    let deadline = Date().addingTimeInterval(timeout)
+    while !FileManager.default.fileExists(atPath: path) {
+      if Date() >= deadline { throw Failure(description: "no \(name) after \(timeout) s") }
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return path
+  }
+
   /// The program's pid (written by the `sectionnav` shell function).
-  func pid(timeout: Double = 10) async throws -> pid_t {
+  func pid(timeout: Double = Patience.seconds) async throws -> pid_t {
     let text = try await waitForFile("pid", timeout: timeout)
     guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw Failure(description: "bad pid file: \(text)")

@@ -5,7 +5,7 @@ import Testing
 /// interactive shell: Ctrl-X Ctrl-S opens sectionnav on a command's output
 /// and puts the chosen item, shell-quoted, into the command line at the cursor.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxShellWidgetTests {
   /// How each shell is started and loads the snippet; a shell that is not
   /// installed is skipped (bash always is).

@@ -11,7 +11,7 @@ import Testing
 /// the writer is done, the status says `reading… N items`, and the list grows
 /// in place under the cursor.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxStreamingTests {
   /// A writer on a FIFO that the pane's standard input reads.
   final class Feed {
@@ -41,11 +41,7 @@ struct TmuxStreamingTests {
     let s = try TmuxSession(
       "mkfifo feed && sectionnav --jsonl --group-by level --item-field msg --keep-order < feed")
     defer { s.close() }
-    let fifo = s.directory + "/feed"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    let fifo = try await s.waitForPath("feed")
     let feed = try Feed(path: fifo)
     // The first half: 30 events.
     for i in 0..<30 { feed.write(Self.line(i)) }
@@ -71,11 +67,7 @@ struct TmuxStreamingTests {
   @Test func sectionedJSONShowsBeforeItEnds() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav - < feed")
     defer { s.close() }
-    let fifo = s.directory + "/feed"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    let fifo = try await s.waitForPath("feed")
     let feed = try Feed(path: fifo)
     feed.write("{\"Zebra\": [\"z1\", \"z2\"],\n \"Apple\": [\"a1\",\n")
     let early = try await s.waitForStatus("reading… 3 items")
@@ -91,11 +83,7 @@ struct TmuxStreamingTests {
   @Test func linesStreamToo() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --lines < feed")
     defer { s.close() }
-    let fifo = s.directory + "/feed"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    let fifo = try await s.waitForPath("feed")
     let feed = try Feed(path: fifo)
     feed.write("banana\napple\navocado\nbl")
     // Complete lines show at once; the cut one waits for its end.
@@ -114,11 +102,7 @@ struct TmuxStreamingTests {
   @Test func enterChoosesWhileTheStreamIsOpen() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --jsonl --item-field msg < feed > out")
     defer { s.close() }
-    let fifo = s.directory + "/feed"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    let fifo = try await s.waitForPath("feed")
     let feed = try Feed(path: fifo)
     defer { feed.close() }
     for i in 0..<5 { feed.write(Self.line(i)) }
@@ -131,11 +115,7 @@ struct TmuxStreamingTests {
   @Test func aBadStreamFailsWhileStillOpen() async throws {
     let s = try TmuxSession("mkfifo feed && sectionnav --jsonl < feed 2> err")
     defer { s.close() }
-    let fifo = s.directory + "/feed"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: fifo) && Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    let fifo = try await s.waitForPath("feed")
     let feed = try Feed(path: fifo)
     defer { feed.close() }
     feed.write("{\"ok\": 1}\n{\"bad\": nope}\n")

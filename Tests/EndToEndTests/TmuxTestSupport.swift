@@ -40,6 +40,38 @@ enum TmuxTest {
     }
   }
 
+  /// A session running `sh -i` that has started `sectionnav ARGUMENTS` and
+  /// shows its first screen (`status` on the status line), for job control.
+  static func startFromShell(_ arguments: String, status: String) async throws -> (TmuxSession, TmuxSession.Screen) {
+    let s = try TmuxSession("sh -i")
+    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
+    try s.sendLiteral(#""$SECTIONNAV" "# + arguments)
+    try s.sendKeys("Enter")
+    return (s, try await s.waitForStatus(status))
+  }
+
+  /// Sends C-z and checks the shell got the terminal back as it was: main
+  /// screen, no mouse, cursor shown, the same `stty -a`. Returns the screen.
+  @discardableResult
+  static func suspend(
+    _ s: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> TmuxSession.Screen {
+    try s.sendKeys("C-z")
+    let stopped = try await s.waitFor("the shell prompt after C-z", sourceLocation: sourceLocation) {
+      $0.contains("Stopped") && $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true
+    }
+    #expect(!stopped.contains("0–9"), sourceLocation: sourceLocation)
+    #expect(
+      try s.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1", sourceLocation: sourceLocation)
+    try s.sendLiteral("stty -a > during")
+    try s.sendKeys("Enter")
+    let during = try await s.waitForFile("during")
+    #expect(
+      TmuxSession.withoutSize(during) == TmuxSession.withoutSize(s.file("before") ?? ""),
+      sourceLocation: sourceLocation)
+    return stopped
+  }
+
   /// The rows of `screen` that differ from `expected`, described; nil when none do.
   static func difference(_ screen: TmuxSession.Screen, _ expected: [String], rows: ClosedRange<Int>? = nil)
     -> String?

@@ -5,7 +5,7 @@ import Testing
 /// the cursor, `reload` picks up a changed file, `execute` hands the terminal
 /// to a full-screen program and takes it back.
 @Suite(
-  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(1)))
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxWorkflowTests {
   @Test func previewShowsTheCommandsOutputBesideTheListAndFollowsTheCursor() async throws {
     let s = try TmuxSession("sectionnav --demo numbers --preview 'echo item-{item} | rev'")
@@ -53,13 +53,39 @@ struct TmuxWorkflowTests {
     try await s.waitForStatus("row 2/6")
     try s.sendKeys("j")
     try await s.waitFor("the cursor on banana") { $0.contains("> banana") }
-    // Not atomically: Foundation's atomic write leaves a directory behind in /tmp.
+    // A new file renamed over the old one, as many editors save: the old
+    // one, mapped, stays as it was. (Not Foundation's atomic write: it leaves
+    // a directory behind in /tmp.)
     try Data("apricot\napple\nbanana\ncherry\nzucchini\n".utf8).write(
-      to: URL(fileURLWithPath: s.directory + "/fruits.txt"))
+      to: URL(fileURLWithPath: s.directory + "/fruits.new"))
+    #expect(rename(s.directory + "/fruits.new", s.directory + "/fruits.txt") == 0)
     try s.sendKeys("C-r")
     let reloaded = try await s.waitFor("the new data") { $0.contains("zucchini") }
     #expect(reloaded.contains("apricot"))
     #expect(reloaded.contains("> banana"), "the cursor did not stay on its item:\n\(reloaded)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// The file rewritten in place (cut, then written): the mapped rows read
+  /// as empty, which the status says, and `reload` still reads the new text
+  /// (its output is not the file that shrank).
+  @Test func reloadAfterTheFileWasCutInPlace() async throws {
+    let s = try TmuxSession(
+      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(cat fruits.txt)'",
+      files: ["fruits.txt": "apple\nbanana\ncherry\n"])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/6")
+    #expect(truncate(s.directory + "/fruits.txt", 0) == 0)
+    try s.sendKeys("j")
+    try await s.waitForStatus("shrank on disk")
+    try Data("apricot\napple\nbanana\ncherry\nzucchini\n".utf8).write(
+      to: URL(fileURLWithPath: s.directory + "/fruits.txt"))
+    try s.sendKeys("C-r")
+    let reloaded = try await s.waitFor("the new data") { $0.contains("zucchini") }
+    #expect(reloaded.contains("apricot") && reloaded.contains("banana"))
+    #expect(!reloaded.status.contains("reload failed"), "\(reloaded)")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 @testable import LineEditor
 
@@ -53,7 +54,7 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// Waits until `text` is drawn after `start` (a `mark`).
-  func waitFor(_ text: String, after start: Int, seconds: Double = 5) -> Bool {
+  func waitFor(_ text: String, after start: Int, seconds: Double = Patience.seconds) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       drain(waiting: 20)
@@ -85,15 +86,28 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Waits (collecting output) until the editor has read everything typed,
   /// so the next chunk arrives as a read of its own; gives up after `seconds`.
-  func waitUntilRead(seconds: Double = 5) {
+  func waitUntilRead(seconds: Double = Patience.seconds) {
     let deadline = Date().addingTimeInterval(seconds)
     while unreadInput > 0 && Date() < deadline { drain(waiting: 5) }
+  }
+
+  /// Waits until the editor has put the terminal in raw (non-canonical)
+  /// mode: keys typed before that meet the cooked line discipline, which
+  /// keeps Ctrl-R (reprint) and Ctrl-U for itself.
+  func waitUntilRaw(seconds: Double = Patience.seconds) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var mode = termios()
+    while Date() < deadline {
+      if tcgetattr(slave, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) == 0 { return true }
+      drain(waiting: 5)
+    }
+    return false
   }
 
   /// Runs `editor.readLine` on its own thread, as the app would on its main
   /// thread, typing each chunk of `keys` once the prompt is up (each chunk
   /// once the editor has read the one before, so chunks arrive as separate reads). If the editor does not return
-  /// within 5 s the test would hang, so it is sent Ctrl-C and Enter instead.
+  /// within `Patience.seconds` the test would hang, so it is sent Ctrl-C and Enter instead.
   func readLine(
     _ editor: LineEditor, prompt: String = "sn> ", typing keys: [String],
     reading read: (@Sendable (LineEditor, String) -> String?)? = nil
@@ -112,18 +126,18 @@ final class PseudoTerminal: @unchecked Sendable {
       }
     }
     thread.start()
-    guard waitFor(prompt, after: start) else {
+    guard waitFor(prompt, after: start), keys.isEmpty || waitUntilRaw() else {
       type("\u{3}\r")
-      _ = box.wait(seconds: 5)
+      _ = box.wait(seconds: Patience.seconds)
       throw Failure.noPrompt
     }
     for chunk in keys {
       type(chunk)
       waitUntilRead()
     }
-    if let result = box.wait(seconds: 5) { return result }
+    if let result = box.wait(seconds: Patience.seconds) { return result }
     type("\u{3}\r")
-    _ = box.wait(seconds: 5)
+    _ = box.wait(seconds: Patience.seconds)
     return "readLine did not return"
   }
 }

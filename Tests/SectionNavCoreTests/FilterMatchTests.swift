@@ -207,4 +207,71 @@ import Testing
       }
     }
   }
+
+  /// The quick test on unfolded bytes (`FilterMatcher.mayMatch`) never turns
+  /// away an item the folded match accepts: random text of ASCII, accented,
+  /// expanding (`ß`, `ﬃ`, `Œ`, `⑽`), wide and invalid bytes and JSON escapes,
+  /// against fuzzy and exact terms, plain and case-sensitive, folded or
+  /// `--literal`; each item's bytes matched with the test and without it.
+  @Test func quickTestOnUnfoldedBytesNeverLosesAMatch() {
+    var rng = SeededGenerator(seed: 13)
+    let pieces = [
+      "a", "b", "s", "S", "f", "i", "o", "e", "1", "0", " ", "ß", "ẞ", "ﬃ", "Œ", "æ", "é", "É", "ǆ", "⑽", "日",
+      "😀", "\\u00e9", "\\n", "\\\"", "\u{FF}", "e\u{301}",
+    ]
+    let words = ["ss", "ffi", "oe", "ae", "e", "sfi", "10", "(1", "ab", "Ss", "dz", "eei", "ue"]
+    for literal in [false, true] {
+      for _ in 0..<1500 {
+        let count = Int(rng.next() % 12)
+        let text = (0..<count).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        var raw = Array(text.utf8)
+        if rng.next() % 3 == 0 { raw.append(0xC3) }  // a stray lead byte
+        let word = words[Int(rng.next() % UInt64(words.count))]
+        for prefix in ["", "'"] {
+          let query = FilterQuery(prefix + word, literal: literal)
+          let terms = query.groups.flatMap { $0 }
+          let matcher = FilterMatcher(terms: terms, literal: literal)
+          let plan: [Int32] = [Int32(terms.count)] + terms.indices.map { Int32($0) }
+          // The item's text: its JSON string contents unescaped.
+          var item: [UInt8] = []
+          raw.withUnsafeBufferPointer { JSONValueText.appendUnescaped($0, to: &item) }
+          item.withUnsafeBufferPointer { h in
+            plan.withUnsafeBufferPointer { plan in
+              let p = h.baseAddress ?? UnsafePointer(bitPattern: 1)!
+              var folded: Int32?
+              matcher.withHaystack(p, h.count, ascii: false) { lp, ln, cp, cn in
+                folded = FilterMatcher.evaluate(plan, matcher.compiled.baseAddress!, lp, ln, cp, cn, scoring: false)
+              }
+              #expect(matcher.match(plan, p, h.count, ascii: false, scoring: false) == folded)
+              raw.withUnsafeBufferPointer { r in
+                let quick = FilterMatcher.mayMatch(plan, matcher.compiled.baseAddress!, r.baseAddress!, r.count)
+                #expect(folded == nil || quick, "\(prefix + word) in \(raw)")
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Every two-byte scalar folds to at most `FilterMatcher.twoByteWildcard`
+  /// ASCII bytes under each rule the filter uses (what the quick test assumes).
+  @Test func twoByteScalarsFoldToFewASCIIBytes() {
+    for ignoresCase in [false, true] {
+      for ignoresAccents in [false, true] {
+        let rule = Folding.Rule(ignoresCase: ignoresCase, ignoresAccents: ignoresAccents)
+        var most = 0
+        for v in UInt32(0x80)..<0x800 {
+          guard let scalar = Unicode.Scalar(v) else { continue }
+          var out: [UInt8] = []
+          var text = String(Character(scalar))
+          text.withUTF8 { Folding.fold($0, rule: rule, into: &out) }
+          most = max(most, out.filter { $0 < 0x80 }.count)
+        }
+        #expect(most <= FilterMatcher.twoByteWildcard, "case \(ignoresCase) accents \(ignoresAccents)")
+        if ignoresAccents { #expect(most == FilterMatcher.twoByteWildcard) }  // ß → ss
+      }
+    }
+  }
+
 }

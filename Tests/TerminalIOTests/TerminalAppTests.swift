@@ -1,5 +1,6 @@
 import Dispatch
 import SectionNavCore
+import TestScratch
 import Testing
 
 @testable import TerminalIO
@@ -184,7 +185,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
   /// editor polling it would.
   private func waitForWake(_ host: PromptHost) -> Bool {
     var fd = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&fd, 1, 5000) == 1
+    return poll(&fd, 1, Int32(Patience.seconds * 1000)) == 1
   }
 
   @Test func aResizeDuringThePromptRepaintsTheUIBehindIt() throws {

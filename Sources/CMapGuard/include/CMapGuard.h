@@ -1,6 +1,7 @@
 #ifndef CMAPGUARD_H
 #define CMAPGUARD_H
 #include <stddef.h>
+#include "Prefetch.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

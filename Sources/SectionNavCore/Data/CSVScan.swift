@@ -191,14 +191,8 @@ struct CSVScan {
   }
 
   func list(keepOrder: Bool) -> SectionedList {
-    let last: String? =
-      switch grouping {
-      case .single: nil
-      case .field: GroupBy.none
-      case .initial: Initials.other
-      }
-    return items.list(
-      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: { .records(recordItems($0)) },
+    items.list(
+      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,

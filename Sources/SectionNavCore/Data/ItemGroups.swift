@@ -11,6 +11,16 @@ public enum GroupBy: Sendable, Equatable {
   /// The section of items whose field is missing or null.
   public static let none = "(none)"
 
+  /// The title sorted after all others: `(none)` for a field, `#` for
+  /// initials (as `--lines`); nothing for one section.
+  var lastTitle: String? {
+    switch self {
+    case .single: nil
+    case .field: Self.none
+    case .initial: Initials.other
+    }
+  }
+
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
     self = value == "initial" ? .initial : .field(try FieldPath(value))

@@ -339,14 +339,7 @@ struct Scan {
     _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyKind: inout Int,
     _ plain: inout Bool, _ spaces: inout Int
   ) throws(SyntaxFailure) -> Pointer {
-    if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
-    if p.pointee != 0x22 {
-      let message =
-        p.pointee == 0x7D
-        ? "expected a key after ',', found '}' (trailing comma)"
-        : "expected a string key, found \(JSONLexer.describe(p, end))"
-      throw SyntaxFailure(offset: p - base, message: message)
-    }
+    if p == end || p.pointee != 0x22 { throw JSONLexer.notAKey(p, end, base) }
     var kp = true
     let after = try JSONLexer.skipString(p, end, base, &kp)
     if !kp { plain = false }

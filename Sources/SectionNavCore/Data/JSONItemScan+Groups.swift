@@ -88,14 +88,8 @@ extension JSONItemScan {
 
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
-    let last: String? =
-      switch grouping {
-      case .single: nil
-      case .field: GroupBy.none
-      case .initial: Initials.other
-      }
-    return items.list(
-      buffer: buffer, keepOrder: keepOrder, last: last, makeStore: store,
+    items.list(
+      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)

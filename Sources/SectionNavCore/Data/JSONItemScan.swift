@@ -409,14 +409,7 @@ struct JSONItemScan {
     -> Pointer
   {
     let base = buffer.base
-    if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a string key") }
-    if p.pointee != 0x22 {
-      let message =
-        p.pointee == 0x7D
-        ? "expected a key after ',', found '}' (trailing comma)"
-        : "expected a string key, found \(JSONLexer.describe(p, end))"
-      throw SyntaxFailure(offset: p - base, message: message)
-    }
+    if p == end || p.pointee != 0x22 { throw JSONLexer.notAKey(p, end, base) }
     var plain = true
     let after: Pointer
     if let quick = JSONLexer.quickString(p, end, &plain) {

@@ -208,6 +208,17 @@ enum JSONLexer {
     return "U+" + String(repeating: "0", count: 4 - h.count) + h
   }
 
+  /// The error where an object key must start but `p` is not a `"`: the
+  /// end of input, a trailing comma (`}`), or another character.
+  static func notAKey(_ p: Pointer, _ end: Pointer, _ base: Pointer) -> SyntaxFailure {
+    let message =
+      p == end
+      ? "unexpected end of input, expected a string key"
+      : p.pointee == 0x7D
+        ? "expected a key after ',', found '}' (trailing comma)" : "expected a string key, found \(describe(p, end))"
+    return SyntaxFailure(offset: p - base, message: message)
+  }
+
   /// The character at `p` for an error message: `'x'`, `U+000A`, `byte 0xFF`, or end of input.
   static func describe(_ p: Pointer, _ end: Pointer) -> String {
     if p >= end { return "end of input" }

@@ -32,8 +32,11 @@ final class FilterMatcher: @unchecked Sendable {
   let folding: FilterFolding
   let anyCaseSensitive: Bool
   var bytes = ItemBytes()
-  var lowered: [UInt8] = []
-  var cased: [UInt8] = []
+  /// Folded text scratch (lower-cased, and with case kept), `scratchCapacity`
+  /// bytes each, grown as needed and reused (folding writes words at a time).
+  private var lowered: UnsafeMutablePointer<UInt8>
+  private var cased: UnsafeMutablePointer<UInt8>
+  private var scratchCapacity = 256
 
   init(terms: [FilterQuery.Term], literal: Bool) {
     self.terms = terms
@@ -42,6 +45,8 @@ final class FilterMatcher: @unchecked Sendable {
     let total = terms.reduce(0) { $0 + 2 * $1.pattern.count }
     storage = .allocate(capacity: max(1, total))
     compiled = .allocate(capacity: max(1, terms.count))
+    lowered = .allocate(capacity: scratchCapacity)
+    cased = .allocate(capacity: scratchCapacity)
     var at = 0
     for (i, t) in terms.enumerated() {
       let p = storage + at
@@ -58,6 +63,8 @@ final class FilterMatcher: @unchecked Sendable {
   deinit {
     storage.deallocate()
     compiled.deallocate()
+    lowered.deallocate()
+    cased.deallocate()
   }
 
   /// Whether `text` (a title) matches term `t`'s pattern.
@@ -84,6 +91,7 @@ final class FilterMatcher: @unchecked Sendable {
     _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, ascii: Bool, scoring: Bool
   ) -> Int32? {
     if ascii { return Self.evaluate(plan, compiled.baseAddress!, p, n, p, n, scoring: scoring) }
+    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     var result: Int32?
     withHaystack(p, n, ascii: false) { lp, ln, cp, cn in
       result = Self.evaluate(plan, compiled.baseAddress!, lp, ln, cp, cn, scoring: scoring)
@@ -98,6 +106,71 @@ final class FilterMatcher: @unchecked Sendable {
     self.bytes = ItemBytes()
     defer { self.bytes = bytes }
     return bytes.with(store, ordinal) { p, n, ascii in match(plan, p, n, ascii: ascii, scoring: scoring) }
+  }
+
+  /// A cheap test on an item's unfolded bytes (UTF-8, or raw JSON string
+  /// contents with escapes) that is false only when folding could not make
+  /// the item satisfy `plan`: some group whose terms are all plain fuzzy or
+  /// exact ASCII terms has none of them as a subsequence. ASCII bytes fold to
+  /// themselves (case aside, which the masks cover) in source order, and
+  /// each other scalar (or escape) folds to a few bytes at most (see
+  /// `maySubsequence`). Items that pass are folded and matched.
+  @inline(__always)
+  static func mayMatch(
+    _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ h: UnsafePointer<UInt8>, _ n: Int
+  ) -> Bool {
+    var i = 0
+    let end = plan.count
+    while i < end {
+      let count = Int(plan[i])
+      i += 1
+      var possible = false
+      for k in i..<(i + count) {
+        let term = terms[Int(plan[k])]
+        if term.inverse || !term.ascii || !(term.kind == .fuzzy || term.kind == .exact)
+          || maySubsequence(term.pattern, term.mask, term.count, h, n)
+        {
+          possible = true
+          break
+        }
+      }
+      if !possible { return false }
+      i += count
+    }
+    return true
+  }
+
+  /// The most bytes one scalar or JSON escape of the source can fold to.
+  static let wildcardBytes = Folding.maxScalarBytes
+
+  /// The most ASCII bytes a two-byte scalar folds to (`ß` → `ss`, `Œ` → `oe`;
+  /// FilterMatchTests checks every such scalar).
+  static let twoByteWildcard = 2
+
+  /// Whether pattern `p` (ASCII) can be a subsequence of `h` folded: each
+  /// lead byte of `h` stands for the ASCII bytes its scalar may fold to,
+  /// each backslash for an escape's; other bytes that are not ASCII fold to
+  /// bytes that are not ASCII either, so they never match.
+  @inline(__always)
+  static func maySubsequence(
+    _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int, _ h: UnsafePointer<UInt8>, _ n: Int
+  ) -> Bool {
+    var j = 0
+    var i = 0
+    while i < n && j < m {
+      let b = h[i]
+      if b < 0x80 {
+        if b == 0x5C {
+          j += wildcardBytes
+        } else if (b | mask[j]) == p[j] {
+          j += 1
+        }
+      } else if b >= 0xC0 {
+        j += b < 0xE0 ? twoByteWildcard : wildcardBytes
+      }
+      i += 1
+    }
+    return j >= m
   }
 
   /// The plan against one item's text: lower-cased (`lp`) for
@@ -144,15 +217,18 @@ final class FilterMatcher: @unchecked Sendable {
       body(p, n, p, n)
       return
     }
-    let source = UnsafeBufferPointer(start: p, count: n)
-    lowered.removeAll(keepingCapacity: true)
-    cased.removeAll(keepingCapacity: true)
-    folding.append(source, lower: true, to: &lowered)
-    if anyCaseSensitive { folding.append(source, lower: false, to: &cased) }
-    lowered.append(0)
-    cased.append(0)
-    lowered.withUnsafeBufferPointer { l in
-      cased.withUnsafeBufferPointer { c in body(l.baseAddress!, l.count - 1, c.baseAddress!, c.count - 1) }
+    let need = Folding.capacity(for: n) + 1
+    if need > scratchCapacity {
+      lowered.deallocate()
+      cased.deallocate()
+      scratchCapacity = max(need, 2 * scratchCapacity)
+      lowered = .allocate(capacity: scratchCapacity)
+      cased = .allocate(capacity: scratchCapacity)
     }
+    let ln = Folding.fold(p, n, rule: folding.rule(lower: true), to: lowered)
+    let cn = anyCaseSensitive ? Folding.fold(p, n, rule: folding.rule(lower: false), to: cased) : 0
+    lowered[ln] = 0
+    cased[cn] = 0
+    body(lowered, ln, cased, cn)
   }
 }

@@ -1,3 +1,5 @@
+import CMapGuard
+
 /// One filter pass, run in chunks: `advance(budget:)` looks at up to
 /// `budget` more items and returns whether the pass is done, so a front end
 /// can run it on a background thread, post `result()` as progress and stop
@@ -113,6 +115,7 @@ public struct FilterRun: Sendable, Equatable {
         let sort = self.sort
         let code = plan!
         let matcher = self.matcher
+        let compiled = UnsafePointer(matcher.compiled.baseAddress!)
         code.withUnsafeBufferPointer { plan in
           func keep(_ ordinal: Int, _ score: Int32?) {
             guard let score else { return }
@@ -139,6 +142,8 @@ public struct FilterRun: Sendable, Equatable {
                 let p = base + ranges.offset(o)
                 if p.pointee == 0x22 && ranges.isPlain(o) {
                   keep(o, matcher.match(plan, p + 1, ranges.length(o) - 2, ascii: true, scoring: sort))
+                } else if p.pointee == 0x22 && !FilterMatcher.mayMatch(plan, compiled, p + 1, ranges.length(o) - 2) {
+                  continue  // folding could not make it match (escapes count as wildcards)
                 } else {
                   keep(o, matcher.match(plan, store, o, scoring: sort))
                 }
@@ -251,6 +256,8 @@ extension FilterRun {
   /// Bytes of the file matched per round of `finishInFileOrder`: small
   /// enough to stay in the CPU's cache while every section takes its turn.
   public static let fileWindow = 1 << 20
+  /// How many items ahead `finishInFileOrder` asks for a section's next lines.
+  static let prefetchDistance = 8
 
   /// Runs a fresh pass over text lines to the end in file order rather than
   /// section order (`--filter-print`). Lines grouped by initial lie scattered
@@ -278,6 +285,7 @@ extension FilterRun {
     var windowEnd = 0
     let matcher = self.matcher
     let sort = self.sort
+    let prefetchDistance = Self.prefetchDistance
     while true {
       windowEnd += max(1, window)
       var left = false
@@ -290,6 +298,7 @@ extension FilterRun {
         let end = ends[k]
         code.withUnsafeBufferPointer { plan in
           while i < end && ranges.offset(i) < windowEnd {
+            if i + prefetchDistance < end { sn_prefetch(base + ranges.offset(i + prefetchDistance)) }
             if let score = matcher.match(
               plan, base + ranges.offset(i), ranges.length(i), ascii: ranges.isPlain(i), scoring: sort)
             {

@@ -123,6 +123,9 @@ extension Folding {
   /// bytes folds to at most seven).
   static func capacity(for n: Int) -> Int { n * 4 + 8 }
 
+  /// The most bytes one scalar folds to (a table entry holds up to seven).
+  static let maxScalarBytes = 7
+
   /// Writes `p[0..<n]` folded under `rule` to `out` (room for
   /// `capacity(for: n)` bytes); returns the count written. The search loop's
   /// fold: ASCII goes eight bytes at a time.
