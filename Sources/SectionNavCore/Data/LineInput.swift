@@ -57,6 +57,8 @@ struct Grouping {
 
   /// How far the scan goes between giving mapped pages back.
   static let releaseStep = 4 << 20
+  /// Every this many + 1 items copied, input-order ranges are given back (1 MiB).
+  static let releaseMask = (1 << 17) - 1
 
   mutating func scan() {
     let base = buffer.base
@@ -181,13 +183,18 @@ struct Grouping {
       starts[s] = total
       total += counts[s]
     }
-    var builder = PackedRangesBuilder(expected: total)
+    var builder = PackedRangesBuilder(expected: total, hugePages: false)
     builder.count = total
     builder.overflow = inputOrder.overflow
     var next = starts
     for (i, s) in sectionOf.enumerated() {
       builder.pointer[next[Int(s)]] = inputOrder.pointer[i]
       next[Int(s)] += 1
+      // The input-order ranges already copied are not read again: give
+      // their pages back as the copy fills, so the two never add up.
+      if i & Self.releaseMask == Self.releaseMask {
+        inputOrder.releasePages(from: i - Self.releaseMask, below: i + 1)
+      }
     }
     inputOrder.discard()
     sectionOf = []

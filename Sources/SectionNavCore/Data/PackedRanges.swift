@@ -48,10 +48,13 @@ struct PackedRangesBuilder {
   var capacity: Int
   var overflow: [Int: Int] = [:]
 
-  init(expected: Int) {
+  /// `hugePages: false` for a block filled in scattered runs while another
+  /// is given back (`releasePages`): huge pages would make it all resident
+  /// at the first writes.
+  init(expected: Int, hugePages: Bool = true) {
     capacity = max(expected, 16)
     pointer = malloc(capacity * 8)!.assumingMemoryBound(to: UInt64.self)
-    Self.adviseHugePages(pointer, bytes: capacity * 8)
+    if hugePages { Self.adviseHugePages(pointer, bytes: capacity * 8) }
   }
 
   /// Asks for transparent huge pages on a big block: millions of items
@@ -111,6 +114,16 @@ struct PackedRangesBuilder {
       pointer = trimmed.assumingMemoryBound(to: UInt64.self)
     }
     return PackedRanges(pointer: pointer, count: count, overflow: overflow)
+  }
+
+  /// Lets the kernel take back the whole pages holding entries
+  /// `first..<index`, which the caller will not read again (they read as zeros
+  /// after this); the block itself is still freed as usual.
+  func releasePages(from first: Int, below index: Int) {
+    let page = 4096
+    let start = (Int(bitPattern: pointer) + first * 8 + page - 1) & ~(page - 1)
+    let end = (Int(bitPattern: pointer) + min(index, count) * 8) & ~(page - 1)
+    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
   }
 
   /// Releases the memory when loading fails.
