@@ -44,7 +44,7 @@ extension AppState {
     case .loadFailed(let failure):
       return [.fail(failure)]
     case .dataShrank:
-      message = "warning: \(settings.sourceName) shrank on disk; some rows are now empty"
+      sourceShrank = true
       return []
     case .lineEdited(let kind, let line, let warning):
       if case .prompt = mode { mode = .list }

@@ -46,6 +46,9 @@ public struct AppState: Sendable {
   public internal(set) var mode = Mode.list
   /// A line for the status bar (errors, wrap notes) until the next key.
   public internal(set) var message: String?
+  /// The data file shrank on disk after it was read: its status warning
+  /// stays (a key clears `message`, not this) until `reload` replaces the data.
+  public internal(set) var sourceShrank = false
   /// Folded section titles for type-ahead, worked out on first use per data set.
   var foldedTitles: [String]?
   /// Time as `tick` events tell it.

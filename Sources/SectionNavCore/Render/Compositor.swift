@@ -209,7 +209,11 @@ extension AppState {
     }
     if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
-    if let message { left += "  " + message }
+    if let message {
+      left += "  " + message
+    } else if sourceShrank {
+      left += "  warning: \(settings.sourceName) shrank on disk; some rows are now empty"
+    }
     let hints = "? help  q quit "
     let n = frame.put(left, column: 0, row: row, style: style)
     if n + TextSanitizer.width(hints) + 2 <= width {

@@ -93,6 +93,7 @@ extension AppState {
     workflow.reloadID = nil
     let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
     workflow.reloaded = true
+    sourceShrank = false
     // Marks name items of the data being replaced.
     filtering.marks = []
     let effects = dataArrived(DataUpdate(list: newList, progress: nil))
