@@ -348,15 +348,7 @@ struct Scan {
       keyEnd = after
       if shape == .arrayOfSections, depth == 2 { keyKind = Self.classify(p, after, kp) }
     }
-    let q = JSONLexer.skipSpace(after, end)
-    spaces &+= q - after
-    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
-    if q.pointee != 0x3A {
-      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
-    }
-    let r = JSONLexer.skipSpace(q + 1, end)
-    spaces &+= r - q - 1
-    return r
+    return try JSONLexer.skipColon(after, end, base: base, &spaces)
   }
 
   /// 1 for `"title"`, 2 for `"items"`, 0 for any other key.

@@ -423,14 +423,6 @@ struct JSONItemScan {
       keyEnd = after - base
       keyPlain = plain
     }
-    let q = JSONLexer.skipSpace(after, end)
-    spaces &+= q - after
-    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
-    if q.pointee != 0x3A {
-      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
-    }
-    let r = JSONLexer.skipSpace(q + 1, end)
-    spaces &+= r - q - 1
-    return r
+    return try JSONLexer.skipColon(after, end, base: base, &spaces)
   }
 }

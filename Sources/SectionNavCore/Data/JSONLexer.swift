@@ -20,6 +20,23 @@ enum JSONLexer {
     c <= 0x20 && (UInt64(0x1_0000_2600) >> c) & 1 != 0
   }
 
+  /// After an object key: the `:` with the space around it (counted in
+  /// `spaces`); returns the value's first byte. Both loaders parse keys so.
+  @inline(__always)
+  static func skipColon(
+    _ after: Pointer, _ end: Pointer, base: Pointer, _ spaces: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
+    let q = JSONLexer.skipSpace(after, end)
+    spaces &+= q - after
+    if q == end { throw SyntaxFailure(offset: q - base, message: "unexpected end of input, expected ':'") }
+    if q.pointee != 0x3A {
+      throw SyntaxFailure(offset: q - base, message: "expected ':' after the key, found \(JSONLexer.describe(q, end))")
+    }
+    let r = JSONLexer.skipSpace(q + 1, end)
+    spaces &+= r - q - 1
+    return r
+  }
+
   @inline(__always)
   static func skipSpace(_ p: Pointer, _ end: Pointer) -> Pointer {
     var p = p
