@@ -1,5 +1,5 @@
 /// Reading a stream (pipe, terminal, device) while scanning it: items are
-/// found as the bytes arrive, an error stops the reading at once (so an
+/// found as the bytes arrive, an error stops the reading early (so an
 /// endless invalid input such as `/dev/zero` fails at its first bad byte),
 /// and `progress` can show the list so far.
 public enum StreamLoad {
@@ -10,22 +10,25 @@ public enum StreamLoad {
   }
 
   /// The whole input, and its items when `options.selectsItems` (otherwise
-  /// the caller indexes the validated bytes as sectioned JSON or lines).
+  /// the caller indexes the bytes as sectioned JSON, which checks them all,
+  /// or as lines).
   public struct Outcome {
     public var buffer: ByteBuffer
     public var items: ItemLoader.Result?
   }
 
   /// Reads `fd` to its end. `validate`: check JSON syntax as it arrives
-  /// (sectioned JSON, whose sections are indexed at the end). `progress` is
+  /// (sectioned JSON, whose sections are indexed at the end; without
+  /// `progress` only as far as `check` goes, to stop bad input). `progress` is
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
-  /// (`--lines`).
+  /// (`--lines`). `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
     prefixList: ((ByteBuffer) -> SectionedList)? = nil,
-    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
+    uncheckedLimit: Int = StreamLoad.uncheckedLimit
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
     do {
@@ -33,6 +36,8 @@ public enum StreamLoad {
     } catch {
       throw .read(DataSourceError(path: name, reason: error.reason))
     }
+    // Checked a quarter of the pipe at a time: the writer can fill the rest meanwhile.
+    let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
     let scans = options.selectsItems || validate
     var scanOptions = options
     if !options.selectsItems { scanOptions.format = .json }
@@ -42,6 +47,9 @@ public enum StreamLoad {
       buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
       validateOnly: !options.selectsItems, sectionedPreview: preview)
     defer { stream.release() }
+    // Sectioned JSON that nobody watches arrive is checked here only to stop
+    // bad input early; `JSONIndexer` checks all of it again once it is complete.
+    let checkOnly = validate && !options.selectsItems && !preview
     while true {
       let n: Int
       do {
@@ -50,12 +58,14 @@ public enum StreamLoad {
         throw .read(error)
       }
       let eof = n == 0
-      if scans && (eof || storage.count >= stream.wanted) {
-        do {
+      do {
+        if checkOnly {
+          if !eof { try check(&stream, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
+        } else if scans && (eof || storage.count >= stream.wanted) {
           try stream.advance(available: storage.count, eof: eof)
-        } catch {
-          throw .data(error, storage.buffer())
         }
+      } catch {
+        throw .data(error, storage.buffer())
       }
       if let progress, options.selectsItems || preview {
         progress(storage.count, stream.itemCount) { stream.list() }
@@ -69,5 +79,31 @@ public enum StreamLoad {
     let buffer = storage.buffer()
     guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
     return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
+  }
+
+  /// The most that is read past the checked bytes before checking them,
+  /// however fast the writer: `max(uncheckedLimit, bytes checked)`. So an
+  /// endless bad input such as `/dev/zero` fails within 64 MiB, and what is
+  /// read past a bad byte never outgrows what came before it.
+  public static let uncheckedLimit = 64 << 20
+
+  /// Checks what has arrived while the reader would wait anyway (the writer
+  /// is behind), `slice` bytes at a time so the writer never waits for the check;
+  /// a writer that keeps ahead is caught up with at `uncheckedLimit`. So a
+  /// slow writer's bad byte stops the reading at once, while a fast pipe is
+  /// read at the speed of copying and scanned once, by the indexer, at the end.
+  static func check(
+    _ stream: inout ItemStream, _ storage: StreamBuffer, fd: Int32, slice: Int, uncheckedLimit: Int
+  ) throws(LoadError) {
+    let count = storage.count
+    if count - stream.available >= max(uncheckedLimit, stream.available) {
+      if count >= stream.wanted { try stream.advance(available: count, eof: false) }
+      return
+    }
+    while stream.available < count && StreamBuffer.wouldWait(fd) {
+      let to = min(count, max(stream.available + slice, stream.wanted))
+      if to < stream.wanted { return }
+      try stream.advance(available: to, eof: false)
+    }
   }
 }

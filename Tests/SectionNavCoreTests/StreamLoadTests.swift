@@ -1,0 +1,122 @@
+import Foundation
+import TestScratch
+import Testing
+
+@testable import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Sectioned JSON on a pipe, as `sectionnav --check -` reads it: the bytes
+/// are read as fast as they come and indexed once complete, yet bad input
+/// still stops the reading before the writer is done.
+@Suite struct StreamLoadTests {
+  /// A pipe fed with `bytes` by another thread; the write end is closed
+  /// after them unless `keepOpen` (then the caller closes `fds.write`).
+  static func pipe(_ bytes: [UInt8], keepOpen: Bool = false) throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    try #require(Glibc.pipe(&fds) == 0)
+    let writeEnd = fds[1]
+    let thread = Thread {
+      var done = 0
+      bytes.withUnsafeBytes { p in
+        while done < p.count {
+          let n = Glibc.write(writeEnd, p.baseAddress! + done, p.count - done)
+          if n <= 0 { break }
+          done += n
+        }
+      }
+      if !keepOpen { close(writeEnd) }
+    }
+    thread.start()
+    return (fds[0], writeEnd)
+  }
+
+  /// Several MiB of sections with plain, escaped and non-ASCII items.
+  static let document: [UInt8] = {
+    var text = "{"
+    for s in 0..<300 {
+      if s > 0 { text += ",\n" }
+      text += "\"Section \(s)\": ["
+      for i in 0..<400 {
+        if i > 0 { text += ", " }
+        text += i % 7 == 0 ? "\"caf\\u00e9 \\\"\(s).\(i)\\\" 中\"" : "\"item \(s) \(i) of a plain list\""
+      }
+      text += "]"
+    }
+    return Array((text + "}\n").utf8)
+  }()
+
+  /// What `sectionnav -` ends with: the list, or the first error.
+  static func load(_ bytes: [UInt8], uncheckedLimit: Int) throws -> Result<SectionedList, LoadError> {
+    let fds = try pipe(bytes)
+    defer { close(fds.read) }
+    do {
+      let outcome = try StreamLoad.run(
+        fd: fds.read, name: "-", options: LoadOptions(), validate: true, defaultTitle: "stdin",
+        uncheckedLimit: uncheckedLimit)
+      return .success(try JSONIndexer.load(outcome.buffer))
+    } catch let error as LoadError {
+      return .failure(error)
+    } catch let error as StreamLoad.Failure {
+      guard case .data(let e, _) = error else { throw error }
+      return .failure(e)
+    }
+  }
+
+  @Test(arguments: [StreamLoad.uncheckedLimit, 4096])
+  func aPipeLargerThanItsBuffersLoadsAsTheSameBytesDo(uncheckedLimit: Int) throws {
+    let bytes = Self.document
+    #expect(bytes.count > 3 << 20)
+    let expected = try JSONIndexer.load(bytes)
+    let list = try Self.load(bytes, uncheckedLimit: uncheckedLimit).get()
+    #expect(list.itemCount == 120_000)
+    #expect(contents(list) == contents(expected))
+    #expect(list.maxItemWidth == expected.maxItemWidth)
+  }
+
+  /// An error near the end of a large stream, past what was checked while
+  /// it arrived, is reported where the same bytes in a file report it.
+  @Test(arguments: [StreamLoad.uncheckedLimit, 4096])
+  func anErrorLateInALargePipeIsWhereTheFileHasIt(uncheckedLimit: Int) throws {
+    var bytes = Self.document
+    bytes.removeLast(3)  // `]}\n`
+    bytes += Array(", tru]}\n".utf8)
+    let expected = try #require(loadError(bytes))
+    let result = try Self.load(bytes, uncheckedLimit: uncheckedLimit)
+    guard case .failure(let error) = result else {
+      Issue.record("loaded invalid JSON")
+      return
+    }
+    #expect(error.line == expected.line && error.column == expected.column, "\(error), file: \(expected)")
+    #expect(error.kind == .invalidJSON)
+  }
+
+  /// A writer that sent a bad byte and then goes quiet without closing the
+  /// pipe: the reading stops at that byte instead of waiting for the end.
+  @Test func aBadByteStopsTheReadingWhileTheWriterIsStillThere() throws {
+    let fds = try Self.pipe(Array("{\"a\": [1, 2,\n x".utf8), keepOpen: true)
+    defer { close(fds.read) }
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var failure: StreamLoad.Failure?
+    Thread {
+      do throws(StreamLoad.Failure) {
+        _ = try StreamLoad.run(fd: fds.read, name: "-", options: LoadOptions(), validate: true, defaultTitle: "")
+      } catch {
+        failure = error
+      }
+      done.signal()
+    }.start()
+    let stopped = done.wait(timeout: .now() + Patience.seconds) == .success
+    close(fds.write)  // lets a reader still waiting see the end
+    if !stopped { done.wait() }
+    #expect(stopped, "the reading waited for the writer to finish")
+    guard case .data(let error, _) = failure else {
+      Issue.record("expected a data error, got \(String(describing: failure))")
+      return
+    }
+    #expect(error.line == 2 && error.column == 2, "\(error)")
+    #expect(error.kind == .invalidJSON)
+  }
+}
