@@ -41,6 +41,16 @@ import Testing
     #expect(contents(declared) == [["A", "x"], ["B"]])
   }
 
+  /// Past 256 sections each line's section takes more room to note: lines
+  /// before and after that point still land under their own titles.
+  @Test func manySectionsKeepTheirItems() {
+    let text = (0..<2000).map { "s\($0 % 700)/item \($0)" }.joined(separator: "\n")
+    let list = lines(text, delimiter: "/", keepOrder: true)
+    #expect(list.sectionCount == 700)
+    let expected = (0..<700).map { s in ["s\(s)"] + stride(from: s, to: 2000, by: 700).map { "item \($0)" } }
+    #expect(contents(list) == expected)
+  }
+
   @Test func delimitedSectionsSortNaturallyByDefault() {
     let list = lines("item 10|x\nitem 2|y\nItem 1|z", delimiter: "|")
     #expect(list.sections.map(\.title) == ["Item 1", "item 2", "item 10"])

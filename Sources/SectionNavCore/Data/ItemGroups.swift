@@ -34,7 +34,7 @@ struct ItemGroups {
   var titles: [String] = []
   var sectionIndex: [String: Int] = [:]
   var ranges: PackedRangesBuilder
-  var sectionOf: [UInt32] = []
+  var sectionOf = SectionTags()
   /// Widest plain item (its width is its byte length).
   var widestPlain = 0
 
@@ -55,7 +55,7 @@ struct ItemGroups {
   @inline(__always)
   mutating func append(offset: Int, length: Int, plain: Bool, width: Int, section: Int) {
     ranges.append(offset: offset, length: length, plain: plain)
-    sectionOf.append(UInt32(truncatingIfNeeded: section))
+    sectionOf.append(section)
     if plain, width > widestPlain { widestPlain = width }
   }
 
@@ -63,7 +63,7 @@ struct ItemGroups {
   /// elements of a first value that turned out to be one of several).
   mutating func truncate(to n: Int) {
     ranges.truncate(to: n)
-    if sectionOf.count > n { sectionOf.removeSubrange(n...) }
+    sectionOf.truncate(to: n)
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
@@ -74,8 +74,7 @@ struct ItemGroups {
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
     var counts = [Int](repeating: 0, count: titles.count)
-    let n = ranges.count
-    for i in 0..<n { counts[Int(sectionOf[i])] += 1 }
+    sectionOf.forEach { _, s in counts[s] += 1 }
     var starts = [Int](repeating: 0, count: titles.count)
     var total = 0
     for s in 0..<titles.count {
@@ -87,8 +86,7 @@ struct ItemGroups {
     builder.overflow = ranges.overflow
     var next = starts
     let source = ranges.pointer
-    for i in 0..<n {
-      let s = Int(sectionOf[i])
+    sectionOf.forEach { i, s in
       builder.pointer[next[s]] = source[i]
       next[s] += 1
     }

@@ -36,8 +36,8 @@ struct Grouping {
   var titles: [String] = []
   var sectionIndex: [String: Int] = [:]
   /// Item ranges and their section, in input order.
-  var inputOrder = PackedRangesBuilder(expected: 4096)
-  var sectionOf: [UInt32] = []
+  var inputOrder: PackedRangesBuilder
+  var sectionOf = SectionTags()
   var widestPlain = 0
   /// Section per initial for ASCII letters (0–25) and `#` (26); -1 unset.
   var asciiSections = [Int](repeating: -1, count: 27)
@@ -46,6 +46,10 @@ struct Grouping {
   init(buffer: ByteBuffer, delimiter: [UInt8]) {
     self.buffer = buffer
     self.delimiter = delimiter
+    // Room for lines of 8 bytes on average: reserved, not used, so the
+    // arrays never move as they grow (shorter lines grow them as usual).
+    inputOrder = PackedRangesBuilder(expected: buffer.count / 8 + 16)
+    sectionOf.reserve(buffer.count / 8 + 16)
   }
 
   mutating func section(titled title: String) -> Int {
@@ -170,13 +174,13 @@ struct Grouping {
     let plain = high == 0
     if plain, length > widestPlain { widestPlain = length }
     inputOrder.append(offset: start - buffer.base, length: length, plain: plain)
-    sectionOf.append(UInt32(section))
+    sectionOf.append(section)
   }
 
   /// Lays items out section by section (a counting sort, input order kept within a section).
   consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
     var counts = [Int](repeating: 0, count: titles.count)
-    for s in sectionOf { counts[Int(s)] += 1 }
+    sectionOf.forEach { _, s in counts[s] += 1 }
     var starts = [Int](repeating: 0, count: titles.count)
     var total = 0
     for s in 0..<titles.count {
@@ -187,9 +191,9 @@ struct Grouping {
     builder.count = total
     builder.overflow = inputOrder.overflow
     var next = starts
-    for (i, s) in sectionOf.enumerated() {
-      builder.pointer[next[Int(s)]] = inputOrder.pointer[i]
-      next[Int(s)] += 1
+    sectionOf.forEach { i, s in
+      builder.pointer[next[s]] = inputOrder.pointer[i]
+      next[s] += 1
       // The input-order ranges already copied are not read again: give
       // their pages back as the copy fills, so the two never add up.
       if i & Self.releaseMask == Self.releaseMask {
@@ -197,7 +201,7 @@ struct Grouping {
       }
     }
     inputOrder.discard()
-    sectionOf = []
+    sectionOf = SectionTags()
     let packed = builder.finish()
     let sections = titles.indices.map {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])

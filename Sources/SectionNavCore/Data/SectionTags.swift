@@ -1,0 +1,56 @@
+/// The section of each item in input order, for the counting sort that lays
+/// items out section by section (`--lines`, `--group-by`). One byte an item
+/// while there are at most 256 sections — `--lines` by initial, most fields
+/// grouped by — four once there are more: 2.6 M lines then cost 2.6 MB here
+/// instead of 10 MB.
+struct SectionTags {
+  private var narrow: [UInt8] = []
+  private var wide: [UInt32] = []
+  private var isWide = false
+
+  var count: Int { isWide ? wide.count : narrow.count }
+
+  /// Makes room for `n` tags up front (untouched room costs no memory).
+  mutating func reserve(_ n: Int) {
+    if isWide { wide.reserveCapacity(n) } else { narrow.reserveCapacity(n) }
+  }
+
+  @inline(__always)
+  mutating func append(_ section: Int) {
+    if !isWide && section < 256 {
+      narrow.append(UInt8(truncatingIfNeeded: section))
+    } else {
+      appendWide(section)
+    }
+  }
+
+  /// The 257th section: every tag from now on takes four bytes.
+  @inline(never)
+  mutating func appendWide(_ section: Int) {
+    if !isWide {
+      wide = narrow.map { UInt32($0) }
+      narrow = []
+      isWide = true
+    }
+    wide.append(UInt32(truncatingIfNeeded: section))
+  }
+
+  /// Forgets the tags from `n` on.
+  mutating func truncate(to n: Int) {
+    if isWide {
+      if wide.count > n { wide.removeSubrange(n...) }
+    } else if narrow.count > n {
+      narrow.removeSubrange(n...)
+    }
+  }
+
+  /// Calls `body` with each item's index and section, in input order.
+  @inline(__always)
+  func forEach(_ body: (_ item: Int, _ section: Int) -> Void) {
+    if isWide {
+      wide.withUnsafeBufferPointer { tags in for i in tags.indices { body(i, Int(tags[i])) } }
+    } else {
+      narrow.withUnsafeBufferPointer { tags in for i in tags.indices { body(i, Int(tags[i])) } }
+    }
+  }
+}
