@@ -147,6 +147,8 @@ struct Scan {
     // Whether the current item's display width is known exactly: no escapes,
     // no non-ASCII bytes, not an object shown by a field.
     var plain = true
+    // Bytes the current string item's escapes take beyond their cells (`JSONLexer.skipString`).
+    var saved = 0
     // Whitespace bytes skipped so far, to size compact JSON for free.
     var spaces = 0
     var itemSpaces = 0
@@ -196,6 +198,7 @@ struct Scan {
           itemStart = p
           itemSpaces = spaces
           plain = true
+          saved = 0
           fieldStart = nil
           fieldEnd = nil
         } else {
@@ -215,7 +218,7 @@ struct Scan {
         if let after = JSONLexer.quickString(p, end, &plain) {
           p = after
         } else {
-          p = try JSONLexer.skipString(p, end, base, &plain)
+          p = try JSONLexer.skipString(p, end, base, &plain, saved: &saved)
         }
       case 0x7B, 0x5B:  // { [
         if depth == maxDepth {
@@ -269,7 +272,7 @@ struct Scan {
             first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
           if plain {
             if compact > widest.exact { widest.exact = compact }
-          } else if compact > widest.exact {  // cells never outnumber bytes
+          } else if (first == 0x22 ? compact - saved : compact) > widest.exact {  // an upper bound on its cells
             measure(itemStart, length, compact: compact, field: fieldStart.flatMap { s in fieldEnd.map { (s, $0) } })
           }
           if p - base >= nextReport {
