@@ -38,6 +38,10 @@ import Testing
       if exact { #expect(cells == width, "\(literal)") } else { #expect(cells >= width, "\(literal)") }
       // And the load as a whole, with a shorter item beside it.
       #expect(try load("{\"a\": [\"x\", \(literal)]}").maxItemWidth == max(1, width), "\(literal)")
+      // Beside a plain item one cell narrower: the scan skips measuring an
+      // escaped item whose bound is no wider than that, so the bound must hold.
+      let narrower = String(repeating: "x", count: max(0, width - 1))
+      #expect(try load("{\"a\": [\"\(narrower)\", \(literal)]}").maxItemWidth == width, "\(literal)")
     }
   }
 

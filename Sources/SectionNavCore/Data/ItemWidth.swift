@@ -50,10 +50,18 @@ enum ItemWidth {
     let highs = JSONLexer.highs
     while i < n {
       // Eight printable ASCII bytes without a backslash: eight cells.
+      // Then the printable ASCII bytes before the first other one, at once
+      // (the lowest flagged byte is always a true match).
       while n - i >= 8 {
         let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
         let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-        if ((w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs) != 0 { break }
+        let hits = (w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+        if hits != 0 {
+          let k = hits.trailingZeroBitCount >> 3
+          cells += k
+          i += k
+          break
+        }
         cells += 8
         i += 8
       }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Loads sectioned JSON in one pass: validates the whole document against
 /// RFC 8259 while recording, for every item, only its byte range in the
 /// buffer. Item text is decoded later, when a row is drawn (`SectionedList`).
@@ -42,9 +44,23 @@ public enum JSONIndexer {
     _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> SectionedList {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    return try loadHalves(buffer, options: options, progress: progress, parallel: cores >= 2).list
+  }
+
+  /// `load`, telling how many scans shared the work. `parallel`: let a
+  /// second thread scan the second half of a document of `minimumSplitSize`
+  /// bytes or more (`ScanSplit`; tests and the fuzzer split small ones).
+  static func loadHalves(
+    _ buffer: ByteBuffer, options: LoadOptions,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
+    minimumSplitSize: Int = ScanSplit.minimumSize
+  ) throws(LoadError) -> (list: SectionedList, halves: Int) {
     var scan = Scan(buffer: buffer, itemField: options.itemField)
+    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
+    defer { split?.cancel() }
     do {
-      try scan.run(options: options, progress: progress)
+      try scan.run(options: options, progress: progress, split: split)
     } catch {
       scan.items.discard()
       throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
@@ -53,7 +69,8 @@ public enum JSONIndexer {
       scan.items.discard()
       throw TextPosition.error(.notSectioned, in: buffer, at: shape.offset, shape.message)
     }
-    return scan.finish(options: options)
+    let halves = scan.adopted ? 2 : 1
+    return (scan.finish(options: options), halves)
   }
 }
 
@@ -86,6 +103,8 @@ struct Scan {
   var widest = ItemWidth.Widest()
   /// `--item-field` as bytes, when objects are shown by a field.
   let itemField: [UInt8]?
+  /// Whether a second thread scanned the rest (`adopt`).
+  var adopted = false
 
   init(buffer: ByteBuffer, itemField: String? = nil) {
     self.buffer = buffer
@@ -93,19 +112,27 @@ struct Scan {
     items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
   }
 
+  ///
+  /// `entry`: start there instead of at the beginning, in the state of a
+  /// section boundary (`ScanSplit`'s second half; `shape` is set). `split`:
+  /// for the first half, hand over when reaching its start; for the second,
+  /// where to report progress and look for cancellation.
   mutating func run(
-    options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+    options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?,
+    entry: Int? = nil, split: ScanSplit? = nil
   ) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + buffer.count
-    var p = JSONLexer.skipSpace(base, end)
-    if p == end {
-      throw SyntaxFailure(
-        offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
-    }
-    if p.pointee == 0xEF {
-      throw SyntaxFailure(
-        offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+    var p = JSONLexer.skipSpace(base + (entry ?? 0), end)
+    if entry == nil {
+      if p == end {
+        throw SyntaxFailure(
+          offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+      }
+      if p.pointee == 0xEF {
+        throw SyntaxFailure(
+          offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+      }
     }
 
     let maxDepth = JSONIndexer.maximumDepth
@@ -122,6 +149,8 @@ struct Scan {
     // Whether the current item's display width is known exactly: no escapes,
     // no non-ASCII bytes, not an object shown by a field.
     var plain = true
+    // Bytes the current string item's escapes take beyond their cells (`JSONLexer.skipString`).
+    var saved = 0
     // Whitespace bytes skipped so far, to size compact JSON for free.
     var spaces = 0
     var itemSpaces = 0
@@ -141,10 +170,25 @@ struct Scan {
     var sectionFirst = 0
 
     // Every 4 MiB: report progress and release the mapped pages left behind.
-    var nextReport = 4 << 20
-    var released = 0
+    var nextReport = (entry ?? 0) + (4 << 20)
+    var released = entry ?? 0
+    // The first half hands over to the second when it reaches this offset (-1: never).
+    var handOffAt = entry == nil ? split?.offset ?? -1 : -1
 
     @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
+
+    if let entry {
+      // A section boundary: depth 1 of the document's object or array, after a ','.
+      depth = 1
+      if shape == .objectOfSections {
+        stack[1] = 1
+        watch = 1
+        p = try key(p, end, base, depth: 1, watch: 1, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+      } else {
+        stack[1] = 0
+        watch = 2
+      }
+    }
 
     outer: while true {
       // A value starts at p (whitespace skipped, p < end not yet checked).
@@ -156,6 +200,7 @@ struct Scan {
           itemStart = p
           itemSpaces = spaces
           plain = true
+          saved = 0
           fieldStart = nil
           fieldEnd = nil
         } else {
@@ -175,7 +220,7 @@ struct Scan {
         if let after = JSONLexer.quickString(p, end, &plain) {
           p = after
         } else {
-          p = try JSONLexer.skipString(p, end, base, &plain)
+          p = try JSONLexer.skipString(p, end, base, &plain, saved: &saved)
         }
       case 0x7B, 0x5B:  // { [
         if depth == maxDepth {
@@ -229,19 +274,30 @@ struct Scan {
             first == 0x22 ? length - 2 : first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
           if plain {
             if compact > widest.exact { widest.exact = compact }
-          } else if compact > widest.exact {  // cells never outnumber bytes
+          } else if (first == 0x22 ? compact - saved : compact) > widest.exact {  // an upper bound on its cells
             measure(itemStart, length, compact: compact, field: fieldStart.flatMap { s in fieldEnd.map { (s, $0) } })
           }
           if p - base >= nextReport {
             if let progress {
               let open = itemDepth >= 0 ? sectionTitle : nil
-              progress(p - base) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
+              let other = split?.scanned.load(ordering: .relaxed) ?? 0
+              progress(p - base + other) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
             }
             // Keep the last MiB: the open item and key may still be read back.
             let keep = (p - base) - (1 << 20)
             buffer.releasePages(from: released, to: keep)
             released = max(released, keep)
             nextReport += 4 << 20
+            if let split {
+              if let entry {
+                if split.cancelled.load(ordering: .relaxed) { throw SyntaxFailure(offset: -1, message: "cancelled") }
+                split.scanned.store(p - base - entry, ordering: .relaxed)
+              } else if handOffAt >= 0 && p - base > handOffAt {
+                // Passed the second half's start inside something else: the guess was wrong.
+                split.cancel()
+                handOffAt = -1
+              }
+            }
           }
         }
         if depth == 0 {
@@ -266,6 +322,15 @@ struct Scan {
           q = JSONLexer.skipSpace(p + 1, end)
           spaces &+= q - p - 1
           p = q
+          if p - base == handOffAt, let split {
+            handOffAt = -1
+            if depth == 1 && itemDepth == -1 && shape == split.shape && watch == (shape == .objectOfSections ? 1 : 2) {
+              try adopt(split)
+              progress?(buffer.count) { snapshot(openTitle: nil, openFirst: 0, options: options) }
+              return
+            }
+            split.cancel()
+          }
           if stack[depth] == 1 {
             p = try key(
               p, end, base, depth: depth, watch: objectsByField && depth == itemDepth + 1 ? depth : watch,
@@ -293,6 +358,30 @@ struct Scan {
             : "expected ',' or ']' after an element, found \(describe(p))")
       }
     }
+  }
+
+  /// Takes over the second half's results once this scan has reached its
+  /// start in the state it assumed: waits for it, then appends its items,
+  /// sections, sort keys and widths; its syntax error is this load's.
+  mutating func adopt(_ split: ScanSplit) throws(SyntaxFailure) {
+    split.done.wait()
+    if let failure = split.failure { throw failure }
+    guard var second = split.second else { return }
+    split.second = nil
+    adopted = true
+    let shift = items.count
+    // Sort keys are made only when sections are sorted; the second half made its own.
+    let keys = second.sortKeys.count > 0 && second.sortKeys.count == second.sections.count
+    if keys { _ = makeSortKeys() }
+    items.append(contentsOf: &second.items)
+    second.items.discard()
+    sections.reserveCapacity(sections.count + second.sections.count)
+    for s in second.sections { sections.append(RawSection(title: s.title, first: s.first + shift, count: s.count)) }
+    if keys { sortKeys.append(contentsOf: second.sortKeys) }
+    widest.note(exact: second.widest.exact)
+    widest.pending += second.widest.pending[second.widest.resolved...]
+    if shapeFailure == nil { shapeFailure = second.shapeFailure }
+    if second.shape == .other { shape = .other }
   }
 
   /// Whether the key `start..<end` (quotes included) is `--item-field`.

@@ -56,6 +56,18 @@ enum JSONLexer {
   static func skipString(_ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool)
     throws(SyntaxFailure) -> Pointer
   {
+    var saved = 0
+    return try skipString(quote, end, base, &plain, saved: &saved)
+  }
+
+  /// `skipString`, adding to `saved` how many more bytes its escapes take
+  /// than the cells they can show as at most (`\X` one cell, `\uXXXX` one
+  /// below U+1100, else two): the string is at most its body's length minus
+  /// that wide, which spares measuring most escaped items (`ItemWidth`).
+  @inline(__always)
+  static func skipString(
+    _ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, saved: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
     var p = quote + 1
     var high: UInt64 = 0
     while true {
@@ -92,7 +104,7 @@ enum JSONLexer {
       }
       if c == 0x5C {
         plain = false
-        p = try skipEscape(p, end, base)
+        p = try skipEscape(p, end, base, saved: &saved)
         continue
       }
       throw SyntaxFailure(
@@ -128,23 +140,31 @@ enum JSONLexer {
     return nil
   }
 
-  /// Validates the escape whose backslash is at `p`; returns the position after it.
+  /// Validates the escape whose backslash is at `p`; returns the position
+  /// after it. `saved` as for `skipString`.
   @inline(__always)
-  static func skipEscape(_ p: Pointer, _ end: Pointer, _ base: Pointer) throws(SyntaxFailure) -> Pointer {
+  static func skipEscape(_ p: Pointer, _ end: Pointer, _ base: Pointer, saved: inout Int) throws(SyntaxFailure)
+    -> Pointer
+  {
     let e = p + 1
     if e == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
     switch e.pointee {
     case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
+      saved &+= 1
       return e + 1
     case 0x75:  // u
       var h = e + 1
+      var v = 0
       for _ in 0..<4 {
         if h == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
-        if hexValue(h.pointee) < 0 {
+        let d = hexValue(h.pointee)
+        if d < 0 {
           throw SyntaxFailure(offset: h - base, message: "\\u must be followed by four hexadecimal digits")
         }
+        v = v << 4 | Int(d)
         h += 1
       }
+      saved &+= v < 0x1100 ? 5 : 4
       return h
     default:
       throw SyntaxFailure(offset: e - base, message: "invalid escape \(describe(e, end))")

@@ -91,6 +91,25 @@ struct PackedRangesBuilder {
     count += 1
   }
 
+  /// Moves all of `other`'s entries to the end (`other` is left empty, its
+  /// memory freed a few MiB at a time as it is copied, so the peak stays
+  /// near one copy).
+  mutating func append(contentsOf other: inout PackedRangesBuilder) {
+    while capacity < count + other.count { grow() }
+    let chunk = 1 << 18
+    var i = 0
+    while i < other.count {
+      let n = min(chunk, other.count - i)
+      (pointer + count + i).update(from: other.pointer + i, count: n)
+      other.releasePages(from: i, below: i + n)
+      i += n
+    }
+    count += other.count
+    overflow.merge(other.overflow) { a, _ in a }
+    other.overflow = [:]
+    other.count = 0
+  }
+
   /// Forgets items from `newCount` on (a repeated `"items"` key replaces the earlier one).
   mutating func truncate(to newCount: Int) {
     guard newCount < count else { return }

@@ -67,6 +67,13 @@ public enum NaturalOrder {
       ends.append(bytes.count)
     }
 
+    /// Appends `other`'s keys after these (keys made on another thread).
+    public mutating func append(contentsOf other: SortKeys) {
+      let shift = bytes.count
+      bytes += other.bytes
+      ends += other.ends.lazy.map { $0 + shift }
+    }
+
     func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
   }
 
