@@ -61,6 +61,15 @@ extension Benchmark {
             label: "`--lines`", argv: [sn, "--check", "--lines", path],
             jq: jq.map { [$0, "-R", "-n", "reduce inputs as $l (0; .+1)", path] },
             python: python.map { [$0, "-c", "import sys; sum(1 for _ in open(sys.argv[1], 'rb'))", path] }))
+        let quoted = "'" + path + "'"
+        rows.append(
+          WholeRow(
+            label: "`--lines`, standard input (`cat FILE | sectionnav --lines --check -`)",
+            argv: ["/bin/sh", "-c", "cat \(quoted) | '\(sn)' --check --lines -"],
+            jq: jq.map { ["/bin/sh", "-c", "cat \(quoted) | '\($0)' -R -n 'reduce inputs as $l (0; .+1)'"] },
+            python: python.map {
+              ["/bin/sh", "-c", "cat \(quoted) | '\($0)' -c 'import sys; sum(1 for _ in sys.stdin.buffer)'"]
+            }))
       case .objects:
         rows.append(
           WholeRow(
