@@ -109,7 +109,8 @@ enum DataLoading {
         config.lines ? { LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder) } : nil
       outcome = try StreamLoad.run(
         fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
-        defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress)
+        defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
+        lines: config.lines ? (config.delimiter, config.keepOrder) : nil)
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)

@@ -14,7 +14,10 @@ import Testing
 @Suite struct StreamLoadTests {
   /// A pipe fed with `bytes` by another thread; the write end is closed
   /// after them unless `keepOpen` (then the caller closes `fds.write`).
-  static func pipe(_ bytes: [UInt8], keepOpen: Bool = false) throws -> (read: Int32, write: Int32) {
+  /// `piece`: bytes per `write` (so lines and values are cut anywhere).
+  static func pipe(_ bytes: [UInt8], keepOpen: Bool = false, piece: Int = 1 << 30) throws -> (
+    read: Int32, write: Int32
+  ) {
     var fds: [Int32] = [0, 0]
     try #require(Glibc.pipe(&fds) == 0)
     let writeEnd = fds[1]
@@ -22,7 +25,7 @@ import Testing
       var done = 0
       bytes.withUnsafeBytes { p in
         while done < p.count {
-          let n = Glibc.write(writeEnd, p.baseAddress! + done, p.count - done)
+          let n = Glibc.write(writeEnd, p.baseAddress! + done, min(piece, p.count - done))
           if n <= 0 { break }
           done += n
         }
@@ -72,6 +75,30 @@ import Testing
     let expected = try JSONIndexer.load(bytes)
     let list = try Self.load(bytes, uncheckedLimit: uncheckedLimit).get()
     #expect(list.itemCount == 120_000)
+    #expect(contents(list) == contents(expected))
+    #expect(list.maxItemWidth == expected.maxItemWidth)
+  }
+
+  /// `--lines` from a pipe is grouped while it arrives: the list is the one
+  /// the same bytes make at once, whatever the pieces they come in (lines
+  /// and CRLFs cut between two reads, a last line without a line feed).
+  @Test(arguments: [nil, "|"], [false, true])
+  func linesFromAPipeGroupAsTheSameBytesDo(delimiter: String?, keepOrder: Bool) throws {
+    var text = ""
+    for i in 0..<60_000 {
+      let line = i % 5 == 0 ? "Écrit \(i) café" : i % 3 == 0 ? "  42 items \(i)" : "word\(i % 97) item \(i)"
+      text += "s\(i % 40)|" + line + (i % 11 == 0 ? "\r\n" : i % 13 == 0 ? "\n\n" : "\n")
+    }
+    text += "last line without a line feed"
+    let bytes = Array(text.utf8)
+    let expected = LineInput.load(bytes, delimiter: delimiter, keepOrder: keepOrder)
+    let fds = try Self.pipe(bytes, piece: 4093)
+    defer { close(fds.read) }
+    let outcome = try StreamLoad.run(
+      fd: fds.read, name: "-", options: LoadOptions(), validate: false, defaultTitle: "stdin",
+      lines: (delimiter, keepOrder))
+    let list = try #require(outcome.items?.list)
+    #expect(list.itemCount == 60_001)
     #expect(contents(list) == contents(expected))
     #expect(list.maxItemWidth == expected.maxItemWidth)
   }

@@ -64,7 +64,8 @@ public enum LineInput {
 struct Grouping {
   typealias Pointer = UnsafePointer<UInt8>
 
-  let buffer: ByteBuffer
+  /// The input (a stream's final buffer replaces its growing one at the end).
+  var buffer: ByteBuffer
   let delimiter: [UInt8]
   var titles: [String] = []
   var sectionIndex: [String: Int] = [:]
@@ -76,13 +77,15 @@ struct Grouping {
   var asciiSections = [Int](repeating: -1, count: 27)
   var scalarSections: [UInt32: Int] = [:]
 
-  init(buffer: ByteBuffer, delimiter: [UInt8]) {
+  /// `expectedBytes`: how much input to make room for (a stream's is not known).
+  init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil) {
     self.buffer = buffer
     self.delimiter = delimiter
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
-    inputOrder = PackedRangesBuilder(expected: buffer.count / 8 + 16)
-    sectionOf.reserve(buffer.count / 8 + 16)
+    let expected = (expectedBytes ?? buffer.count) / 8 + 16
+    inputOrder = PackedRangesBuilder(expected: expected)
+    sectionOf.reserve(expected)
   }
 
   mutating func section(titled title: String) -> Int {

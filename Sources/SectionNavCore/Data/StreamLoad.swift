@@ -9,7 +9,7 @@ public enum StreamLoad {
     case data(LoadError, ByteBuffer)
   }
 
-  /// The whole input, and its items when `options.selectsItems` (otherwise
+  /// The whole input, and its items when `options.selectsItems` or `lines` (otherwise
   /// the caller indexes the bytes as sectioned JSON, which checks them all,
   /// or as lines).
   public struct Outcome {
@@ -23,11 +23,14 @@ public enum StreamLoad {
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
-  /// (`--lines`). `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
+  /// (`--lines`). `lines`: the input is `--lines` text, grouped (when
+  /// nobody watches it arrive) on another thread as it is read, and
+  /// returned as `items`. `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
     prefixList: ((ByteBuffer) -> SectionedList)? = nil,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
+    lines: (delimiter: String?, keepOrder: Bool)? = nil,
     uncheckedLimit: Int = StreamLoad.uncheckedLimit
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
@@ -50,6 +53,9 @@ public enum StreamLoad {
     // Sectioned JSON that nobody watches arrive is checked here only to stop
     // bad input early; `JSONIndexer` checks all of it again once it is complete.
     let checkOnly = validate && !options.selectsItems && !preview
+    let follower =
+      progress == nil ? lines.map { LineFollower(buffer: storage.growingBuffer(), delimiter: $0.delimiter) } : nil
+    defer { follower?.stop() }
     while true {
       let n: Int
       do {
@@ -58,6 +64,7 @@ public enum StreamLoad {
         throw .read(error)
       }
       let eof = n == 0
+      follower?.arrived(storage.count)
       do {
         if checkOnly {
           if !eof { try check(&stream, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
@@ -77,6 +84,10 @@ public enum StreamLoad {
       if eof { break }
     }
     let buffer = storage.buffer()
+    if let follower, let lines {
+      return Outcome(
+        buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: lines.keepOrder)))
+    }
     guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
     return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
   }

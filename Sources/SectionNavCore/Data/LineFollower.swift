@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Groups `--lines` input on another thread while it is still being read
+/// (`StreamLoad`), so that when a pipe ends only its last piece is left to
+/// group: the reading (mostly the kernel handing out pages to copy into) and
+/// the grouping run on two cores instead of one after the other. The reader
+/// says how far the bytes go (`arrived`); the follower takes the complete
+/// lines below that, which no longer change.
+final class LineFollower: @unchecked Sendable {
+  /// Touched by the follower's thread only, until `finish` has stopped it.
+  private var grouping: Grouping
+  private var grouped = 0
+  private let delimiter: String?
+  private let available = Atomic<Int>(0)
+  private let stopping = Atomic<Bool>(false)
+  private let wake = DispatchSemaphore(value: 0)
+  private let stopped = DispatchSemaphore(value: 0)
+
+  /// `buffer`: the stream's growing buffer (its bytes below what `arrived`
+  /// says never change).
+  init(buffer: ByteBuffer, delimiter: String?) {
+    self.delimiter = delimiter
+    grouping = Grouping(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20)
+    let thread = Thread { [self] in
+      follow()
+      stopped.signal()
+    }
+    thread.name = "sectionnav lines"
+    thread.start()
+  }
+
+  /// The first `count` bytes have arrived.
+  func arrived(_ count: Int) {
+    available.store(count, ordering: .releasing)
+    wake.signal()
+  }
+
+  private func follow() {
+    while true {
+      wake.wait()
+      let count = available.load(ordering: .acquiring)
+      // Up to the last line feed: the line after it may still grow.
+      let base = grouping.buffer.base
+      var end = count
+      while end > grouped, base[end - 1] != 0x0A { end -= 1 }
+      if end > grouped {
+        grouping.scan(from: grouped, to: end)
+        grouped = end
+      }
+      if stopping.load(ordering: .acquiring) { return }
+    }
+  }
+
+  /// Ends the thread (after the lines it is grouping); idempotent.
+  func stop() {
+    guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    wake.signal()
+    stopped.wait()
+  }
+
+  /// The list of `buffer`'s lines (the whole stream, now ended), as
+  /// `LineInput.load` makes it.
+  func finish(_ buffer: ByteBuffer, keepOrder: Bool) -> SectionedList {
+    stop()
+    grouping.buffer = buffer
+    grouping.scan(from: grouped, to: buffer.count)
+    let byInitial = delimiter == nil || delimiter!.isEmpty
+    return grouping.finish(keepOrder: keepOrder, byInitial: byInitial)
+  }
+}
