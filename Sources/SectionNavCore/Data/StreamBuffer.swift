@@ -81,9 +81,11 @@ public final class StreamBuffer: @unchecked Sendable {
     #if os(Linux)
       var info = stat()
       guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
-      _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, Int32(pipeSize))
-      let size = Int(fcntl(fd, 1032 /* F_GETPIPE_SZ */))
-      return size > 0 ? size : nil
+      let before = Int(fcntl(fd, 1032 /* F_GETPIPE_SZ */))
+      guard before > 0 else { return nil }
+      // Never narrower than the writer made it.
+      if before < pipeSize { _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, Int32(pipeSize)) }
+      return max(before, Int(fcntl(fd, 1032 /* F_GETPIPE_SZ */)))
     #else
       return nil
     #endif
