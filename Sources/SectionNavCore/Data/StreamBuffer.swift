@@ -46,7 +46,10 @@ public final class StreamBuffer: @unchecked Sendable {
     self.capacity = rounded
   }
 
-  deinit { munmap(base, capacity) }
+  deinit {
+    finishReading()
+    munmap(base, capacity)
+  }
 
   /// The bytes read so far as a buffer that keeps this storage alive.
   public func buffer() -> ByteBuffer {
@@ -110,12 +113,14 @@ public final class StreamBuffer: @unchecked Sendable {
         reason:
           "input larger than \(capacity >> 20) MiB, half the memory of this machine (save it to a file and open that)")
     }
-    if count == committed {
+    // Writable a little ahead, so that the prefaulting thread can work there.
+    if committed < capacity && committed - count < limit + Prefaulter.ahead {
       let grow = min(Self.step, capacity - committed)
       if mprotect(base + committed, grow, PROT_READ | PROT_WRITE) != 0 {
-        throw DataSourceError(path: name, reason: "Out of memory")
+        if count == committed { throw DataSourceError(path: name, reason: "Out of memory") }
+      } else {
+        committed += grow
       }
-      committed += grow
     }
     while true {
       let n = DataSource.systemRead(fd, base + count, min(limit, committed - count))
@@ -124,8 +129,29 @@ public final class StreamBuffer: @unchecked Sendable {
         throw DataSourceError(path: name, reason: DataSource.errnoText())
       }
       count += n
+      if prefaults && prefaulter == nil && count >= Self.prefaultFrom { prefaulter = Prefaulter(base: base) }
+      prefaulter?.advance(count: count, committed: committed)
       return n
     }
+  }
+
+  /// Input from this size on gets pages made ahead of it (`Prefaulter`); a
+  /// small one is not worth a thread, nor 4 MiB of pages it may not fill.
+  static let prefaultFrom = 1 << 20
+  var prefaulter: Prefaulter?
+  /// Whether to make pages ahead; not when the second core is busy anyway
+  /// (`--lines` is grouped there as it arrives).
+  public var prefaults = true
+
+  /// Ends the prefaulting once the input is complete (or given up), and
+  /// gives back the pages made past its end.
+  public func finishReading() {
+    guard let prefaulter else { return }
+    let made = prefaulter.stop()
+    self.prefaulter = nil
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let unused = (count + page - 1) / page * page
+    if made > unused { _ = madvise(base + unused, made - unused, MADV_DONTNEED) }
   }
 }
 

@@ -39,6 +39,7 @@ public enum StreamLoad {
     } catch {
       throw .read(DataSourceError(path: name, reason: error.reason))
     }
+    defer { storage.finishReading() }
     // Checked a quarter of the pipe at a time: the writer can fill the rest meanwhile.
     let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
     let scans = options.selectsItems || validate
@@ -56,6 +57,7 @@ public enum StreamLoad {
     let follower =
       progress == nil ? lines.map { LineFollower(buffer: storage.growingBuffer(), delimiter: $0.delimiter) } : nil
     defer { follower?.stop() }
+    storage.prefaults = follower == nil
     while true {
       let n: Int
       do {
