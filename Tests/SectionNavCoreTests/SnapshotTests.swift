@@ -135,4 +135,23 @@ import Testing
       from = to
     }
   }
+
+  /// A repeated title is found in whichever step brings it — among the
+  /// new titles or beside an earlier one, placed one by one or in one pass.
+  @Test(arguments: [[1000, 1001], [10, 1001], [600, 1001], [499, 1001]])
+  func aRepeatedTitleIsFoundInTheStepThatBringsIt(steps: [Int]) {
+    var rng = SeededGenerator(seed: 9)
+    let titles = (0..<1000).map { "t\($0)" }.shuffled(using: &rng) + ["t500"]
+    var keys = NaturalOrder.SortKeys()
+    for t in titles { keys.append(t) }
+    var order: [Int] = []
+    var found: [Bool] = []
+    var from = 0
+    for to in steps {
+      found.append(NaturalOrder.merge(&order, adding: from..<to, titles: { titles[$0] }, keys: keys))
+      from = to
+    }
+    #expect(found == [false, true])
+    #expect(order == NaturalOrder.sortedIndices(titles))
+  }
 }

@@ -126,6 +126,28 @@ public enum NaturalOrder {
         if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
         return a < c
       }
+      // Each new title placed by binary search while they are few beside
+      // the others; one pass over both when they are many (a first
+      // snapshot, or a load's end after a long pause).
+      let steps = Int.bitWidth - order.count.leadingZeroBitCount
+      if added.count * steps > order.count + added.count {
+        var i = 0
+        var lastIsNew = false
+        for x in added {
+          while i < order.count && precedes(order[i], x) {
+            if lastIsNew, titles(result.last!) == titles(order[i]) { duplicate = true }
+            result.append(order[i])
+            lastIsNew = false
+            i += 1
+          }
+          if let before = result.last, titles(before) == titles(x) { duplicate = true }
+          result.append(x)
+          lastIsNew = true
+        }
+        if lastIsNew, i < order.count, titles(result.last!) == titles(order[i]) { duplicate = true }
+        result += order[i...]
+        return
+      }
       var from = 0
       for x in added {
         var lo = from
