@@ -22,7 +22,8 @@ enum BackgroundLoader {
       do {
         let list = try DataLoading.parse(buffer, config) { scanned, snapshot in
           let start = Date()
-          guard start >= nextSnapshot else { return }
+          // At the end the complete list follows at once: a snapshot then would be shown for nothing.
+          guard start >= nextSnapshot, scanned < buffer.count else { return }
           let list = snapshot()
           let cost = Date().timeIntervalSince(start)
           nextSnapshot = Date().addingTimeInterval(max(Self.snapshotInterval, cost * Self.snapshotCostFactor))
