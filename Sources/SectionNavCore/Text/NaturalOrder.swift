@@ -105,10 +105,6 @@ public enum NaturalOrder {
   static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
     guard !new.isEmpty else { return false }
     let added = sortedIndices(new.map(titles), keys: keys, offset: new.lowerBound)
-    if order.isEmpty && new.lowerBound == 0 {
-      order = added
-      return zip(added, added.dropFirst()).contains { titles($0) == titles($1) }
-    }
     var duplicate = false
     var result: [Int] = []
     result.reserveCapacity(order.count + added.count)
@@ -126,6 +122,18 @@ public enum NaturalOrder {
         if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
         return a < c
       }
+      /// Whether two titles are equal, looking at the titles only when their keys are.
+      func same(_ a: Int, _ c: Int) -> Bool {
+        let ra = keys.range(a)
+        let rc = keys.range(c)
+        return ra.count == rc.count && memcmp(b + ra.lowerBound, b + rc.lowerBound, ra.count) == 0
+          && titles(a) == titles(c)
+      }
+      if order.isEmpty {
+        result = added
+        duplicate = zip(added, added.dropFirst()).contains { same($0, $1) }
+        return
+      }
       // Each new title placed by binary search while they are few beside
       // the others; one pass over both when they are many (a first
       // snapshot, or a load's end after a long pause).
@@ -135,16 +143,16 @@ public enum NaturalOrder {
         var lastIsNew = false
         for x in added {
           while i < order.count && precedes(order[i], x) {
-            if lastIsNew, titles(result.last!) == titles(order[i]) { duplicate = true }
+            if lastIsNew, same(result.last!, order[i]) { duplicate = true }
             result.append(order[i])
             lastIsNew = false
             i += 1
           }
-          if let before = result.last, titles(before) == titles(x) { duplicate = true }
+          if let before = result.last, same(before, x) { duplicate = true }
           result.append(x)
           lastIsNew = true
         }
-        if lastIsNew, i < order.count, titles(result.last!) == titles(order[i]) { duplicate = true }
+        if lastIsNew, i < order.count, same(result.last!, order[i]) { duplicate = true }
         result += order[i...]
         return
       }
@@ -157,8 +165,8 @@ public enum NaturalOrder {
           if precedes(order[mid], x) { lo = mid + 1 } else { hi = mid }
         }
         result += order[from..<lo]
-        if let before = result.last, titles(before) == titles(x) { duplicate = true }
-        if lo < order.count, titles(order[lo]) == titles(x) { duplicate = true }
+        if let before = result.last, same(before, x) { duplicate = true }
+        if lo < order.count, same(order[lo], x) { duplicate = true }
         result.append(x)
         from = lo
       }
