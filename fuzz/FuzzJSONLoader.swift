@@ -1,10 +1,12 @@
-import SectionNavCore
+@testable import SectionNavCore
 
 /// Fuzzes the JSON loader: the input bytes are loaded with the default options
 /// and with `keepOrder` + `itemField`. An error must point at a 1-based line
 /// and column inside the input; a loaded list must hand out every item's text
 /// and JSON (for small lists), each item's JSON must load again as an item with
 /// the same text, and a frame over the list must keep the `FrameCheck` invariants.
+/// Each load is also done on two threads, split wherever a section boundary
+/// seems to be (`ScanSplit`, as for large files): same list or same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -14,8 +16,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       list = try JSONIndexer.load(bytes, options: options)
     } catch {
       LoaderFuzz.check(error, bytes: bytes)
+      LoaderFuzz.splitAgrees(bytes, options: options, with: .failure(error))
       continue
     }
+    LoaderFuzz.splitAgrees(bytes, options: options, with: .success(list))
     LoaderFuzz.exercise(list, options: options)
   }
   return 0
@@ -33,6 +37,28 @@ enum LoaderFuzz {
     require(error.line <= lines, "error line \(error.line) beyond the input's \(lines) lines")
     require(error.column <= bytes.count + 1, "error column \(error.column) beyond the input")
     require(!error.message.isEmpty, "empty error message")
+  }
+
+  /// The two-thread load gives `expected` too.
+  static func splitAgrees(_ bytes: [UInt8], options: LoadOptions, with expected: Result<SectionedList, LoadError>) {
+    let split = Result { () throws(LoadError) in
+      try JSONIndexer.loadHalves(
+        ByteBuffer(bytes), options: options, progress: nil, parallel: true, minimumSplitSize: 0
+      )
+      .list
+    }
+    switch (expected, split) {
+    case (.failure(let a), .failure(let b)):
+      require(a == b, "two threads fail otherwise: \(a) vs \(b)")
+    case (.success(let a), .success(let b)):
+      require(a.maxItemWidth == b.maxItemWidth, "two threads measure otherwise")
+      require(a.sections == b.sections, "two threads find other sections")
+      for i in 0..<min(a.itemCount, smallList) {
+        require(a.store.text(at: i) == b.store.text(at: i), "two threads find other items")
+      }
+    default:
+      require(false, "one thread and two disagree: \(expected) vs \(split)")
+    }
   }
 
   static func exercise(_ list: SectionedList, options: LoadOptions) {

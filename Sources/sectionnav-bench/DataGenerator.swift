@@ -1,11 +1,5 @@
 import SectionNavCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes sectioned JSON files `{"Title": ["item", …], …}` with items of
 /// about 30 bytes each (two or three words and a number): mostly ASCII in
 /// mixed case, about 4% with a non-ASCII word and 2% with an escape, and one
@@ -67,33 +61,23 @@ struct DataGenerator {
   /// returns the file size.
   @discardableResult
   static func write(path: String, sections: Int, itemsPerSection: Int, seed: UInt64) -> Int {
-    guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
-    defer { fclose(file) }
+    let file = ChunkedFile(path: path)
     var gen = DataGenerator(seed: seed)
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 21)
-    var total = 0
-    func flush() {
-      total += out.count
-      _ = out.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-      out.removeAll(keepingCapacity: true)
-    }
-    out.append(0x7B)
+    file.put("{")
     for s in 0..<sections {
-      out += Array((s == 0 ? "\n\"" : ",\n\"").utf8)
-      out += gen.wordBytes[s % gen.wordBytes.count]
-      out.append(0x20)
-      gen.appendNumber(s, to: &out)
-      out += Array("\": [".utf8)
+      file.put(s == 0 ? "\n\"" : ",\n\"")
+      file.out += gen.wordBytes[s % gen.wordBytes.count]
+      file.out.append(0x20)
+      gen.appendNumber(s, to: &file.out)
+      file.put("\": [")
       for i in 0..<itemsPerSection {
-        if i > 0 { out += [0x2C, 0x20] }
-        gen.item(into: &out)
-        if out.count >= 1 << 20 { flush() }
+        if i > 0 { file.put(", ") }
+        gen.item(into: &file.out)
+        file.flushIfFull()
       }
-      out.append(0x5D)
+      file.put("]")
     }
-    out += Array("\n}\n".utf8)
-    flush()
-    return total
+    file.put("\n}\n")
+    return file.close()
   }
 }

@@ -20,20 +20,15 @@ extension Benchmark {
     guard let buffer = try? DataSource.read(path: input.path), let list = try? JSONIndexer.load(buffer) else {
       fatalError("load failed")
     }
-    guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
-    var out: [UInt8] = []
+    let file = ChunkedFile(path: path)
     for s in 0..<list.sectionCount {
       for i in 0..<list.itemCount(s) {
-        out += Array(list.itemText(section: s, item: i).utf8)
-        out.append(0x0A)
-        if out.count >= 1 << 20 {
-          _ = out.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-          out.removeAll(keepingCapacity: true)
-        }
+        file.put(list.itemText(section: s, item: i))
+        file.out.append(0x0A)
+        file.flushIfFull()
       }
     }
-    _ = out.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-    fclose(file)
+    _ = file.close()
     return path
   }
 

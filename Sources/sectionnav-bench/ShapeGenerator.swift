@@ -32,18 +32,9 @@ enum Shape: String, CaseIterable {
   /// Writes the shape to `path` until it holds about `target` bytes;
   /// returns (bytes, items).
   func write(path: String, target: Int, seed: UInt64) -> (bytes: Int, items: Int) {
-    guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
-    defer { fclose(file) }
+    let file = ChunkedFile(path: path)
     var rng = SeededGenerator(seed: seed)
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 21)
-    var total = 0
-    func flush() {
-      total += out.count
-      _ = out.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-      out.removeAll(keepingCapacity: true)
-    }
-    func put(_ s: String) { out += Array(s.utf8) }
+    func put(_ s: String) { file.put(s) }
     let words = DataGenerator.words
     // Items per section so that the file comes out near `target`.
     let perItem: Int
@@ -76,7 +67,7 @@ enum Shape: String, CaseIterable {
           put("\(a) \(words[s % words.count]) \(rng.next() % 1_000_000_000)\n")
           items += 1
         }
-        if out.count >= 1 << 20 { flush() }
+        file.flushIfFull()
       }
     case .array:
       put("[")
@@ -89,7 +80,7 @@ enum Shape: String, CaseIterable {
           items += 1
         }
         put("]}")
-        if out.count >= 1 << 20 { flush() }
+        file.flushIfFull()
       }
       put("\n]\n")
     default:
@@ -112,11 +103,10 @@ enum Shape: String, CaseIterable {
           items += 1
         }
         put(self == .pretty ? "\n  ]" : "]")
-        if out.count >= 1 << 20 { flush() }
+        file.flushIfFull()
       }
       put("\n}\n")
     }
-    flush()
-    return (total, items)
+    return (file.close(), items)
   }
 }

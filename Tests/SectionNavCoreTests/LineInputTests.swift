@@ -118,3 +118,39 @@ import Testing
     }
   }
 }
+
+/// Large inputs are grouped on two threads (the second half from the first
+/// line after the middle): the list must be the one a single thread makes.
+@Suite struct LineInputSplitTests {
+  /// About 2 MiB of varied lines: CRLF, empty lines, non-ASCII initials,
+  /// delimited titles, title-only declarations, titles first seen late.
+  static func text(delimited: Bool) -> String {
+    var rng = SeededGenerator(seed: 9)
+    let starts = ["apple", "Éclair", "王小明", "42 things", "  zebra", "ôde", "Ωmega", "\u{1F600} smile", "beta"]
+    var out = ""
+    var n = 0
+    while out.utf8.count < 2 << 20 {
+      let word = starts[Int(rng.next() % UInt64(starts.count))]
+      let late = n > 40_000 ? " late\(n % 7)" : ""
+      let line = delimited ? "title \(n % 37)\(late)\t\(word) \(n)" : "\(word) \(n)"
+      out += line + (n % 5 == 0 ? "\r\n" : "\n") + (n % 11 == 0 ? "\n" : "")
+      if delimited && n % 1000 == 999 { out += "declared \(n)\t\n" }
+      n += 1
+    }
+    return out
+  }
+
+  @Test(arguments: [false, true]) func twoThreadsGiveTheSameList(delimited: Bool) {
+    let buffer = ByteBuffer(string: Self.text(delimited: delimited))
+    for keepOrder in [false, true] {
+      let delimiter = delimited ? "\t" : nil
+      let one = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: false)
+      let two = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: true)
+      #expect(one.sections == two.sections)
+      #expect(one.maxItemWidth == two.maxItemWidth)
+      #expect(
+        (0..<one.itemCount).allSatisfy { one.store.text(at: $0) == two.store.text(at: $0) })
+      #expect(one.sectionCount > 5)
+    }
+  }
+}

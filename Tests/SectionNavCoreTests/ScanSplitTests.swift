@@ -30,13 +30,16 @@ import Testing
 
   /// Both ways, the same list or the same error; returns how many halves the parallel load used.
   @discardableResult
-  func expectSameBothWays(_ text: String, _ options: LoadOptions = LoadOptions()) -> Int {
+  func expectSameBothWays(
+    _ text: String, _ options: LoadOptions = LoadOptions(), minimumSplitSize: Int = ScanSplit.minimumSize
+  ) -> Int {
     let buffer = ByteBuffer(string: text)
     let one = Result { () throws(LoadError) in
       try JSONIndexer.loadHalves(buffer, options: options, progress: nil, parallel: false)
     }
     let two = Result { () throws(LoadError) in
-      try JSONIndexer.loadHalves(buffer, options: options, progress: nil, parallel: true)
+      try JSONIndexer.loadHalves(
+        buffer, options: options, progress: nil, parallel: true, minimumSplitSize: minimumSplitSize)
     }
     switch (one, two) {
     case (.success(let a), .success(let b)):
@@ -140,6 +143,40 @@ import Testing
     } catch {
       #expect(error.kind == .invalidJSON)
     }
+  }
+
+  /// Small random documents split anywhere a boundary looks likely, with
+  /// random damage: the same list or error as one thread, every time.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64]) func randomDocumentsSplitAnywhere(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let pieces = [
+      #""a""#, #""b],\"c\": [""#, "1", "[1, [2]]", #"{"x": [1], "y": [], "title": "t"}"#, #""é\u00e9\"""#, "null",
+      "{}", "[]",
+    ]
+    var splits = 0
+    for _ in 0..<300 {
+      let sections = (0..<Int(rng.next() % 12 + 2)).map { _ in
+        let items = (0..<Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }
+        return (title: "s\(rng.next() % 5)", items: "[" + items.joined(separator: ", ") + "]")
+      }
+      var text =
+        rng.next() % 2 == 0
+        ? "{" + sections.map { "\"\($0.title)\": \($0.items)" }.joined(separator: ", ") + "}"
+        : "[" + sections.map { #"{"items": \#($0.items), "title": "\#($0.title)"}"# }.joined(separator: ",\n") + "]"
+      // Damage: a byte dropped or replaced somewhere, now and then.
+      if rng.next() % 3 == 0 {
+        var bytes = Array(text.utf8)
+        let at = Int(rng.next() % UInt64(bytes.count))
+        if rng.next() % 2 == 0 {
+          bytes.remove(at: at)
+        } else {
+          bytes[at] = Array(#",]}\":x"#.utf8)[Int(rng.next() % 7)]
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+      }
+      if expectSameBothWays(text, minimumSplitSize: 0) == 2 { splits += 1 }
+    }
+    #expect(splits > 50)
   }
 
   @Test func progressCountsBothHalvesAndEndsWithTheWholeList() throws {

@@ -49,13 +49,15 @@ public enum JSONIndexer {
   }
 
   /// `load`, telling how many scans shared the work. `parallel`: let a
-  /// second thread scan the second half of a large document (`ScanSplit`).
+  /// second thread scan the second half of a document of `minimumSplitSize`
+  /// bytes or more (`ScanSplit`; tests and the fuzzer split small ones).
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions,
-    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
+    minimumSplitSize: Int = ScanSplit.minimumSize
   ) throws(LoadError) -> (list: SectionedList, halves: Int) {
     var scan = Scan(buffer: buffer, itemField: options.itemField)
-    let split = parallel ? ScanSplit.start(buffer, options: options) : nil
+    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
     defer { split?.cancel() }
     do {
       try scan.run(options: options, progress: progress, split: split)

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,9 +24,39 @@ public enum LineInput {
   }
 
   public static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool) -> SectionedList {
-    var grouping = Grouping(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [])
-    grouping.scan()
+    load(
+      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: ProcessInfo.processInfo.activeProcessorCount >= 2)
+  }
+
+  /// `parallel`: a large input's second half (from the first line that
+  /// starts after its middle) is grouped on another thread and appended —
+  /// lines need no context, so the result is the same either way.
+  static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool) -> SectionedList {
+    let delimiterBytes = delimiter.map { Array($0.utf8) } ?? []
+    var grouping = Grouping(buffer: buffer, delimiter: delimiterBytes)
+    if parallel, buffer.count >= ScanSplit.minimumSize,
+      let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
+    {
+      let middle = newline + 1 - buffer.base
+      let second = SecondHalf(Grouping(buffer: buffer, delimiter: delimiterBytes))
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        second.grouping.scan(from: middle, to: buffer.count)
+        done.signal()
+      }.start()
+      grouping.scan(from: 0, to: middle)
+      done.wait()
+      grouping.append(&second.grouping)
+    } else {
+      grouping.scan(from: 0, to: buffer.count)
+    }
     return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
+  }
+
+  /// The second thread's grouping, handed back after `done`.
+  private final class SecondHalf: @unchecked Sendable {
+    var grouping: Grouping
+    init(_ grouping: Grouping) { self.grouping = grouping }
   }
 }
 
@@ -60,18 +93,19 @@ struct Grouping {
   /// Every this many + 1 items copied, input-order ranges are given back (1 MiB).
   static let releaseMask = (1 << 17) - 1
 
-  mutating func scan() {
+  /// Groups the lines in bytes `from..<to` (`from` starts a line).
+  mutating func scan(from: Int, to: Int) {
     let base = buffer.base
-    let end = base + buffer.count
-    var p = base
+    let end = base + to
+    var p = base + from
     // The previous line's title bytes and section, since neighbours often share one.
     var lastTitle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var lastSection = -1
     // Mapped pages already scanned are given back every few MiB (as the JSON
     // indexer does): only lines that are not plain ASCII are read again, to
     // measure them, so a large file does not stay resident beside its ranges.
-    var released = 0
-    var nextRelease = base + Self.releaseStep
+    var released = from
+    var nextRelease = p + Self.releaseStep
     while p < end {
       if p >= nextRelease {
         let passed = p - base
@@ -105,6 +139,18 @@ struct Grouping {
       }
       append(itemStart, lineEnd, section: section)
     }
+  }
+
+  /// Appends the lines `other` grouped after this one's (its sections join
+  /// these by title, new titles after these in first-seen order).
+  mutating func append(_ other: inout Grouping) {
+    let map = other.titles.map { UInt32(section(titled: $0)) }
+    inputOrder.append(contentsOf: &other.inputOrder)
+    other.inputOrder.discard()
+    sectionOf.reserveCapacity(sectionOf.count + other.sectionOf.count)
+    for s in other.sectionOf { sectionOf.append(map[Int(s)]) }
+    other.sectionOf = []
+    widestPlain = max(widestPlain, other.widestPlain)
   }
 
   /// Where the delimiter first occurs in `line`.

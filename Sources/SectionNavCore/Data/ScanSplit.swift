@@ -55,8 +55,8 @@ final class ScanSplit: @unchecked Sendable {
   /// Starts the second half on its own thread when the document is large
   /// and a boundary near the middle passes a short probe; nil otherwise
   /// (one thread scans everything).
-  static func start(_ buffer: ByteBuffer, options: LoadOptions) -> ScanSplit? {
-    guard buffer.count >= minimumSize else { return nil }
+  static func start(_ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize) -> ScanSplit? {
+    guard buffer.count >= max(minimumSize, 2) else { return nil }
     let first = JSONLexer.skipSpace(buffer.base, buffer.base + buffer.count)
     guard first < buffer.base + buffer.count else { return nil }
     let shape: Scan.Shape
