@@ -37,9 +37,11 @@ public enum JSONIndexer {
   /// 4 MiB and once at the end, with the number of bytes scanned and a
   /// `snapshot` function: calling it (only during the callback) builds the
   /// list indexed so far — finished sections plus the open one — so a
-  /// background load can show its first rows early. It copies the item
-  /// ranges, so take one when it is needed, not at every call. The load may
-  /// still fail after a snapshot was shown.
+  /// background load can show its first rows early. It shares the item
+  /// ranges (they never change under it) and places only the sections new
+  /// since the last one, but still lists every section, so take one when it
+  /// is needed, not at every call. The load may still fail after a snapshot
+  /// was shown.
   public static func load(
     _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
