@@ -115,6 +115,29 @@ import Testing
     #expect(final == nil)
   }
 
+  /// Ranges shared by a list stay as they were when the builder outgrows its
+  /// reservation (it moves) or has none (the address space was refused: it copies).
+  @Test(arguments: [true, false])
+  func sharedRangesStayWhenTheBuilderMovesOrCopies(reserved: Bool) {
+    var builder = reserved ? PackedRangesBuilder(reserving: 16) : PackedRangesBuilder(expected: 16)
+    var shared: [PackedRanges] = []
+    for i in 0..<20_000 {
+      builder.append(offset: i, length: i % 50, plain: i % 3 == 0)
+      if i % 3_000 == 0 { shared.append(builder.share(builder.count)) }
+    }
+    builder.truncate(to: 100)
+    for i in 0..<500 { builder.append(offset: 7, length: 7, plain: false) }
+    let final = builder.finish()
+    #expect(final.count == 600 && final.offset(99) == 99 && final.offset(599) == 7 && !final.isPlain(599))
+    #expect(shared.map(\.count) == [1, 3_001, 6_001, 9_001, 12_001, 15_001, 18_001])
+    #expect(
+      shared.allSatisfy { list in
+        (0..<list.count).allSatisfy {
+          list.offset($0) == $0 && list.length($0) == $0 % 50 && list.isPlain($0) == ($0 % 3 == 0)
+        }
+      })
+  }
+
   /// Sorting sections in steps, as snapshots do, gives the order one sort of
   /// them all gives, and finds every repeated title.
   @Test func sortingInStepsGivesTheOrderOfOneSort() {

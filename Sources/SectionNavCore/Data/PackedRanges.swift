@@ -166,7 +166,7 @@ struct PackedRangesBuilder {
   /// when possible), leaving the old one to the lists that share it.
   mutating func relocate(reserving maximum: Int) {
     var moved = PackedRangesBuilder(reserving: max(maximum, count + 16))
-    while moved.capacity < count { moved.grow() }
+    while moved.capacity <= count { moved.grow() }
     moved.pointer.update(from: pointer, count: count)
     if storage == nil { free(pointer) }
     storage = moved.storage
