@@ -9,23 +9,36 @@ import TerminalIO
 enum BackgroundLoader {
   /// Least seconds between snapshots.
   static let snapshotInterval = 0.4
-  /// A snapshot (copying the item ranges so far, merging in new titles) and
-  /// the run loop's work on it grow with the data, so the next one waits
-  /// this many times what the last one cost: snapshots take at most about a
-  /// tenth of the indexing thread, however large the file.
+  /// What a snapshot costs: on the loading thread, making it — which grows
+  /// only with what is new since the last one (shared item ranges, new
+  /// titles merged in) — and on the run loop, taking it in (its row map and
+  /// index grow with all sections so far: a third of a second at a million
+  /// sections). The next one waits this many times both, measured, so
+  /// snapshots take about a tenth of the time however large the file and
+  /// whatever shape it has; on most files the interval is the longer wait.
   static let snapshotCostFactor = 10.0
 
   static func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
+    // Called on the run loop's thread: its CPU clock tells what taking in a snapshot cost.
+    let runLoop = ThreadClock.current()
     let thread = Thread {
       let total = max(1, buffer.count)
       var nextSnapshot = Date.distantPast
+      var posted = Date.distantPast
+      var runLoopAtPost = 0.0
       do {
         let list = try DataLoading.parse(buffer, config) { scanned, snapshot in
           let start = Date()
-          guard start >= nextSnapshot else { return }
+          // At the end the complete list follows at once: a snapshot then would be shown for nothing.
+          guard start >= nextSnapshot, scanned < buffer.count else { return }
+          // The run loop's time since the last one: mostly taking that one in.
+          let taking = runLoop.map { $0.seconds() - runLoopAtPost } ?? 0
+          guard start.timeIntervalSince(posted) >= taking * Self.snapshotCostFactor else { return }
           let list = snapshot()
           let cost = Date().timeIntervalSince(start)
           nextSnapshot = Date().addingTimeInterval(max(Self.snapshotInterval, cost * Self.snapshotCostFactor))
+          runLoopAtPost = runLoop?.seconds() ?? 0
+          posted = Date()
           inbox.post(.data(DataUpdate(list: list, progress: Double(scanned) / Double(total))))
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))

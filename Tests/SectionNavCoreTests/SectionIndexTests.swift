@@ -15,6 +15,18 @@ import Testing
     #expect(index.entry(forSection: 5) == 3)
   }
 
+  /// Plain ASCII initials are read from bytes, the others through graphemes:
+  /// a letter gets one entry whichever kind of title comes first.
+  @Test func aLetterHasOneEntryWhicheverTitleBringsItFirst() {
+    let index = SectionIndex(
+      titles: ["apple", "Ábaco", "a\u{301}ngel", "banana", "Émile", "eagle", "ñu", "Ω"], mode: .initials)
+    #expect(index.entries.map(\.label) == ["A", "B", "E", "N", "Ω"])
+    #expect(index.entries.map(\.section) == [0, 3, 4, 6, 7])
+    let alphabet = SectionIndex(titles: ["a\u{301}ngel", "apple", "Émile", "Ω", "zed"], mode: .alphabet)
+    #expect(
+      [0, 1, 2, 3, 4].map { alphabet.entries[alphabet.entry(forSection: $0)!].label } == ["A", "A", "E", "#", "Z"])
+  }
+
   @Test func titlesModeUsesFirstGraphemesOrLabels() {
     let index = SectionIndex(titles: ["iPhone", "Mac", "  "], mode: .titles, labels: ["Mac": "💻"])
     #expect(index.entries.map(\.label) == ["iPh", "💻", "#"])

@@ -112,15 +112,8 @@ public struct AppState: Sendable {
     rowMap = RowMap(list)
     index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
-    var titleIndex: [String: Int] = [:]
-    if !sameOrder {
-      for (s, section) in list.sections.enumerated() where titleIndex[section.title] == nil {
-        titleIndex[section.title] = s
-      }
-    }
-    func find(_ title: String) -> Int? {
-      sameOrder ? list.sections.firstIndex { $0.title == title } : titleIndex[title]
-    }
+    // Two titles to find: a search each costs less than hashing every title.
+    func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
     if let key = cursorKey, let s = find(key.title), key.item < list.itemCount(s) {
       cursorRow = rowMap.row(section: s, item: key.item)
       // Keep the cursor's item on the same screen line.

@@ -8,6 +8,24 @@ public enum Initials {
   /// The `#` entry for everything that is not a letter.
   public static let other = "#"
 
+  /// "A" … "Z".
+  static let latinLetters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(Character(Unicode.Scalar($0))) }
+
+  /// The initial of most titles — an ASCII letter not followed by a
+  /// combining mark — as 0…25 for A…Z, read from the first two bytes
+  /// without building a `Character` (an index of a million titles); nil
+  /// for the others, which `of` decides.
+  @inline(__always)
+  static func asciiLetter(_ title: String) -> Int? {
+    let u = title.utf8
+    guard let c = u.first else { return nil }
+    let letter = (c | 0x20) &- 0x61
+    guard letter < 26 else { return nil }
+    let next = u.index(after: u.startIndex)
+    if next != u.endIndex && u[next] >= 0x80 { return nil }
+    return Int(letter)
+  }
+
   public static func of(_ title: String) -> String {
     guard let first = title.first(where: { !$0.isWhitespace }) else { return other }
     if let ascii = first.asciiValue {

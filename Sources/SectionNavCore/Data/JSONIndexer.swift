@@ -37,9 +37,11 @@ public enum JSONIndexer {
   /// 4 MiB and once at the end, with the number of bytes scanned and a
   /// `snapshot` function: calling it (only during the callback) builds the
   /// list indexed so far — finished sections plus the open one — so a
-  /// background load can show its first rows early. It copies the item
-  /// ranges, so take one when it is needed, not at every call. The load may
-  /// still fail after a snapshot was shown.
+  /// background load can show its first rows early. It shares the item
+  /// ranges (they never change under it) and places only the sections new
+  /// since the last one, but still lists every section, so take one when it
+  /// is needed, not at every call. The load may still fail after a snapshot
+  /// was shown.
   public static func load(
     _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
@@ -96,6 +98,8 @@ struct Scan {
   var sections: [RawSection] = []
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
   var sortKeys = NaturalOrder.SortKeys()
+  /// The order of `sections` so far, updated by each snapshot and at the end.
+  var order = SectionOrder()
   var shape = Shape.undecided
   var shapeFailure: SyntaxFailure?
   /// The widest item so far: exact for most, pending for the few whose
@@ -109,7 +113,9 @@ struct Scan {
   init(buffer: ByteBuffer, itemField: String? = nil) {
     self.buffer = buffer
     self.itemField = itemField.map { Array($0.utf8) }
-    items = PackedRangesBuilder(expected: buffer.count / 8 + 16)
+    // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
+    // them all is reserved, so entries never move and snapshots share them.
+    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16)
   }
 
   ///
@@ -578,10 +584,16 @@ struct Scan {
   /// Merges duplicate titles and measures the widest item.
   consuming func finish(options: LoadOptions) -> SectionedList {
     let widest = resolveWidest(options: options)
-    let keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
+    let sorts = Self.sorts(options, shape)
+    order.update(sections, keys: sorts ? makeSortKeys() : nil)
     return Self.assemble(
-      sections, items.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
-      sortKeys: keys)
+      sections, open: nil, items.finish(), buffer: buffer, options: options, widest: widest,
+      order: sorts ? order.sorted : nil, duplicates: order.duplicates)
+  }
+
+  /// Whether sections are shown in natural order (else in file order).
+  static func sorts(_ options: LoadOptions, _ shape: Shape) -> Bool {
+    !options.keepOrder && shape != .arrayOfSections
   }
 
   /// The sort keys of all sections found so far, making only the new ones.
@@ -600,74 +612,73 @@ struct Scan {
     }
   }
 
-  /// What has been indexed so far as a list of its own (copies the item
-  /// ranges): the finished sections, plus the open one when its title is known.
+  /// What has been indexed so far as a list of its own: the finished
+  /// sections, plus the open one when its title is known. It shares the
+  /// item ranges (`PackedRangesBuilder.share`) and places only the sections
+  /// new since the last snapshot (`SectionOrder`), so its cost grows with
+  /// what is new, not with all found so far — bar the list of sections itself.
   mutating func snapshot(openTitle: String?, openFirst: Int, options: LoadOptions) -> SectionedList {
-    var raws = sections
-    if let openTitle { raws.append(RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)) }
-    let n = raws.last.map { $0.first + $0.count } ?? 0
-    var copy = PackedRangesBuilder(expected: n)
-    copy.pointer.update(from: items.pointer, count: n)
-    copy.count = n
-    copy.overflow = items.overflow
+    let sorts = Self.sorts(options, shape)
+    order.update(sections, keys: sorts ? makeSortKeys() : nil)
     let widest = resolveWidest(options: options)
-    var keys = options.keepOrder || shape == .arrayOfSections ? nil : makeSortKeys()
-    if let openTitle, keys != nil { keys!.append(openTitle) }
+    var listed = (order: sorts ? order.sorted : nil, duplicates: order.duplicates)
+    var open: RawSection? = nil
+    if let openTitle {
+      let section = RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)
+      if sorts { sortKeys.append(openTitle) }
+      listed = order.with(section, sections: sections, keys: sorts ? sortKeys : nil)
+      if sorts { sortKeys.removeLast() }
+      open = section
+    }
+    let n = (open ?? sections.last).map { $0.first + $0.count } ?? 0
     return Self.assemble(
-      raws, copy.finish(), buffer: buffer, options: options, widest: widest, ordered: shape == .arrayOfSections,
-      sortKeys: keys)
+      sections, open: open, items.share(n), buffer: buffer, options: options, widest: widest, order: listed.order,
+      duplicates: listed.duplicates)
   }
 
-  /// Sections over `ranges` as a list: duplicate titles merged, the widest
-  /// item measured, sorted unless the order is to be kept.
+  /// `sections` and `open` (a section after them, if any) over `items` as a
+  /// list: in `order` (indices into them; nil: file order), duplicate titles
+  /// merged when there are any.
   static func assemble(
-    _ sections: [RawSection], _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions, widest: Int,
-    ordered: Bool, sortKeys: NaturalOrder.SortKeys?
+    _ sections: [RawSection], open: RawSection?, _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions,
+    widest: Int, order: [Int]?, duplicates: Bool
   ) -> SectionedList {
     let store = { (ranges: PackedRanges) in
       ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
     }
-    if let sortKeys, !options.keepOrder, !ordered {
-      // Sorted: equal titles end up side by side (earliest first), so
-      // duplicates are found without hashing a million titles.
-      let order = NaturalOrder.sortedIndices(sections.map(\.title), keys: sortKeys)
-      var duplicates = false
-      for k in order.indices.dropFirst() where sections[order[k]].title == sections[order[k - 1]].title {
-        duplicates = true
-        break
+    let count = sections.count + (open == nil ? 0 : 1)
+    @inline(__always) func section(_ i: Int) -> RawSection { i < sections.count ? sections[i] : open! }
+    if !duplicates {
+      let make = { (i: Int) in
+        let s = section(i)
+        return SectionedList.Section(title: s.title, firstItem: s.first, itemCount: s.count)
       }
-      if !duplicates {
-        let result = order.map {
-          SectionedList.Section(title: sections[$0].title, firstItem: sections[$0].first, itemCount: sections[$0].count)
-        }
-        return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
-      }
-      var groups: [[RawSection]] = []
+      let result = order.map { $0.map(make) } ?? (0..<count).map(make)
+      return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
+    }
+    var groups: [[RawSection]] = []
+    if let order {
+      // Sorted: equal titles are side by side (earliest first).
       for k in order.indices {
-        let s = sections[order[k]]
-        if k > 0, s.title == sections[order[k - 1]].title {
+        let s = section(order[k])
+        if k > 0, s.title == section(order[k - 1]).title {
           groups[groups.count - 1].append(s)
         } else {
           groups.append([s])
         }
       }
-      let (result, ranges) = merge(groups, items)
-      return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
-    }
-    var firstIndex: [String: Int] = [:]
-    var groups: [[RawSection]] = []
-    firstIndex.reserveCapacity(sections.count)
-    for s in sections {
-      if let g = firstIndex[s.title] {
-        groups[g].append(s)
-      } else {
-        firstIndex[s.title] = groups.count
-        groups.append([s])
+    } else {
+      var firstIndex: [String: Int] = [:]
+      firstIndex.reserveCapacity(count)
+      for i in 0..<count {
+        let s = section(i)
+        if let g = firstIndex[s.title] {
+          groups[g].append(s)
+        } else {
+          firstIndex[s.title] = groups.count
+          groups.append([s])
+        }
       }
-    }
-    if groups.count == sections.count {
-      let result = sections.map { SectionedList.Section(title: $0.title, firstItem: $0.first, itemCount: $0.count) }
-      return SectionedList(sections: result, store: store(items), maxItemWidth: widest)
     }
     let (result, ranges) = merge(groups, items)
     return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)

@@ -21,14 +21,18 @@ final class PackedRanges: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<UInt64>
   let count: Int
   let overflow: [Int: Int]
+  /// The shared block `pointer` points into, kept alive by this list; nil
+  /// when the list owns a `malloc`ed block of its own.
+  let storage: RangeStorage?
 
-  init(pointer: UnsafeMutablePointer<UInt64>, count: Int, overflow: [Int: Int]) {
+  init(pointer: UnsafeMutablePointer<UInt64>, count: Int, overflow: [Int: Int], storage: RangeStorage? = nil) {
     self.pointer = pointer
     self.count = count
     self.overflow = overflow
+    self.storage = storage
   }
 
-  deinit { free(pointer) }
+  deinit { if storage == nil { free(pointer) } }
 
   @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: pointer[i] & Self.offsetMask) }
 
@@ -41,12 +45,19 @@ final class PackedRanges: @unchecked Sendable {
 }
 
 /// Grows the packed item array with `realloc` (large blocks move by
-/// remapping pages, not copying, so growth never doubles peak memory).
+/// remapping pages, not copying, so growth never doubles peak memory) — or,
+/// made with `reserving:`, in a `RangeStorage` that never moves, so lists
+/// of the entries so far (`share`) can be handed out while it fills.
 struct PackedRangesBuilder {
   var pointer: UnsafeMutablePointer<UInt64>
   var count = 0
   var capacity: Int
   var overflow: [Int: Int] = [:]
+  /// The reservation `pointer` points into (nil: a `malloc`ed block).
+  var storage: RangeStorage?
+  /// Entries `..<shared` are seen by lists from `share`: they must never
+  /// change (`truncate` below it moves to a fresh block instead).
+  var shared = 0
 
   /// `hugePages: false` for a block filled in scattered runs while another
   /// is given back (`releasePages`): huge pages would make it all resident
@@ -55,6 +66,19 @@ struct PackedRangesBuilder {
     capacity = max(expected, 16)
     pointer = malloc(capacity * 8)!.assumingMemoryBound(to: UInt64.self)
     if hugePages { Self.adviseHugePages(pointer, bytes: capacity * 8) }
+  }
+
+  /// A builder whose entries never move, for up to `maximum` of them (more
+  /// move once, to a larger block): `share` then costs nothing. Falls back
+  /// to a `malloc`ed block (`share` copies) when the address space is refused.
+  init(reserving maximum: Int) {
+    if let storage = RangeStorage(capacity: maximum), let committed = storage.commit(atLeast: 16) {
+      self.storage = storage
+      pointer = storage.pointer
+      capacity = committed
+    } else {
+      self = PackedRangesBuilder(expected: maximum / 4)
+    }
   }
 
   /// Asks for transparent huge pages on a big block: millions of items
@@ -111,8 +135,11 @@ struct PackedRangesBuilder {
   }
 
   /// Forgets items from `newCount` on (a repeated `"items"` key replaces the earlier one).
+  /// Entries a shared list shows are copied to a fresh block first (rare:
+  /// only a repeated key does this).
   mutating func truncate(to newCount: Int) {
     guard newCount < count else { return }
+    if newCount < shared { relocate(reserving: storage?.capacity ?? capacity) }
     for i in newCount..<count
     where (pointer[i] >> PackedRanges.offsetBits) & PackedRanges.lengthSentinel
       == PackedRanges.lengthSentinel
@@ -123,12 +150,49 @@ struct PackedRangesBuilder {
   }
 
   mutating func grow() {
+    if let storage {
+      if let committed = storage.commit(atLeast: capacity + 1) {
+        capacity = committed
+      } else {
+        relocate(reserving: storage.capacity * 2)
+      }
+      return
+    }
     capacity *= 2
     pointer = realloc(pointer, capacity * 8)!.assumingMemoryBound(to: UInt64.self)
   }
 
+  /// Moves the entries to a new block of room for `maximum` (a reservation
+  /// when possible), leaving the old one to the lists that share it.
+  mutating func relocate(reserving maximum: Int) {
+    var moved = PackedRangesBuilder(reserving: max(maximum, count + 16))
+    while moved.capacity <= count { moved.grow() }
+    moved.pointer.update(from: pointer, count: count)
+    if storage == nil { free(pointer) }
+    storage = moved.storage
+    pointer = moved.pointer
+    capacity = moved.capacity
+    shared = 0
+  }
+
+  /// A list of the first `n` entries (at most `count`). With a reservation
+  /// it shares them — they will not change — else it copies them.
+  mutating func share(_ n: Int) -> PackedRanges {
+    guard let storage else {
+      let copy = malloc(max(n, 1) * 8)!.assumingMemoryBound(to: UInt64.self)
+      copy.update(from: pointer, count: n)
+      return PackedRanges(pointer: copy, count: n, overflow: overflow)
+    }
+    shared = max(shared, n)
+    return PackedRanges(pointer: pointer, count: n, overflow: overflow, storage: storage)
+  }
+
   /// Hands the memory over, trimmed to size.
   consuming func finish() -> PackedRanges {
+    if let storage {
+      storage.trim(to: count)
+      return PackedRanges(pointer: pointer, count: count, overflow: overflow, storage: storage)
+    }
     if count < capacity, let trimmed = realloc(pointer, max(count, 1) * 8) {
       pointer = trimmed.assumingMemoryBound(to: UInt64.self)
     }
@@ -145,6 +209,6 @@ struct PackedRangesBuilder {
     if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
   }
 
-  /// Releases the memory when loading fails.
-  consuming func discard() { free(pointer) }
+  /// Releases the memory when loading fails (a reservation goes with the last list sharing it).
+  consuming func discard() { if storage == nil { free(pointer) } }
 }

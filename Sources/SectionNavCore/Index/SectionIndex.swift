@@ -74,42 +74,42 @@ public struct SectionIndex: Sendable, Equatable {
       }
     case .initials:
       var seen = Set<String>()
+      var seenLatin = [Bool](repeating: false, count: 26)
       for (s, title) in titles.enumerated() {
-        let initial = Initials.of(title)
+        let initial: String
+        if let letter = Initials.asciiLetter(title) {
+          // Most titles: one flag, no string made or hashed.
+          if seenLatin[letter] { continue }
+          seenLatin[letter] = true
+          initial = Initials.latinLetters[letter]
+        } else {
+          initial = Initials.of(title)
+        }
         if seen.insert(initial).inserted {
           entries.append(Entry(label: initial, section: s, key: Folding.fold(initial)))
         }
       }
     case .alphabet:
-      let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + ["#"]
-      var firstSection: [String: Int] = [:]
-      for (s, title) in titles.enumerated() {
-        var initial = Initials.of(title)
-        if !letters.contains(initial) { initial = "#" }
-        if firstSection[initial] == nil { firstSection[initial] = s }
+      // Each title's letter: 0…25 for A…Z, 26 for `#`.
+      let slots = titles.map { title in
+        Initials.asciiLetter(title) ?? Initials.latinLetters.firstIndex(of: Initials.of(title)) ?? 26
       }
+      var firstSection = [Int?](repeating: nil, count: 27)
+      for (s, slot) in slots.enumerated() where firstSection[slot] == nil { firstSection[slot] = s }
       var previous: Int? = nil
-      for letter in letters {
+      for (slot, letter) in (Initials.latinLetters + [Initials.other]).enumerated() {
         // iOS rule: a letter without a section lands on the nearest section before it, else the first.
-        let target = firstSection[letter] ?? previous ?? 0
-        if firstSection[letter] != nil { previous = target }
+        let target = firstSection[slot] ?? previous ?? 0
+        if firstSection[slot] != nil { previous = target }
         entries.append(Entry(label: letter, section: titles.isEmpty ? 0 : target, key: letter.lowercased()))
       }
       if titles.isEmpty { entries = [] }
+      self.init(entries: entries, sectionCount: titles.count)
+      // Highlight the letter a section files under, not the letter before it.
+      entryOfSection = slots
+      return
     }
     self.init(entries: entries, sectionCount: titles.count)
-    if mode == .alphabet {
-      // Highlight the letter a section files under, not the letter before it.
-      for (s, title) in titles.enumerated() {
-        var initial = Initials.of(title)
-        if !Self.isLatinCapital(initial) { initial = "#" }
-        if let e = entries.firstIndex(where: { $0.label == initial }) { entryOfSection[s] = e }
-      }
-    }
-  }
-
-  private static func isLatinCapital(_ initial: String) -> Bool {
-    initial.count == 1 && initial.unicodeScalars.first.map { $0.value >= 65 && $0.value <= 90 } == true
   }
 
   /// Up to three graphemes of a title (`#` for a blank title).

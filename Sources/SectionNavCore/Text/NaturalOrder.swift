@@ -75,6 +75,12 @@ public enum NaturalOrder {
     }
 
     func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
+
+    /// Forgets the last key (one made for a single snapshot).
+    mutating func removeLast() {
+      ends.removeLast()
+      bytes.removeLast(bytes.count - (ends.last ?? 0))
+    }
   }
 
   /// Whether `a` sorts before `b`.
@@ -91,9 +97,91 @@ public enum NaturalOrder {
     return sortedIndices(titles, keys: keys, last: last)
   }
 
+  /// Adds titles `new` — indices after all of `order`'s — to `order`,
+  /// which holds the others sorted: only the new ones are sorted, then each
+  /// is placed by binary search, so a list that grows is never sorted
+  /// again (a background load's snapshots). Returns whether a new title
+  /// equals another title (equal titles end up side by side).
+  static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
+    guard !new.isEmpty else { return false }
+    let added = sortedIndices(new.map(titles), keys: keys, offset: new.lowerBound)
+    var duplicate = false
+    var result: [Int] = []
+    result.reserveCapacity(order.count + added.count)
+    keys.bytes.withUnsafeBufferPointer { bytesBuffer in
+      let b = bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+      /// The order `sortedIndices` sorts by, between two titles whose keys are made.
+      func precedes(_ a: Int, _ c: Int) -> Bool {
+        let ra = keys.range(a)
+        let rc = keys.range(c)
+        let r = memcmp(b + ra.lowerBound, b + rc.lowerBound, min(ra.count, rc.count))
+        if r != 0 { return r < 0 }
+        if ra.count != rc.count { return ra.count < rc.count }
+        let ta = titles(a)
+        let tc = titles(c)
+        if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
+        return a < c
+      }
+      /// Whether two titles are equal, looking at the titles only when their keys are.
+      func same(_ a: Int, _ c: Int) -> Bool {
+        let ra = keys.range(a)
+        let rc = keys.range(c)
+        return ra.count == rc.count && memcmp(b + ra.lowerBound, b + rc.lowerBound, ra.count) == 0
+          && titles(a) == titles(c)
+      }
+      if order.isEmpty {
+        result = added
+        duplicate = zip(added, added.dropFirst()).contains { same($0, $1) }
+        return
+      }
+      // Each new title placed by binary search while they are few beside
+      // the others; one pass over both when they are many (a first
+      // snapshot, or a load's end after a long pause).
+      let steps = Int.bitWidth - order.count.leadingZeroBitCount
+      if added.count * steps > order.count + added.count {
+        var i = 0
+        var lastIsNew = false
+        for x in added {
+          while i < order.count && precedes(order[i], x) {
+            if lastIsNew, same(result.last!, order[i]) { duplicate = true }
+            result.append(order[i])
+            lastIsNew = false
+            i += 1
+          }
+          if let before = result.last, same(before, x) { duplicate = true }
+          result.append(x)
+          lastIsNew = true
+        }
+        if lastIsNew, i < order.count, same(result.last!, order[i]) { duplicate = true }
+        result += order[i...]
+        return
+      }
+      var from = 0
+      for x in added {
+        var lo = from
+        var hi = order.count
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if precedes(order[mid], x) { lo = mid + 1 } else { hi = mid }
+        }
+        result += order[from..<lo]
+        if let before = result.last, same(before, x) { duplicate = true }
+        if lo < order.count, same(order[lo], x) { duplicate = true }
+        result.append(x)
+        from = lo
+      }
+      result += order[from...]
+    }
+    order = result
+    return duplicate
+  }
+
   /// `sortedIndices(titles)` with each title's key already made
-  /// (a background load keeps them from one snapshot to the next).
-  static func sortedIndices(_ titles: [String], keys: SortKeys, last: ((String) -> Bool)? = nil) -> [Int] {
+  /// (a background load keeps them from one snapshot to the next); the
+  /// titles and their indices start at key `offset`.
+  static func sortedIndices(
+    _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
+  ) -> [Int] {
     /// A title's place: its group, the first 16 key bytes as two integers
     /// (most comparisons end there), its index.
     struct Entry {
@@ -109,7 +197,8 @@ public enum NaturalOrder {
         let b = bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let ends = endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
         @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
-        for (i, title) in titles.enumerated() {
+        for (j, title) in titles.enumerated() {
+          let i = j + offset
           let lo = start(i)
           let hi = ends[i]
           var words: (UInt64, UInt64) = (0, 0)
@@ -136,7 +225,9 @@ public enum NaturalOrder {
               if r != 0 { return r < 0 }
             }
             if la != lc { return la < lc }
-            if t[a] != t[c] { return t[a].utf8.lexicographicallyPrecedes(t[c].utf8) }
+            if t[a - offset] != t[c - offset] {
+              return t[a - offset].utf8.lexicographicallyPrecedes(t[c - offset].utf8)
+            }
             return a < c
           }
         }

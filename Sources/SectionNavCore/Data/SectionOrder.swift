@@ -1,0 +1,51 @@
+/// The order a load's sections are shown in, kept up to date as sections
+/// are found, so each of a background load's snapshots (and the final list)
+/// only places the sections new since the last one: sorted ones are merged
+/// into the sorted order (`NaturalOrder.merge`), and whether any title
+/// repeats — the rare case that needs sections merged — is tracked as
+/// titles arrive instead of being looked for again in every title.
+struct SectionOrder {
+  /// Sections `..<placed` are in `sorted` (when sorting) or `titles`.
+  private(set) var placed = 0
+  /// Whether the sections are sorted (nil until the first update).
+  private var sorting: Bool?
+  /// Indices of the placed sections in natural order, when sorting.
+  private(set) var sorted: [Int] = []
+  /// The placed sections' titles, when keeping file order.
+  private var titles: Set<String> = []
+  /// Whether two placed sections have the same title.
+  private(set) var duplicates = false
+
+  /// Places `sections[placed...]`. `keys`: the titles' sort keys, when
+  /// sorting (nil: file order). A change of mode starts over.
+  mutating func update(_ sections: [Scan.RawSection], keys: NaturalOrder.SortKeys?) {
+    if sorting != (keys != nil) { self = SectionOrder(sorting: keys != nil) }
+    guard placed < sections.count else { return }
+    if let keys {
+      let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections[$0].title }, keys: keys)
+      duplicates = duplicates || new
+    } else {
+      for s in sections[placed...] where !titles.insert(s.title).inserted { duplicates = true }
+    }
+    placed = sections.count
+  }
+
+  private init(sorting: Bool) { self.sorting = sorting }
+
+  init() {}
+
+  /// The order with `extra` — a section after all of `sections` (all
+  /// placed) that may still grow: a snapshot's open section — placed too,
+  /// without keeping it: the order (nil for file order) and whether titles
+  /// repeat. `keys` must hold `extra`'s key last, when sorting.
+  func with(_ extra: Scan.RawSection, sections: [Scan.RawSection], keys: NaturalOrder.SortKeys?) -> (
+    order: [Int]?, duplicates: Bool
+  ) {
+    guard let keys else { return (nil, duplicates || titles.contains(extra.title)) }
+    var order = sorted
+    let n = sections.count
+    let new = NaturalOrder.merge(
+      &order, adding: n..<n + 1, titles: { $0 == n ? extra.title : sections[$0].title }, keys: keys)
+    return (order, duplicates || new)
+  }
+}
