@@ -33,6 +33,15 @@ extension Benchmark {
     var python: [String]?
   }
 
+  /// A row whose three programs read `path` through a pipe from `cat`
+  /// (each command a shell word list reading standard input).
+  static func piped(label: String, path: String, sectionnav: String, jq: String?, python: String?) -> WholeRow {
+    let cat = "cat '\(path)' | "
+    return WholeRow(
+      label: label, argv: ["/bin/sh", "-c", cat + sectionnav], jq: jq.map { ["/bin/sh", "-c", cat + $0] },
+      python: python.map { ["/bin/sh", "-c", cat + $0] })
+  }
+
   /// Generates each shape (about 60 MB), measures, deletes it. Returns the
   /// files kept for the later rows (`keep`).
   mutating func measureWholeProcess(rounds: Int, keep: Set<Shape>) -> [Shape: Input] {
@@ -61,15 +70,11 @@ extension Benchmark {
             label: "`--lines`", argv: [sn, "--check", "--lines", path],
             jq: jq.map { [$0, "-R", "-n", "reduce inputs as $l (0; .+1)", path] },
             python: python.map { [$0, "-c", "import sys; sum(1 for _ in open(sys.argv[1], 'rb'))", path] }))
-        let quoted = "'" + path + "'"
         rows.append(
-          WholeRow(
-            label: "`--lines`, standard input (`cat FILE | sectionnav --lines --check -`)",
-            argv: ["/bin/sh", "-c", "cat \(quoted) | '\(sn)' --check --lines -"],
-            jq: jq.map { ["/bin/sh", "-c", "cat \(quoted) | '\($0)' -R -n 'reduce inputs as $l (0; .+1)'"] },
-            python: python.map {
-              ["/bin/sh", "-c", "cat \(quoted) | '\($0)' -c 'import sys; sum(1 for _ in sys.stdin.buffer)'"]
-            }))
+          Self.piped(
+            label: "`--lines`, standard input (`cat FILE | sectionnav --lines --check -`)", path: path,
+            sectionnav: "'\(sn)' --check --lines -", jq: jq.map { "'\($0)' -R -n 'reduce inputs as $l (0; .+1)'" },
+            python: python.map { "'\($0)' -c 'import sys; sum(1 for _ in sys.stdin.buffer)'" }))
       case .objects:
         rows.append(
           WholeRow(
@@ -81,15 +86,11 @@ extension Benchmark {
       case .plain:
         rows.append(
           WholeRow(label: "plain", argv: [sn, "--check", path], jq: jq.map { [$0, "length", path] }, python: py))
-        let quoted = "'" + path + "'"
         rows.append(
-          WholeRow(
-            label: "plain, standard input (`cat FILE | sectionnav --check -`)",
-            argv: ["/bin/sh", "-c", "cat \(quoted) | '\(sn)' --check -"],
-            jq: jq.map { ["/bin/sh", "-c", "cat \(quoted) | '\($0)' length"] },
-            python: python.map {
-              ["/bin/sh", "-c", "cat \(quoted) | '\($0)' -c 'import json,sys; json.load(sys.stdin)'"]
-            }))
+          Self.piped(
+            label: "plain, standard input (`cat FILE | sectionnav --check -`)", path: path,
+            sectionnav: "'\(sn)' --check -", jq: jq.map { "'\($0)' length" },
+            python: python.map { "'\($0)' -c 'import json,sys; json.load(sys.stdin)'" }))
       default:
         let label =
           switch shape {
