@@ -11,7 +11,7 @@ enum FilterPrintMode {
     let result = FilterParts(
       FilterRun.parts(
         query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
-        parts: ProcessInfo.processInfo.activeProcessorCount)
+        parts: Cores.available)
     ).runAll()
     let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
     let terminator = Array(chosen.terminator.utf8)

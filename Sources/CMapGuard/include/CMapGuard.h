@@ -2,6 +2,7 @@
 #define CMAPGUARD_H
 #include <stddef.h>
 #include "Prefetch.h"
+#include "Cores.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Loads sectioned JSON in one pass: validates the whole document against
 /// RFC 8259 while recording, for every item, only its byte range in the
 /// buffer. Item text is decoded later, when a row is drawn (`SectionedList`).
@@ -46,7 +44,7 @@ public enum JSONIndexer {
     _ buffer: ByteBuffer, options: LoadOptions = LoadOptions(),
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> SectionedList {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = Cores.available
     return try loadHalves(buffer, options: options, progress: progress, parallel: cores >= 2).list
   }
 

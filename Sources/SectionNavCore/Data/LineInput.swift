@@ -25,7 +25,7 @@ public enum LineInput {
 
   public static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool) -> SectionedList {
     load(
-      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: ProcessInfo.processInfo.activeProcessorCount >= 2)
+      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2)
   }
 
   /// `parallel`: a large input's second half (from the first line that
