@@ -64,7 +64,7 @@ struct Benchmark {
     Self.log("data in \(directory)")
     // Whole-process figures first, while this process is still small (its
     // peak would otherwise show in the children's `ru_maxrss`).
-    let rounds = 3
+    let rounds = 5
     let kept = measureWholeProcess(rounds: rounds, keep: [.plain, .escaped, .uEscapes])
     measurePty(kept)
     measureLargeInTerminal()
