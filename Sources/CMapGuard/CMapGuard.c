@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CMapGuard.h"
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -65,3 +66,16 @@ void mapguard_remove(const void *base) {
 }
 
 long mapguard_repaired(void) { return repaired; }
+
+// sn_cores_available (Cores.h) lives here rather than in a file of its own:
+// it needs _GNU_SOURCE like the guard, and scripts/fuzz builds one C file per
+// module.
+int sn_cores_available(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    int n = CPU_COUNT(&set);
+    if (n > 0) return n;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
