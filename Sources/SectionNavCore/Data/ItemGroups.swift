@@ -73,24 +73,7 @@ struct ItemGroups {
     buffer: ByteBuffer, keepOrder: Bool, last: String?, makeStore: (PackedRanges) -> ItemStore,
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
-    var counts = [Int](repeating: 0, count: titles.count)
-    sectionOf.forEach { _, s in counts[s] += 1 }
-    var starts = [Int](repeating: 0, count: titles.count)
-    var total = 0
-    for s in 0..<titles.count {
-      starts[s] = total
-      total += counts[s]
-    }
-    var builder = PackedRangesBuilder(expected: total)
-    builder.count = total
-    builder.overflow = ranges.overflow
-    var next = starts
-    let source = ranges.pointer
-    sectionOf.forEach { i, s in
-      builder.pointer[next[s]] = source[i]
-      next[s] += 1
-    }
-    let packed = builder.finish()
+    let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])

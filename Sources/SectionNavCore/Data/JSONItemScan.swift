@@ -357,12 +357,7 @@ struct JSONItemScan {
       var q = JSONLexer.skipSpace(p, end)
       spaces &+= q - p
       p = q
-      if p == end {
-        throw SyntaxFailure(
-          offset: p - base,
-          message: stack[depth] == 1
-            ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
-      }
+      if p == end { throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1) }
       let c = p.pointee
       if c == 0x2C {
         q = JSONLexer.skipSpace(p + 1, end)
@@ -383,11 +378,7 @@ struct JSONItemScan {
         checkpoint(p, depth, spaces)
         continue
       }
-      throw SyntaxFailure(
-        offset: p - base,
-        message: stack[depth] == 1
-          ? "expected ',' or '}' after a member, found \(describe(p))"
-          : "expected ',' or ']' after an element, found \(describe(p))")
+      throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1)
     }
   }
 

@@ -37,6 +37,23 @@ enum JSONLexer {
     return r
   }
 
+  /// After a value inside an object (`inObject`) or an array, at `p`: the
+  /// input ends there, or holds something other than `,` or the closing
+  /// bracket. Both loaders word these errors so.
+  static func notAfterValue(_ p: Pointer, _ end: Pointer, _ base: Pointer, inObject: Bool) -> SyntaxFailure {
+    if p == end {
+      return SyntaxFailure(
+        offset: p - base,
+        message: inObject
+          ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+    }
+    return SyntaxFailure(
+      offset: p - base,
+      message: inObject
+        ? "expected ',' or '}' after a member, found \(describe(p, end))"
+        : "expected ',' or ']' after an element, found \(describe(p, end))")
+  }
+
   @inline(__always)
   static func skipSpace(_ p: Pointer, _ end: Pointer) -> Pointer {
     var p = p

@@ -97,8 +97,6 @@ struct Grouping {
 
   /// How far the scan goes between giving mapped pages back.
   static let releaseStep = 4 << 20
-  /// Every this many + 1 items copied, input-order ranges are given back (1 MiB).
-  static let releaseMask = (1 << 17) - 1
 
   /// Groups the lines in bytes `from..<to` (`from` starts a line).
   mutating func scan(from: Int, to: Int) {
@@ -228,30 +226,9 @@ struct Grouping {
 
   /// Lays items out section by section (a counting sort, input order kept within a section).
   consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
-    var counts = [Int](repeating: 0, count: titles.count)
-    sectionOf.forEach { _, s in counts[s] += 1 }
-    var starts = [Int](repeating: 0, count: titles.count)
-    var total = 0
-    for s in 0..<titles.count {
-      starts[s] = total
-      total += counts[s]
-    }
-    var builder = PackedRangesBuilder(expected: total, hugePages: false)
-    builder.count = total
-    builder.overflow = inputOrder.overflow
-    var next = starts
-    sectionOf.forEach { i, s in
-      builder.pointer[next[s]] = inputOrder.pointer[i]
-      next[s] += 1
-      // The input-order ranges already copied are not read again: give
-      // their pages back as the copy fills, so the two never add up.
-      if i & Self.releaseMask == Self.releaseMask {
-        inputOrder.releasePages(from: i - Self.releaseMask, below: i + 1)
-      }
-    }
+    let (packed, starts, counts) = sectionOf.layOut(inputOrder, sections: titles.count, releasing: true)
     inputOrder.discard()
     sectionOf = SectionTags()
-    let packed = builder.finish()
     let sections = titles.indices.map {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
     }

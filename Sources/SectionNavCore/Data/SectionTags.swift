@@ -53,4 +53,34 @@ struct SectionTags {
       narrow.withUnsafeBufferPointer { tags in for i in tags.indices { body(i, Int(tags[i])) } }
     }
   }
+
+  /// Lays `ranges` (one per tag, in input order) out section by section: a
+  /// counting sort that keeps input order within a section. Returns the
+  /// laid-out ranges and each of the `sections` sections' first index and
+  /// item count. `releasing`: give `ranges`' pages back as the copy passes
+  /// them, so the two blocks never add up (the caller then discards it).
+  func layOut(_ ranges: PackedRangesBuilder, sections: Int, releasing: Bool) -> (
+    ranges: PackedRanges, starts: [Int], counts: [Int]
+  ) {
+    var counts = [Int](repeating: 0, count: sections)
+    forEach { _, s in counts[s] += 1 }
+    var starts = [Int](repeating: 0, count: sections)
+    var total = 0
+    for s in 0..<sections {
+      starts[s] = total
+      total += counts[s]
+    }
+    var builder = PackedRangesBuilder(expected: total, hugePages: !releasing)
+    builder.count = total
+    builder.overflow = ranges.overflow
+    var next = starts
+    let source = ranges.pointer
+    let releaseMask = (1 << 17) - 1  // every 1 MiB of ranges
+    forEach { i, s in
+      builder.pointer[next[s]] = source[i]
+      next[s] += 1
+      if releasing && i & releaseMask == releaseMask { ranges.releasePages(from: i - releaseMask, below: i + 1) }
+    }
+    return (builder.finish(), starts, counts)
+  }
 }
