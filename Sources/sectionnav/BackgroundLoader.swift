@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import SectionNavCore
 import TerminalIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Indexes a large file on its own thread and posts what it finds to the run
 /// loop, which owns the state: snapshots as `.data` (the first screen appears
@@ -21,7 +27,7 @@ enum BackgroundLoader {
   static func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
     // Called on the run loop's thread: its CPU clock tells what taking in a snapshot cost.
     let runLoop = ThreadClock.current()
-    let thread = Thread {
+    DetachedThread.start(stackSize: 8 << 20) {
       let total = max(1, buffer.count)
       var nextSnapshot = Date.distantPast
       var posted = Date.distantPast
@@ -46,8 +52,6 @@ enum BackgroundLoader {
         inbox.post(.loadFailed(error as? Failure ?? Failure("\(error)")))
       }
     }
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 
   /// Reads a pipe or standard input on its own thread, posting what has
@@ -57,7 +61,7 @@ enum BackgroundLoader {
   /// copies the items found so far, so they are spaced out: at least
   /// `snapshotInterval` apart and never more than a fifth of the time.
   static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
-    let thread = Thread {
+    DetachedThread.start(stackSize: 8 << 20) {
       var next = Date()
       var posted = -1
       do {
@@ -76,7 +80,5 @@ enum BackgroundLoader {
       }
       if fd != 0 { close(fd) }
     }
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 }

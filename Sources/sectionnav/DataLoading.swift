@@ -1,5 +1,11 @@
-import Foundation
 import SectionNavCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns the configuration into a `SectionedList` and index labels.
 enum DataLoading {
@@ -41,24 +47,26 @@ enum DataLoading {
   /// print once the terminal is given back.
   nonisolated(unsafe) static var heldWarnings: [String] = []
   nonisolated(unsafe) static var holdWarnings = false
-  static let warningLock = NSLock()
+  static let warningLock = Mutex(())
 
   /// A warning line for standard error (`--skip-bad`).
   static func warn(_ warning: String?, _ config: Configuration) {
     guard let warning else { return }
     let line = TextSanitizer.visible("sectionnav: warning: \(sourceName(config)): \(warning)")
-    warningLock.lock()
-    defer { warningLock.unlock() }
-    if holdWarnings { heldWarnings.append(line) } else { Output.error(line) }
+    warningLock.withLock { _ in
+      if holdWarnings { heldWarnings.append(line) } else { Output.error(line) }
+    }
   }
 
   /// Prints the warnings held back, and stops holding them.
   static func releaseWarnings() {
-    warningLock.lock()
-    let lines = heldWarnings
-    heldWarnings = []
-    holdWarnings = false
-    warningLock.unlock()
+    let lines = warningLock.withLock { _ in
+      defer {
+        heldWarnings = []
+        holdWarnings = false
+      }
+      return heldWarnings
+    }
     for line in lines { Output.error(line) }
   }
 

@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import SectionNavCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
 /// the matching items, one per line per `--print` (each section's
@@ -40,18 +47,17 @@ enum FilterPrintMode {
 
 /// The parts' runs, each advanced to the end by its own thread.
 final class FilterParts: @unchecked Sendable {
-  private var runs: [FilterRun]
-  private let lock = NSLock()
+  private let runs: Mutex<[FilterRun]>
 
-  init(_ runs: [FilterRun]) { self.runs = runs }
+  init(_ runs: [FilterRun]) { self.runs = Mutex(runs) }
 
   /// Every part run to the end, one thread each; their joined result.
   func runAll() -> FilterResult {
-    DispatchQueue.concurrentPerform(iterations: runs.count) { i in
-      var run = lock.withLock { runs[i] }
+    DispatchQueue.concurrentPerform(iterations: runs.withLock(\.count)) { i in
+      var run = runs.withLock { $0[i] }
       if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
-      lock.withLock { runs[i] = run }
+      runs.withLock { $0[i] = run }
     }
-    return FilterRun.joined(runs)
+    return FilterRun.joined(runs.withLock { $0 })
   }
 }

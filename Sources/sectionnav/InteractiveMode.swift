@@ -1,7 +1,12 @@
-import Foundation
 import LineEditor
 import SectionNavCore
 import TerminalIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The full-screen navigator on /dev/tty: wiring only. The terminal run loop
 /// feeds events to `AppState.handle` (the path scripts use too), and this
@@ -80,10 +85,10 @@ enum InteractiveMode {
           previews.cancel(id: id)
           continue
         case .reload(let id, let command):
-          Thread.detachNewThread { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
+          DetachedThread.start { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
           continue
         case .execute(let id, let command, silent: true):
-          Thread.detachNewThread {
+          DetachedThread.start {
             if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
             inbox.post(.executeFinished(id: id))
           }

@@ -1,5 +1,10 @@
-import Foundation
 import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The executable's whole job: parse options, load data, pick a mode, map the
 /// outcome to an exit status. All behaviour lives in SectionNavCore.

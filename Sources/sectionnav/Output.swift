@@ -1,6 +1,11 @@
-import Foundation
 import SectionNavCore
 import TerminalIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Unbuffered writes to standard output and standard error that never go
 /// through C's `stdout`/`stderr` globals (Swift 6 rejects them).

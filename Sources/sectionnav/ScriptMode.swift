@@ -1,5 +1,10 @@
-import Foundation
 import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `--script FILE` (`-`: standard input): replays commands and prints frames
 /// as text; never touches a terminal.

@@ -1,5 +1,11 @@
-import Foundation
 import SectionNavCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -125,43 +131,42 @@ enum ShellCommand {
 /// is wanted at a time, and a cancelled one is killed (its process group)
 /// and posts nothing.
 final class PreviewRuns: @unchecked Sendable {
-  private let lock = NSLock()
-  private var pids: [Int: pid_t] = [:]
-  private var cancelled: Set<Int> = []
+  /// The running commands' process groups, and the ids cancelled.
+  private let state = Mutex<(pids: [Int: pid_t], cancelled: Set<Int>)>(([:], []))
   private let post: @Sendable (Event) -> Void
 
   init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
 
   func start(id: Int, command: String) {
-    Thread.detachNewThread { [self] in
+    DetachedThread.start { [self] in
       let (output, _) = ShellCommand.capture(command, limit: PreviewText.maxBytes) { pid in
-        lock.lock()
-        let stale = cancelled.contains(id)
-        pids[id] = pid
-        lock.unlock()
+        let stale = state.withLock {
+          $0.pids[id] = pid
+          return $0.cancelled.contains(id)
+        }
         if stale { kill(-pid, SIGKILL) }
       }
-      lock.lock()
-      pids[id] = nil
-      let stale = cancelled.remove(id) != nil
-      lock.unlock()
+      let stale = state.withLock {
+        $0.pids[id] = nil
+        return $0.cancelled.remove(id) != nil
+      }
       if !stale { post(.previewOutput(id: id, output)) }
     }
   }
 
   func cancel(id: Int) {
-    lock.lock()
-    cancelled.insert(id)
-    let pid = pids[id]
-    lock.unlock()
+    let pid = state.withLock {
+      $0.cancelled.insert(id)
+      return $0.pids[id]
+    }
     if let pid { kill(-pid, SIGKILL) }
   }
 
   func cancelAll() {
-    lock.lock()
-    let running = pids
-    cancelled.formUnion(running.keys)
-    lock.unlock()
+    let running = state.withLock {
+      $0.cancelled.formUnion($0.pids.keys)
+      return $0.pids
+    }
     for pid in running.values { kill(-pid, SIGKILL) }
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Files beside the data — a script, index labels — read whole but never
 /// without bound: `--script /dev/zero` or a labels file that is a pipe
@@ -28,7 +33,7 @@ enum SideFile {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if n == 0 { return bytes }
       if n < 0 {
         if errno == EINTR { continue }

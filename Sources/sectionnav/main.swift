@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import SectionNavCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let status = Launcher.run(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a key does in the list. One table both dispatches keys and generates
 /// the help screen, so the two cannot drift apart.
@@ -92,29 +92,34 @@ public enum KeyBindings {
       let keys = b.keys.filter { !taken.contains($0) }
       guard !keys.isEmpty else { continue }
       let names = keys.map(KeyNames.name(of:)).joined(separator: " ")
-      lines.append("  " + names.padding(toLength: 22, withPad: " ", startingAt: 0) + b.help)
+      lines.append("  " + column(names) + b.help)
     }
     for group in groups where !group.rows.isEmpty {
       lines.append("")
       lines.append(group.title)
       for row in group.rows {
-        lines.append("  " + KeyNames.name(of: row.key).padding(toLength: 22, withPad: " ", startingAt: 0) + row.does)
+        lines.append("  " + column(KeyNames.name(of: row.key)) + row.does)
       }
     }
     lines.append("")
     lines.append("mouse")
     for (what, does) in mouseHelp {
-      lines.append("  " + what.padding(toLength: 22, withPad: " ", startingAt: 0) + does)
+      lines.append("  " + column(what) + does)
     }
     lines.append("")
     lines.append("commands (at the : prompt)")
     for spec in CommandGrammar.promptCommands {
       let call = spec.usage.isEmpty ? spec.name : spec.name + " " + spec.usage
       lines.append(
-        "  " + (call.count < 22 ? call.padding(toLength: 22, withPad: " ", startingAt: 0) : call + "  ") + spec.summary)
+        "  " + (call.count < 22 ? column(call) : call + "  ") + spec.summary)
     }
     lines.append("")
     lines.append("press any key to close")
     return lines
+  }
+
+  /// `text` in the help screen's first column: cut or padded with spaces to 22 characters.
+  static func column(_ text: String) -> String {
+    text.count >= 22 ? String(text.prefix(22)) : text + String(repeating: " ", count: 22 - text.count)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's option file, `$XDG_CONFIG_HOME/sectionnav/config` (default
 /// `~/.config/sectionnav/config`): options as on the command line, split into
@@ -30,9 +30,9 @@ public struct ConfigFile: Sendable, Equatable {
   public static func load(environment: [String: String]) throws(UsageError) -> ConfigFile? {
     guard let path = path(environment: environment) else { return nil }
     let name = TextSanitizer.visible(path)
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-    if isDirectory.boolValue { throw UsageError("\(name): config file is a directory") }
+    if isDirectory { throw UsageError("\(name): config file is a directory") }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw UsageError("\(name): cannot read the config file")
     }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Groups `--lines` input on another thread while it is still being read
@@ -25,12 +25,10 @@ final class LineFollower: @unchecked Sendable {
   init(buffer: ByteBuffer, delimiter: String?) {
     self.delimiter = delimiter
     grouping = Grouping(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20)
-    let thread = Thread { [self] in
+    DetachedThread.start { [self] in
       follow()
       stopped.signal()
     }
-    thread.name = "sectionnav lines"
-    thread.start()
   }
 
   /// The first `count` bytes have arrived.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -40,10 +40,10 @@ public enum LineInput {
       let middle = newline + 1 - buffer.base
       let second = SecondHalf(Grouping(buffer: buffer, delimiter: delimiterBytes))
       let done = DispatchSemaphore(value: 0)
-      Thread {
+      DetachedThread.start {
         second.grouping.scan(from: middle, to: buffer.count)
         done.signal()
-      }.start()
+      }
       grouping.scan(from: 0, to: middle)
       done.wait()
       grouping.append(&second.grouping)

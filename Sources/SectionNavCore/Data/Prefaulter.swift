@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,12 +36,10 @@ final class Prefaulter: @unchecked Sendable {
 
   init(base: UnsafeMutablePointer<UInt8>) {
     self.base = base
-    let thread = Thread { [self] in
+    DetachedThread.start { [self] in
       run()
       finished.signal()
     }
-    thread.name = "sectionnav prefault"
-    thread.start()
   }
 
   /// The reader has read `count` bytes; the first `committed` are writable.

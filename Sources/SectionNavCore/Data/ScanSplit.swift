@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,8 +73,7 @@ final class ScanSplit: @unchecked Sendable {
       else { return nil }
       if probe(buffer, options: options, shape: shape, at: candidate) {
         let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate)
-        let thread = Thread { split.runSecond() }
-        thread.start()
+        DetachedThread.start { split.runSecond() }
         return split
       }
       from = candidate + 1

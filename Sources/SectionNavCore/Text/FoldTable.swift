@@ -1,13 +1,15 @@
-import Foundation
-
 /// The per-scalar table behind `Folding`: for each code point that folds to
 /// something else, the folded UTF-8 (at most 7 bytes, packed in a `UInt64`).
 ///
-/// Built once per process, on first use, from Foundation's folding of each
-/// scalar in the blocks that have case, diacritics or width variants (about
-/// 7 000 scalars, a few milliseconds), plus the Latin letters without a
-/// decomposition that readers still file under a plain letter (`ø` → `o`,
-/// `ł` → `l`, `ß` → `ss`, `ŋ` → `n`). The hot path only indexes arrays.
+/// What folds to what is Foundation's case, diacritic and width folding of
+/// each scalar in the blocks that have case, diacritics or width variants
+/// (about 7 000 scalars), plus the Latin letters without a decomposition that
+/// readers still file under a plain letter (`ø` → `o`, `ł` → `l`, `ß` → `ss`,
+/// `ŋ` → `n`): `mappings` below. The program itself links no Foundation
+/// (CoreFoundation and ICU cost about 5 MB of memory at every start), so the
+/// mappings are generated into `FoldTableData.swift` by `FoldTableTests`,
+/// which also checks them against Foundation on every test run. The hot
+/// path only indexes arrays.
 struct FoldTable: Sendable {
   /// Page number (into `entries`, in units of 256) for each block of 256
   /// scalars below `FoldTable.limit`; 0 is the all-identity page.
@@ -46,28 +48,41 @@ struct FoldTable: Sendable {
   /// their index letter and sort after their base letter.
   static let distinctLetters: Set<UInt32> = [0x419, 0x439, 0x40E, 0x45E, 0x407, 0x457]
 
-  init(ignoringCase: Bool, ignoringAccents: Bool) {
-    var options: String.CompareOptions = []
-    if ignoringCase { options.insert(.caseInsensitive) }
-    if ignoringAccents { options.formUnion([.diacriticInsensitive, .widthInsensitive]) }
+  /// The table of `mappings`: scalar → entry (`mapped | length << 56 | bytes`).
+  init(_ mappings: [(scalar: UInt32, entry: UInt64)]) {
     var pages = [UInt16](repeating: 0, count: Int(Self.limit >> 8))
     var entries = [UInt64](repeating: 0, count: 256)  // page 0: identity
-    func set(_ v: UInt32, _ folded: String) {
-      let bytes = Array(folded.utf8)
-      guard bytes.count <= 7, bytes != Array(String(Unicode.Scalar(v)!).utf8) else { return }
+    for (v, e) in mappings {
       if pages[Int(v >> 8)] == 0 {
         pages[Int(v >> 8)] = UInt16(entries.count / 256)
         entries.append(contentsOf: repeatElement(0, count: 256))
       }
+      entries[Int(pages[Int(v >> 8)]) * 256 + Int(v & 0xFF)] = e
+    }
+    self.pages = pages
+    self.entries = entries
+  }
+
+  /// The scalars that fold to something else and their entries, in scalar
+  /// order, given `fold`: Foundation's folding of a one-scalar string with
+  /// the case (`.caseInsensitive`) or accent (`.diacriticInsensitive`,
+  /// `.widthInsensitive`) options that the table ignores.
+  static func mappings(
+    ignoringCase: Bool, ignoringAccents: Bool, fold: (String) -> String
+  ) -> [(scalar: UInt32, entry: UInt64)] {
+    var mappings: [UInt32: UInt64] = [:]
+    func set(_ v: UInt32, _ folded: String) {
+      let bytes = Array(folded.utf8)
+      guard bytes.count <= 7, bytes != Array(String(Unicode.Scalar(v)!).utf8) else { return }
       var e = Self.mapped | UInt64(bytes.count) << 56
       for (k, b) in bytes.enumerated() { e |= UInt64(b) << UInt64(8 * k) }
-      entries[Int(pages[Int(v >> 8)]) * 256 + Int(v & 0xFF)] = e
+      mappings[v] = e
     }
     for block in Self.blocks {
       for v in block {
         guard let scalar = Unicode.Scalar(v) else { continue }
         let s = String(Character(scalar))
-        var folded = options.isEmpty ? s : s.folding(options: options, locale: nil)
+        var folded = ignoringCase || ignoringAccents ? fold(s) : s
         if ignoringCase { folded = folded.lowercased() }
         if ignoringAccents {
           if let base = Self.baseLetters[v] { folded = ignoringCase ? base.lowercased() : base }
@@ -80,8 +95,7 @@ struct FoldTable: Sendable {
     }
     // ASCII case (kept in the table for completeness; callers fold ASCII inline).
     if ignoringCase { for v in UInt32(0x41)...0x5A { set(v, String(Unicode.Scalar(v + 0x20)!)) } }
-    self.pages = pages
-    self.entries = entries
+    return mappings.sorted { $0.key < $1.key }.map { (scalar: $0.key, entry: $0.value) }
   }
 
   /// The entry of scalar `v` (0: folds to itself).
@@ -92,7 +106,7 @@ struct FoldTable: Sendable {
     return page == 0 ? 0 : entries[Int(page) << 8 | Int(v & 0xFF)]
   }
 
-  static let caseAndAccents = FoldTable(ignoringCase: true, ignoringAccents: true)
-  static let accents = FoldTable(ignoringCase: false, ignoringAccents: true)
-  static let caseOnly = FoldTable(ignoringCase: true, ignoringAccents: false)
+  static let caseAndAccents = FoldTable(FoldTableData.caseAndAccents)
+  static let accents = FoldTable(FoldTableData.accents)
+  static let caseOnly = FoldTable(FoldTableData.caseOnly)
 }

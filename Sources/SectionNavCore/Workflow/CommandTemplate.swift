@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A shell command with placeholders for the cursor's item, run through
 /// `sh -c` by `--preview` and the `execute`/`reload` actions.
@@ -50,8 +50,18 @@ public struct CommandTemplate: Sendable, Equatable {
   }
 
   /// `text` as one single-quoted sh word; NUL (which no argument can hold)
-  /// is dropped.
+  /// is dropped. Scalar by scalar, as the shell reads bytes: a `'` that a
+  /// combining mark follows is still a quote to the shell, though not a
+  /// `Character` of its own to `String` comparison.
   public static func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\0", with: "").replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    var word = "'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\0": continue
+      case "'": word += #"'\''"#
+      default: word.unicodeScalars.append(scalar)
+      }
+    }
+    return word + "'"
   }
 }
