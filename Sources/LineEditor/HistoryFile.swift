@@ -1,3 +1,5 @@
+import SectionNavCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,18 +35,10 @@ extension History {
       throw HistoryFileError(.read, path: path, code: errno)
     }
     defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw HistoryFileError(.read, path: path, code: errno)
-      }
-      bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > maximumFileSize { throw HistoryFileError(.read, path: path, code: EFBIG) }
+    guard let bytes = FileBytes.read(fd, limit: maximumFileSize) else {
+      throw HistoryFileError(.read, path: path, code: errno)
     }
+    if bytes.count > maximumFileSize { throw HistoryFileError(.read, path: path, code: EFBIG) }
     let lines = bytes.split(separator: UInt8(ascii: "\n")).map {
       String(decoding: $0, as: UTF8.self)
     }

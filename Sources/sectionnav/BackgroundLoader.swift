@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SectionNavCore
 import TerminalIO
 
@@ -29,22 +28,22 @@ enum BackgroundLoader {
     let runLoop = ThreadClock.current()
     DetachedThread.start(stackSize: 8 << 20) {
       let total = max(1, buffer.count)
-      var nextSnapshot = Date.distantPast
-      var posted = Date.distantPast
+      var nextSnapshot = -Double.infinity
+      var posted = -Double.infinity
       var runLoopAtPost = 0.0
       do {
         let list = try DataLoading.parse(buffer, config) { scanned, snapshot in
-          let start = Date()
+          let start = MonotonicClock.seconds()
           // At the end the complete list follows at once: a snapshot then would be shown for nothing.
           guard start >= nextSnapshot, scanned < buffer.count else { return }
           // The run loop's time since the last one: mostly taking that one in.
           let taking = runLoop.map { $0.seconds() - runLoopAtPost } ?? 0
-          guard start.timeIntervalSince(posted) >= taking * Self.snapshotCostFactor else { return }
+          guard start - posted >= taking * Self.snapshotCostFactor else { return }
           let list = snapshot()
-          let cost = Date().timeIntervalSince(start)
-          nextSnapshot = Date().addingTimeInterval(max(Self.snapshotInterval, cost * Self.snapshotCostFactor))
+          let cost = MonotonicClock.seconds() - start
+          nextSnapshot = MonotonicClock.seconds() + max(Self.snapshotInterval, cost * Self.snapshotCostFactor)
           runLoopAtPost = runLoop?.seconds() ?? 0
-          posted = Date()
+          posted = MonotonicClock.seconds()
           inbox.post(.data(DataUpdate(list: list, progress: Double(scanned) / Double(total))))
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))
@@ -62,16 +61,16 @@ enum BackgroundLoader {
   /// `snapshotInterval` apart and never more than a fifth of the time.
   static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
     DetachedThread.start(stackSize: 8 << 20) {
-      var next = Date()
+      var next = MonotonicClock.seconds()
       var posted = -1
       do {
         let list = try DataLoading.parseStream(fd: fd, config) { _, items, snapshot in
-          let now = Date()
+          let now = MonotonicClock.seconds()
           guard now >= next, items != posted || config.lines else { return }
           let list = snapshot()
           posted = items
-          let cost = Date().timeIntervalSince(now)
-          next = now.addingTimeInterval(max(Self.snapshotInterval / 4, cost * 5))
+          let cost = MonotonicClock.seconds() - now
+          next = now + max(Self.snapshotInterval / 4, cost * 5)
           inbox.post(.data(DataUpdate(list: list, progress: 0, reading: true)))
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))

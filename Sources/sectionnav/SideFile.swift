@@ -30,17 +30,8 @@ enum SideFile {
     if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw failure("Is a directory") }
     let tooLarge = failure("\(option) file larger than \(limit >> 20) MiB")
     if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit { throw tooLarge }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n == 0 { return bytes }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw failure(String(cString: strerror(errno)))
-      }
-      bytes.append(contentsOf: chunk[..<n])
-      if bytes.count > limit { throw tooLarge }
-    }
+    guard let bytes = FileBytes.read(fd, limit: limit) else { throw failure(String(cString: strerror(errno))) }
+    if bytes.count > limit { throw tooLarge }
+    return bytes
   }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SectionNavCore
 
 #if canImport(Glibc)
@@ -8,5 +7,5 @@ import SectionNavCore
 #endif
 
 let status = Launcher.run(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
 exit(status)

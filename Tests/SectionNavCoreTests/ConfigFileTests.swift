@@ -89,6 +89,20 @@ import Testing
       try ConfigFile.load(environment: dir.environment)
     }
   }
+
+  @Test func aByteOrderMarkIsSkippedAndBadOrHugeFilesAreErrors() throws {
+    let dir = try TemporaryConfigHome()
+    try dir.write(bytes: [0xEF, 0xBB, 0xBF] + Array("--pick\n".utf8))
+    #expect(try ConfigFile.load(environment: dir.environment)?.text == "--pick\n")
+    try dir.write(bytes: Array("--pick ".utf8) + [0xC3, 0x28])
+    #expect(throws: UsageError("\(dir.file): config file is not UTF-8 text")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+    try dir.write(String(repeating: "# comment\n", count: 7000))
+    #expect(throws: UsageError("\(dir.file): config file larger than 64 KiB")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+  }
 }
 
 /// A fresh `XDG_CONFIG_HOME` under /tmp, removed with the value.
@@ -103,9 +117,11 @@ final class TemporaryConfigHome {
 
   deinit { Scratch.remove(path) }
 
-  func write(_ text: String) throws {
+  func write(_ text: String) throws { try write(bytes: Array(text.utf8)) }
+
+  func write(bytes: [UInt8]) throws {
     try FileManager.default.createDirectory(atPath: path + "/sectionnav", withIntermediateDirectories: true)
     // Not atomically: Foundation's atomic write leaves a directory behind in /tmp.
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
   }
 }

@@ -46,8 +46,7 @@ import Testing
     }
   }
 
-  static let dataFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../Sources/SectionNavCore/Text/FoldTableData.swift").standardizedFileURL
+  static let dataFile = repositoryRoot.appendingPathComponent("Sources/SectionNavCore/Text/FoldTableData.swift")
 
   /// FoldTableData.swift as Foundation folds now.
   static func generated() -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SectionNavCore
@@ -112,5 +113,19 @@ import Testing
 
   @Test func nulCannotReachTheShell() {
     #expect(CommandTemplate.quote("a\0b") == "'ab'")
+  }
+
+  @Test func aQuoteBeforeACombiningMarkStaysInsideTheWord() throws {
+    // To `String`, `'` + U+0301 is one Character that is not `'`; to the shell it is a quote.
+    let item = "it'\u{301}s $(echo injected) 'x'\u{301}"
+    let sh = Process()
+    sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+    sh.arguments = ["-c", "printf %s " + CommandTemplate.quote(item)]
+    let output = Pipe()
+    sh.standardOutput = output
+    try sh.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    sh.waitUntilExit()
+    #expect(String(decoding: printed, as: UTF8.self) == item)
   }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What a key does in the list. One table both dispatches keys and generates
 /// the help screen, so the two cannot drift apart.
 public enum Action: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The user's option file, `$XDG_CONFIG_HOME/sectionnav/config` (default
 /// `~/.config/sectionnav/config`): options as on the command line, split into
@@ -30,15 +34,20 @@ public struct ConfigFile: Sendable, Equatable {
   public static func load(environment: [String: String]) throws(UsageError) -> ConfigFile? {
     guard let path = path(environment: environment) else { return nil }
     let name = TextSanitizer.visible(path)
-    var isDirectory = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-    if isDirectory { throw UsageError("\(name): config file is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    if info.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(name): config file is a directory") }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0, let bytes = FileBytes.read(fd, limit: maxBytes) else {
+      if fd >= 0 { close(fd) }
       throw UsageError("\(name): cannot read the config file")
     }
+    close(fd)
     // Options are short; a huge file is a mistake, not a configuration.
-    if data.count > maxBytes { throw UsageError("\(name): config file larger than \(maxBytes / 1024) KiB") }
-    guard let text = String(data: data, encoding: .utf8) else {
+    if bytes.count > maxBytes { throw UsageError("\(name): config file larger than \(maxBytes / 1024) KiB") }
+    // A byte order mark is no part of the text.
+    let utf8 = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    guard let text = String(validating: utf8, as: UTF8.self) else {
       throw UsageError("\(name): config file is not UTF-8 text")
     }
     return ConfigFile(path: path, text: text)

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Synchronization
 
 /// Groups `--lines` input on another thread while it is still being read

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

@@ -4,7 +4,7 @@
 ///
 /// Folding works on UTF-8 bytes, one scalar at a time, without making a
 /// `String`: ASCII letters lower-case inline, other scalars go through a
-/// table (`FoldTable`) built once from Foundation's case, diacritic and
+/// table (`FoldTable`) generated from Foundation's case, diacritic and
 /// width folding, so `É` → `e`, `ẞ`/`ß` → `ss`, `ﬁ` → `fi`, `Σ`/`ς` → `σ`,
 /// `İ` → `i`, `Ａ` → `a`, combining marks vanish (`e` + U+0301 → `e`), and
 /// Latin letters without a decomposition fold to the letter they are filed

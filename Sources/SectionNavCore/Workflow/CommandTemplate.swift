@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A shell command with placeholders for the cursor's item, run through
 /// `sh -c` by `--preview` and the `execute`/`reload` actions.
 ///
