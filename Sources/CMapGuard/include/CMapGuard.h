@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include "Prefetch.h"
 #include "Cores.h"
+#include "Publish.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

@@ -108,12 +108,14 @@ struct Scan {
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
 
-  init(buffer: ByteBuffer, itemField: String? = nil) {
+  /// `hugePages: false` for a second half, whose entries are given back
+  /// as they are adopted: huge pages would keep them resident until the end.
+  init(buffer: ByteBuffer, itemField: String? = nil, hugePages: Bool = true) {
     self.buffer = buffer
     self.itemField = itemField.map { Array($0.utf8) }
     // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
     // them all is reserved, so entries never move and snapshots share them.
-    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16)
+    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16, hugePages: hugePages)
   }
 
   ///
@@ -676,13 +678,14 @@ struct Scan {
   /// Lays each group of same-titled runs out one after another.
   static func merge(_ groups: [[RawSection]], _ old: PackedRanges) -> ([SectionedList.Section], PackedRanges) {
     var merged = PackedRangesBuilder(expected: old.count)
-    merged.overflow = old.overflow
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
     for group in groups {
       let first = merged.count
       for run in group {
-        for i in run.first..<run.first + run.count { merged.append(packed: old.pointer[i]) }
+        for i in run.first..<run.first + run.count {
+          merged.append(offset: old.offset(i), length: old.length(i), plain: old.isPlain(i))
+        }
       }
       result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
     }

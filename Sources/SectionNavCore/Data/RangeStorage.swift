@@ -4,71 +4,168 @@
   import Darwin
 #endif
 
-/// Packed item ranges that a background load's snapshots share while it
-/// runs: one block of address space reserved up front for the most entries
-/// the input can hold and made writable as it fills, so it never moves. A
-/// snapshot is then a view of the first entries (`PackedRangesBuilder.share`),
-/// not a copy; the block is unmapped when the builder and the last list
-/// viewing it are gone.
+/// The memory behind packed item ranges: narrow entries, block headers and
+/// the wide blocks' entries (`PackedRanges`). A builder grows it; lists view
+/// it; it is freed when the builder and the last list viewing it are gone.
 final class RangeStorage: @unchecked Sendable {
-  /// First entry of the reservation.
-  let pointer: UnsafeMutablePointer<UInt64>
-  /// Entries reserved.
-  let capacity: Int
-  /// Entries made writable so far (only the loading thread changes it).
-  private(set) var committed = 0
-  /// Bytes still mapped (`trim` gives back the unused tail).
-  private var mapped: Int
+  /// Four bytes an item.
+  var entries: RangeRegion
+  /// Eight bytes per block of `RangeCodec.blockSize` items; zero until written.
+  var headers: RangeRegion
+  /// Eight bytes an item of a wide block, a block's worth at a time.
+  var wide: RangeRegion
 
-  /// Reserves room for `capacity` entries, none writable yet (reserved
-  /// address space costs no memory); nil when the address space is refused.
-  /// A large block starts on a huge-page boundary and is made writable in
-  /// whole huge pages, so every part of it can fault in 2 MiB at a time
-  /// (`PackedRangesBuilder.adviseHugePages`; 4 KiB faults at unaligned
-  /// edges cost a tenth of a 60 MB load).
-  init?(capacity: Int) {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let bytes = max(page, (max(capacity, 1) * 8 + page - 1) / page * page)
-    let align = bytes >= Self.hugePage ? Self.hugePage : page
-    let raw = mmap(nil, bytes + align - page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+  /// Room reserved for up to `maximum` items, none of it writable yet
+  /// (reserved address space costs no memory): it never moves, so lists of
+  /// the entries so far can view it while it fills. Nil when the address
+  /// space is refused.
+  init?(reserving maximum: Int, hugePages: Bool = true) {
+    let blocks = RangeCodec.blocks(maximum)
+    guard let e = RangeRegion(reserving: maximum * 4, hugePages: hugePages) else { return nil }
+    // Headers are a 32nd of the entries: a huge page would mostly be waste.
+    guard let h = RangeRegion(reserving: blocks * 8, hugePages: false) else {
+      e.deallocate()
+      return nil
+    }
+    guard let w = RangeRegion(reserving: blocks * RangeCodec.blockSize * 8) else {
+      e.deallocate()
+      h.deallocate()
+      return nil
+    }
+    (entries, headers, wide) = (e, h, w)
+  }
+
+  /// `malloc`ed room for `expected` items, grown by `realloc` (large blocks
+  /// move by remapping pages, not copying). `hugePages: false` for entries
+  /// written in scattered runs while another block is given back: huge
+  /// pages would make them all resident at the first writes.
+  init(expected: Int, hugePages: Bool) {
+    let blocks = max(RangeCodec.blocks(expected), 1)
+    entries = RangeRegion(allocating: blocks * RangeCodec.blockSize * 4, zeroed: false, hugePages: hugePages)
+    headers = RangeRegion(allocating: blocks * 8, zeroed: true, hugePages: false)
+    wide = RangeRegion(allocating: 0, zeroed: false, hugePages: false)
+  }
+
+  var isReserved: Bool { entries.isReserved }
+
+  deinit {
+    entries.deallocate()
+    headers.deallocate()
+    wide.deallocate()
+  }
+}
+
+/// One growable block of memory: address space reserved up front and made
+/// writable as it fills (it never moves), or a `malloc`ed block.
+struct RangeRegion {
+  private(set) var base: UnsafeMutableRawPointer
+  /// Bytes writable now.
+  private(set) var capacity: Int
+  /// Bytes of address space mapped (reserved regions only).
+  private var mapped = 0
+  let isReserved: Bool
+  /// New bytes read as zero (headers rely on it).
+  private var zeroed = true
+  private var hugePages = true
+
+  static let hugePage = 2 << 20
+  static let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Reserves `bytes` of address space, none writable yet. A large region
+  /// starts on a huge-page boundary and is made writable in whole huge
+  /// pages, so every part of it can fault in 2 MiB at a time (4 KiB faults
+  /// cost a tenth of a 60 MB load).
+  init?(reserving bytes: Int, hugePages: Bool = true) {
+    let page = Self.page
+    let size = max(page, (bytes + page - 1) / page * page)
+    let align = hugePages && size >= Self.hugePage ? Self.hugePage : page
+    let raw = mmap(nil, size + align - page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
     guard let raw, raw != MAP_FAILED else { return nil }
     let start = (Int(bitPattern: raw) + align - 1) & ~(align - 1)
     let head = start - Int(bitPattern: raw)
     if head > 0 { munmap(raw, head) }
-    if align - page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: start + bytes), align - page - head) }
-    pointer = UnsafeMutablePointer(bitPattern: start)!
-    self.capacity = bytes / 8
-    mapped = bytes
-    PackedRangesBuilder.adviseHugePages(UnsafeMutableRawPointer(pointer), bytes: bytes)
+    if align - page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: start + size), align - page - head) }
+    base = UnsafeMutableRawPointer(bitPattern: start)!
+    capacity = 0
+    mapped = size
+    isReserved = true
+    self.hugePages = hugePages
+    if hugePages { Self.adviseHugePages(base, bytes: size) }
   }
 
-  static let hugePage = 2 << 20
-
-  deinit { munmap(pointer, mapped) }
-
-  /// Makes at least `entries` entries writable (doubling, in whole pages —
-  /// huge ones past the first — at most `capacity`); returns how many now
-  /// are, or nil when `entries` exceeds the reservation or the memory is refused.
-  func commit(atLeast entries: Int) -> Int? {
-    guard entries > committed else { return committed }
-    guard entries <= capacity else { return nil }
-    let want = max(entries * 8, committed * 16, 64 << 10)
-    let unit = want > Self.hugePage ? Self.hugePage : Int(sysconf(Int32(_SC_PAGESIZE)))
-    let bytes = min(capacity * 8, (want + unit - 1) / unit * unit)
-    guard mprotect(pointer, bytes, PROT_READ | PROT_WRITE) == 0 else { return nil }
-    committed = bytes / 8
-    return committed
+  init(allocating bytes: Int, zeroed: Bool, hugePages: Bool) {
+    let size = max(bytes, 64)
+    base = (zeroed ? calloc(size, 1) : malloc(size))!
+    capacity = size
+    isReserved = false
+    self.zeroed = zeroed
+    self.hugePages = hugePages
+    if hugePages { Self.adviseHugePages(base, bytes: size) }
   }
 
-  /// Gives back the address space after the first `entries` entries (the
-  /// load is over and no list will view more).
-  func trim(to entries: Int) {
-    // Whole huge pages stay whole (splitting one costs more than it frees).
-    let unit = mapped >= Self.hugePage ? Self.hugePage : Int(sysconf(Int32(_SC_PAGESIZE)))
-    let keep = max(unit, (entries * 8 + unit - 1) / unit * unit)
-    guard keep < mapped else { return }
-    munmap(UnsafeMutableRawPointer(pointer) + keep, mapped - keep)
-    mapped = keep
-    committed = min(committed, keep / 8)
+  /// Makes at least `bytes` writable (at least doubling); false when that
+  /// exceeds a reservation or the memory is refused. A `malloc`ed region
+  /// may move.
+  mutating func grow(atLeast bytes: Int) -> Bool {
+    guard bytes > capacity else { return true }
+    if isReserved {
+      guard bytes <= mapped else { return false }
+      let want = max(bytes, capacity * 2, 64 << 10)
+      let unit = hugePages && want > Self.hugePage ? Self.hugePage : Self.page
+      let size = min(mapped, (want + unit - 1) / unit * unit)
+      guard mprotect(base, size, PROT_READ | PROT_WRITE) == 0 else { return false }
+      capacity = size
+      return true
+    }
+    let size = max(bytes, capacity * 2)
+    guard let moved = realloc(base, size) else { return false }
+    if zeroed { memset(moved + capacity, 0, size - capacity) }
+    base = moved
+    capacity = size
+    if hugePages { Self.adviseHugePages(base, bytes: size) }
+    return true
+  }
+
+  /// Gives back what lies after the first `bytes` (no list will view more).
+  mutating func trim(to bytes: Int) {
+    if isReserved {
+      // Whole huge pages stay whole (splitting one costs more than it frees).
+      let unit = hugePages && mapped >= Self.hugePage ? Self.hugePage : Self.page
+      let keep = max(unit, (bytes + unit - 1) / unit * unit)
+      guard keep < mapped else { return }
+      munmap(base + keep, mapped - keep)
+      mapped = keep
+      capacity = min(capacity, keep)
+    } else if bytes < capacity, let trimmed = realloc(base, max(bytes, 64)) {
+      base = trimmed
+      capacity = max(bytes, 64)
+    }
+  }
+
+  /// Lets the kernel take back the whole pages within bytes `from..<to`,
+  /// which will not be read again (they read as zeros after this).
+  func release(from: Int, to: Int) { Self.release(base, from: from, to: min(to, capacity)) }
+
+  /// Gives back the whole pages within bytes `from..<to` of `base`.
+  static func release(_ base: UnsafeMutableRawPointer, from: Int, to: Int) {
+    let start = (Int(bitPattern: base) + from + page - 1) & ~(page - 1)
+    let end = (Int(bitPattern: base) + to) & ~(page - 1)
+    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+  }
+
+  func deallocate() {
+    if isReserved { munmap(base, mapped) } else { free(base) }
+  }
+
+  /// Asks for transparent huge pages on a big block: millions of items
+  /// then fault in 2 MiB at a time instead of 4 KiB (a tenth of the load
+  /// time went to page faults). Only the part actually written is backed.
+  static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
+    #if os(Linux)
+      guard bytes >= 8 << 20 else { return }
+      let start = (Int(bitPattern: pointer) + page - 1) & ~(page - 1)
+      let end = (Int(bitPattern: pointer) + bytes) & ~(page - 1)
+      if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+    #endif
   }
 }

@@ -58,7 +58,13 @@ struct SectionTags {
   /// counting sort that keeps input order within a section. Returns the
   /// laid-out ranges and each of the `sections` sections' first index and
   /// item count. `releasing`: give `ranges`' pages back as the copy passes
-  /// them, so the two blocks never add up (the caller then discards it).
+  /// them, so the two never add up (the caller then discards it).
+  ///
+  /// Up to 256 sections, items go straight to their places: each section's
+  /// run fills its blocks in input order, so they pack narrow. More sections
+  /// (items of many sections share a block) go through eight-byte entries
+  /// first, then block by block into the packed form (`appendBlock`), which
+  /// keeps a block that cannot pack narrow from touching narrow memory.
   func layOut(_ ranges: PackedRangesBuilder, sections: Int, releasing: Bool) -> (
     ranges: PackedRanges, starts: [Int], counts: [Int]
   ) {
@@ -70,16 +76,34 @@ struct SectionTags {
       starts[s] = total
       total += counts[s]
     }
-    var builder = PackedRangesBuilder(expected: total, hugePages: !releasing)
-    builder.count = total
-    builder.overflow = ranges.overflow
     var next = starts
-    let source = ranges.pointer
-    let releaseMask = (1 << 17) - 1  // every 1 MiB of ranges
+    let releaseMask = (1 << 18) - 1  // every 1 MiB of entries
+    var builder = PackedRangesBuilder(expected: total, hugePages: !releasing)
+    if !isWide {
+      builder.setCount(total)
+      forEach { i, s in
+        builder.write(at: next[s], offset: ranges.offset(i), length: ranges.length(i), plain: ranges.isPlain(i))
+        next[s] += 1
+        if releasing && i & releaseMask == releaseMask { ranges.releasePages(from: i - releaseMask, below: i + 1) }
+      }
+      return (builder.finish(), starts, counts)
+    }
+    var overflow: [Int: Int] = [:]
+    let placed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(total, 1))
+    defer { placed.deallocate() }
     forEach { i, s in
-      builder.pointer[next[s]] = source[i]
+      placed[next[s]] = RangeCodec.wide(
+        offset: ranges.offset(i), length: ranges.length(i), plain: ranges.isPlain(i), overflow: &overflow)
       next[s] += 1
       if releasing && i & releaseMask == releaseMask { ranges.releasePages(from: i - releaseMask, below: i + 1) }
+    }
+    let released = UnsafeMutableRawPointer(placed)
+    var i = 0
+    while i < total {
+      let n = min(RangeCodec.blockSize, total - i)
+      builder.appendBlock(UnsafeBufferPointer(start: placed + i, count: n), overflow: overflow)
+      i += n
+      if i & releaseMask == 0 { RangeRegion.release(released, from: (i - releaseMask - 1) * 8, to: i * 8) }
     }
     return (builder.finish(), starts, counts)
   }
