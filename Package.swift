@@ -32,7 +32,7 @@ let package = Package(
       dependencies: ["SectionNavCore", "TerminalIO", "LineEditor"],
       // lld (shipped with the Swift toolchain) packs the ~26 000 relative
       // relocations of the position-independent binary into a 5 KB DT_RELR
-      // table (glibc 2.36+): ~0.5 MB less memory at start than reading
+      // table (glibc 2.36+): 0.5–0.7 MB less memory at start than reading
       // gold's 620 KB `.rela.dyn`, and no slower.
       linkerSettings: [
         .unsafeFlags(
