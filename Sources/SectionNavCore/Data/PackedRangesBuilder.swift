@@ -171,6 +171,7 @@ struct PackedRangesBuilder {
   /// pages given back 256 KiB at a time as it is copied, so the peak stays
   /// near one copy).
   mutating func append(contentsOf other: inout PackedRangesBuilder) {
+    storage.entries.avoidHugePages(from: count * 4)
     reserve(count + other.count)
     let chunk = 1 << 16
     var i = 0
