@@ -163,4 +163,40 @@ import Testing
       #expect(one.sectionCount > 5)
     }
   }
+
+  /// Up to 256 sections keep each section's ranges apart; the 257th title
+  /// switches to one list with a tag per item. Wherever that happens — in
+  /// one half, the other, or only when the halves join — every section
+  /// holds its lines in input order.
+  @Test(arguments: [10, 200, 300, 5000], [false, true])
+  func sectionsHoldTheirLinesInInputOrderAcrossTheSwitchToTags(titles: Int, parallel: Bool) {
+    var rng = SeededGenerator(seed: UInt64(titles))
+    var lines: [(title: String, item: String)] = []
+    var bytes = 0
+    while bytes < (3 << 20) / 2 {
+      // Titles are first seen late in the second half, so the switch comes mid-way.
+      let spread = lines.count < 40_000 ? min(titles, 150) : titles
+      let title = "t\(Int.random(in: 0..<spread, using: &rng))"
+      let item = "item \(lines.count)"
+      lines.append((title, item))
+      bytes += title.utf8.count + item.utf8.count + 2
+    }
+    let text = lines.map { "\($0.title)\t\($0.item)\n" }.joined()
+    var expected: [(String, [String])] = []
+    var index: [String: Int] = [:]
+    for line in lines {
+      if index[line.title] == nil {
+        index[line.title] = expected.count
+        expected.append((line.title, []))
+      }
+      expected[index[line.title]!].1.append(line.item)
+    }
+    let list = LineInput.load(ByteBuffer(string: text), delimiter: "\t", keepOrder: true, parallel: parallel)
+    #expect(list.sectionCount == expected.count)
+    #expect(
+      (0..<list.sectionCount).allSatisfy { s in
+        list.title(s) == expected[s].0 && list.itemCount(s) == expected[s].1.count
+          && (0..<list.itemCount(s)).allSatisfy { list.itemText(section: s, item: $0) == expected[s].1[$0] }
+      })
+  }
 }

@@ -11,8 +11,6 @@ final class LineFollower: @unchecked Sendable {
   /// Touched by the follower's thread only, until `finish` has stopped it.
   private var grouping: Grouping
   private var grouped = 0
-  /// Whether `finish` handed the grouping's memory over to a list.
-  private var finished = false
   private let delimiter: String?
   private let available = Atomic<Int>(0)
   private let stopping = Atomic<Bool>(false)
@@ -66,13 +64,9 @@ final class LineFollower: @unchecked Sendable {
     grouping.buffer = buffer
     grouping.scan(from: grouped, to: buffer.count)
     let byInitial = delimiter == nil || delimiter!.isEmpty
-    finished = true
-    return grouping.finish(keepOrder: keepOrder, byInitial: byInitial)
-  }
-
-  /// A stream that failed leaves its lines here (the thread, which holds
-  /// this object, has ended by then: `StreamLoad` stops it).
-  deinit {
-    if !finished { grouping.inputOrder.discard() }
+    // Moved out, so that its memory goes as it is laid out, not with this object.
+    var taken = Grouping(buffer: buffer, delimiter: [], expectedBytes: 0)
+    swap(&taken, &grouping)
+    return taken.finish(keepOrder: keepOrder, byInitial: byInitial)
   }
 }

@@ -68,13 +68,24 @@ struct Grouping {
   let delimiter: [UInt8]
   var titles: [String] = []
   var sectionIndex: [String: Int] = [:]
-  /// Item ranges and their section, in input order.
-  var inputOrder: PackedRangesBuilder
+  /// Up to `perSectionLimit` sections (`--lines` by initial, most
+  /// delimited input): each section's item ranges in input order. Laying
+  /// them out is then appending one after another, with no tag per item
+  /// and no second copy of the ranges.
+  var bySection: [PackedRangesBuilder] = []
+  /// More sections: item ranges and their section (`flatten`), laid out by
+  /// a counting sort at the end.
+  var flat = false
+  var inputOrder = PackedRangesBuilder(expected: 0)
   var sectionOf = SectionTags()
   var widestPlain = 0
   /// Section per initial for ASCII letters (0–25) and `#` (26); -1 unset.
   var asciiSections = [Int](repeating: -1, count: 27)
   var scalarSections: [UInt32: Int] = [:]
+  /// Items expected, for the room `flatten` makes.
+  let expected: Int
+
+  static let perSectionLimit = 256
 
   /// `expectedBytes`: how much input to make room for (a stream's is not known).
   init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil) {
@@ -82,9 +93,24 @@ struct Grouping {
     self.delimiter = delimiter
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
-    let expected = (expectedBytes ?? buffer.count) / 8 + 16
-    inputOrder = PackedRangesBuilder(expected: expected)
-    sectionOf.reserve(expected)
+    expected = (expectedBytes ?? buffer.count) / 8 + 16
+  }
+
+  var itemCount: Int { flat ? inputOrder.count : bySection.reduce(0) { $0 + $1.count } }
+
+  /// Switches to ranges in input order with a tag each: the sections' runs
+  /// one after another stand in for input order, since only the order
+  /// within a section is kept.
+  mutating func flatten() {
+    guard !flat else { return }
+    flat = true
+    inputOrder = PackedRangesBuilder(expected: max(expected, itemCount))
+    sectionOf.reserve(max(expected, itemCount))
+    for s in bySection.indices {
+      for _ in 0..<bySection[s].count { sectionOf.append(s) }
+      inputOrder.append(contentsOf: &bySection[s])
+    }
+    bySection = []
   }
 
   mutating func section(titled title: String) -> Int {
@@ -149,12 +175,26 @@ struct Grouping {
   /// these by title, new titles after these in first-seen order).
   mutating func append(_ other: inout Grouping) {
     let map = other.titles.map { section(titled: $0) }
+    widestPlain = max(widestPlain, other.widestPlain)
+    if !flat && !other.flat && titles.count <= Self.perSectionLimit {
+      for s in other.bySection.indices {
+        addSections(through: map[s])
+        bySection[map[s]].append(contentsOf: &other.bySection[s])
+      }
+      other.bySection = []
+      return
+    }
+    flatten()
+    other.flatten()
     inputOrder.append(contentsOf: &other.inputOrder)
-    other.inputOrder.discard()
     sectionOf.reserve(sectionOf.count + other.sectionOf.count)
     other.sectionOf.forEach { _, s in sectionOf.append(map[s]) }
     other.sectionOf = SectionTags()
-    widestPlain = max(widestPlain, other.widestPlain)
+  }
+
+  /// Ranges for sections up to `section` (a section may have no items).
+  mutating func addSections(through section: Int) {
+    while bySection.count <= section { bySection.append(PackedRangesBuilder(expected: 1024, hugePages: false)) }
   }
 
   /// Where the delimiter first occurs in `line`.
@@ -219,15 +259,42 @@ struct Grouping {
     }
     let plain = high == 0
     if plain, length > widestPlain { widestPlain = length }
+    if !flat {
+      if section < bySection.count {
+        bySection[section].append(offset: start - buffer.base, length: length, plain: plain)
+        return
+      }
+      if section < Self.perSectionLimit {
+        addSections(through: section)
+        bySection[section].append(offset: start - buffer.base, length: length, plain: plain)
+        return
+      }
+      flatten()
+    }
     inputOrder.append(offset: start - buffer.base, length: length, plain: plain)
     sectionOf.append(section)
   }
 
   /// Lays items out section by section (a counting sort, input order kept within a section).
   consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
-    let (packed, starts, counts) = sectionOf.layOut(inputOrder, sections: titles.count, releasing: true)
-    inputOrder.discard()
-    sectionOf = SectionTags()
+    let packed: PackedRanges
+    var starts: [Int] = []
+    var counts: [Int] = []
+    if flat {
+      (packed, starts, counts) = sectionOf.layOut(inputOrder, sections: titles.count, releasing: true)
+      inputOrder = PackedRangesBuilder(expected: 0)
+      sectionOf = SectionTags()
+    } else {
+      var all = PackedRangesBuilder(expected: itemCount, hugePages: false)
+      addSections(through: titles.count - 1)
+      for s in bySection.indices {
+        starts.append(all.count)
+        counts.append(bySection[s].count)
+        all.append(contentsOf: &bySection[s])
+        bySection[s] = PackedRangesBuilder(expected: 0)
+      }
+      packed = all.finish()
+    }
     let sections = titles.indices.map {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
     }

@@ -30,16 +30,33 @@ final class PackedRanges: @unchecked Sendable {
     self.storage = storage
   }
 
+}
+
+extension PackedRanges: PackedRangeReading {
+  var narrowEntries: UnsafePointer<UInt32> { entries }
+  var blockHeaders: UnsafePointer<UInt64> { headers }
+  var wideEntries: UnsafePointer<UInt64> { wide }
+}
+
+/// Reading item `i` of packed ranges (`PackedRanges`, or a builder's so far).
+protocol PackedRangeReading {
+  var narrowEntries: UnsafePointer<UInt32> { get }
+  var blockHeaders: UnsafePointer<UInt64> { get }
+  var wideEntries: UnsafePointer<UInt64> { get }
+  var overflow: [Int: Int] { get }
+}
+
+extension PackedRangeReading {
   @inline(__always) func offset(_ i: Int) -> Int {
-    RangeCodec.offset(i, entries: entries, headers: headers, wide: wide)
+    RangeCodec.offset(i, entries: narrowEntries, headers: blockHeaders, wide: wideEntries)
   }
 
   @inline(__always) func length(_ i: Int) -> Int {
-    RangeCodec.length(i, entries: entries, headers: headers, wide: wide, overflow: overflow)
+    RangeCodec.length(i, entries: narrowEntries, headers: blockHeaders, wide: wideEntries, overflow: overflow)
   }
 
   @inline(__always) func isPlain(_ i: Int) -> Bool {
-    RangeCodec.isPlain(i, entries: entries, headers: headers, wide: wide)
+    RangeCodec.isPlain(i, entries: narrowEntries, headers: blockHeaders, wide: wideEntries)
   }
 }
 

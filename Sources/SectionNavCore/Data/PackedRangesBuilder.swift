@@ -10,7 +10,7 @@ import CMapGuard
 /// at any index of a known count (`setCount`, `write`) when items are laid
 /// out section by section. Made with `reserving:`, the memory never moves,
 /// so lists of the entries so far (`share`) can be handed out while it fills.
-struct PackedRangesBuilder {
+struct PackedRangesBuilder: PackedRangeReading {
   private(set) var storage: RangeStorage
   private var entries: UnsafeMutablePointer<UInt32>
   private var headers: UnsafeMutablePointer<UInt64>
@@ -62,17 +62,9 @@ struct PackedRangesBuilder {
     wideCapacity = storage.wide.capacity / 8
   }
 
-  @inline(__always) func offset(_ i: Int) -> Int {
-    RangeCodec.offset(i, entries: entries, headers: headers, wide: wide)
-  }
-
-  @inline(__always) func length(_ i: Int) -> Int {
-    RangeCodec.length(i, entries: entries, headers: headers, wide: wide, overflow: overflow)
-  }
-
-  @inline(__always) func isPlain(_ i: Int) -> Bool {
-    RangeCodec.isPlain(i, entries: entries, headers: headers, wide: wide)
-  }
+  var narrowEntries: UnsafePointer<UInt32> { UnsafePointer(entries) }
+  var blockHeaders: UnsafePointer<UInt64> { UnsafePointer(headers) }
+  var wideEntries: UnsafePointer<UInt64> { UnsafePointer(wide) }
 
   @inline(__always)
   mutating func append(offset: Int, length: Int, plain: Bool) {
@@ -171,6 +163,7 @@ struct PackedRangesBuilder {
   /// pages given back 256 KiB at a time as it is copied, so the peak stays
   /// near one copy).
   mutating func append(contentsOf other: inout PackedRangesBuilder) {
+    storage.entries.avoidHugePages(from: count * 4)
     reserve(count + other.count)
     let chunk = 1 << 16
     var i = 0

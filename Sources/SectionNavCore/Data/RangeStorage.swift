@@ -126,6 +126,17 @@ struct RangeRegion {
     return true
   }
 
+  /// Asks for small pages from the huge page after byte `from` on: what is
+  /// appended there while another block is given back 256 KiB at a time
+  /// then grows as fast as that one shrinks, not 2 MiB at once.
+  func avoidHugePages(from: Int) {
+    #if os(Linux)
+      guard isReserved && hugePages else { return }
+      let start = (from + Self.hugePage - 1) / Self.hugePage * Self.hugePage
+      if start < mapped { _ = madvise(base + start, mapped - start, MADV_NOHUGEPAGE) }
+    #endif
+  }
+
   /// Gives back what lies after the first `bytes` (no list will view more).
   mutating func trim(to bytes: Int) {
     if isReserved {
