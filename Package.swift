@@ -14,14 +14,10 @@ let package = Package(
     .target(name: "SectionNavCore", dependencies: ["CMapGuard"]),
     // SIGBUS guard for memory-mapped files that shrink while open.
     .target(name: "CMapGuard"),
-    // libedit, found through pkg-config (Debian: libedit-dev).
-    .systemLibrary(
-      name: "CLibEdit",
-      pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev"])]
-    ),
     // Non-variadic C wrappers over libedit's variadic el_set/el_get/history.
-    .target(name: "CLineEdit", dependencies: ["CLibEdit"]),
+    // libedit (Debian: libedit2, and libedit-dev for <histedit.h>) is loaded
+    // when the first prompt opens, not linked: see CLineEdit.c.
+    .target(name: "CLineEdit"),
     .target(name: "LineEditor", dependencies: ["CLineEdit", "SectionNavCore"]),
     // Gives the terminal back before a crash is reported (fatal signals).
     .target(name: "CFatalRescue", dependencies: ["CMapGuard"]),

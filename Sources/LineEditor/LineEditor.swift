@@ -32,7 +32,8 @@ public final class LineEditor {
   public var onWarning: ((String) -> Void)? {
     didSet { if let warning, !warningDelivered { deliver(warning) } }
   }
-  /// The first history problem (e.g. "cannot create history directory …"), if any.
+  /// The first history problem (e.g. "cannot create history directory …"), or
+  /// that libedit cannot be loaded, if any.
   public private(set) var warning: String?
 
   /// What interrupted the wait for a key (see `readLine(prompt:wake:_:)`).
@@ -94,6 +95,9 @@ public final class LineEditor {
     if let editor {
       cle_editor_set_history(editor, libeditHistory?.handle)
       cle_editor_set_escape_timeout(editor, Int32(KeyTiming.escapeTimeout))
+    } else if let reason = cle_load_error() {
+      // Without libedit every prompt closes at once; say why.
+      warning = "no line editing: \(String(cString: reason))"
     }
   }
 

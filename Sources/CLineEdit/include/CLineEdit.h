@@ -5,6 +5,10 @@
 // el_set / el_get / history. Every piece of state lives in the handles below;
 // nothing global is visible to Swift.
 
+/// Loads libedit (once, on first use; every create function does); NULL when
+/// it is loaded, else why it cannot be (then every create returns NULL).
+const char *cle_load_error(void);
+
 // ---- History ----------------------------------------------------------------
 
 /// One libedit history list, created unique (a line equal to the newest entry
