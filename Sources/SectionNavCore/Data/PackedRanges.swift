@@ -58,6 +58,11 @@ extension PackedRangeReading {
   @inline(__always) func isPlain(_ i: Int) -> Bool {
     RangeCodec.isPlain(i, entries: narrowEntries, headers: blockHeaders, wide: wideEntries)
   }
+
+  /// All three at once, reading the header and the entry once (hot loops).
+  @inline(__always) func range(_ i: Int) -> (offset: Int, length: Int, plain: Bool) {
+    RangeCodec.range(i, entries: narrowEntries, headers: blockHeaders, wide: wideEntries, overflow: overflow)
+  }
 }
 
 /// The packed formats, in one place: a block header, a narrow entry and a
@@ -93,6 +98,15 @@ enum RangeCodec {
     UInt32(truncatingIfNeeded: delta) | UInt32(truncatingIfNeeded: length) << 20 | (plain ? 0 : narrowNotPlain)
   }
 
+  /// A narrow entry's fields.
+  @inline(__always)
+  static func fields(_ e: UInt32) -> (delta: Int, length: Int, plain: Bool) {
+    (
+      Int(truncatingIfNeeded: e & UInt32(deltaLimit - 1)),
+      Int(truncatingIfNeeded: (e >> 20) & UInt32(narrowLengthLimit - 1)), e & narrowNotPlain == 0
+    )
+  }
+
   /// A wide entry; a length too long for it goes to `overflow`.
   @inline(__always)
   static func wide(offset: Int, length: Int, plain: Bool, overflow: inout [Int: Int]) -> UInt64 {
@@ -125,6 +139,22 @@ enum RangeCodec {
     let e = wide[Int(truncatingIfNeeded: h & payloadMask) &+ (i & (blockSize - 1))]
     let l = (e >> offsetBits) & lengthSentinel
     return l == lengthSentinel ? overflow[Int(truncatingIfNeeded: e & offsetMask)]! : Int(truncatingIfNeeded: l)
+  }
+
+  @inline(__always)
+  static func range(
+    _ i: Int, entries: UnsafePointer<UInt32>, headers: UnsafePointer<UInt64>, wide: UnsafePointer<UInt64>,
+    overflow: [Int: Int]
+  ) -> (offset: Int, length: Int, plain: Bool) {
+    let h = headers[i &>> blockShift]
+    if h & wideTag == 0 {
+      let (delta, length, plain) = fields(entries[i])
+      return (Int(truncatingIfNeeded: h & payloadMask) &+ delta, length, plain)
+    }
+    let e = wide[Int(truncatingIfNeeded: h & payloadMask) &+ (i & (blockSize - 1))]
+    let offset = Int(truncatingIfNeeded: e & offsetMask)
+    let l = (e >> offsetBits) & lengthSentinel
+    return (offset, l == lengthSentinel ? overflow[offset]! : Int(truncatingIfNeeded: l), e & notPlainBit == 0)
   }
 
   @inline(__always)

@@ -91,6 +91,10 @@ struct PackedRangesBuilder: PackedRangeReading {
         entries[i] = RangeCodec.narrow(delta: delta, length: length, plain: plain)
         return
       }
+    } else if h == 0 && UInt(bitPattern: length) < UInt(RangeCodec.narrowLengthLimit) {
+      headers[i &>> RangeCodec.blockShift] = RangeCodec.narrowTag | UInt64(truncatingIfNeeded: offset)
+      entries[i] = RangeCodec.narrow(delta: 0, length: length, plain: plain)
+      return
     } else if h & RangeCodec.wideTag != 0 {
       wide[Int(truncatingIfNeeded: h & RangeCodec.payloadMask) &+ (i & (RangeCodec.blockSize - 1))] =
         RangeCodec.wide(offset: offset, length: length, plain: plain, overflow: &overflow)
@@ -99,30 +103,22 @@ struct PackedRangesBuilder: PackedRangeReading {
     writeStartingOrWidening(at: i, offset: offset, length: length, plain: plain)
   }
 
-  /// The first item written to a block makes it narrow, based at its offset
-  /// (wide if even it does not fit); an item that does not fit a narrow
-  /// block makes it wide: its entries are copied to the wide pool before the
-  /// header points there, so a list sharing the block reads either form.
+  /// A block's first item too long for a narrow one makes the block wide;
+  /// so does an item that does not fit a narrow block: its entries are
+  /// copied to the wide pool before the header points there, so a list
+  /// sharing the block reads either form.
   @inline(never)
   private mutating func writeStartingOrWidening(at i: Int, offset: Int, length: Int, plain: Bool) {
     let b = i >> RangeCodec.blockShift
     let h = headers[b]
-    if h == 0 && length < RangeCodec.narrowLengthLimit {
-      headers[b] = RangeCodec.narrowTag | UInt64(truncatingIfNeeded: offset)
-      entries[i] = RangeCodec.narrow(delta: 0, length: length, plain: plain)
-      return
-    }
     let at = takeWideBlock()
     if h & RangeCodec.narrowTag != 0 {
       let first = b << RangeCodec.blockShift
       let base = Int(truncatingIfNeeded: h & RangeCodec.payloadMask)
       var none: [Int: Int] = [:]
       for j in 0..<RangeCodec.blockSize {
-        let e = entries[first + j]
-        wide[at + j] = RangeCodec.wide(
-          offset: base + Int(e & UInt32(RangeCodec.deltaLimit - 1)),
-          length: Int((e >> 20) & UInt32(RangeCodec.narrowLengthLimit - 1)),
-          plain: e & RangeCodec.narrowNotPlain == 0, overflow: &none)
+        let (delta, length, plain) = RangeCodec.fields(entries[first + j])
+        wide[at + j] = RangeCodec.wide(offset: base + delta, length: length, plain: plain, overflow: &none)
       }
     }
     sn_store_release_u64(headers + b, RangeCodec.wideTag | UInt64(at))
@@ -165,19 +161,70 @@ struct PackedRangesBuilder: PackedRangeReading {
   mutating func append(contentsOf other: inout PackedRangesBuilder) {
     storage.entries.avoidHugePages(from: count * 4)
     reserve(count + other.count)
-    let chunk = 1 << 16
-    var i = 0
-    while i < other.count {
-      let end = min(i + chunk, other.count)
-      for j in i..<end {
-        write(at: count + j, offset: other.offset(j), length: other.length(j), plain: other.isPlain(j))
+    let n = other.count
+    var released = 0
+    var j = 0
+    while j < n {
+      let end = min(((j >> RangeCodec.blockShift) + 1) << RangeCodec.blockShift, n)
+      let h = other.headers[j >> RangeCodec.blockShift]
+      if h & RangeCodec.wideTag == 0 {
+        copyNarrow(other.entries, from: j, to: end, base: Int(truncatingIfNeeded: h & RangeCodec.payloadMask))
+      } else {
+        for k in j..<end {
+          let r = other.range(k)
+          write(at: count + k, offset: r.offset, length: r.length, plain: r.plain)
+        }
       }
-      other.releasePages(from: i, below: end)
-      i = end
+      j = end
+      if j - released >= 1 << 16 {
+        other.releasePages(from: released, below: j)
+        released = j
+      }
     }
     count += other.count
     other.overflow = [:]
     other.count = 0
+  }
+
+  /// Copies items `from..<to` of one narrow block (based at `base`) of
+  /// another builder to `count + from…`: where they land in a narrow block
+  /// whose base keeps them in range, by shifting their entries in one pass
+  /// (the offset field takes the difference of the bases), else one by one.
+  private mutating func copyNarrow(_ source: UnsafeMutablePointer<UInt32>, from: Int, to: Int, base: Int) {
+    let mask = UInt32(RangeCodec.deltaLimit - 1)
+    var k = from
+    while k < to {
+      let d = count + k
+      let end = min(to, k + RangeCodec.blockSize - (d & (RangeCodec.blockSize - 1)))
+      let h = headers[d >> RangeCodec.blockShift]
+      if h == 0 {
+        // The block's first item sets its base; the rest may then shift.
+        let (delta, length, plain) = RangeCodec.fields(source[k])
+        write(at: d, offset: base + delta, length: length, plain: plain)
+        k += 1
+        continue
+      }
+      if h & RangeCodec.narrowTag != 0 {
+        let shift = base - Int(truncatingIfNeeded: h & RangeCodec.payloadMask)
+        var low = mask
+        var high: UInt32 = 0
+        for x in k..<end {
+          low = min(low, source[x] & mask)
+          high = max(high, source[x] & mask)
+        }
+        if shift + Int(low) >= 0 && shift + Int(high) < RangeCodec.deltaLimit {
+          let add = UInt32(truncatingIfNeeded: shift)
+          for x in k..<end { entries[count + x] = source[x] &+ add }
+          k = end
+          continue
+        }
+      }
+      for x in k..<end {
+        let (delta, length, plain) = RangeCodec.fields(source[x])
+        write(at: count + x, offset: base + delta, length: length, plain: plain)
+      }
+      k = end
+    }
   }
 
   /// Appends a block's worth (or the last, shorter run) of items given as

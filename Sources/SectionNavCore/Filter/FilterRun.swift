@@ -130,11 +130,8 @@ public struct FilterRun: Sendable, Equatable {
               let ranges = lines.ranges
               for i in from..<to {
                 let o = ordinalAt(i)
-                let at = ranges.offset(o)
-                keep(
-                  o,
-                  matcher.match(
-                    plan, base + at, ranges.length(o), ascii: ranges.isPlain(o), scoring: sort, readable: size - at))
+                let (at, length, plain) = ranges.range(o)
+                keep(o, matcher.match(plan, base + at, length, ascii: plain, scoring: sort, readable: size - at))
               }
             case .json(let items):
               let base = items.buffer.base
@@ -142,14 +139,11 @@ public struct FilterRun: Sendable, Equatable {
               let ranges = items.ranges
               for i in from..<to {
                 let o = ordinalAt(i)
-                let at = ranges.offset(o)
+                let (at, length, plain) = ranges.range(o)
                 let p = base + at
-                if p.pointee == 0x22 && ranges.isPlain(o) {
-                  keep(
-                    o,
-                    matcher.match(
-                      plan, p + 1, ranges.length(o) - 2, ascii: true, scoring: sort, readable: size - at - 1))
-                } else if p.pointee == 0x22 && !FilterMatcher.mayMatch(plan, compiled, p + 1, ranges.length(o) - 2) {
+                if p.pointee == 0x22 && plain {
+                  keep(o, matcher.match(plan, p + 1, length - 2, ascii: true, scoring: sort, readable: size - at - 1))
+                } else if p.pointee == 0x22 && !FilterMatcher.mayMatch(plan, compiled, p + 1, length - 2) {
                   continue  // folding could not make it match (escapes count as wildcards)
                 } else {
                   keep(o, matcher.match(plan, store, o, scoring: sort))
@@ -305,12 +299,11 @@ extension FilterRun {
         var i = next[k]
         let end = ends[k]
         code.withUnsafeBufferPointer { plan in
-          while i < end && ranges.offset(i) < windowEnd {
+          while i < end {
+            let (at, length, plain) = ranges.range(i)
+            if at >= windowEnd { break }
             if i + prefetchDistance < end { sn_prefetch(base + ranges.offset(i + prefetchDistance)) }
-            let at = ranges.offset(i)
-            if let score = matcher.match(
-              plan, base + at, ranges.length(i), ascii: ranges.isPlain(i), scoring: sort, readable: size - at)
-            {
+            if let score = matcher.match(plan, base + at, length, ascii: plain, scoring: sort, readable: size - at) {
               found[k].append(UInt32(truncatingIfNeeded: i))
               if sort { foundScores[k].append(score) }
             }
