@@ -67,15 +67,8 @@ static void on_fatal(int sig, siginfo_t *info, void *context) {
   int i = slot(sig);
   if (i < 0) return;
   struct sigaction old = previous[i];
-  if (sig == SIGBUS) {
-    // The guard may turn this fault into zero pages of a shrunk file.
-    long before = mapguard_repaired();
-    chain(sig, info, context, &old);
-    if (mapguard_repaired() != before) return;
-    give_back_terminal();
-    // The guard has set the default action: returning repeats the fault.
-    return;
-  }
+  // The guard may turn this fault into zero pages of a shrunk file.
+  if (sig == SIGBUS && info != NULL && mapguard_repair(info->si_addr)) return;
   give_back_terminal();
   // From here on the earlier handler owns the signal (the runtime's may reinstall itself).
   sigaction(sig, &old, NULL);
@@ -112,11 +105,20 @@ int fatalrescue_install(int tty, const struct termios *original, const unsigned 
     }
   }
   installed = 1;
+  // This handler now asks the guard first, so the guard stays out of its way.
+  mapguard_set_consulted(1);
   return 0;
 }
 
 void fatalrescue_uninstall(void) {
   if (!installed) return;
-  for (int i = 0; i < COUNT; i++) sigaction(fatal_signals[i], &previous[i], NULL);
+  for (int i = 0; i < COUNT; i++) {
+    // Put back what was there, unless another handler was put on top since.
+    struct sigaction current;
+    if (sigaction(fatal_signals[i], NULL, &current) == 0 && (current.sa_flags & SA_SIGINFO) &&
+        current.sa_sigaction == on_fatal)
+      sigaction(fatal_signals[i], &previous[i], NULL);
+  }
   installed = 0;
+  mapguard_set_consulted(0);
 }

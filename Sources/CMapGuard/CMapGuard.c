@@ -9,7 +9,7 @@
 
 enum { MAX_RANGES = 64 };
 static struct { volatile uintptr_t base, length; } ranges[MAX_RANGES];
-static volatile sig_atomic_t installed = 0;
+static volatile sig_atomic_t consulted = 0;
 static volatile long repaired = 0;
 
 static int guarded(uintptr_t addr) {
@@ -20,32 +20,48 @@ static int guarded(uintptr_t addr) {
   return 0;
 }
 
+int mapguard_repair(const void *address) {
+  uintptr_t addr = (uintptr_t)address;
+  if (!guarded(addr)) return 0;
+  long page = sysconf(_SC_PAGESIZE);
+  void *start = (void *)(addr & ~(uintptr_t)(page - 1));
+  // mmap is a plain system call on Linux: safe enough here.
+  if (mmap(start, (size_t)page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) return 0;
+  repaired++;
+  return 1;
+}
+
 static void on_sigbus(int sig, siginfo_t *info, void *context) {
   (void)context;
-  uintptr_t addr = (uintptr_t)info->si_addr;
-  if (guarded(addr)) {
-    long page = sysconf(_SC_PAGESIZE);
-    void *start = (void *)(addr & ~(uintptr_t)(page - 1));
-    // mmap is a plain system call on Linux: safe enough here.
-    if (mmap(start, (size_t)page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
-      repaired++;
-      return;
-    }
-  }
+  if (mapguard_repair(info->si_addr)) return;
   // Not ours (or cannot repair): the default action, on return the fault repeats.
   signal(sig, SIG_DFL);
 }
 
 int mapguard_install(void) {
-  if (installed) return 0;
+  // Checked each time rather than remembered: another handler may have
+  // replaced this one since (a fatal-signal handler put back the one it found).
+  struct sigaction current;
+  if (sigaction(SIGBUS, NULL, &current) == 0 && (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_sigbus)
+    return 0;
+  if (consulted) return 0;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_sigaction = on_sigbus;
   action.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigemptyset(&action.sa_mask);
-  if (sigaction(SIGBUS, &action, NULL) != 0) return -1;
-  installed = 1;
-  return 0;
+  return sigaction(SIGBUS, &action, NULL) == 0 ? 0 : -1;
+}
+
+void mapguard_set_consulted(int value) {
+  consulted = value;
+  if (value) return;
+  for (int i = 0; i < MAX_RANGES; i++) {
+    if (ranges[i].length) {
+      mapguard_install();
+      return;
+    }
+  }
 }
 
 int mapguard_add(const void *base, size_t length) {

@@ -1,8 +1,8 @@
 import Dispatch
-import SectionNavCore
 import TestScratch
 import Testing
 
+@testable import SectionNavCore
 @testable import TerminalIO
 
 #if canImport(Glibc)
@@ -55,6 +55,29 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
     #expect(screen.contains("\u{1B}[?2026h") && screen.contains("hello 40x10"))
     #expect(screen.hasSuffix(String(decoding: ControlSequences.leave, as: UTF8.self)))
     #expect(modeFlags(pty.settings()) == modeFlags(before))
+  }
+
+  /// A file mapped while the terminal is taken (its fatal-signal rescue
+  /// owns SIGBUS then) is still guarded once the terminal is given back: a
+  /// cut file reads as zeros instead of killing the process.
+  @Test func aFileMappedWhileTheTerminalIsTakenStaysGuardedAfterward() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let path = Scratch.file(String(repeating: "x", count: page * 4), suffix: ".txt")
+    defer { Scratch.remove(path) }
+    let app = try TerminalApp(mouse: false, path: pty.path, term: "xterm-256color")
+    var buffer: ByteBuffer?
+    _ = try app.run(
+      draw: { w, h in frame("x", w, h) },
+      handle: { event in
+        guard case .resize = event else { return .continue }
+        buffer = try? DataSource.read(path: path)
+        return .exit(code: 0, output: nil)
+      })
+    let mapped = try #require(buffer)
+    #expect(truncate(path, 0) == 0)
+    // Unguarded, this read raises SIGBUS and ends the test run.
+    #expect(mapped.base[mapped.count - 1] == 0)
   }
 
   @Test func withoutMouseNoMouseReportingIsRequested() throws {
