@@ -33,6 +33,12 @@ enum InteractiveMode {
     let jobs = BackgroundJobs(inbox: app.inbox)
     let inbox = app.inbox
     let previews = PreviewRuns { event in inbox.post(event) }
+    // `reload` commands: one still running when the program ends is killed.
+    let reloads = CommandGroups()
+    defer {
+      previews.groups.cancelAll()
+      reloads.cancelAll()
+    }
     var state: AppState
     switch data {
     case .ready(let list):
@@ -82,10 +88,15 @@ enum InteractiveMode {
           previews.start(id: id, command: command)
           continue
         case .cancelPreview(let id):
-          previews.cancel(id: id)
+          previews.groups.cancel(id: id)
           continue
         case .reload(let id, let command):
-          DetachedThread.start { inbox.post(ShellCommand.reload(id: id, command: command, config: config)) }
+          DetachedThread.start {
+            let event = ShellCommand.reload(id: id, command: command, config: config) {
+              reloads.started(id: id, pid: $0)
+            }
+            if !reloads.finished(id: id) { inbox.post(event) }
+          }
           continue
         case .execute(let id, let command, silent: true):
           DetachedThread.start {
@@ -132,7 +143,6 @@ enum InteractiveMode {
           return carryOut(effects)
         })
       jobs.cancelAll()
-      previews.cancelAll()
       if let failure { throw failure }
       return status.code
     } catch TerminalError.outputFailed(let code) {

@@ -7,10 +7,6 @@ import Synchronization
   import Darwin
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `sh -c COMMAND` for the preview pane and the `execute`/`reload` actions:
 /// spawned with default signal handling and an empty signal mask (the run
 /// loop's handlers and blocked signals are not the command's), in its own
@@ -111,8 +107,10 @@ enum ShellCommand {
   /// Reads `command`'s standard output as data the way the configuration
   /// reads its input (JSON, or lines): the event for `handle`. A command that
   /// fails (non-zero exit) leaves the data as it was.
-  static func reload(id: Int, command: String, config: Configuration) -> Event {
-    let (output, status) = capture(command, limit: Int.max - 1, errorsToOutput: false)
+  static func reload(
+    id: Int, command: String, config: Configuration, started: (pid_t) -> Void = { _ in }
+  ) -> Event {
+    let (output, status) = capture(command, limit: Int.max - 1, errorsToOutput: false, started: started)
     if status != 0 {
       return .reloadFailed(id: id, "the command exited with status \(status)")
     }
@@ -127,30 +125,27 @@ enum ShellCommand {
   }
 }
 
-/// Preview commands running on threads for the terminal runner: at most one
-/// is wanted at a time, and a cancelled one is killed (its process group)
-/// and posts nothing.
-final class PreviewRuns: @unchecked Sendable {
+/// Commands running in the background for the terminal runner, by id: a
+/// cancelled one, and any still running when the program ends, is killed
+/// with its process group (everything it started).
+final class CommandGroups: @unchecked Sendable {
   /// The running commands' process groups, and the ids cancelled.
   private let state = Mutex<(pids: [Int: pid_t], cancelled: Set<Int>)>(([:], []))
-  private let post: @Sendable (Event) -> Void
 
-  init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
+  /// Notes that `id` runs as `pid`; kills it at once if `id` was cancelled meanwhile.
+  func started(id: Int, pid: pid_t) {
+    let stale = state.withLock {
+      $0.pids[id] = pid
+      return $0.cancelled.contains(id)
+    }
+    if stale { kill(-pid, SIGKILL) }
+  }
 
-  func start(id: Int, command: String) {
-    DetachedThread.start { [self] in
-      let (output, _) = ShellCommand.capture(command, limit: PreviewText.maxBytes) { pid in
-        let stale = state.withLock {
-          $0.pids[id] = pid
-          return $0.cancelled.contains(id)
-        }
-        if stale { kill(-pid, SIGKILL) }
-      }
-      let stale = state.withLock {
-        $0.pids[id] = nil
-        return $0.cancelled.remove(id) != nil
-      }
-      if !stale { post(.previewOutput(id: id, output)) }
+  /// `id` has ended; whether it was cancelled (its result is unwanted).
+  func finished(id: Int) -> Bool {
+    state.withLock {
+      $0.pids[id] = nil
+      return $0.cancelled.remove(id) != nil
     }
   }
 
@@ -168,6 +163,22 @@ final class PreviewRuns: @unchecked Sendable {
       return $0.pids
     }
     for pid in running.values { kill(-pid, SIGKILL) }
+  }
+}
+
+/// Preview commands running on threads for the terminal runner: at most one
+/// is wanted at a time, and a cancelled one is killed and posts nothing.
+final class PreviewRuns: Sendable {
+  let groups = CommandGroups()
+  private let post: @Sendable (Event) -> Void
+
+  init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
+
+  func start(id: Int, command: String) {
+    DetachedThread.start { [self] in
+      let (output, _) = ShellCommand.capture(command, limit: PreviewText.maxBytes) { groups.started(id: id, pid: $0) }
+      if !groups.finished(id: id) { post(.previewOutput(id: id, output)) }
+    }
   }
 }
 

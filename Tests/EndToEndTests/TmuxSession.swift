@@ -359,7 +359,7 @@ final class TmuxSession: @unchecked Sendable {
   }()
 
   /// Alive and not a zombie.
-  private static func isRunning(_ pid: pid_t) -> Bool {
+  static func isRunning(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
     // "pid (comm) S …": the state follows the last ')'.
     guard let close = stat.lastIndex(of: ")") else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// The preview pane and `--bind` actions in a real terminal: the pane follows
@@ -88,6 +89,27 @@ struct TmuxWorkflowTests {
     #expect(!reloaded.status.contains("reload failed"), "\(reloaded)")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
+  /// A `reload` still running when the program ends is killed with what it
+  /// started: its output has nowhere to go, and it must not outlive the list.
+  @Test func aReloadStillRunningAtTheEndIsKilled() async throws {
+    let s = try TmuxSession(
+      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(echo $$ > reload.pid; exec sleep 600)'",
+      files: ["fruits.txt": "apple\nbanana\ncherry\n"])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/6")
+    try s.sendKeys("C-r")
+    let text = try await s.waitForFile("reload.pid")
+    let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(TmuxSession.isRunning(pid))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    let deadline = Date().addingTimeInterval(Patience.seconds)
+    while TmuxSession.isRunning(pid) && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+    #expect(!TmuxSession.isRunning(pid), "the reload command outlived the program")
+    if TmuxSession.isRunning(pid) { kill(pid, SIGKILL) }
     try TmuxTest.expectRestored(s)
   }
 
