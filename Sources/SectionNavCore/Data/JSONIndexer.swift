@@ -183,7 +183,7 @@ struct Scan {
 
     @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
 
-    if let entry {
+    if entry != nil {
       // A section boundary: depth 1 of the document's object or array, after a ','.
       depth = 1
       if shape == .objectOfSections {
