@@ -155,7 +155,7 @@ struct Benchmark {
     var first: [Double] = []
     var full: [Double] = []
     var check: [Double] = []
-    for _ in 0..<3 {
+    for _ in 0..<5 {
       if let r = PtyProbe.run([sn, input.path]) {
         first.append(r.firstRows)
         full.append(r.fullIndex)
