@@ -108,14 +108,12 @@ struct Scan {
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
 
-  /// `hugePages: false` for a second half, whose entries are given back
-  /// as they are adopted: huge pages would keep them resident until the end.
-  init(buffer: ByteBuffer, itemField: String? = nil, hugePages: Bool = true) {
+  init(buffer: ByteBuffer, itemField: String? = nil) {
     self.buffer = buffer
     self.itemField = itemField.map { Array($0.utf8) }
     // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
     // them all is reserved, so entries never move and snapshots share them.
-    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16, hugePages: hugePages)
+    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16)
   }
 
   ///

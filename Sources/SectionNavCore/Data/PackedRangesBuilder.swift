@@ -34,8 +34,8 @@ struct PackedRangesBuilder: PackedRangeReading {
   /// A builder whose entries never move, for up to `maximum` of them (more
   /// move once, to a larger reservation): `share` then costs nothing. Falls
   /// back to `malloc`ed memory (`share` copies) when the address space is refused.
-  init(reserving maximum: Int, hugePages: Bool = true) {
-    if let storage = RangeStorage(reserving: maximum, hugePages: hugePages) {
+  init(reserving maximum: Int) {
+    if let storage = RangeStorage(reserving: maximum) {
       self.init(storage: storage)
     } else {
       self.init(expected: maximum / 4)
@@ -159,7 +159,6 @@ struct PackedRangesBuilder: PackedRangeReading {
   /// pages given back 256 KiB at a time as it is copied, so the peak stays
   /// near one copy).
   mutating func append(contentsOf other: inout PackedRangesBuilder) {
-    storage.entries.avoidHugePages(from: count * 4)
     reserve(count + other.count)
     let n = other.count
     var released = 0

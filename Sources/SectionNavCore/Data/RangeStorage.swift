@@ -19,9 +19,9 @@ final class RangeStorage: @unchecked Sendable {
   /// (reserved address space costs no memory): it never moves, so lists of
   /// the entries so far can view it while it fills. Nil when the address
   /// space is refused.
-  init?(reserving maximum: Int, hugePages: Bool = true) {
+  init?(reserving maximum: Int) {
     let blocks = RangeCodec.blocks(maximum)
-    guard let e = RangeRegion(reserving: maximum * 4, hugePages: hugePages) else { return nil }
+    guard let e = RangeRegion(reserving: maximum * 4) else { return nil }
     // Headers are a 32nd of the entries: a huge page would mostly be waste.
     guard let h = RangeRegion(reserving: blocks * 8, hugePages: false) else {
       e.deallocate()
@@ -124,17 +124,6 @@ struct RangeRegion {
     capacity = size
     if hugePages { Self.adviseHugePages(base, bytes: size) }
     return true
-  }
-
-  /// Asks for small pages from the huge page after byte `from` on: what is
-  /// appended there while another block is given back 256 KiB at a time
-  /// then grows as fast as that one shrinks, not 2 MiB at once.
-  func avoidHugePages(from: Int) {
-    #if os(Linux)
-      guard isReserved && hugePages else { return }
-      let start = (from + Self.hugePage - 1) / Self.hugePage * Self.hugePage
-      if start < mapped { _ = madvise(base + start, mapped - start, MADV_NOHUGEPAGE) }
-    #endif
   }
 
   /// Gives back what lies after the first `bytes` (no list will view more).

@@ -121,7 +121,7 @@ final class ScanSplit: @unchecked Sendable {
   /// The second thread: scans from `offset` to the end, then measures its
   /// pending widths and makes its sort keys (work the first half would do).
   private func runSecond() {
-    var scan = Scan(buffer: buffer, itemField: options.itemField, hugePages: false)
+    var scan = Scan(buffer: buffer, itemField: options.itemField)
     scan.shape = shape
     do {
       try scan.run(options: options, progress: nil, entry: offset, split: self)
