@@ -168,7 +168,14 @@ extension AppState {
     filtering.result = result
     setList(result.view())
     search = nil
-    if let kept, let row = viewRow(ofBase: kept) {
+    if let want = filtering.follow, want.generation == result.generation,
+      let row = viewRow(ofBase: (want.section, want.item))
+    {
+      filtering.follow = nil
+      filtering.placedGeneration = result.generation
+      cursorRow = row
+      setOffset(y: offsetY(showing: row, at: .center))
+    } else if let kept, let row = viewRow(ofBase: kept) {
       cursorRow = row
       clampOffsets()
     } else {
@@ -177,6 +184,7 @@ extension AppState {
       offsetY = 0
       clampOffsets()
     }
+    if result.isComplete && filtering.follow?.generation == result.generation { filtering.follow = nil }
   }
 
   /// The cursor's item in the full data.

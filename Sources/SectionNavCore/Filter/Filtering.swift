@@ -19,6 +19,10 @@ public struct Filtering: Sendable {
   public internal(set) var generation = 0
   /// The generation the cursor was last placed for (a new query puts it on the first survivor).
   var placedGeneration = -1
+  /// An item of the full data the cursor goes to once a result of that
+  /// generation shows it: the cursor's item across a `reload`, which
+  /// filters the new data again.
+  var follow: (generation: Int, section: Int, item: Int)?
   /// The filter job whose chunk the state waits for.
   var runningJob: Int?
   /// 0…1 while a run goes on.

@@ -87,7 +87,8 @@ extension AppState {
 
   /// New data from `reload`: the cursor stays on its item (same text in a
   /// section of the same title, else the same text anywhere) when it is still
-  /// there, and every preview is out of date.
+  /// there — with a filter on, once the new data's survivors show it — and
+  /// every preview is out of date.
   mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
     guard workflow.reloadID == id else { return [] }
     workflow.reloadID = nil
@@ -98,21 +99,23 @@ extension AppState {
     filtering.marks = []
     let effects = dataArrived(DataUpdate(list: newList, progress: nil))
     workflow.generation += 1
-    if let old, let row = findItem(title: old.title, text: old.text) {
-      cursorRow = row
-      if row < offsetY || row >= offsetY + max(1, layout.listHeight) {
-        setOffset(y: row - max(1, layout.listHeight) / 2)
-      }
+    guard let old, let found = Self.findItem(in: dataList, title: old.title, text: old.text) else { return effects }
+    if isFiltered {
+      filtering.follow = (filtering.generation, found.section, found.item)
+      return effects
+    }
+    let row = rowMap.row(section: found.section, item: found.item)
+    cursorRow = row
+    if row < offsetY || row >= offsetY + max(1, layout.listHeight) {
+      setOffset(y: row - max(1, layout.listHeight) / 2)
     }
     return effects
   }
 
-  private func findItem(title: String, text: String) -> Int? {
-    func search(_ sections: some Sequence<Int>) -> Int? {
+  private static func findItem(in list: SectionedList, title: String, text: String) -> (section: Int, item: Int)? {
+    func search(_ sections: some Sequence<Int>) -> (section: Int, item: Int)? {
       for s in sections {
-        for i in 0..<list.itemCount(s) where list.itemText(section: s, item: i) == text {
-          return rowMap.row(section: s, item: i)
-        }
+        for i in 0..<list.itemCount(s) where list.itemText(section: s, item: i) == text { return (s, i) }
       }
       return nil
     }
