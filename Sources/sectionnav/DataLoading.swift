@@ -96,7 +96,9 @@ enum DataLoading {
     }
     do {
       let opened = try DataSource.openInput(path: path)
-      if case .buffer(let buffer) = opened, buffer.isMapped { mappedData = (path, buffer.count) }
+      if case .buffer(let buffer) = opened, buffer.isMapped {
+        mappedData = (path, buffer.count, DataSource.identity(path: path))
+      }
       return opened
     } catch {
       throw Failure(error.description)
@@ -169,14 +171,14 @@ enum DataLoading {
   }
 
   /// The data file as mapped (path and length), to notice any cut later.
-  nonisolated(unsafe) static var mappedData: (path: String, count: Int)?
+  nonisolated(unsafe) static var mappedData: (path: String, count: Int, identity: DataSource.FileIdentity?)?
 
   /// Whether the data file shrank under its mapping since it was read, by
   /// whole pages or inside the last one (`DataSource.shrank`).
   static var dataShrank: Bool {
     if DataSource.mappedFileChanged { return true }
     guard let mapped = mappedData else { return false }
-    return DataSource.isShorter(path: mapped.path, than: mapped.count)
+    return DataSource.isShorter(path: mapped.path, than: mapped.count, identity: mapped.identity)
   }
 
   /// A file that shrank under its mapping read as zero bytes: say so rather
@@ -199,7 +201,7 @@ enum DataLoading {
     }
     do {
       let buffer = path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
-      if buffer.isMapped { mappedData = (path, buffer.count) }
+      if buffer.isMapped { mappedData = (path, buffer.count, DataSource.identity(path: path)) }
       return buffer
     } catch {
       throw Failure(error.description)

@@ -34,4 +34,23 @@ import Testing
     #expect(buffer.bytes[page + 200] == 0)
     #expect(DataSource.isShorter(path: path, than: buffer.count))
   }
+
+  /// An editor saving a shorter file by renaming it over the mapped one
+  /// leaves the mapping whole: that is no shrink (the old check, by size
+  /// at the path alone, warned of one).
+  @Test func aShorterFileRenamedOverTheMappedOneIsNoShrink() throws {
+    let path = Scratch.file(String(repeating: "x", count: 10_000), suffix: ".txt")
+    defer { Scratch.remove(path) }
+    let buffer = try DataSource.read(path: path)
+    let identity = DataSource.identity(path: path)
+    let other = Scratch.file("kiwi\n", suffix: ".txt")
+    #expect(rename(other, path) == 0)
+    #expect(!DataSource.isShorter(path: path, than: buffer.count, identity: identity))
+    #expect(buffer.bytes[9_999] == UInt8(ascii: "x"))
+    // The same file cut in place still is one.
+    let cut = try DataSource.read(path: path)
+    let cutIdentity = DataSource.identity(path: path)
+    #expect(truncate(path, 2) == 0)
+    #expect(DataSource.isShorter(path: path, than: cut.count, identity: cutIdentity))
+  }
 }

@@ -48,10 +48,31 @@ public enum DataSource {
   /// than the `mappedCount` bytes that were mapped. A cut inside the last
   /// page raises no SIGBUS (the rest of the page reads as zeros), so
   /// `mappedFileChanged` alone cannot see it; check both.
-  public static func isShorter(path: String, than mappedCount: Int) -> Bool {
+  /// With `identity` (the mapped file's, from `identity(path:)` when it was
+  /// mapped), another file now at `path` — an editor saving by renaming a new
+  /// file over the old — is not a shrink: the mapping still holds the old one.
+  public static func isShorter(path: String, than mappedCount: Int, identity: FileIdentity? = nil) -> Bool {
     var info = stat()
     let rc = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
+    if let identity, path != "-", FileIdentity(info) != identity { return false }
     return rc == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) < mappedCount
+  }
+
+  /// Which file `path` names now (nil when it cannot be looked at).
+  public static func identity(path: String) -> FileIdentity? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileIdentity(info) : nil
+  }
+
+  /// A file's device and inode: the same path may name another file later.
+  public struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
   }
 
   public static func readStandardInput() throws(DataSourceError) -> ByteBuffer {
