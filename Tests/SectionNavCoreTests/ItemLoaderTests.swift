@@ -146,6 +146,21 @@ import Testing
     #expect(field.steps == [.key("initial")])
   }
 
+  /// Long rows (2 KiB and more) and short ones, one after another, each
+  /// file under their own initial: the one-item list used to render them is
+  /// rewritten for each.
+  @Test func groupByInitialFilesLongAndShortRowsByTheirOwnText() throws {
+    let long = "Zebra " + String(repeating: "z", count: 3_000)
+    let json = "[\"apple\", \"\(long)\", \"Éclair\", \"\(long)y\", \"banana\"]"
+    let list = try items(json, options(groupBy: "initial"))
+    #expect(contents(list).map { $0[0] } == ["A", "B", "E", "Z"])
+    #expect(contents(list).last?.dropFirst().map(\.count) == [long.count, long.count + 1])
+    let csv = "name\n\(long)\nant\n\"\(long)\"\nkiwi\n"
+    let records = try items(csv, options(groupBy: "initial", format: .csv))
+    // A record shows (and files) as written: the quoted one under #.
+    #expect(contents(records).map { $0[0] } == ["A", "K", "Z", "#"])
+  }
+
   @Test func groupByWithoutPathNeedsAnArray() throws {
     let error = failure("{\"a\": [1]}", try options(groupBy: "x"))
     #expect(error?.kind == .path)

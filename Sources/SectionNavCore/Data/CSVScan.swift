@@ -29,6 +29,8 @@ struct CSVScan {
   var columns: [String]? = nil
   var groupColumn = -1
   var items: ItemGroups
+  /// The one-item list for rendering a record to find its initial.
+  let single = SingleRange()
   /// Where the next record starts.
   var offset = 0
   var wanted = 0
@@ -179,7 +181,7 @@ struct CSVScan {
     case .initial:
       section = items.section(
         titled: Initials.of(
-          recordItems(PackedRangesBuilder.single(offset: start - buffer.base, length: length)).text(at: 0)))
+          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0)))
     }
     items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
   }

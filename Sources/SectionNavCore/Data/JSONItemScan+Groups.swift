@@ -81,8 +81,7 @@ extension JSONItemScan {
       }
     }
     // Anything else: the row text as shown (objects by their field or template).
-    let one = PackedRangesBuilder.single(offset: p - buffer.base, length: length)
-    let text = store(one).text(at: 0, prefixBytes: 256)
+    let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
     return items.section(titled: Initials.of(text))
   }
 
@@ -97,11 +96,38 @@ extension JSONItemScan {
   }
 }
 
-extension PackedRangesBuilder {
-  /// Ranges holding one item (to render it through a store).
-  static func single(offset: Int, length: Int) -> PackedRanges {
-    var b = PackedRangesBuilder(expected: 1)
-    b.append(offset: offset, length: length, plain: false)
-    return b.finish()
+/// A list of one item's range, rewritten for each item a scan renders while
+/// loading (to find its initial): an allocation per record made
+/// `--group-by initial` over CSV 60 % slower.
+final class SingleRange: @unchecked Sendable {
+  private let storage = RangeStorage(expected: 1, hugePages: false)
+  private let one: PackedRanges
+
+  init() {
+    // Room for one wide block before the list takes the pointers: they never change after.
+    precondition(storage.wide.grow(atLeast: RangeCodec.blockSize * 8), "out of memory for item ranges")
+    one = PackedRanges(storage: storage, count: 1, overflow: [:])
+  }
+
+  /// The list holding just `offset..<offset + length`, valid until the next call.
+  func list(offset: Int, length: Int) -> PackedRanges {
+    guard length < Int(RangeCodec.lengthSentinel) else {
+      // Lengths of 8 MiB and more live in a list's overflow table: a list of its own.
+      var b = PackedRangesBuilder(expected: 1)
+      b.append(offset: offset, length: length, plain: false)
+      return b.finish()
+    }
+    let headers = storage.headers.base.assumingMemoryBound(to: UInt64.self)
+    if length < RangeCodec.narrowLengthLimit {
+      headers[0] = RangeCodec.narrowTag | UInt64(truncatingIfNeeded: offset)
+      storage.entries.base.assumingMemoryBound(to: UInt32.self)[0] = RangeCodec.narrow(
+        delta: 0, length: length, plain: false)
+    } else {
+      var none: [Int: Int] = [:]
+      headers[0] = RangeCodec.wideTag
+      storage.wide.base.assumingMemoryBound(to: UInt64.self)[0] = RangeCodec.wide(
+        offset: offset, length: length, plain: false, overflow: &none)
+    }
+    return one
   }
 }

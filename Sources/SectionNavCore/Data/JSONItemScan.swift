@@ -46,6 +46,8 @@ struct JSONItemScan {
   let skipBad: Bool
   let grouping: GroupBy
   let store: (PackedRanges) -> ItemStore
+  /// The one-item list for rendering an item to find its initial.
+  let single = SingleRange()
   /// Rows come from fields (`--item-field`, `--item-format`), not the value as written.
   let rendersFields: Bool
 
