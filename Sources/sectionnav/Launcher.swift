@@ -48,6 +48,13 @@ enum Launcher {
     {
       // `kubectl … -o json | sectionnav --path .items`: item data without FILE, too.
       config.file = "-"
+    } else if config.file == nil && config.script == nil && !config.demoChosen && !config.help && !config.version
+      && config.shell == nil && !Output.standardInputIsTerminal
+    {
+      // `echo '{…}' | sectionnav`: data waiting on standard input is read, as
+      // fzf, jq and less do; the demo is for a terminal with nothing given.
+      // (A script reads it only as `-`: its harness's stdin is no data.)
+      config.file = "-"
     }
     try DataLoading.checkCombination(config)
     if config.help {
@@ -100,9 +107,11 @@ enum Launcher {
     settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
     settings.smooth = config.smooth
-    settings.pick = config.pick
+    // `item=$(sectionnav …)`: output captured means a choice is wanted (fzf's habits).
+    settings.pick = config.pick || (!scripted && !Output.standardOutputIsTerminal)
     settings.multi = config.multi
-    settings.sort = config.sort
+    settings.sort = config.sort ?? settings.pick
+    if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
     settings.preview = config.preview.map(CommandTemplate.init)
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds

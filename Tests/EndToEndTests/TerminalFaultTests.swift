@@ -20,7 +20,7 @@ struct TerminalFaultTests {
   /// Starts the program and reads its first frame.
   static func start() throws -> PtySession {
     let s = try PtySession(arguments, width: width, height: height)
-    guard s.waitForOutput("row 2/220", after: 0) else {
+    guard s.waitForOutput("item 1/200", after: 0) else {
       throw PtySession.Failure(description: "no first frame; stderr: \(s.file("stderr"))")
     }
     s.drain()

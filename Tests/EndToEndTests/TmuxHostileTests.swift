@@ -9,7 +9,7 @@ struct TmuxHostileTests {
   @Test func enterWithStandardOutputOnAFullDiskIsAnError() async throws {
     let s = try TmuxSession("sectionnav --demo numbers > /dev/full")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitFor("the picker (output not a terminal)") { $0.status.hasPrefix("> ▏") }
     try s.sendKeys("Enter")
     #expect(try await s.waitForExit() == 2)
     let screen = try s.capture()
@@ -20,7 +20,7 @@ struct TmuxHostileTests {
   @Test func enterWithStandardOutputClosedIsAnError() async throws {
     let s = try TmuxSession("sectionnav --demo numbers >&-")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitFor("the picker (output not a terminal)") { $0.status.hasPrefix("> ▏") }
     try s.sendKeys("Enter")
     #expect(try await s.waitForExit() == 2)
     let screen = try s.capture()
@@ -69,12 +69,12 @@ extension TmuxHostileTests {
     let s = try TmuxSession(
       "mkdir -p state/sectionnav && ln -s /dev/zero state/sectionnav/commands_history && sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try s.sendKeys(":")
     try await s.waitFor("the status row cleared for the prompt") { $0.status.hasPrefix(":") || $0.status.isEmpty }
     try s.sendKeys("goto 10–19", "Enter")
     try await s.waitForStatus("cannot read history file")
-    try await s.waitForStatus("10–19  row 13/220")
+    try await s.waitForStatus("10–19  item 11/200")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -92,7 +92,7 @@ struct TmuxSignalTests {
   func unexpectedSignalRestoresTheTerminal(signal: Int32) async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     #expect(kill(try await s.pid(), signal) == 0)
     #expect(try await s.waitForExit() == 128 + signal)
     try TmuxTest.expectRestored(s)
@@ -102,7 +102,7 @@ struct TmuxSignalTests {
   @Test func unexpectedSignalAtThePromptRestoresTheTerminal() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try s.sendKeys(":")
     try await s.waitFor("the status row cleared for the prompt") { $0.status.isEmpty || $0.status == ":" }
     #expect(kill(try await s.pid(), SIGUSR1) == 0)
@@ -117,7 +117,7 @@ struct TmuxSignalTests {
   @Test func crashGivesTheTerminalBackBeforeTheReport() async throws {
     let s = try TmuxSession("sectionnav --demo numbers > out.txt 2> err.txt")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitFor("the picker (output not a terminal)") { $0.status.hasPrefix("> ▏") }
     #expect(kill(try await s.pid(), SIGSEGV) == 0)
     #expect(try await s.waitForExit() == 128 + SIGSEGV)
     let report = s.file("err.txt") ?? ""

@@ -30,11 +30,11 @@ struct TmuxPromptTests {
   @Test func gotoLandsThereAndABadCommandLeavesTheViewWithAnError() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", #"goto "50–59" center"#)
     try s.sendKeys("Enter")
-    let landed = try await s.waitForStatus("row 57/220")
+    let landed = try await s.waitForStatus("item 51/200")
     // Centred: the header of 50–59 is in the middle of the 22 list rows.
     #expect(landed.row(13).hasPrefix("50–59 "))
     #expect(landed.row(14).hasPrefix("> 50 "))
@@ -45,11 +45,11 @@ struct TmuxPromptTests {
     try s.sendKeys("Enter")
     let refused = try await s.waitForStatus("error: unknown command 'frobnicate'")
     try await s.expectFrame(landed.lines, rows: 1...23)
-    #expect(refused.status.hasPrefix(" 40–49  row 57/220  (0, 44)"))
+    #expect(refused.status.hasPrefix(" 40–49  item 51/200 "))
 
     // The next key clears the message; the view still answers keys.
     try s.sendKeys("j")
-    let next = try await s.waitForStatus("row 58/220")
+    let next = try await s.waitForStatus("item 52/200")
     #expect(!next.status.contains("error"))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -59,7 +59,7 @@ struct TmuxPromptTests {
   @Test func tabCompletesTheCommandThenASectionTitleWithASpace() async throws {
     let s = try TmuxSession("sectionnav devices.json", files: ["devices.json": TmuxTest.devicesJSON])
     defer { s.close() }
-    try await s.waitForStatus("row 2/")
+    try await s.waitForStatus("item 1/")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "go")
     try s.sendKeys("Tab")
@@ -71,7 +71,7 @@ struct TmuxPromptTests {
     try s.sendKeys("Enter")
     let landed = try await s.waitForStatus(" Apple Watch ")
     #expect(landed.row(1) == "Apple Watch")
-    #expect(landed.row(3).hasPrefix("> Watch Series 1"))
+    #expect(landed.row(2).hasPrefix("> Watch Series 1"))
     try await s.expectFrame(try TmuxTest.scriptFrame([s.directory + "/devices.json"], [#"goto "Apple Watch""#]))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -82,22 +82,22 @@ struct TmuxPromptTests {
     // Two runs in a row in the same pane, with the same XDG_STATE_HOME.
     let s = try TmuxSession("sectionnav --demo numbers && sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", #"goto "50–59" center"#)
     try s.sendKeys("Enter")
-    try await s.waitForStatus("row 57/220")
+    try await s.waitForStatus("item 51/200")
     try s.sendKeys("q")
     let saved = try await s.waitForFile("state/sectionnav/commands_history")
     #expect(saved.contains(#"goto "50–59" center"#))
 
     // The second run starts at the top again.
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await Self.openPrompt(s, ":")
     try s.sendKeys("Up")
     try await s.waitFor("the recalled command") { $0.status == #":goto "50–59" center"# }
     try s.sendKeys("Enter")
-    try await s.waitForStatus("row 57/220")
+    try await s.waitForStatus("item 51/200")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -106,7 +106,7 @@ struct TmuxPromptTests {
   @Test func searchThenNextAndPrevious() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     let frames = try TmuxTest.scriptFrames(Self.numbers, ["search 19", "print", "next", "print", "previous", "print"])
     try #require(frames.count == 3)
 
@@ -138,7 +138,7 @@ struct TmuxPromptTests {
   func signalDuringThePromptEndsTheProgram(signal: Signal) async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     let lead = signal == .term ? ":" : "/"
     try await Self.openPrompt(s, lead)
     try await Self.type(s, lead, "goto 5")
@@ -152,7 +152,7 @@ struct TmuxPromptTests {
   @Test func resizeWhileThePromptIsOpen() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "goto 50")
     try s.resize(width: 60, height: 15)
@@ -166,7 +166,7 @@ struct TmuxPromptTests {
     try s.sendLiteral("–59")
     try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
     try s.sendKeys("Enter")
-    try await s.waitForStatus("row 57/220")
+    try await s.waitForStatus("item 51/200")
     try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, ["goto 50–59", "resize 60x15"], frameHeight: 15))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
@@ -176,18 +176,18 @@ struct TmuxPromptTests {
   @Test func escapeAtThePromptCancelsIt() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    let first = try await s.waitForStatus("row 2/220")
+    let first = try await s.waitForStatus("item 1/200")
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "goto")
     try s.sendKeys("Escape")
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await s.expectFrame(first.lines)
     // C-c at a prompt cancels the prompt, not the program.
     try await Self.openPrompt(s, "/")
     try s.sendKeys("C-c")
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try s.sendKeys("j")
-    try await s.waitForStatus("row 3/220")
+    try await s.waitForStatus("item 2/200")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
@@ -198,7 +198,7 @@ struct TmuxPromptTests {
   /// terminal as it was found, the shell in charge; `fg` brings back the UI
   /// with the prompt and its unfinished line, which still works.
   @Test func controlZAtThePromptSuspendsAndFgBringsItBack() async throws {
-    let (s, first) = try await TmuxTest.startFromShell("--demo numbers", status: "row 2/220")
+    let (s, first) = try await TmuxTest.startFromShell("--demo numbers", status: "item 1/200")
     defer { s.close() }
     try await Self.openPrompt(s, ":")
     try await Self.type(s, ":", "goto 50")
@@ -215,14 +215,14 @@ struct TmuxPromptTests {
     try s.sendLiteral("–59")
     try await s.waitFor("the whole line") { $0.status == ":goto 50–59" }
     try s.sendKeys("Enter")
-    try await s.waitForStatus("row 57/220")
+    try await s.waitForStatus("item 51/200")
     #expect(try s.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
     try s.sendKeys("j")  // raw mode again: a key, not echoed text
-    try await s.waitForStatus("row 58/220")
+    try await s.waitForStatus("item 52/200")
 
     try s.sendKeys("q")
     try await s.waitFor("the shell prompt after q") {
-      $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true && !$0.contains("row 58/220")
+      $0.lines.last(where: { !$0.isEmpty })?.hasPrefix("$") == true && !$0.contains("item 52/200")
     }
     try s.sendLiteral("echo status=$?")
     try s.sendKeys("Enter")
@@ -242,7 +242,7 @@ struct TmuxPromptTests {
     let s = try TmuxSession(
       "mkdir -p state/sectionnav && mkfifo state/sectionnav/commands_history && sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try s.sendKeys(":")
     // The status row is cleared for the prompt, which is loading its history.
     try await s.waitFor("the status row cleared for the prompt") { $0.status.isEmpty }
@@ -282,7 +282,7 @@ struct TmuxPromptSignalTests {
   func aStopSignalAtAPromptWinsOverKeysTypedAhead(_ c: Case) async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     // Both keys in one write: the second is read (and queued) before the
     // first prompt opens.
     try s.sendLiteral(c.keys)
@@ -298,7 +298,7 @@ struct TmuxPromptSignalTests {
   @Test func sigtermInLibeditsCommandLineEndsTheProgram() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
-    try await s.waitForStatus("row 2/220")
+    try await s.waitForStatus("item 1/200")
     try await TmuxPromptTests.openPrompt(s, ":")
     try s.sendLiteral("\u{1B}x")
     try s.sendLiteral("abc")

@@ -74,7 +74,7 @@ struct TmuxShellWidgetTests {
     try s.sendKeys("C-x", "C-s")
     let list = try await s.waitFor("sectionnav on the command's output") { $0.contains("> apple") }
     #expect(list.contains("banana split") && list.contains("veg"))
-    try s.sendKeys("j", "Enter")
+    try s.sendKeys("C-j", "Enter")  // the widget picks with fzf's keys
     let line = try await s.waitFor("the picked item in the command line") {
       $0.contains("echo +\(shell.quoted) + end")
     }

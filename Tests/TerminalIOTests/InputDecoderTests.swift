@@ -35,7 +35,8 @@ private let cases: [(String, [UInt8], [Event])] = [
   ("C-z", [0x1A], [key(.ctrl("z"))]),
   ("Tab", [0x09], [key(.tab)]),
   ("CR is Enter", [0x0D], [key(.enter)]),
-  ("LF is Enter", [0x0A], [key(.enter)]),
+  // Raw terminals send CR for Enter; LF is C-j, which moves down as in fzf.
+  ("LF is C-j", [0x0A], [key(.ctrl("j"))]),
   ("DEL is Backspace", [0x7F], [key(.backspace)]),
   ("BS is Backspace", [0x08], [key(.backspace)]),
   ("lone Esc", [0x1B], [key(.escape)]),

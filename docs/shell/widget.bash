@@ -11,7 +11,7 @@ __sectionnav_widget() {
   local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
   local picked
-  picked=$(eval "$cmd" | eval "sectionnav $opts --print '{item}'") || return
+  picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'") || return
   [[ -n $picked ]] || return
   picked=$(printf '%q ' "$picked")
   READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}

@@ -12,7 +12,7 @@ function sectionnav-widget
     set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
     set -l opts "--lines --delimiter '\t'"
     set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-    set -l picked (eval $cmd | eval "sectionnav $opts --print '{item}'" | string collect)
+    set -l picked (eval $cmd | eval "sectionnav --pick $opts --print '{item}'" | string collect)
     if test -n "$picked"
         commandline -i -- (string escape -- $picked)' '
     end

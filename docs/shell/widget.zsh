@@ -11,7 +11,7 @@ sectionnav-widget() {
   local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
   local picked
-  picked=$(eval "$cmd" | eval "sectionnav $opts --print '{item}'")
+  picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'")
   if [[ -n $picked ]]; then
     LBUFFER+="${(q)picked} "
   fi

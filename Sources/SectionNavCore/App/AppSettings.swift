@@ -6,8 +6,12 @@ public struct AppSettings: Sendable, Equatable {
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false
   public var theme: Theme = .standard
-  /// `--pick`: ending without choosing an item is a failure to choose (exit 1).
+  /// Pick mode (`--pick`, or output captured): fzf's habits. The filter line
+  /// has the keys from the start, Esc or C-g aborts (130), ending without a
+  /// choice is exit 1. Browse mode (less's habits) otherwise.
   public var pick = false
+  /// The pick mode's filter line starts with this (`--prompt`).
+  public var prompt = "> "
   /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
   public var multi = false
   /// `--sort`: a filter ranks items by score within sections, sections by their best item.
@@ -26,6 +30,6 @@ public struct AppSettings: Sendable, Equatable {
 
 extension AppSettings {
   /// The exit status of a run that ends without a choice (`q`, Esc, `quit`,
-  /// a script that runs out): 1 under `--pick`, else 0 — for both runners.
+  /// a script that runs out): 1 in pick mode, else 0 — for both runners.
   public var endWithoutChoice: ExitCode { pick ? .notChosen : .success }
 }

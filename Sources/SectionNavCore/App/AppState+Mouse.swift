@@ -44,7 +44,7 @@ extension AppState {
       pointer.lastEntry = nil
       indexPointer(line: row - layout.listTop)
     } else if layout.list.contains(column: col, row: row) {
-      let r = displayedOffset.y + row - layout.listTop
+      let r = drawnRows.lowerBound + row - layout.listTop
       switch rowMap.row(r) {
       case .item?: cursorRow = r
       case .header?: placeCursor(near: r)

@@ -3,7 +3,18 @@
 /// and this is the only public way the state changes.
 extension AppState {
   public mutating func handle(_ event: Event) -> [Effect] {
+    let before = (list: list, row: cursorRow, offset: offsetY, query: filtering.generation)
     var effects = update(event)
+    // Moved by hand: not by a new query starting it over.
+    let byHand = event.isUserInput && list === before.list && filtering.generation == before.query
+    if byHand && cursorRow != before.row { cursorMoved = true }
+    // The row Enter picks is the row drawn with the cursor: a view the user
+    // scrolled takes the cursor along; anything else scrolls to the cursor.
+    if byHand && cursorRow == before.row && offsetY != before.offset {
+      keepCursorOnScreen()
+    } else {
+      revealCursor()
+    }
     // The preview follows the cursor (and the clock, for its delay).
     if !effects.contains(where: \.endsRun) { effects += previewEffects() }
     return effects
@@ -92,6 +103,7 @@ extension AppState {
     }
     if filtering.lineOpen {
       message = nil
+      if let actions = boundActions(for: event, typing: true) { return runChain(actions) }
       return filterLineKey(event)
     }
     // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
@@ -137,8 +149,9 @@ extension AppState {
     switch action {
     case .cursorDown: stepCursor(1)
     case .cursorUp: stepCursor(-1)
-    case .viewDown: setOffset(y: offsetY + 1)
-    case .viewUp: setOffset(y: offsetY - 1)
+    // A header under the pinned row draws like the row after it: step over it.
+    case .viewDown: setOffset(y: offsetY + (headerUnderPin(at: offsetY + 1) ? 2 : 1))
+    case .viewUp: setOffset(y: offsetY - (headerUnderPin(at: offsetY - 1) ? 2 : 1))
     case .pageDown: page(by: pageRows)
     case .pageUp: page(by: -pageRows)
     case .halfPageDown: page(by: max(1, pageRows / 2))
@@ -160,7 +173,9 @@ extension AppState {
         jump(toSection: target, alignment: settings.indexAnchor)
       }
     case .jumpToEntry: mode = .awaitingEntry
-    case .focusIndex: mode = .indexFocus(TypeAhead())
+    case .focusIndex:
+      // Under --multi, Tab marks as fzf's does; the index is still a click away.
+      if settings.multi { toggleMark(thenStep: 1) } else { mode = .indexFocus(TypeAhead()) }
     case .search:
       mode = .prompt(Prompt(kind: .search))
       return [.editLine(.search)]
@@ -178,7 +193,8 @@ extension AppState {
     case .quit:
       // Esc with a filter on clears it first (q always quits).
       if isFiltered && event?.key == .escape { return clearFilter() }
-      return endRun(.quit)
+      // Pick mode ends unchosen as fzf's abort does (130).
+      return settings.pick ? [.interrupt] : endRun(.quit)
     case .interrupt: return [.interrupt]
     case .suspend: return [.suspend]
     }

@@ -40,6 +40,10 @@ public struct AppState: Sendable {
   var viewport = Viewport()
   /// The cursor's row (always an item row), nil when there are no items.
   public internal(set) var cursorRow: Int?
+  /// The user moved the cursor since the list last started over (the start,
+  /// a new filter query). Until then new data and re-ranked results keep it
+  /// on the first row, as fzf's stays at the top while input streams in.
+  var cursorMoved = false
   /// The pointer while a button is down.
   var pointer = PointerState()
   /// What keys do now (list, help, prompt, index focus, …).
@@ -79,6 +83,8 @@ public struct AppState: Sendable {
     self.height = area.height
     layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
     cursorRow = rowMap.nextItemRow(from: 0)
+    // Pick mode types into the filter from the first key, as fzf does.
+    if settings.pick { openFilterLine(byKey: false) }
     // The cursor rests on its first item from the start (clock 0).
     workflow.wanted = cursor.map { .init(section: $0.section, item: $0.item, generation: 0) }
   }
@@ -114,17 +120,21 @@ public struct AppState: Sendable {
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
-    if let key = cursorKey, let s = find(key.title), key.item < list.itemCount(s) {
+    if !cursorMoved {
+      cursorRow = rowMap.nextItemRow(from: 0)
+      offsetY = 0
+    } else if let key = cursorKey, let s = find(key.title), key.item < list.itemCount(s) {
       cursorRow = rowMap.row(section: s, item: key.item)
       // Keep the cursor's item on the same screen line.
       if let line = cursorLine, !sameOrder { offsetY = cursorRow! - line }
     } else if cursorRow == nil {
       cursorRow = rowMap.nextItemRow(from: 0)
     }
-    if sameOrder, let title = topTitle, let s = find(title) {
+    if cursorMoved, sameOrder, let title = topTitle, let s = find(title) {
       offsetY = rowMap.headerRow(s) + topLine
     }
     clampOffsets()
+    revealCursor()
   }
 
   /// Shows `newList` — a filtered view or the full data — as it is; the
@@ -143,7 +153,7 @@ public struct AppState: Sendable {
     loadProgress = update.progress
     filtering.base = update.list
     filtering.lastComplete = nil
-    var effects = setFilterQuery(filtering.result?.query.text ?? filtering.line)
+    var effects = setFilterQuery(filtering.requested, typed: false)
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
       mode = .list
       effects += endRun(exit)

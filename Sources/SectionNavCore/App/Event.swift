@@ -34,3 +34,16 @@ public enum Event: Sendable, Equatable {
   /// A filter job's chunk ended: the run so far (partial or complete).
   case filtered(jobID: Int, FilterRun)
 }
+
+extension Event {
+  /// What the user did (keys, the mouse, commands, and what they set off:
+  /// a search's matches, the rest of a `--bind` chain, a prompt's line),
+  /// as against what the world sends (data, results, time, size).
+  var isUserInput: Bool {
+    switch self {
+    case .key, .mouse, .paste, .command, .lineEdited, .searchFinished, .executeFinished: return true
+    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .reloaded, .reloadFailed, .filtered:
+      return false
+    }
+  }
+}

@@ -31,7 +31,7 @@ public struct KeyEvent: Hashable, Sendable {
 
 extension Key {
   /// The key a terminal sends as the C0 control byte or DEL `b`: C-h and DEL
-  /// are Backspace, C-i Tab, C-j and C-m Enter, C-[ Esc; the rest are chords.
+  /// are Backspace, C-i Tab, C-m Enter, C-[ Esc; the rest (C-j too) are chords.
   /// The input decoder and a script's `key C-x` both use it, so a script
   /// means what the same keys typed on a terminal mean.
   public static func control(_ b: UInt8) -> Key {
@@ -39,7 +39,8 @@ extension Key {
     case 0x00: return .ctrl("@")
     case 0x08, 0x7F: return .backspace
     case 0x09: return .tab
-    case 0x0A, 0x0D: return .enter
+    // Enter sends CR in raw mode; LF is C-j (down in fzf and in the list).
+    case 0x0D: return .enter
     case 0x1B: return .escape
     case 0x01...0x1A: return .ctrl(Character(Unicode.Scalar(b + 0x60)))
     default: return .ctrl(Character(Unicode.Scalar((b & 0x1F) + 0x40)))  // 1C–1F: \ ] ^ _

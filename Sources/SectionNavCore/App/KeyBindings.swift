@@ -31,8 +31,8 @@ public enum KeyBindings {
 
   /// The list-mode key table, in help order.
   public static let table: [KeyBinding] = [
-    KeyBinding(keys: k("j", "Down"), action: .cursorDown, help: "cursor down"),
-    KeyBinding(keys: k("k", "Up"), action: .cursorUp, help: "cursor up"),
+    KeyBinding(keys: k("j", "Down", "C-j", "C-n"), action: .cursorDown, help: "cursor down"),
+    KeyBinding(keys: k("k", "Up", "C-k", "C-p"), action: .cursorUp, help: "cursor up"),
     KeyBinding(keys: k("C-e"), action: .viewDown, help: "view down one row, cursor stays"),
     KeyBinding(keys: k("C-y"), action: .viewUp, help: "view up one row, cursor stays"),
     KeyBinding(keys: k("Space", "f", "PgDn", "C-f"), action: .pageDown, help: "page down"),
@@ -48,7 +48,7 @@ public enum KeyBindings {
     KeyBinding(keys: k("["), action: .previousSection, help: "previous section"),
     KeyBinding(keys: k("]"), action: .nextSection, help: "next section"),
     KeyBinding(keys: k("'"), action: .jumpToEntry, help: "then a character: jump to that index entry"),
-    KeyBinding(keys: k("Tab"), action: .focusIndex, help: "focus the index: type a title, Up/Down step"),
+    KeyBinding(keys: k("Tab"), action: .focusIndex, help: "focus the index (type a title); --multi: mark"),
     KeyBinding(keys: k("/"), action: .search, help: "search (smart case)"),
     KeyBinding(keys: k("n"), action: .nextMatch, help: "next match"),
     KeyBinding(keys: k("N"), action: .previousMatch, help: "previous match"),

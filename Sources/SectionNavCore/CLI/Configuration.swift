@@ -9,6 +9,8 @@ public struct Configuration: Sendable, Equatable {
   /// Data file; "-" for standard input; nil for the demo.
   public var file: String?
   public var demo = Demo.devices
+  /// `--demo` was given: the demo even with data waiting on standard input.
+  public var demoChosen = false
   public var script: String?
   public var width = 80
   public var height = 24
@@ -34,13 +36,17 @@ public struct Configuration: Sendable, Equatable {
   public var colorSpecs: [ThemeSpec] = []
   public var indicators = IndicatorMode.always
   public var printFormat = PrintFormat.standard
+  /// `--pick`: fzf habits (also chosen when standard output is not a terminal).
   public var pick = false
   /// `--filter`: start with the filter line open.
   public var filter = false
   /// `--query TEXT`: the filter's starting query.
   public var query: String?
   public var multi = false
-  public var sort = false
+  /// `--sort` / `--no-sort`; unset, pick mode ranks and browse mode keeps data order.
+  public var sort: Bool?
+  /// `--prompt TEXT`: the pick mode's filter line starts with it (fzf's `> `).
+  public var prompt: String?
   /// `--print0`: chosen items end with NUL instead of a newline.
   public var print0 = false
   /// `--filter-print QUERY`: print the matching items and exit (no terminal).

@@ -50,12 +50,16 @@ public enum OptionTable {
     // Input
     OptionSpec(
       "FILE", kind: .positional, group: .input,
-      help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input; without FILE, the demo of --demo"
+      help: "data to browse (JSON, JSON Lines, CSV, TSV); '-' reads standard input, as does no FILE when it is not "
+        + "a terminal; else the demo of --demo"
     ) { c, v throws(UsageError) in c.file = try nonEmpty(v, "FILE") },
     OptionSpec(
       "--demo", kind: .value, placeholder: "NAME", allowed: Demo.allCases.map(\.rawValue), defaultValue: "devices",
       group: .input, help: "embedded data shown when no FILE is given"
-    ) { c, v throws(UsageError) in c.demo = try enumValue(v, "--demo") },
+    ) { c, v throws(UsageError) in
+      c.demo = try enumValue(v, "--demo")
+      c.demoChosen = true
+    },
     OptionSpec(
       "--lines", kind: .flag, group: .input,
       help: "input is plain text, one item per line, grouped by first letter"
@@ -167,7 +171,8 @@ public enum OptionTable {
     ) { c, v throws(UsageError) in c.printFormat = try PrintFormat(v) },
     OptionSpec(
       "--pick", kind: .flag, group: .output,
-      help: "make quitting without choosing an item exit with status 1"
+      help: "pick mode, fzf's keys: typing filters, Enter picks, Esc aborts (130), 1 when nothing is chosen; "
+        + "the default when standard output is not a terminal"
     ) { c, _ in c.pick = true },
     OptionSpec(
       "--print0", kind: .flag, group: .output,
@@ -188,8 +193,16 @@ public enum OptionTable {
     ) { c, _ in c.multi = true },
     OptionSpec(
       "--sort", kind: .flag, group: .filter,
-      help: "rank filtered items by match score within sections, sections by their best item"
+      help: "rank filtered items by match score within sections, sections by their best item (pick mode's default)"
     ) { c, _ in c.sort = true },
+    OptionSpec(
+      "--no-sort", kind: .flag, group: .filter,
+      help: "keep filtered items in data order (browse mode's default)"
+    ) { c, _ in c.sort = false },
+    OptionSpec(
+      "--prompt", kind: .value, placeholder: "TEXT", defaultValue: "> ", group: .filter,
+      help: "what the filter line starts with in pick mode"
+    ) { c, v in c.prompt = v },
     OptionSpec(
       "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
       help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"

@@ -16,7 +16,7 @@ extension ShellScripts {
       local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
       local picked
-      picked=$(eval "$cmd" | eval "sectionnav $opts --print '{item}'") || return
+      picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'") || return
       [[ -n $picked ]] || return
       picked=$(printf '%q ' "$picked")
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
@@ -48,7 +48,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --smooth --literal --print --pick --print0 --filter --query --multi --sort --no-sort --prompt --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -67,7 +67,7 @@ extension ShellScripts {
         --preview-window)
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
-        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --prompt | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -99,7 +99,7 @@ extension ShellScripts {
       local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
       local picked
-      picked=$(eval "$cmd" | eval "sectionnav $opts --print '{item}'")
+      picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'")
       if [[ -n $picked ]]; then
         LBUFFER+="${(q)picked} "
       fi
@@ -144,12 +144,14 @@ extension ShellScripts {
         '--smooth[animate jumps over a few frames]' \
         '--literal[match accents as typed]' \
         '--print=[what Enter prints]:format:({item} {section} {index} {json} json)' \
-        '--pick[quitting without choosing an item exits 1]' \
+        '--pick[pick mode: typing filters, Enter picks, Esc aborts]' \
         '--print0[end printed items with NUL]' \
         '--filter[start with the filter line open]' \
         '--query=[start filtered by TEXT]:query: ' \
         '--multi[mark items with Tab, Enter prints all marked]' \
         '--sort[rank filtered items by score]' \
+        '--no-sort[keep filtered items in data order]' \
+        '--prompt=[what the filter line starts with in pick mode]:text: ' \
         '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
         '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
@@ -186,7 +188,7 @@ extension ShellScripts {
         set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
         set -l opts "--lines --delimiter '\t'"
         set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-        set -l picked (eval $cmd | eval "sectionnav $opts --print '{item}'" | string collect)
+        set -l picked (eval $cmd | eval "sectionnav --pick $opts --print '{item}'" | string collect)
         if test -n "$picked"
             commandline -i -- (string escape -- $picked)' '
         end
@@ -225,12 +227,14 @@ extension ShellScripts {
     complete -c sectionnav -l smooth -d 'animate jumps over a few frames'
     complete -c sectionnav -l literal -d 'match accents as typed'
     complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
-    complete -c sectionnav -l pick -d 'quitting without choosing an item exits 1'
+    complete -c sectionnav -l pick -d 'pick mode: typing filters, Enter picks, Esc aborts'
     complete -c sectionnav -l print0 -d 'end printed items with NUL'
     complete -c sectionnav -l filter -d 'start with the filter line open'
     complete -c sectionnav -l query -x -d 'start filtered by TEXT'
     complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
+    complete -c sectionnav -l no-sort -d 'keep filtered items in data order'
+    complete -c sectionnav -l prompt -x -d 'what the filter line starts with in pick mode'
     complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
     complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'

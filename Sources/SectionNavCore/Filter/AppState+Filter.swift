@@ -67,6 +67,8 @@ extension AppState {
       filtering.lineOpen = false
       return endRun(.choose)
     case .escape, .ctrl("g"):
+      // Pick mode: one Esc aborts, as in fzf (130).
+      if settings.pick { return [.interrupt] }
       filtering.lineOpen = false
       return []
     case .ctrl("c"):
@@ -93,10 +95,18 @@ extension AppState {
 
   /// Applies `text` as the filter: a filter job starts over the full data
   /// (or over the last result's survivors when `text` only narrows it); an
-  /// empty query shows the full list.
-  public mutating func setFilterQuery(_ text: String) -> [Effect] {
+  /// empty query shows the full list. A query the user `typed` starts the
+  /// cursor over at the first row (fzf's); new data filtered again keeps it.
+  public mutating func setFilterQuery(_ text: String, typed: Bool = true) -> [Effect] {
     let query = FilterQuery(text, literal: settings.literal)
     filtering.generation += 1
+    filtering.requested = text
+    if typed {
+      // At once, as fzf's: the shown rows are the old query's until results come.
+      cursorMoved = false
+      cursorRow = rowMap.nextItemRow(from: 0)
+      setOffset(y: 0)
+    }
     var effects = stopFilterJob()
     if query.isEmpty {
       showUnfiltered()
@@ -134,15 +144,17 @@ extension AppState {
     filtering.lineOpen = false
     filtering.line = ""
     filtering.caret = 0
+    filtering.requested = ""
     filtering.generation += 1
     let effects = stopFilterJob()
     showUnfiltered()
     return effects
   }
 
-  /// Shows the full data again, keeping the cursor on its item.
+  /// Shows the full data again: a cursor the user moved stays on its item;
+  /// one never moved is on the first row, as it was before the filter.
   private mutating func showUnfiltered() {
-    let kept = cursorBaseItem
+    let kept = cursorMoved ? cursorBaseItem : nil
     filtering.progress = nil
     filtering.result = nil
     filtering.lastComplete = nil
@@ -156,6 +168,7 @@ extension AppState {
       cursorRow = rowMap.nextItemRow(from: 0)
       setOffset(y: 0)
     }
+    cursorMoved = cursorRow != rowMap.nextItemRow(from: 0)
   }
 
   /// A result from a run (at once in scripts, as an event from the terminal's thread).
@@ -163,7 +176,9 @@ extension AppState {
     guard result.generation == filtering.generation, result.list === dataList else { return }
     filtering.progress = result.isComplete ? nil : Double(result.scanned) / Double(max(1, result.total))
     if result.isComplete { filtering.lastComplete = result }
-    let kept = filtering.placedGeneration == result.generation ? cursorBaseItem : nil
+    // Until the user moves it, the cursor is on the first row: the best
+    // match once ranked (a partial result is in data order).
+    let kept = cursorMoved ? cursorBaseItem : nil
     if filtering.base == nil { filtering.base = list }
     filtering.result = result
     setList(result.view())
@@ -172,14 +187,15 @@ extension AppState {
       let row = viewRow(ofBase: (want.section, want.item))
     {
       filtering.follow = nil
-      filtering.placedGeneration = result.generation
       cursorRow = row
+      cursorMoved = true
       setOffset(y: offsetY(showing: row, at: .center))
     } else if let kept, let row = viewRow(ofBase: kept) {
       cursorRow = row
       clampOffsets()
+      revealCursor()
     } else {
-      filtering.placedGeneration = result.generation
+      cursorMoved = false
       cursorRow = rowMap.nextItemRow(from: 0)
       offsetY = 0
       clampOffsets()
@@ -190,8 +206,15 @@ extension AppState {
   /// The cursor's item in the full data.
   var cursorBaseItem: (section: Int, item: Int)? {
     guard let c = cursor else { return nil }
-    if let r = filtering.result, filtering.base != nil { return r.baseItem(section: c.section, item: c.item) }
-    return c
+    guard let r = filtering.result, filtering.base != nil else { return c }
+    let shown = r.baseItem(section: c.section, item: c.item)
+    if r.list === dataList { return shown }
+    // Newer data is being filtered again while this result shows: the same
+    // item there (a stream only adds items, so it keeps its place in its section).
+    let title = r.list.title(shown.section)
+    guard let s = dataList.sections.firstIndex(where: { $0.title == title }), shown.item < dataList.itemCount(s)
+    else { return nil }
+    return (s, shown.item)
   }
 
   /// The view row showing item `item` of data section `section`, if it survives.

@@ -29,10 +29,15 @@ extension AppState {
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
     let chars = Array(filtering.line)
     let caret = min(filtering.caret, chars.count)
-    let beforeCaret = "&" + String(chars[..<caret])
+    let beforeCaret = (settings.pick ? settings.prompt : "&") + String(chars[..<caret])
     let line = beforeCaret + "▏" + String(chars[caret...])
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
     if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
+    if loadReading {
+      counts += "  reading… \(dataList.itemCount) items"
+    } else if let p = loadProgress {
+      counts += "  indexing \(Int(p * 100))%"
+    }
     if !filtering.marks.isEmpty { counts += "  (\(filtering.marks.count) marked)" }
     counts += " "
     let countsWidth = TextSanitizer.width(counts)

@@ -7,6 +7,8 @@ public struct Filtering: Sendable {
   public internal(set) var result: FilterResult?
   /// The last complete result, for filtering only its survivors next.
   var lastComplete: FilterResult?
+  /// The query last asked for (typed, `--query`, `filter`), shown or still running.
+  var requested = ""
   /// The query as edited on the filter line.
   public internal(set) var line = ""
   /// Caret position in `line`, in characters.
@@ -17,8 +19,6 @@ public struct Filtering: Sendable {
   var openedByKey = false
   /// Counts filter runs; results of older runs are dropped.
   public internal(set) var generation = 0
-  /// The generation the cursor was last placed for (a new query puts it on the first survivor).
-  var placedGeneration = -1
   /// An item of the full data the cursor goes to once a result of that
   /// generation shows it: the cursor's item across a `reload`, which
   /// filters the new data again.

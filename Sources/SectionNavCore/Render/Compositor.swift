@@ -60,7 +60,8 @@ extension AppState {
   }
 
   private func drawList(into frame: inout Frame) {
-    let (x, y) = displayedOffset
+    let x = displayedOffset.x
+    let y = drawnRows.lowerBound
     let textWidth = layout.textWidth
     for line in 0..<layout.listHeight {
       let screenRow = layout.listTop + line
@@ -143,6 +144,10 @@ extension AppState {
     let area = layout.track(orientation)
     guard !area.isEmpty else { return }
     let vertical = orientation == .vertical
+    // Everything fits: nothing to indicate (iOS shows no indicator then).
+    let fits =
+      vertical ? rowMap.totalRows <= layout.listHeight : list.maxItemWidth <= layout.itemTextWidth
+    if fits { return }
     let length = vertical ? area.height : area.width
     let indicator =
       vertical
@@ -197,11 +202,11 @@ extension AppState {
       frame.put("▏", column: n, row: row, maxWidth: 1, style: style)
       return
     }
+    // The cursor's section (its title gets what the rest leaves), then items, not rows.
     var left = ""
-    if let s = topSection { left += " " + headerText(s) + " " }
     if isFiltered || filtering.progress != nil { left += " " + filterStatus + " " }
-    let r = cursorRow.map { $0 + 1 } ?? 0
-    left += " row \(r)/\(rowMap.totalRows)  (\(displayedOffset.x), \(displayedOffset.y))"
+    let items = rowMap.totalRows - rowMap.sectionCount
+    left += " item \(cursor.map { cursorRow! - $0.section } ?? 0)/\(items)"
     if loadReading {
       left += "  reading… \(list.itemCount) items"
     } else if let p = loadProgress {
@@ -214,11 +219,30 @@ extension AppState {
     } else if sourceShrank {
       left += "  warning: \(settings.sourceName) shrank on disk; some rows are now empty"
     }
+    if let s = cursor?.section ?? topSection {
+      let title = headerText(s)
+      let room = width - TextSanitizer.width(left) - 2
+      let fitted = TextSanitizer.width(title) <= room ? title : room > 1 ? cut(title, to: room - 1) + "…" : ""
+      if !fitted.isEmpty { left = " " + fitted + " " + left }
+    }
     let hints = "? help  q quit "
     let n = frame.put(left, column: 0, row: row, style: style)
     if n + TextSanitizer.width(hints) + 2 <= width {
       frame.put(hints, column: width - TextSanitizer.width(hints), row: row, style: style)
     }
+  }
+
+  /// The first characters of `text` that fit in `cells`.
+  private func cut(_ text: String, to cells: Int) -> String {
+    var out = ""
+    var used = 0
+    for c in text {
+      let w = TextSanitizer.width(String(c))
+      if used + w > cells { break }
+      used += w
+      out.append(c)
+    }
+    return out
   }
 
   /// Help lines per page: all rows but the status row.

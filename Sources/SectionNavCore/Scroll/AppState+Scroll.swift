@@ -35,15 +35,51 @@ extension AppState {
     }
   }
 
-  /// Scrolls just enough that the cursor row is visible.
+  /// Whether the top row at offset `y` is a section header that the pinned
+  /// row shows already: it scrolls under the pinned row (iOS draws one
+  /// header), so the list area starts one row further down.
+  func headerUnderPin(at y: Int) -> Bool {
+    guard layout.pinnedRow != nil, case .header? = rowMap.row(y) else { return false }
+    return true
+  }
+
+  /// The content rows drawn in the list area with the view at offset `y`.
+  func drawnRows(at y: Int) -> Range<Int> {
+    let top = y + (headerUnderPin(at: y) ? 1 : 0)
+    return top..<(top + max(layout.listHeight, 1))
+  }
+
+  /// The content rows on screen now (during a `--smooth` glide, its frame's).
+  public var drawnRows: Range<Int> { drawnRows(at: displayedOffset.y) }
+
+  /// Scrolls just enough that the cursor row is drawn.
   mutating func revealCursor(animated: Bool = false) {
     guard let r = cursorRow else { return }
+    let drawn = drawnRows(at: offsetY)
     let h = max(layout.listHeight, 1)
-    if r < offsetY {
+    if r < drawn.lowerBound {
       setOffset(y: r, animated: animated)
-    } else if r >= offsetY + h {
+    } else if r >= drawn.upperBound {
       setOffset(y: r - h + 1, animated: animated)
     }
+  }
+
+  /// After the user scrolled the view: a cursor left off screen comes to
+  /// the nearest item row drawn (as vim's does with C-e), so Enter never
+  /// picks an item that is not shown.
+  mutating func keepCursorOnScreen() {
+    guard let r = cursorRow else { return }
+    let drawn = drawnRows(at: offsetY)
+    if r < drawn.lowerBound, let n = rowMap.nextItemRow(from: drawn.lowerBound), n < drawn.upperBound {
+      cursorRow = n
+    } else if r >= drawn.upperBound, let p = rowMap.previousItemRow(from: drawn.upperBound - 1),
+      p >= drawn.lowerBound
+    {
+      cursorRow = p
+    } else {
+      return
+    }
+    cursorMoved = true
   }
 
   /// Puts the cursor on the item row nearest `row` (at or after, else before).

@@ -13,9 +13,12 @@ extension AppState {
 
   /// What `key` does beyond the key table: the last `--bind` for it, else a
   /// preview key.
-  func boundActions(for key: KeyEvent) -> [BindAction]? {
+  /// While `typing` on the filter line, the preview's own keys leave
+  /// printable characters to the query.
+  func boundActions(for key: KeyEvent, typing: Bool = false) -> [BindAction]? {
     if let bind = settings.binds.last(where: { $0.key == key }) { return bind.actions }
     guard settings.preview != nil else { return nil }
+    if typing, case .char = key.key, key.modifiers.isEmpty { return nil }
     return Self.previewKeys.first { $0.key == key }.map { [$0.action] }
   }
 
@@ -106,6 +109,7 @@ extension AppState {
     }
     let row = rowMap.row(section: found.section, item: found.item)
     cursorRow = row
+    cursorMoved = true
     if row < offsetY || row >= offsetY + max(1, layout.listHeight) {
       setOffset(y: row - max(1, layout.listHeight) / 2)
     }

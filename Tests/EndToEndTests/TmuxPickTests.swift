@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Pick mode typed exactly as in fzf: printable keys go to the query from the
+/// first keystroke, C-j moves down, Enter prints, Esc aborts — with fzf's
+/// output and exit statuses on the same input (fzf itself is run beside it
+/// when /tmp/fzf/bin/fzf is there; the expected values hold without it).
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
+struct TmuxPickTests {
+  static let list = "apple\napricot\navocado\nbanana\nblueberry\ncherry\n"
+  static let fzf = "/tmp/fzf/bin/fzf"
+
+  /// One session: `command` reads `list`, `keys` are typed (text or tmux key
+  /// names), and what it printed and its status come back.
+  static func run(_ command: String, _ keys: [[String]], ready: @escaping (TmuxSession.Screen) -> Bool) async throws
+    -> (output: String, status: Int32)
+  {
+    let s = try TmuxSession(command + " < list > out", files: ["list": list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { ready($0) }
+    for group in keys {
+      if group.count == 1 && group[0].count > 1 && !group[0].hasPrefix("C-") && group[0] != "Enter"
+        && group[0] != "Escape"
+      {
+        try s.sendLiteral(group[0])
+      } else {
+        try s.sendKeys(group)
+      }
+    }
+    let status = try await s.waitForExit()
+    try TmuxTest.expectRestored(s)
+    return (s.file("out") ?? "", status)
+  }
+
+  static let sessions: [(keys: [[String]], output: String, status: Int32)] = [
+    ([["ap"], ["C-j"], ["Enter"]], "apricot\n", 0),  // typed, one down, accepted
+    ([["ap"], ["Escape"]], "", 130),  // one Esc aborts
+    ([["zzz"], ["Enter"]], "", 1),  // nothing matches
+  ]
+
+  @Test(arguments: 0..<3) func typedAsInFzfGivesFzfsOutputAndStatus(session: Int) async throws {
+    let (keys, output, status) = Self.sessions[session]
+    let ours = try await Self.run("sectionnav --pick --lines", keys) { $0.status.hasPrefix("> ▏") }
+    #expect(ours.output == output)
+    #expect(ours.status == status)
+    guard FileManager.default.isExecutableFile(atPath: Self.fzf) else {
+      print("TmuxPickTests: \(Self.fzf) is not there; compared with fzf's known behaviour only")
+      return
+    }
+    let theirs = try await Self.run(Self.fzf, keys) { $0.contains("6/6") }
+    #expect(theirs.output == ours.output, "fzf printed \(theirs.output.debugDescription)")
+    #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
+  }
+
+  /// `item=$(sectionnav …)`: output captured is pick mode without `--pick`;
+  /// `C-g` aborts too.
+  @Test func capturedOutputPicks() async throws {
+    let s = try TmuxSession(#"item=$(sectionnav --lines list)"#, then: #"printf '%s' "$item" > out"#, files: ["list": Self.list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
+    try s.sendLiteral("blue")
+    try await s.waitFor("the match") { $0.contains("> blueberry") }
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "blueberry")
+    try TmuxTest.expectRestored(s)
+  }
+}
