@@ -108,7 +108,7 @@ enum Launcher {
     settings.indicators = config.indicators
     settings.smooth = config.smooth
     // `item=$(sectionnav …)`: output captured means a choice is wanted (fzf's habits).
-    settings.pick = config.pick || (!scripted && !Output.standardOutputIsTerminal)
+    settings.pick = config.pick || (!config.browse && !scripted && !Output.standardOutputIsTerminal)
     settings.multi = config.multi
     settings.sort = config.sort ?? settings.pick
     if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }

@@ -13,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct TerminalFaultTests {
   /// Big frames: each `G`/`g` repaints most of a 200×60 screen.
-  static let arguments = ["--demo", "numbers"]
+  static let arguments = ["--demo", "numbers", "--browse"]  // less's keys, output to a file
   static let width = 200
   static let height = 60
 

@@ -4,7 +4,8 @@ import Testing
 /// Pick mode typed exactly as in fzf: printable keys go to the query from the
 /// first keystroke, C-j moves down, Enter prints, Esc aborts — with fzf's
 /// output and exit statuses on the same input (fzf itself is run beside it
-/// when /tmp/fzf/bin/fzf is there; the expected values hold without it).
+/// when /tmp/fzf/bin/fzf is there, with `--layout=reverse`, whose list reads
+/// top down like this one; the expected values hold without it).
 @Suite(
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPickTests {
@@ -48,7 +49,10 @@ struct TmuxPickTests {
       print("TmuxPickTests: \(Self.fzf) is not there; compared with fzf's known behaviour only")
       return
     }
-    let theirs = try await Self.run(Self.fzf, keys) { $0.contains("6/6") }
+    // The list reads top down, the best match first, as with fzf's
+    // --layout=reverse: Down/C-j go to the next match (in fzf's default
+    // bottom-up layout they go toward the prompt).
+    let theirs = try await Self.run(Self.fzf + " --layout=reverse", keys) { $0.contains("6/6") }
     #expect(theirs.output == ours.output, "fzf printed \(theirs.output.debugDescription)")
     #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
   }
@@ -56,7 +60,8 @@ struct TmuxPickTests {
   /// `item=$(sectionnav …)`: output captured is pick mode without `--pick`;
   /// `C-g` aborts too.
   @Test func capturedOutputPicks() async throws {
-    let s = try TmuxSession(#"item=$(sectionnav --lines list)"#, then: #"printf '%s' "$item" > out"#, files: ["list": Self.list])
+    let s = try TmuxSession(
+      #"item=$(sectionnav --lines list)"#, then: #"printf '%s' "$item" > out"#, files: ["list": Self.list])
     defer { s.close() }
     try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
     try s.sendLiteral("blue")

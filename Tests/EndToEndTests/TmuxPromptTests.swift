@@ -35,9 +35,9 @@ struct TmuxPromptTests {
     try await Self.type(s, ":", #"goto "50–59" center"#)
     try s.sendKeys("Enter")
     let landed = try await s.waitForStatus("item 51/200")
-    // Centred: the header of 50–59 is in the middle of the 22 list rows.
-    #expect(landed.row(13).hasPrefix("50–59 "))
-    #expect(landed.row(14).hasPrefix("> 50 "))
+    // Centred: the header of 50–59 is in the middle of the list rows.
+    #expect(landed.row(12).hasPrefix("50–59 "))
+    #expect(landed.row(13).hasPrefix("> 50 "))
     try await s.expectFrame(try TmuxTest.scriptFrame(Self.numbers, [#"goto "50–59" center"#]))
 
     try await Self.openPrompt(s, ":")
@@ -45,7 +45,7 @@ struct TmuxPromptTests {
     try s.sendKeys("Enter")
     let refused = try await s.waitForStatus("error: unknown command 'frobnicate'")
     try await s.expectFrame(landed.lines, rows: 1...23)
-    #expect(refused.status.hasPrefix(" 40–49  item 51/200 "))
+    #expect(refused.status.hasPrefix(" 50–59  item 51/200 "))  // the cursor's section
 
     // The next key clears the message; the view still answers keys.
     try s.sendKeys("j")

@@ -18,7 +18,7 @@ struct TmuxWorkflowTests {
     #expect(Array(first.row(1)).count == 47 && Array(first.row(1))[40] == "│", "\(first)")
     try s.sendKeys("j", "j")
     let third = try await s.waitFor("the preview of item 2") { $0.row(1).hasSuffix("│2-meti") }
-    #expect(third.row(5).hasPrefix("> 2 "))
+    #expect(third.row(4).hasPrefix("> 2 "))
     #expect(!third.contains("0-meti"))
     try s.sendKeys("]")
     try await s.waitFor("the preview of the next section's first item") { $0.row(1).hasSuffix("│01-meti") }

@@ -35,8 +35,10 @@ import Testing
     return SectionedList(byTitle.keys.sorted().map { (title: $0, items: byTitle[$0]!) })
   }
 
-  static let keys = ["j", "k", "Down", "Up", "C-j", "C-k", "C-n", "C-p", "PgDn", "PgUp", "g", "G", "]", "[",
-    "C-e", "C-y", "d", "u"]
+  static let keys = [
+    "j", "k", "Down", "Up", "C-j", "C-k", "C-n", "C-p", "PgDn", "PgUp", "g", "G", "]", "[",
+    "C-e", "C-y", "d", "u",
+  ]
   static let queries = ["quzu", "q", "qu", "u", "abc", "zzz", "b1", ""]
 
   @Test(arguments: [false, true]) func enterPicksTheRowDrawnWithTheCursor(sort: Bool) throws {

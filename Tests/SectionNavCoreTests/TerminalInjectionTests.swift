@@ -186,7 +186,9 @@ import Testing
       let bubble = " " + TextSanitizer.visible(p) + " "
       let plain = Self.check(s, "drag bubble", payload: p, shows: bubble)
       // Padded: with everything on screen no indicator ends the row.
-      #expect((plain[entryRow] + String(repeating: " ", count: 80)).contains(bubble + " "), "bubble row of \(p.debugDescription): \(plain[entryRow])")
+      #expect(
+        (plain[entryRow] + String(repeating: " ", count: 80)).contains(bubble + " "),
+        "bubble row of \(p.debugDescription): \(plain[entryRow])")
     }
   }
 

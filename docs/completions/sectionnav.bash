@@ -16,7 +16,7 @@ _sectionnav() {
   local options="--demo --lines --delimiter --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --print0 --filter --query --multi --sort --no-sort --prompt --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+    --smooth --literal --print --pick --browse --print0 --filter --query --multi --sort --no-sort --prompt --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;

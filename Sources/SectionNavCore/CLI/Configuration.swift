@@ -38,6 +38,8 @@ public struct Configuration: Sendable, Equatable {
   public var printFormat = PrintFormat.standard
   /// `--pick`: fzf habits (also chosen when standard output is not a terminal).
   public var pick = false
+  /// `--browse`: less's keys even when standard output is not a terminal.
+  public var browse = false
   /// `--filter`: start with the filter line open.
   public var filter = false
   /// `--query TEXT`: the filter's starting query.

@@ -175,6 +175,10 @@ public enum OptionTable {
         + "the default when standard output is not a terminal"
     ) { c, _ in c.pick = true },
     OptionSpec(
+      "--browse", kind: .flag, group: .output,
+      help: "browse mode, less's keys, even when standard output is not a terminal"
+    ) { c, _ in c.browse = true },
+    OptionSpec(
       "--print0", kind: .flag, group: .output,
       help: "end each printed item with a NUL byte instead of a newline (for xargs -0)"
     ) { c, _ in c.print0 = true },

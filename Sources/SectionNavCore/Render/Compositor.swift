@@ -221,7 +221,8 @@ extension AppState {
     }
     if let s = cursor?.section ?? topSection {
       let title = headerText(s)
-      let room = width - TextSanitizer.width(left) - 2
+      // Up to 12 cells of it win over a long message (which is cut at the end).
+      let room = max(min(TextSanitizer.width(title), 12), width - TextSanitizer.width(left) - 2)
       let fitted = TextSanitizer.width(title) <= room ? title : room > 1 ? cut(title, to: room - 1) + "…" : ""
       if !fitted.isEmpty { left = " " + fitted + " " + left }
     }
