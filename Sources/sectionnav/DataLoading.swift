@@ -153,10 +153,10 @@ enum DataLoading {
         } else {
           do {
             list = try JSONIndexer.load(buffer, options: options, progress: progress)
-          } catch where error.message.hasSuffix("after the JSON value") {
+          } catch  where error.message.hasSuffix("after the JSON value") {
             // Several top-level values on their own lines: JSON Lines (or what `jq .` prints).
             list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
-          } catch where PlainArray.of(buffer) != nil {
+          } catch  where PlainArray.of(buffer) != nil {
             // Any JSON array opens: strings as a list by initial, objects as one list with a note.
             let shape = PlainArray.of(buffer)!
             var items = options

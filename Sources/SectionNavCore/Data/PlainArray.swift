@@ -43,7 +43,8 @@ public enum PlainArray: Sendable, Equatable {
         var j = i + 1
         while j < bytes.count && bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
         if depth == 1 && expectKey {
-          names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<min(j, bytes.count)]), as: UTF8.self))
+          names.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<min(j, bytes.count)]), as: UTF8.self))
           expectKey = false
         }
         i = j
