@@ -103,7 +103,7 @@ enum Launcher {
     settings.pick = config.pick
     settings.multi = config.multi
     settings.sort = config.sort
-    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)

@@ -7,14 +7,14 @@ import Testing
 @Suite struct WorkflowEffectTests {
   static func state(preview: String? = "show {item}", binds: String? = nil) throws -> AppState {
     var settings = AppSettings()
-    settings.preview = preview.map(CommandTemplate.init)
+    settings.preview = try preview.map { try CommandTemplate($0) }
     if let binds { settings.binds = try KeyBind.parse(binds) }
     return AppState(
       list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
       settings: settings, width: 60, height: 10)
   }
 
-  static func previews(_ effects: [Effect]) -> [(id: Int, command: String)] {
+  static func previews(_ effects: [Effect]) -> [(id: Int, command: ShellLine)] {
     effects.compactMap { if case .runPreview(let id, let c) = $0 { return (id, c) } else { return nil } }
   }
 
@@ -25,7 +25,8 @@ import Testing
   @Test func thePreviewStartsOnceTheCursorHasRestedAndAStaleRunIsKilled() throws {
     var s = try Self.state()
     let first = Self.previews(s.handle(.tick(milliseconds: 100)))
-    #expect(first.map(\.command) == ["show 'a 1'"])
+    #expect(first.map(\.command.text) == [#"show "${SECTIONNAV_ITEM}""#])
+    #expect(first.map { $0.command.value("SECTIONNAV_ITEM") } == ["a 1"])
     // Two quick moves: nothing starts until the cursor rests, then one run
     // for where it is, and the run for the item it left is killed.
     #expect(Self.previews(s.handle(.key(KeyEvent(.char("j"))))).isEmpty)
@@ -33,7 +34,7 @@ import Testing
     let rested = s.handle(.tick(milliseconds: 100))
     #expect(Self.cancelled(rested) == [first[0].id])
     let second = Self.previews(rested)
-    #expect(second.map(\.command) == ["show 'a3'"])
+    #expect(second.map { $0.command.value("SECTIONNAV_ITEM") } == ["a3"])
     // The killed run's output, if it still arrives, is not shown.
     _ = s.handle(.previewOutput(id: first[0].id, Array("old\n".utf8)))
     #expect(s.previewLines.isEmpty)
@@ -58,7 +59,7 @@ import Testing
       Issue.record("no execute effect: \(effects)")
       return
     }
-    #expect(command == "vi 'a 1'" && !silent)
+    #expect(command.text == #"vi "${SECTIONNAV_ITEM}""# && command.value("SECTIONNAV_ITEM") == "a 1" && !silent)
     #expect(s.cursor?.item == 0)
     _ = s.handle(.executeFinished(id: id + 1))  // not ours
     #expect(s.cursor?.item == 0)
@@ -74,7 +75,7 @@ import Testing
       Issue.record("no reload effect: \(effects)")
       return
     }
-    #expect(command == "make-list")
+    #expect(command == ShellLine(text: "make-list"))
     let list = SectionedList([(title: "A", items: ["a0", "a 1", "a'2"]), (title: "C", items: ["c"])])
     _ = s.handle(.reloaded(id: id + 7, DataUpdate(list: list, progress: nil)))
     #expect(s.list.sectionCount == 2 && s.list.title(1) == "B")

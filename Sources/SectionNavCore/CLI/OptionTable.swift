@@ -198,8 +198,15 @@ public enum OptionTable {
     OptionSpec(
       "--preview", kind: .value, placeholder: "CMD", group: .workflow,
       help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
-        + "{index} and {json} become the item's values, shell-quoted"
-    ) { c, v throws(UsageError) in c.preview = try nonEmpty(v, "--preview") },
+        + "{index}, {json}, {q}, {+} stand for the item's values (never run as code), {f} for a file holding it"
+    ) { c, v throws(UsageError) in
+      let command = try nonEmpty(v, "--preview")
+      do throws(UsageError) {
+        c.preview = try CommandTemplate(command)
+      } catch {
+        throw UsageError("invalid --preview '\(v)': \(error.message)")
+      }
+    },
     OptionSpec(
       "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
       help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
