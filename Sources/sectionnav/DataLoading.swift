@@ -207,7 +207,7 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }
-    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
+    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels", regular: true)
     do {
       return try IndexLabelsFile.parse(bytes)
     } catch {
