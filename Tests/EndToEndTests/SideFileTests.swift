@@ -39,7 +39,8 @@ struct SideFileTests {
     #expect(mkfifo(home + "/sectionnav/config", 0o600) == 0)
     let r = try Binary.run(["--demo", "numbers", "--check"], environment: ["XDG_CONFIG_HOME": home])
     #expect(r.status == 2)
-    #expect(r.stderr.hasPrefix("sectionnav: error: \(home)/sectionnav/config: config file is a FIFO, not a regular file"))
+    #expect(
+      r.stderr.hasPrefix("sectionnav: error: \(home)/sectionnav/config: config file is a FIFO, not a regular file"))
   }
 
   /// The labels file goes through the project's own loader: as strict as the
