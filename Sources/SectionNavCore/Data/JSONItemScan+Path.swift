@@ -60,7 +60,8 @@ extension JSONItemScan {
           (k == 0 || groupOn[k - 1]) && stack[d] == 1
           && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
         groupOn[k] = on
-        if on && k == groupDepth - 1 { groupStart = offset }
+        // A repeated key replaces what an earlier one held (jq: the last wins).
+        if on { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
       }
       return
     }
