@@ -85,7 +85,8 @@ struct PathEvaluation {
       let found = members(at: offset).last { $0.key == k }
       return [
         found?.value
-          ?? .null(why: SyntaxFailure(offset: offset, message: "\(path.prefixText(d)) has no key \(JSONText.quoted(k))"))
+          ?? .null(
+            why: SyntaxFailure(offset: offset, message: "\(path.prefixText(d)) has no key \(JSONText.quoted(k))"))
       ]
     case .index(let i):
       guard let list = array(value) else { throw failure(value, d, "an array (to take element \(i))") }
