@@ -16,6 +16,7 @@ extension LoadOptions {
     }
     noHeader = config.noHeader
     skipBad = config.skipBad
+    collation = config.collation
     format = config.dataFormat ?? Self.format(forName: config.file ?? "")
   }
 
