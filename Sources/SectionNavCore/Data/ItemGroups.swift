@@ -109,10 +109,11 @@ struct ItemGroups {
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
-  /// again as more items arrive). `last` is a title sorted after all others
-  /// (`(none)`, `#`); `initials` sorts like `--lines` (letters, then `#`).
+  /// again as more items arrive). Initials sort like `--lines` (`Initials.order`);
+  /// other titles by `collation` (nil: natural order), with `(none)` last.
   func list(
-    buffer: ByteBuffer, keepOrder: Bool, last: String?, makeStore: (PackedRanges) -> ItemStore,
+    buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
+    makeStore: (PackedRanges) -> ItemStore,
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
@@ -124,7 +125,10 @@ struct ItemGroups {
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
     if keepOrder { return list }
-    return list.reordered(NaturalOrder.sortedIndices(sections.map(\.title)) { $0 == last })
+    let shown = sections.map(\.title)
+    if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
+    let last = grouping.lastTitle
+    return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
   }
 
   /// The widest row: plain items as scanned; the others by an upper bound
