@@ -21,6 +21,16 @@ public enum GroupBy: Sendable, Equatable {
     }
   }
 
+  /// Whether a section titled `title` was named by sectionnav rather than by
+  /// the data: initials, `(none)`, the one section's name (the filter never
+  /// matches these).
+  func derives(_ title: String) -> Bool {
+    switch self {
+    case .single, .initial: true
+    case .field: title == Self.none
+    }
+  }
+
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
     self = value == "initial" ? .initial : .field(try FieldPath(value))
@@ -67,17 +77,19 @@ struct ItemGroups {
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
-  /// again as more items arrive). `last` is a title sorted after all others
-  /// (`(none)`, `#`); `initials` sorts like `--lines` (letters, then `#`).
+  /// again as more items arrive). `grouping`'s last title is sorted after
+  /// all others (`(none)`, `#`); initials sort like `--lines` (letters, then `#`).
   func list(
-    buffer: ByteBuffer, keepOrder: Bool, last: String?, makeStore: (PackedRanges) -> ItemStore,
+    buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, makeStore: (PackedRanges) -> ItemStore,
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(
+        title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
+    let last = grouping.lastTitle
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
     if keepOrder { return list }

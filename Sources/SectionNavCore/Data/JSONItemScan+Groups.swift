@@ -88,7 +88,7 @@ extension JSONItemScan {
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, makeStore: store,
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
