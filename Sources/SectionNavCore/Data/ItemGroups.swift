@@ -21,6 +21,16 @@ public enum GroupBy: Sendable, Equatable {
     }
   }
 
+  /// Whether a section titled `title` was named by sectionnav rather than by
+  /// the data: initials, `(none)`, the one section's name (the filter never
+  /// matches these).
+  func derives(_ title: String) -> Bool {
+    switch self {
+    case .single, .initial: true
+    case .field: title == Self.none
+    }
+  }
+
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
     self = value == "initial" ? .initial : .field(try FieldPath(value))
@@ -120,7 +130,8 @@ struct ItemGroups {
     let titles = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(
+        title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
