@@ -119,7 +119,7 @@ import Testing
     _ = s.handle(.reloaded(id: id, DataUpdate(list: SectionedList([]), progress: nil)))
     #expect(s.cursor == nil && s.cursorRow == nil)
     let status = s.render().plainLines().last ?? ""
-    #expect(status.contains("row 0/0"), "\(status)")
+    #expect(status.contains("item 0/0"), "\(status)")
     // Data whose sections all changed: the cursor goes to an item, never a header.
     _ = s.handle(.key(KeyEvent(.ctrl("r"))))
     let again = try #require(s.workflow.reloadID)

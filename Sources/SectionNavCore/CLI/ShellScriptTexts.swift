@@ -48,7 +48,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --print0 --filter --query --multi --sort --no-sort --prompt --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --smooth --literal --print --pick --browse --print0 --filter --query --multi --sort --no-sort --prompt --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
@@ -145,6 +145,7 @@ extension ShellScripts {
         '--literal[match accents as typed]' \
         '--print=[what Enter prints]:format:({item} {section} {index} {json} json)' \
         '--pick[pick mode: typing filters, Enter picks, Esc aborts]' \
+        '--browse[browse mode even when output is captured]' \
         '--print0[end printed items with NUL]' \
         '--filter[start with the filter line open]' \
         '--query=[start filtered by TEXT]:query: ' \
@@ -228,6 +229,7 @@ extension ShellScripts {
     complete -c sectionnav -l literal -d 'match accents as typed'
     complete -c sectionnav -l print -x -a '{item} {section} {index} {json} json' -d 'what Enter prints'
     complete -c sectionnav -l pick -d 'pick mode: typing filters, Enter picks, Esc aborts'
+    complete -c sectionnav -l browse -d 'browse mode even when output is captured'
     complete -c sectionnav -l print0 -d 'end printed items with NUL'
     complete -c sectionnav -l filter -d 'start with the filter line open'
     complete -c sectionnav -l query -x -d 'start filtered by TEXT'
