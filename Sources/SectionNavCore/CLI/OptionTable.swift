@@ -116,7 +116,7 @@ public enum OptionTable {
       "--index", kind: .value, placeholder: "MODE",
       allowed: SectionIndex.Mode.allCases.map(\.rawValue), defaultValue: "initials",
       group: .index,
-      help: "index entries: one per first letter, one per section title, or A-Z and #"
+      help: "index entries: one per first letter, one per section title, or every letter (A-Z and #, or the locale's)"
     ) { c, v throws(UsageError) in c.indexMode = try enumValue(v, "--index") },
     OptionSpec(
       "--index-labels", kind: .value, placeholder: "FILE", group: .index,
