@@ -28,18 +28,12 @@ enum DataLoading {
   /// Whether options that only make sense for item data ask for standard
   /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
   static func wantsItemInput(_ config: Configuration) -> Bool {
-    config.dataFormat != nil || config.path != nil || config.groupBy != nil
+    config.dataFormat != nil || config.path != nil || config.groupBy != nil || config.skipBad
   }
 
-  /// Options that cannot go together.
+  /// Options that cannot go together (`Configuration.checkCombination`).
   static func checkCombination(_ config: Configuration) throws(Failure) {
-    if config.lines && (config.dataFormat != nil || config.path != nil || config.groupBy != nil) {
-      throw Failure(
-        "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
-    }
-    if config.path != nil, let f = config.dataFormat, f == .csv || f == .tsv {
-      throw Failure("--path selects inside JSON; CSV and TSV have no paths")
-    }
+    do { try config.checkCombination() } catch { throw Failure(error.message) }
   }
 
   /// The title of the one section when the data names none: the file's name without extension.
@@ -225,7 +219,7 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }
-    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
+    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels", regular: true)
     do {
       return try IndexLabelsFile.parse(bytes)
     } catch {

@@ -124,8 +124,10 @@ public struct AppState: Sendable {
       cursorRow = rowMap.row(section: s, item: key.item)
       // Keep the cursor's item on the same screen line.
       if let line = cursorLine, !sameOrder { offsetY = cursorRow! - line }
-    } else if cursorRow == nil {
-      cursorRow = rowMap.nextItemRow(from: 0)
+    } else {
+      // The cursor's item is gone (or there was none): the nearest item row
+      // to where it was, none in empty data.
+      cursorRow = rowMap.nearestItemRow(atOrAfter: cursorRow ?? 0)
     }
     if sameOrder, let title = topTitle, let s = find(title) {
       offsetY = rowMap.headerRow(s) + topLine

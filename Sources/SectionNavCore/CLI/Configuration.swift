@@ -53,7 +53,7 @@ public struct Configuration: Sendable, Equatable {
   /// Search (and the filter) match accents as typed.
   public var literal = false
   /// `--preview CMD`.
-  public var preview: String?
+  public var preview: CommandTemplate?
   public var previewWindow = PreviewWindow()
   /// Every `--bind` value in order (config file, SECTIONNAV_OPTS, command line).
   public var binds: [KeyBind] = []

@@ -60,6 +60,13 @@ struct JSONItemScan {
   var saved = Checkpoint()
   /// The first path error (a syntax error found later still wins).
   var pathFailure: SyntaxFailure?
+  /// The path met something only jq's full semantics settle (`failPath`,
+  /// a repeated key): `ItemStream` evaluates it once the input is complete.
+  var needsEvaluation = false
+  /// Member key hashes of the objects `[]` is taking the values of, by depth.
+  var eachKeys: [Set<UInt64>]
+  /// Where the lines skipped under `--skip-bad` start.
+  var skippedLines: [Int] = []
   /// Bad lines skipped under `--skip-bad`, and the first of them.
   var skipped = 0
   var firstSkipped: SyntaxFailure?
@@ -158,6 +165,7 @@ struct JSONItemScan {
     found = [Bool](repeating: false, count: n)
     elements = [Int](repeating: 0, count: n)
     starts = [Int](repeating: 0, count: n)
+    eachKeys = [Set<UInt64>](repeating: [], count: n)
     stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
     state.yields = path?.yieldsItems ?? lineMode
     saved = state
@@ -228,6 +236,7 @@ struct JSONItemScan {
         guard skipBad else { throw error }
         items.truncate(to: before)
         skipped += 1
+        skippedLines.append(p - base)
         if firstSkipped == nil { firstSkipped = error }
       }
       p = next

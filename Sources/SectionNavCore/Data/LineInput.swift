@@ -316,7 +316,7 @@ struct Grouping {
       packed = all.finish()
     }
     let sections = titles.indices.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: byInitial)
     }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
     let widest = ItemWidth.widestLine(ranges: packed, buffer: buffer, widestPlain: widestPlain, store: store)
