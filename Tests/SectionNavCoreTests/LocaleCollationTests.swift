@@ -113,7 +113,8 @@ enum ICUOracle {
   @Test func linesGroupByTheLocalesBucketsInItsOrder() throws {
     let text = Array("いちご\nきのこ\nしお\nアイス\nカレー\n山田\nTokyo\n".utf8)
     let list = LineInput.load(text, delimiter: nil, keepOrder: false, collation: try open("ja"))
-    #expect(contents(list) == [["#", "Tokyo"], ["あ", "いちご", "アイス"], ["か", "きのこ", "カレー"], ["さ", "しお"], ["…", "山田"]])
+    #expect(
+      contents(list) == [["#", "Tokyo"], ["あ", "いちご", "アイス"], ["か", "きのこ", "カレー"], ["さ", "しお"], ["…", "山田"]])
     let c = LineInput.load(text, delimiter: nil, keepOrder: false)
     #expect(c.sections.map(\.title) == ["T", "い", "き", "し", "ア", "カ", "山"])
   }
@@ -122,7 +123,8 @@ enum ICUOracle {
     var options = LoadOptions()
     options.groupBy = .initial
     options.collation = try open("sv")
-    let list = try ItemLoader.load(ByteBuffer(Array(#"["Öberg","Zorn","Olsson","Åsa","7"]"#.utf8)), options: options).list
+    let list = try ItemLoader.load(ByteBuffer(Array(#"["Öberg","Zorn","Olsson","Åsa","7"]"#.utf8)), options: options)
+      .list
     #expect(contents(list) == [["#", "7"], ["O", "Olsson"], ["Z", "Zorn"], ["Å", "Åsa"], ["Ö", "Öberg"]])
   }
 
@@ -156,7 +158,8 @@ enum ICUOracle {
   /// each title's bucket and the sorted order, for the fixture titles and
   /// the contacts demos' names.
   @Test(
-    .enabled(if: ICUOracle.unavailable == nil, "needs c++ and libicu-dev to build ICU's AlphabeticIndex (scripts/setup)"),
+    .enabled(
+      if: ICUOracle.unavailable == nil, "needs c++ and libicu-dev to build ICU's AlphabeticIndex (scripts/setup)"),
     arguments: locales + ["en", "da", "cs", "zh_TW", "zh@collation=stroke", "th", "ar"])
   func agreesWithICUsAlphabeticIndex(_ locale: String) throws {
     var titles = ["Zorn", "Öberg", "Æbelø", "Chile", "Schule", "ß", "123", " ", "☃", "😀"]

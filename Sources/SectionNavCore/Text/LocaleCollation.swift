@@ -73,7 +73,8 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     if let known = cache.withLock({ $0[locale] }) { return known }
     var error = [CChar](repeating: 0, count: 256)
     guard let collator = cicu_collator_open(locale, &error, Int32(error.count)) else {
-      throw Unavailable(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      throw Unavailable(
+        description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     let made = LocaleCollation(locale: locale, collator: collator)
     return cache.withLock { known in
@@ -96,7 +97,9 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   /// Whether `name` can be a locale name (letters, digits, `_ - . @ = ;`).
   public static func isWellFormed(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 100
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.@=;".unicodeScalars.contains($0)) }
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.@=;".unicodeScalars.contains($0))
+      }
   }
 
   /// The locale the environment asks for: `LC_ALL`, else `LC_COLLATE`, else `LANG` (the first set and not empty).
