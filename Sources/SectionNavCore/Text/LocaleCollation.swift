@@ -156,9 +156,11 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     return key
   }
 
-  /// The visible bucket `title` files under (an index into `labels`).
+  /// The visible bucket `title` files under (an index into `labels`);
+  /// leading whitespace is skipped, as the C locale's initials skip it.
   public func bucket(_ title: String) -> Int {
     var title = title
+    if title.first?.isWhitespace == true { title = String(title.drop(while: \.isWhitespace)) }
     return title.withUTF8 { bucket($0) }
   }
 
