@@ -129,7 +129,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
         == "invalid value 'x' for --index (expected initials, titles or alphabet)")
     #expect(
       errorMessage(["--demo", "cats"])
-        == "invalid value 'cats' for --demo (expected devices, numbers or grid)")
+        == "invalid value 'cats' for --demo (expected devices, numbers, grid, contacts-ja, contacts-sv or contacts-zh)")
     #expect(
       errorMessage(["--color", "sometimes"])
         == "invalid value 'sometimes' for --color (expected auto, always or never)")
@@ -191,7 +191,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
   @Test func helpListsTheAllowedValuesAndDefaults() {
     let help = HelpText.render().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(help.contains("initials, titles or alphabet; default: initials"))
-    #expect(help.contains("devices, numbers or grid; default: devices"))
+    #expect(help.contains("devices, numbers, grid, contacts-ja, contacts-sv or contacts-zh; default: devices"))
     #expect(help.contains("default: 80x24"))
   }
 }

@@ -1,7 +1,7 @@
 # fish completion for sectionnav(1). Install as
 # ~/.config/fish/completions/sectionnav.fish.
 
-complete -c sectionnav -l demo -x -a 'devices numbers grid' -d 'embedded data shown when no FILE is given'
+complete -c sectionnav -l demo -x -a 'devices numbers grid contacts-ja contacts-sv contacts-zh' -d 'embedded data shown when no FILE is given'
 complete -c sectionnav -l lines -d 'input is plain text, one item per line'
 complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
 complete -c sectionnav -l item-field -x -d 'show object items by this field'
@@ -17,6 +17,7 @@ complete -c sectionnav -l keep-order -d 'keep sections in input order'
 complete -c sectionnav -l check -d 'validate FILE, print its counts and exit'
 complete -c sectionnav -l index -x -a 'initials titles alphabet' -d 'index entries'
 complete -c sectionnav -l index-labels -r -F -d 'JSON object mapping section titles to index labels'
+complete -c sectionnav -l locale -x -a 'C sv de es ja zh ko ru el' -d 'sort and index in this language'
 complete -c sectionnav -l index-anchor -x -a 'top center' -d 'where an index jump puts the section'
 complete -c sectionnav -l color -x -a 'auto always never' -d 'use colours'
 complete -c sectionnav -l colors -x -d 'per-element style, e.g. thumb=red,header=bold'

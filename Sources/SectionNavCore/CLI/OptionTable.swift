@@ -113,7 +113,7 @@ public enum OptionTable {
       "--index", kind: .value, placeholder: "MODE",
       allowed: SectionIndex.Mode.allCases.map(\.rawValue), defaultValue: "initials",
       group: .index,
-      help: "index entries: one per first letter, one per section title, or A-Z and #"
+      help: "index entries: one per first letter, one per section title, or every letter (A-Z and #, or the locale's)"
     ) { c, v throws(UsageError) in c.indexMode = try enumValue(v, "--index") },
     OptionSpec(
       "--index-labels", kind: .value, placeholder: "FILE", group: .index,
@@ -129,9 +129,12 @@ public enum OptionTable {
     },
     OptionSpec(
       "--locale", kind: .value, placeholder: "LOCALE", group: .index,
-      help: "sort sections and build the index in this language (sv, ja, zh_TW; C for A-Z); default from LC_ALL, LC_COLLATE or LANG"
+      help:
+        "sort sections and build the index in this language (sv, ja, zh_TW; C for A-Z); default from LC_ALL, LC_COLLATE or LANG"
     ) { c, v throws(UsageError) in
-      guard LocaleCollation.isWellFormed(v) else { throw UsageError("--locale: '\(v)' is not a locale name (like sv, de_DE.UTF-8, zh_TW or C)") }
+      guard LocaleCollation.isWellFormed(v) else {
+        throw UsageError("--locale: '\(v)' is not a locale name (like sv, de_DE.UTF-8, zh_TW or C)")
+      }
       c.locale = v
     },
     // Search

@@ -47,11 +47,11 @@ extension ShellScripts {
 
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
-        --index --index-labels --index-anchor --color --colors --indicators --no-mouse
+        --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
         --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
-        --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
+        --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
         --index) COMPREPLY=($(compgen -W "initials titles alphabet" -- "$cur")); return ;;
         --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -67,6 +67,7 @@ extension ShellScripts {
         --preview-window)
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
+        --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
         --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
@@ -120,7 +121,7 @@ extension ShellScripts {
 
     _sectionnav() {
       _arguments -s -S \
-        '--demo=[embedded data shown when no FILE is given]:name:(devices numbers grid)' \
+        '--demo=[embedded data shown when no FILE is given]:name:(devices numbers grid contacts-ja contacts-sv contacts-zh)' \
         '--lines[input is plain text, one item per line]' \
         '--delimiter=[with --lines, split each line into SECTION D ITEM]:delimiter: ' \
         '--item-field=[show object items by this field]:field name: ' \
@@ -136,6 +137,7 @@ extension ShellScripts {
         '--check[validate FILE, print its counts and exit]' \
         '--index=[index entries]:mode:(initials titles alphabet)' \
         '--index-labels=[JSON object mapping section titles to index labels]:labels file:_files' \
+        '--locale=[sort and index in this language]:locale:(C sv de es ja zh ko ru el)' \
         '--index-anchor=[where an index jump puts the section]:anchor:(top center)' \
         '--color=[use colours]:when:(auto always never)' \
         '*--colors=[per-element style, e.g. thumb=red,header=bold]:spec: ' \
@@ -201,7 +203,7 @@ extension ShellScripts {
     # fish completion for sectionnav(1). Install as
     # ~/.config/fish/completions/sectionnav.fish.
 
-    complete -c sectionnav -l demo -x -a 'devices numbers grid' -d 'embedded data shown when no FILE is given'
+    complete -c sectionnav -l demo -x -a 'devices numbers grid contacts-ja contacts-sv contacts-zh' -d 'embedded data shown when no FILE is given'
     complete -c sectionnav -l lines -d 'input is plain text, one item per line'
     complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
     complete -c sectionnav -l item-field -x -d 'show object items by this field'
@@ -217,6 +219,7 @@ extension ShellScripts {
     complete -c sectionnav -l check -d 'validate FILE, print its counts and exit'
     complete -c sectionnav -l index -x -a 'initials titles alphabet' -d 'index entries'
     complete -c sectionnav -l index-labels -r -F -d 'JSON object mapping section titles to index labels'
+    complete -c sectionnav -l locale -x -a 'C sv de es ja zh ko ru el' -d 'sort and index in this language'
     complete -c sectionnav -l index-anchor -x -a 'top center' -d 'where an index jump puts the section'
     complete -c sectionnav -l color -x -a 'auto always never' -d 'use colours'
     complete -c sectionnav -l colors -x -d 'per-element style, e.g. thumb=red,header=bold'

@@ -214,7 +214,8 @@ struct CSVScan {
 
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: { .records(recordItems($0)) },
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation,
+      makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,

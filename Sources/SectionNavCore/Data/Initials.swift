@@ -59,8 +59,7 @@ public enum Initials {
   /// whitespace skipped as in the C locale; without one, `of(title)`.
   public static func of(_ title: String, collation: LocaleCollation?) -> String {
     guard let collation else { return of(title) }
-    guard let start = title.firstIndex(where: { !$0.isWhitespace }) else { return other }
-    return collation.label(String(title[start...]))
+    return collation.label(title)
   }
 
   /// The order of sections titled by initials: A–Z (then other scripts)
