@@ -26,7 +26,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   let line = parsed.render(.init(section: item, item: item, index: 7, json: item, query: item, marked: [item, "m"]))
-  require(!line.text.contains(TemplateFuzz.marker), "the item reached the command's text: \(line.text.debugDescription)")
+  require(
+    !line.text.contains(TemplateFuzz.marker), "the item reached the command's text: \(line.text.debugDescription)")
   TemplateFuzz.run(line)
   require(access(TemplateFuzz.marker, F_OK) != 0, "\(template.debugDescription) ran \(item.debugDescription)")
   return 0
@@ -73,7 +74,9 @@ enum TemplateFuzz {
   /// the directory, no input; killed after two seconds.
   static func run(_ line: ShellLine) {
     var environment = ["PATH=/nonexistent"]
-    for v in line.environment { environment.append("\(v.name)=\(String(v.value.unicodeScalars.filter { $0 != "\0" }))") }
+    for v in line.environment {
+      environment.append("\(v.name)=\(String(v.value.unicodeScalars.filter { $0 != "\0" }))")
+    }
     for f in line.files {
       let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
       if fd >= 0 {
