@@ -57,6 +57,22 @@ enum InteractiveMode {
 
     /// Carries out `effects`: jobs start or stop, and the first effect that
     /// needs the run loop (exit, suspend, prompt) becomes its disposition.
+    /// Ends the run printing the chosen items — or, when they cannot be
+    /// printed as they are (the file shrank under its mapping, so the lost
+    /// range would read as NUL bytes; a NUL under `--print0`), with the error
+    /// and exit 2, printing nothing.
+    func exit(printing output: () throws(Failure) -> String) -> Disposition {
+      do throws(Failure) {
+        // (The core ignores a shrink once `reload` has replaced the data.)
+        if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
+        if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
+        return .exit(code: ExitCode.success.rawValue, output: try output())
+      } catch {
+        failure = error
+        return .exit(code: error.status.rawValue, output: nil)
+      }
+    }
+
     func carryOut(_ effects: [Effect]) -> Disposition {
       var disposition = Disposition.continue
       for effect in effects {
@@ -73,13 +89,12 @@ enum InteractiveMode {
         case .quit: next = .exit(code: settings.endWithoutChoice.rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
-          next = .exit(
-            code: ExitCode.success.rawValue,
-            output: chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+          next = exit { () throws(Failure) in
+            try chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat)
+          }
         case .chooseItems(let items):
-          next = .exit(
-            code: ExitCode.success.rawValue,
-            output: chosen.text(state.dataList, items: items, format: state.chosenFormat))
+          next = exit { () throws(Failure) in try chosen.text(state.dataList, items: items, format: state.chosenFormat)
+          }
         case .fail(let reason):
           failure = reason
           next = .exit(code: reason.status.rawValue, output: nil)

@@ -51,6 +51,8 @@ public struct AppState: Sendable {
   public internal(set) var sourceShrank = false
   /// Folded section titles for type-ahead, worked out on first use per data set.
   var foldedTitles: [String]?
+  /// The titles' primary-strength keys in `settings.collation`, made at the first type-ahead.
+  var titleKeys: [[UInt8]]?
   /// Time as `tick` events tell it.
   var time = TickClock()
   var search: SearchState?
@@ -70,7 +72,8 @@ public struct AppState: Sendable {
     self.settings = settings
     rowMap = RowMap(list)
     index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     workflow = WorkflowState(settings: settings)
     screenWidth = max(1, width)
     screenHeight = max(1, height)
@@ -107,10 +110,13 @@ public struct AppState: Sendable {
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
     list = update.list
     foldedTitles = nil
+    titleKeys = nil
     loadProgress = update.progress
     loadReading = update.reading && update.progress != nil
     rowMap = RowMap(list)
-    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    index = SectionIndex(
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
@@ -134,8 +140,11 @@ public struct AppState: Sendable {
   mutating func setList(_ newList: SectionedList) {
     list = newList
     foldedTitles = nil
+    titleKeys = nil
     rowMap = RowMap(list)
-    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    index = SectionIndex(
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
   }
 
