@@ -27,6 +27,8 @@ struct CSVScan {
   let quoted: Bool
   let noHeader: Bool
   let grouping: GroupBy
+  /// `--locale`'s collation (nil: the C locale).
+  let collation: LocaleCollation?
   let itemField: String?
   let template: ItemTemplate?
   var columns: [String]? = nil
@@ -46,6 +48,7 @@ struct CSVScan {
     quoted = options.format == .csv
     noHeader = options.noHeader
     grouping = options.groupBy ?? .single(defaultTitle)
+    collation = options.collation
     itemField = options.itemField
     template = options.itemFormat
     items = ItemGroups(expected: 1024)
@@ -198,7 +201,7 @@ struct CSVScan {
     case .initial:
       section = items.section(
         titled: Initials.of(
-          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0)))
+          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0), collation: collation))
     }
     items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
   }
@@ -211,7 +214,7 @@ struct CSVScan {
 
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: { .records(recordItems($0)) },
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,

@@ -21,6 +21,16 @@ public enum GroupBy: Sendable, Equatable {
     }
   }
 
+  /// Whether a section titled `title` was named by sectionnav rather than by
+  /// the data: initials, `(none)`, the one section's name (the filter never
+  /// matches these).
+  func derives(_ title: String) -> Bool {
+    switch self {
+    case .single, .initial: true
+    case .field: title == Self.none
+    }
+  }
+
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
     self = value == "initial" ? .initial : .field(try FieldPath(value))
@@ -109,22 +119,27 @@ struct ItemGroups {
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
-  /// again as more items arrive). `last` is a title sorted after all others
-  /// (`(none)`, `#`); `initials` sorts like `--lines` (letters, then `#`).
+  /// again as more items arrive). Initials sort like `--lines` (`Initials.order`);
+  /// other titles by `collation` (nil: natural order), with `(none)` last.
   func list(
-    buffer: ByteBuffer, keepOrder: Bool, last: String?, makeStore: (PackedRanges) -> ItemStore,
+    buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
+    makeStore: (PackedRanges) -> ItemStore,
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     let titles = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(
+        title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
     if keepOrder { return list }
-    return list.reordered(NaturalOrder.sortedIndices(sections.map(\.title)) { $0 == last })
+    let shown = sections.map(\.title)
+    if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
+    let last = grouping.lastTitle
+    return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
   }
 
   /// The widest row: plain items as scanned; the others by an upper bound

@@ -72,7 +72,7 @@ extension JSONItemScan {
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
     let c = p.pointee
-    if c == 0x22, length > 2 {
+    if c == 0x22, length > 2, collation == nil {
       let first = p[1]
       switch first {
       case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
@@ -82,13 +82,13 @@ extension JSONItemScan {
     }
     // Anything else: the row text as shown (objects by their field or template).
     let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
-    return items.section(titled: Initials.of(text))
+    return items.section(titled: Initials.of(text, collation: collation))
   }
 
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store,
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)

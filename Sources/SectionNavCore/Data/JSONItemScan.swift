@@ -45,6 +45,8 @@ struct JSONItemScan {
   let lineMode: Bool
   let skipBad: Bool
   let grouping: GroupBy
+  /// `--locale`'s collation (nil: the C locale).
+  let collation: LocaleCollation?
   let store: (PackedRanges) -> ItemStore
   /// The one-item list for rendering an item to find its initial.
   let single = SingleRange()
@@ -135,6 +137,7 @@ struct JSONItemScan {
     lineMode = options.format == .jsonLines
     skipBad = options.skipBad && lineMode
     grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
+    collation = options.collation
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
     var keys: [[UInt8]] = []
