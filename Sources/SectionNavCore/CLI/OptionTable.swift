@@ -74,7 +74,7 @@ public enum OptionTable {
     ) { c, v throws(UsageError) in c.itemFormat = try ItemTemplate(v) },
     OptionSpec(
       "--path", kind: .value, placeholder: "PATH", group: .input,
-      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[\"a key\"], .[0], .[]"
+      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[0], .[-1], .[2:4], .[], ?"
     ) { c, v throws(UsageError) in c.path = try JSONPath(v) },
     OptionSpec(
       "--group-by", kind: .value, placeholder: "FIELD", group: .input,
