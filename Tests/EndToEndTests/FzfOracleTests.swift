@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestScratch
+import Testing
 
 @testable import SectionNavCore
 
@@ -47,8 +47,38 @@ struct FzfOracleTests {
     #expect(setMismatches.isEmpty, "\(setMismatches.count) sets differ: \(setMismatches.prefix(10))")
     let agree = Double(cases.count - orderMismatches.count) / Double(cases.count)
     #expect(agree >= 0.95, "top-10 order agrees for \(agree * 100) %: \(orderMismatches.prefix(10))")
-    // What differs is named (the README lists the known reasons).
-    if !orderMismatches.isEmpty { print("fzf oracle: top-10 order differs for", orderMismatches) }
+    print(
+      "fzf oracle: \(cases.count) queries over \(lines.count) lines; sets differ for \(setMismatches.count),",
+      "top-10 order for \(orderMismatches.count)", orderMismatches)
+  }
+}
+
+extension FzfOracleTests {
+  /// The accent table (`FzfNormalize`) is the one fzf folds by: every
+  /// printable scalar from U+00C0 to U+FF61 on its own line, and for each
+  /// printable ASCII character `x` the lines `fzf +i --filter x` keeps are
+  /// exactly those the table folds to `x` (case kept, so only the table acts).
+  @Test func accentTableIsFzfs() throws {
+    let scalars = (UInt32(0xC0)...0xFF61).compactMap(Unicode.Scalar.init).filter {
+      !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+        && $0.properties.generalCategory != .unassigned && $0.properties.generalCategory != .format
+        && $0.properties.generalCategory != .lineSeparator && $0.properties.generalCategory != .paragraphSeparator
+        && $0.properties.generalCategory != .surrogate && $0.properties.generalCategory != .privateUse
+    }
+    let input = Scratch.file(scalars.map { String($0) + "\n" }.joined())
+    defer { Scratch.remove(input) }
+    let letters = (UInt8(0x21)...0x7E).map { String(UnicodeScalar($0)) }
+    let cases = letters.map { x in
+      FzfOracle.Case(
+        query: x, flags: "!'^$|\\".contains(x) ? ["+i", "--no-extended"] : ["+i"], options: MatchOptions())
+    }
+    let kept = try FzfOracle.run(cases, input: input)
+    for (x, lines) in zip(letters, kept) {
+      let fzf = Set(lines.filter { $0 != x })
+      let ours = Set(scalars.filter { FzfNormalize.fold($0.value) == x.unicodeScalars.first!.value }.map { String($0) })
+      #expect(
+        fzf == ours, "'\(x)': only fzf \(fzf.subtracting(ours).sorted()), only ours \(ours.subtracting(fzf).sorted())")
+    }
   }
 }
 
@@ -103,9 +133,10 @@ enum FzfOracle {
       let pool = rng.below(10) < 4 && !words.accented.isEmpty ? words.accented : words.all
       var word = Array(pool[rng.below(pool.count)])
       if rng.below(10) < 3 {
-        word = Array(String(word).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-          !$0.properties.isDiacritic
-        }.map(Character.init))
+        word = Array(
+          String(word).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            !$0.properties.isDiacritic
+          }.map(Character.init))
       }
       if rng.below(10) == 0 { word = Array(String(word).uppercased()) }
       if rng.below(7) == 0 { word = Array(String(word).lowercased()) }
@@ -119,7 +150,9 @@ enum FzfOracle {
       if sparse.isEmpty { sparse = [word[0]] }
       let s = String(piece)
       let f = String(sparse)
-      let kinds = [f, "'" + s, "^" + s, s + "$", "^" + s + "$", "!" + s, "!'" + f, "'" + s + "'", "!^" + s, "!" + s + "$", s, f]
+      let kinds = [
+        f, "'" + s, "^" + s, s + "$", "^" + s + "$", "!" + s, "!'" + f, "'" + s + "'", "!^" + s, "!" + s + "$", s, f,
+      ]
       return kinds[rng.below(kinds.count)]
     }
   }
