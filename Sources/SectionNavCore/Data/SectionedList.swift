@@ -104,9 +104,10 @@ public final class SectionedList: Sendable {
     SectionedList(sections: permutation.map { sections[$0] }, store: store, maxItemWidth: maxItemWidth)
   }
 
-  /// Sections sorted by title in case-insensitive natural order (stable).
-  public func sortedByTitle() -> SectionedList {
-    let perm = NaturalOrder.sortedIndices(sections.map(\.title))
+  /// Sections sorted by title in case-insensitive natural order (stable),
+  /// or by `collation` (`--locale`).
+  public func sortedByTitle(collation: LocaleCollation? = nil) -> SectionedList {
+    let perm = NaturalOrder.sortedIndices(sections.map(\.title), collation: collation)
     return reordered(perm)
   }
 }

@@ -11,7 +11,9 @@ extension FilterRun {
       sum += list.sections[s].itemCount
       if bounds.count < parts && sum >= per * bounds.count { bounds.append(s + 1) }
     }
-    if bounds.last != list.sectionCount { bounds.append(list.sectionCount) }
+    // A list with no section still gets one (empty) run, so `joined` has a
+    // query and a list to answer with.
+    if bounds.count == 1 || bounds.last != list.sectionCount { bounds.append(list.sectionCount) }
     return (0..<bounds.count - 1).map {
       FilterRun(query: query, list: list, sort: sort, sections: bounds[$0]..<bounds[$0 + 1])
     }
