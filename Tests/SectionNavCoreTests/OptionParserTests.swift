@@ -27,6 +27,22 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
+  /// fzf's matching options mean what they mean in fzf: `+i` is an option,
+  /// not a file; `--tiebreak` takes fzf's criteria and rejects what fzf rejects.
+  @Test func fzfMatchingOptions() throws {
+    let c = try parse("-e", "+i", "--tiebreak", "end,length", "--nth", "section,item", "--literal", "data.json")
+    #expect(c.match.exact && c.match.caseMode == .respect && c.match.literal && c.match.titles)
+    #expect(c.match.tiebreak == [.end, .length] && c.file == "data.json")
+    #expect(try parse("-i").match.caseMode == .ignore)
+    #expect(try parse("-i", "--smart-case").match.caseMode == .smart)
+    #expect(try parse("--tiebreak=index").match.tiebreak == [])
+    #expect(try parse().match == MatchOptions())
+    #expect(errorMessage(["--tiebreak", "index,length"]) == "--tiebreak: index should be the last criterion")
+    #expect(errorMessage(["--tiebreak", "length,length"]) == "--tiebreak: duplicate sort criterion: length")
+    #expect(errorMessage(["--tiebreak", "size"]) == "invalid sort criterion for --tiebreak: 'size'")
+    #expect(errorMessage(["--nth", "2"]) != nil)
+  }
+
   @Test func everyOptionSetsItsField() throws {
     let c = try parse(
       "--demo", "numbers", "--script", "run.nav", "--size", "120x40", "--check", "--keep-order",
