@@ -107,6 +107,11 @@ public struct ItemStream {
       if eof, let failure = json!.pathFailure {
         throw TextPosition.error(.path, in: buffer, at: failure.offset, failure.message)
       }
+      if eof, !json!.validateOnly, !json!.sectionedPreview,
+        let failure = json!.fieldCheck.failure(base: buffer.base, items: json!.items.count)
+      {
+        throw TextPosition.error(.field, in: buffer, at: failure.offset, failure.message)
+      }
     } else if records != nil {
       do {
         try records!.run(available: available, eof: eof)
