@@ -119,6 +119,19 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(try ShellWords.split(#""a\nb""#) == [#"a\nb"#])
   }
 
+  /// A quote followed by a combining mark is still a quote (one grapheme to
+  /// Swift's `Character`, two scalars to a shell): in `SECTIONNAV_OPTS`, a
+  /// config line and a script or prompt command.
+  @Test func aQuoteBeforeACombiningMarkStillQuotes() throws {
+    #expect(try ShellWords.split("--query \"\u{301}x y\"") == ["--query", "\u{301}x y"])
+    #expect(try ShellWords.split("--query '\u{301}x y'") == ["--query", "\u{301}x y"])
+    #expect(try ShellWords.split("a\\\u{301}b") == ["a\u{301}b"])
+    let file = ConfigFile(path: "config", text: "--query \"\u{301}x\"\n")
+    #expect(try file.lines().map(\.words) == [["--query", "\u{301}x"]])
+    #expect(try CommandLexer.words("search \"\u{301}x\"") == ["search", "\u{301}x"])
+    #expect(try CommandLexer.words("search \"a b\u{301}\" c") == ["search", "a b\u{301}", "c"])
+  }
+
   @Test func environmentErrorsSayWhereTheyCameFrom() {
     #expect(
       errorMessage([], env: ["SECTIONNAV_OPTS": "--bogus"])
