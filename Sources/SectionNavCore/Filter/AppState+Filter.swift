@@ -98,7 +98,7 @@ extension AppState {
   /// empty query shows the full list. A query the user `typed` starts the
   /// cursor over at the first row (fzf's); new data filtered again keeps it.
   public mutating func setFilterQuery(_ text: String, typed: Bool = true) -> [Effect] {
-    let query = FilterQuery(text, literal: settings.literal)
+    let query = FilterQuery(text, options: settings.match)
     filtering.generation += 1
     filtering.requested = text
     if typed {
