@@ -16,7 +16,8 @@ _sectionnav() {
   local options="--demo --lines --delimiter --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+    --smooth --literal --print --pick --print0 --filter --query --multi --sort --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+    --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
     --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
@@ -25,6 +26,8 @@ _sectionnav() {
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
     --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+    --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+    --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)

@@ -48,7 +48,8 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --smooth --literal --print --pick --print0 --filter --query --multi --sort --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+        --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
@@ -57,6 +58,8 @@ extension ShellScripts {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
         --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+        --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+        --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
         --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
         --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
         --colors)
@@ -152,6 +155,12 @@ extension ShellScripts {
         '--query=[start filtered by TEXT]:query: ' \
         '--multi[mark items with Tab, Enter prints all marked]' \
         '--sort[rank filtered items by score]' \
+        '(-e --exact)'{-e,--exact}'[plain filter terms match exactly]' \
+        '(-i --ignore-case)'{-i,--ignore-case}'[filter terms ignore case]' \
+        '(+i --no-ignore-case)'{+i,--no-ignore-case}'[filter terms match case exactly]' \
+        '--smart-case[a filter term ignores case unless it has a capital]' \
+        '--tiebreak=[how --sort orders items of equal score]:criteria:(length chunk pathname begin end index)' \
+        '--nth=[what filter terms match]:fields:(item section,item)' \
         '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
         '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
@@ -234,6 +243,12 @@ extension ShellScripts {
     complete -c sectionnav -l query -x -d 'start filtered by TEXT'
     complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
+    complete -c sectionnav -s e -l exact -d 'plain filter terms match exactly'
+    complete -c sectionnav -s i -l ignore-case -d 'filter terms ignore case'
+    complete -c sectionnav -l no-ignore-case -d 'filter terms match case exactly (+i)'
+    complete -c sectionnav -l smart-case -d 'a filter term ignores case unless it has a capital'
+    complete -c sectionnav -l tiebreak -x -a 'length chunk pathname begin end index' -d 'how --sort orders items of equal score'
+    complete -c sectionnav -l nth -x -a 'item section,item' -d 'what filter terms match'
     complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
     complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'
