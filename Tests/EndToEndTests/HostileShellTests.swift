@@ -48,13 +48,15 @@ import Testing
     let items = HostileItems.texts(marker: marker, long: true)
     let everywhere = #"printf %s {} '{}' "{}" "$(printf %s {})" `printf %s '{}'` ${x:-{}} {q} {+} {f} >/dev/null"#
     let script = Array(repeating: "tick 200\nkey x\nkey y\nkey z\nkey m\n", count: items.count).joined() + "state\n"
-    let (r, scratch) = try Self.run(items: items, { data in
-      [
-        data, "--size", "80x10", "--multi", "--preview", everywhere + "; echo shown",
-        "--bind", "x:execute(\(everywhere))", "--bind", "y:execute-silent(\(everywhere))",
-        "--bind", "z:reload(\(everywhere); cat \(data))",
-      ]
-    }, script: script)
+    let (r, scratch) = try Self.run(
+      items: items,
+      { data in
+        [
+          data, "--size", "80x10", "--multi", "--preview", everywhere + "; echo shown",
+          "--bind", "x:execute(\(everywhere))", "--bind", "y:execute-silent(\(everywhere))",
+          "--bind", "z:reload(\(everywhere); cat \(data))",
+        ]
+      }, script: script)
     defer { Scratch.remove(scratch) }
     #expect(r.status == 0, "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: marker), "an item ran as code")
@@ -69,10 +71,15 @@ import Testing
   /// /bin/sh` in the pane, and an `execute` that silently did nothing.)
   @Test func aValueTooLongForACommandLineSaysSoAndAFileWorks() throws {
     let item = String(repeating: "x", count: 131_100)
-    let (r, scratch) = try Self.run(items: [item, "small"], { data in
-      [data, "--size", "300x8", "--preview-window", "bottom:3", "--preview", "echo {}", "--bind", "x:execute(echo {})", "--bind", "y:execute(wc -c < {f})",
-       "--bind", "z:reload(echo {})"]
-    }, script: "tick 200\nprint\nkey x\nprint\nkey y\nkey z\nprint\n")
+    let (r, scratch) = try Self.run(
+      items: [item, "small"],
+      { data in
+        [
+          data, "--size", "300x8", "--preview-window", "bottom:3", "--preview", "echo {}", "--bind",
+          "x:execute(echo {})", "--bind", "y:execute(wc -c < {f})",
+          "--bind", "z:reload(echo {})",
+        ]
+      }, script: "tick 200\nprint\nkey x\nprint\nkey y\nkey z\nprint\n")
     defer { Scratch.remove(scratch) }
     #expect(r.status == 0, "\(r.stderr)")
     let tooLong = "the command line is too long: SECTIONNAV_ITEM holds 131100 bytes"
@@ -91,9 +98,11 @@ import Testing
   /// read into memory without end (before: `reload(cat /dev/zero)` grew until
   /// the allocator failed).
   @Test func anEndlessReloadIsRefusedAtItsFirstBadByte() throws {
-    let (r, scratch) = try Self.run(items: ["a"], { data in
-      [data, "--size", "100x5", "--bind", "ctrl-r:reload(cat /dev/zero)"]
-    }, script: "key C-r\nprint\n")
+    let (r, scratch) = try Self.run(
+      items: ["a"],
+      { data in
+        [data, "--size", "100x5", "--bind", "ctrl-r:reload(cat /dev/zero)"]
+      }, script: "key C-r\nprint\n")
     defer { Scratch.remove(scratch) }
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("reload failed: reload output:1:1: invalid JSON"), "\(r.stdout)")

@@ -34,8 +34,9 @@ import Testing
     // Inside quotes the reference is written for them: fzf would paste the value there.
     #expect(try Self.render("echo '{}'").text == #"echo ''"${SECTIONNAV_ITEM}"''"#)
     #expect(try Self.render(#"echo "<{}>""#).text == #"echo "<${SECTIONNAV_ITEM}>""#)
-    #expect(try Self.render(#"echo "$(cat {})" `ls '{}'`"#).text
-      == #"echo "$(cat "${SECTIONNAV_ITEM}")" `ls ''"${SECTIONNAV_ITEM}"''`"#)
+    #expect(
+      try Self.render(#"echo "$(cat {})" `ls '{}'`"#).text
+        == #"echo "$(cat "${SECTIONNAV_ITEM}")" `ls ''"${SECTIONNAV_ITEM}"''`"#)
     #expect(try Self.render("echo ${x:-{}}").text == "echo ${x:-${SECTIONNAV_ITEM}}")
     #expect(Self.refusal("echo $'a\\'{}'")?.contains("bash and dash read") == true)
   }

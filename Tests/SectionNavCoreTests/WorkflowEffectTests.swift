@@ -123,7 +123,8 @@ import Testing
     // Data whose sections all changed: the cursor goes to an item, never a header.
     _ = s.handle(.key(KeyEvent(.ctrl("r"))))
     let again = try #require(s.workflow.reloadID)
-    _ = s.handle(.reloaded(id: again, DataUpdate(list: SectionedList([(title: "Q", items: ["q1", "q2"])]), progress: nil)))
+    _ = s.handle(
+      .reloaded(id: again, DataUpdate(list: SectionedList([(title: "Q", items: ["q1", "q2"])]), progress: nil)))
     #expect(s.cursor?.section == 0)
   }
 

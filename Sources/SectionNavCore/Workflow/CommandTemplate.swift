@@ -96,7 +96,10 @@ public struct CommandTemplate: Sendable, Equatable {
     /// The marked items (the cursor's item when none is marked).
     public var marked: [String] = []
 
-    public init(section: String = "", item: String = "", index: Int = 0, json: String = "", query: String = "", marked: [String] = []) {
+    public init(
+      section: String = "", item: String = "", index: Int = 0, json: String = "", query: String = "",
+      marked: [String] = []
+    ) {
       self.section = section
       self.item = item
       self.index = index
