@@ -18,6 +18,13 @@ enum DataLoading {
     LoadOptions(config)
   }
 
+  /// What a `--lines` stream is read with: the collation only.
+  static func linesOptions(_ config: Configuration) -> LoadOptions {
+    var options = LoadOptions()
+    options.collation = config.collation
+    return options
+  }
+
   /// Whether options that only make sense for item data ask for standard
   /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
   static func wantsItemInput(_ config: Configuration) -> Bool {
@@ -66,8 +73,9 @@ enum DataLoading {
 
   /// The embedded demo named by `--demo`.
   static func demo(_ config: Configuration) throws(Failure) -> SectionedList {
+    if config.demo.locale != nil { return Demos.contacts(config.demo, collation: config.collation) }
     let demo = Demos.named(config.demo)
-    return config.keepOrder ? demo : demo.sortedByTitle()
+    return config.keepOrder ? demo : demo.sortedByTitle(collation: config.collation)
   }
 
   /// Loads everything before returning (scripts, `--check`, small files).
@@ -110,9 +118,13 @@ enum DataLoading {
     let outcome: StreamLoad.Outcome
     do {
       let lines: ((ByteBuffer) -> SectionedList)? =
-        config.lines ? { LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder) } : nil
+        config.lines
+        ? {
+          LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
+        } : nil
       outcome = try StreamLoad.run(
-        fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
+        fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options,
+        validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
         lines: config.lines ? (config.delimiter, config.keepOrder) : nil)
     } catch {
@@ -141,7 +153,8 @@ enum DataLoading {
       } catch {
         throw error.failure(in: sourceName(config))
       }
-      list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
+      list = LineInput.load(
+        buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
     } else {
       let options = loadOptions(config)
       do throws(LoadError) {

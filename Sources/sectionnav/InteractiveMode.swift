@@ -113,20 +113,20 @@ enum InteractiveMode {
             if !reloads.finished(id: id) { inbox.post(event) }
           }
           continue
+        case .cancelReload(let id):
+          reloads.cancel(id: id)
+          continue
         case .execute(let id, let command, silent: true):
           DetachedThread.start {
-            if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
-            inbox.post(.executeFinished(id: id))
+            inbox.post(.executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
           }
           continue
         case .execute(let id, let command, silent: false):
           // The terminal as the program found it, for the command to use; the
           // screen comes back when it ends (C-c interrupts the command only).
           next = .suspendFor {
-            if let pid = ShellCommand.spawn(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false) {
-              ShellCommand.wait(pid)
-            }
-            inbox.post(.executeFinished(id: id))
+            let failure = ShellCommand.run(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false)
+            inbox.post(.executeFinished(id: id, failure: failure))
           }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)

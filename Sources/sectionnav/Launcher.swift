@@ -62,6 +62,7 @@ enum Launcher {
       Output.write(Version.string + "\n")
       return 0
     }
+    config.collation = collation(config, environment: environment)
     let printFormat = config.printFormat
     if config.script == "-" && config.file == "-" {
       throw Failure("the data and the script cannot both come from standard input")
@@ -96,6 +97,7 @@ enum Launcher {
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
+    settings.collation = config.collation
     settings.indexMode = config.indexMode ?? (labels.isEmpty ? .initials : .titles)
     settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
@@ -103,11 +105,11 @@ enum Launcher {
     settings.pick = config.pick
     settings.multi = config.multi
     settings.sort = config.sort
-    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
-    settings.literal = config.literal
+    settings.match = config.match
     settings.theme = Theme.resolve(
       colorWhen: config.color, specs: config.colorSpecs, environment: environment,
       isTerminal: scripted ? Output.standardOutputIsTerminal : true)
@@ -116,6 +118,24 @@ enum Launcher {
     }
     return try InteractiveMode.run(
       config: config, data: data, settings: settings, chosen: chosen, environment: environment)
+  }
+}
+
+extension Launcher {
+  /// The collation `--locale` asks for — else a contacts demo's language,
+  /// else `LC_ALL`, `LC_COLLATE` or `LANG` — or nil for the C locale. ICU is
+  /// loaded here, only for a locale other than C; where it is missing, one
+  /// note and the C locale's rules.
+  static func collation(_ config: Configuration, environment: [String: String]) -> LocaleCollation? {
+    let demoLocale = config.file == nil ? config.demo.locale : nil
+    let name = config.locale ?? demoLocale ?? LocaleCollation.environmentLocale(environment) ?? "C"
+    guard LocaleCollation.isWellFormed(name), let id = LocaleCollation.icuLocale(name) else { return nil }
+    do {
+      return try LocaleCollation.open(id)
+    } catch {
+      Output.error("sectionnav: note: locale \(id): \(error.description); sorting and the index follow the C locale")
+      return nil
+    }
   }
 }
 

@@ -16,6 +16,7 @@ extension LoadOptions {
     }
     noHeader = config.noHeader
     skipBad = config.skipBad
+    collation = config.collation
     // `--skip-bad` alone means JSON Lines (`… | sectionnav --skip-bad`).
     format = config.dataFormat ?? Self.namedFormat(config.file ?? "") ?? (config.skipBad ? .jsonLines : .json)
   }

@@ -36,11 +36,11 @@ extension JSONItemScan {
       section = previewSection
     case .field(let field):
       if let group {
-        section = group < 0 ? items.section(titled: GroupBy.none) : groupSection(raw: groupStart, group)
+        section = group < 0 ? items.section(titled: GroupBy.none, kind: .none) : groupSection(raw: groupStart, group)
       } else if c == 0x7B, let f = JSONValueText.lookup(field, in: p, length) {
         section = groupSection(raw: start + f.offset, start + f.offset + f.length)
       } else {
-        section = items.section(titled: GroupBy.none)
+        section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
       section = initialSection(p, length)
@@ -53,7 +53,7 @@ extension JSONItemScan {
   mutating func groupSection(raw start: Int, _ end: Int) -> Int {
     let p = buffer.base + start
     let length = end - start
-    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
+    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none, kind: .none) }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
     if let known = rawSections[hash], known.raw.count == length,
@@ -61,19 +61,19 @@ extension JSONItemScan {
     {
       return known.section
     }
-    let title: String
-    switch p.pointee {
-    case 0x7B, 0x5B: title = JSONValueText.compact(p, length)
-    default: title = JSONValueText.display(p, length, itemField: nil)
-    }
-    let s = items.section(titled: title)
+    // jq's equality: strings by their decoded text, numbers by value,
+    // objects by content whatever the key order, each kind apart.
+    let s =
+      p.pointee == 0x22
+      ? items.section(titled: JSONValueText.unescape(p, length))
+      : items.section(titled: JSONValueText.canonical(p, length), kind: .json)
     if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
     return s
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
     let c = p.pointee
-    if c == 0x22, length > 2 {
+    if c == 0x22, length > 2, collation == nil {
       let first = p[1]
       switch first {
       case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
@@ -83,13 +83,13 @@ extension JSONItemScan {
     }
     // Anything else: the row text as shown (objects by their field or template).
     let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
-    return items.section(titled: Initials.of(text))
+    return items.section(titled: Initials.of(text, collation: collation))
   }
 
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store,
       widest: { store, ranges in
         ItemGroups.widest(
           store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)

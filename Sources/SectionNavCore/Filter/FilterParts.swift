@@ -26,7 +26,7 @@ extension FilterRun {
     let list = done[0].list
     let sort = done[0].sort
     // (section, its items, best score) in the joined order.
-    var pieces: [(section: Int32, part: Int, k: Int, best: Int32)] = []
+    var pieces: [(section: Int32, part: Int, k: Int, best: UInt64)] = []
     for (part, run) in done.enumerated() {
       let r = run.result()
       for k in 0..<r.sectionCount {
@@ -34,7 +34,7 @@ extension FilterRun {
       }
     }
     if sort {
-      pieces.sort { $0.best != $1.best ? $0.best > $1.best : $0.section < $1.section }
+      pieces.sort { $0.best != $1.best ? $0.best < $1.best : $0.section < $1.section }
     }
     let results = done.map { $0.result() }
     var sections: [Int32] = []

@@ -32,13 +32,21 @@ public enum NaturalOrder {
     /// `bytes[ends[i - 1]..<ends[i]]` is key `i` (0 before the first).
     var ends: [Int] = []
     var folded: [UInt8] = []
+    /// A locale's collation (`--locale`): keys are ICU sort keys (digit runs
+    /// as numbers there too) instead of the fold; nil is the C locale.
+    public let collation: LocaleCollation?
 
-    public init() {}
+    public init(collation: LocaleCollation? = nil) { self.collation = collation }
 
     public var count: Int { ends.count }
 
     /// Appends the key of `title`.
     public mutating func append(_ title: String) {
+      if let collation {
+        collation.appendSortKey(title, to: &bytes)
+        ends.append(bytes.count)
+        return
+      }
       var title = title
       let n = title.utf8.count
       let need = Folding.capacity(for: n)
@@ -91,8 +99,10 @@ public enum NaturalOrder {
   /// The order of `titles` (indices into it), stable for equal titles.
   /// `last` puts the titles it picks after all others (nil: plain
   /// natural order).
-  public static func sortedIndices(_ titles: [String], last: ((String) -> Bool)? = nil) -> [Int] {
-    var keys = SortKeys()
+  public static func sortedIndices(
+    _ titles: [String], collation: LocaleCollation? = nil, last: ((String) -> Bool)? = nil
+  ) -> [Int] {
+    var keys = SortKeys(collation: collation)
     for t in titles { keys.append(t) }
     return sortedIndices(titles, keys: keys, last: last)
   }
