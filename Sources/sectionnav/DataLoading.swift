@@ -147,6 +147,12 @@ enum DataLoading {
   ) throws(Failure) -> SectionedList {
     var list: SectionedList
     if config.lines {
+      var text = TextCheck()
+      do {
+        try text.advance(buffer, count: buffer.count, stream: false)
+      } catch {
+        throw error.failure(in: sourceName(config))
+      }
       list = LineInput.load(
         buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
     } else {

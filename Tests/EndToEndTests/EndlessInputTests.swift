@@ -19,6 +19,43 @@ import Testing
     #expect(result.stderr == message)
   }
 
+  /// `--lines` reads text: `/dev/zero` (one endless line of NULs) and an
+  /// image piped in are refused at once as binary data (issue 26 #10).
+  @Test func binaryDataIsNotLines() throws {
+    let zero = try Binary.run(["--lines", "--check", "/dev/zero"])
+    #expect(zero.status == 2)
+    #expect(
+      zero.stderr
+        == "/dev/zero:1:1: error: not text: a NUL byte in the first 64 KiB: binary data, and --lines reads lines of text\n"
+    )
+    let png = "\u{89}PNG\r\n\u{1A}\n\0\0\0\rIHDR"
+    let piped = try Binary.run(["--lines", "--check", "-"], input: png)
+    #expect(piped.status == 2)
+    #expect(piped.stderr.hasPrefix("<stdin>:3:1: error: not text: a NUL byte"), "\(piped.stderr)")
+    let path = Scratch.file(Array("text\n".utf8) + [0, 1, 2])
+    defer { Scratch.remove(path) }
+    let file = try Binary.run(["--lines", "--check", path])
+    #expect(file.status == 2)
+    #expect(file.stderr.hasPrefix("\(path):2:1: error: not text: a NUL byte"), "\(file.stderr)")
+  }
+
+  /// Under `ulimit -v` below the default reservation, standard input is
+  /// read into what the address space allows instead of being refused.
+  @Test func standardInputUnderALowAddressSpaceLimit() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "ulimit -v 4000000 && echo a | exec \"$0\" --lines --check -", Binary.path]
+    process.environment = ["XDG_CONFIG_HOME": Binary.noConfigHome, "PATH": "/usr/bin:/bin"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text == "1 sections, 1 items\n")
+  }
+
   @Test func randomBytesAreRejectedNearTheStart() throws {
     let result = try Binary.run(["--check", "/dev/urandom"])
     #expect(result.status == 2)

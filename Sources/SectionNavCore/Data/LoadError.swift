@@ -10,6 +10,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTSV = "invalid TSV"
     /// A field named by an option that no item has.
     case field = "unknown field"
+    /// `--lines` input that is not lines of text (`TextCheck`).
+    case notText = "not text"
   }
   public var kind: Kind
   public var line: Int

@@ -29,21 +29,45 @@ public final class StreamBuffer: @unchecked Sendable {
   /// stops there with an error instead of being read until the kernel kills
   /// the process.
   public static var defaultCapacity: Int {
-    let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
-    let size = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let memory = pages > 0 && size > 0 ? pages * size : 1 << 34
-    return min(DataSource.maximumSize, memory / 2)
+    min(defaultCapacityIgnoringLimits, addressSpaceShare ?? .max)
   }
 
+  /// `defaultCapacity` without `ulimit -v`: a smaller reservation was cut by the limit.
+  static var defaultCapacityIgnoringLimits: Int {
+    let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
+    let size = Int(sysconf(Int32(_SC_PAGESIZE)))
+    return min(DataSource.maximumSize, (pages > 0 && size > 0 ? pages * size : 1 << 34) / 2)
+  }
+
+  /// A quarter of the address space `ulimit -v` (RLIMIT_AS) allows, or nil
+  /// without a limit: the reservation counts against it whole, and the item
+  /// ranges, the runtime and the threads need the rest.
+  static var addressSpaceShare: Int? {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+    return Int(clamping: limit.rlim_cur / 4)
+  }
+
+  /// The smallest reservation tried when a larger one is refused.
+  static let minimumCapacity = 16 << 20
+
+  /// `capacity` is tried first; when the address space will not take it
+  /// (a low `ulimit -v`), half of it, and so on down to 16 MiB.
   public init(capacity: Int = StreamBuffer.defaultCapacity) throws(DataSourceError) {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let rounded = max(page, (capacity + page - 1) / page * page)
-    let raw = mmap(nil, rounded, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-    guard let raw, raw != MAP_FAILED else {
-      throw DataSourceError(path: "-", reason: "cannot reserve memory for the input")
+    var rounded = max(page, (capacity + page - 1) / page * page)
+    while true {
+      let raw = mmap(nil, rounded, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+      if let raw, raw != MAP_FAILED {
+        base = raw.assumingMemoryBound(to: UInt8.self)
+        self.capacity = rounded
+        return
+      }
+      guard rounded > Self.minimumCapacity else {
+        throw DataSourceError(path: "-", reason: "cannot reserve memory for the input")
+      }
+      rounded = max(Self.minimumCapacity, rounded / 2 / page * page)
     }
-    base = raw.assumingMemoryBound(to: UInt8.self)
-    self.capacity = rounded
   }
 
   deinit {
@@ -111,7 +135,10 @@ public final class StreamBuffer: @unchecked Sendable {
       throw DataSourceError(
         path: name,
         reason:
-          "input larger than \(capacity >> 20) MiB, half the memory of this machine (save it to a file and open that)")
+          "input larger than \(capacity >> 20) MiB, "
+          + (capacity < Self.defaultCapacityIgnoringLimits
+            ? "what the address space allows (ulimit -v)" : "half the memory of this machine")
+          + " (save it to a file and open that)")
     }
     // Writable a little ahead, so that the prefaulting thread can work there.
     if committed < capacity && committed - count < limit + Prefaulter.ahead {

@@ -61,6 +61,7 @@ public enum StreamLoad {
       } : nil
     defer { follower?.stop() }
     storage.prefaults = follower == nil
+    var text = lines != nil || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
       do {
@@ -71,6 +72,7 @@ public enum StreamLoad {
       let eof = n == 0
       follower?.arrived(storage.count)
       do {
+        try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
         if checkOnly {
           if !eof { try check(&stream, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
         } else if scans && (eof || storage.count >= stream.wanted) {
