@@ -34,8 +34,6 @@ struct CSVScan {
   /// Where the next record starts.
   var offset = 0
   var wanted = 0
-  var lastGroup = ""
-  var lastGroupSection = -1
 
   init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
     self.buffer = buffer
@@ -71,13 +69,13 @@ struct CSVScan {
         if noHeader {
           columns = (1...max(1, fields.count)).map(String.init)
           try setUp(at: start)
-          add(start, recordEnd, fields: fields)
+          add(start, recordEnd)
         } else {
           columns = fields
           try setUp(at: start)
         }
       } else {
-        add(start, recordEnd, fields: nil)
+        add(start, recordEnd)
       }
       p = next
       offset = p - base
@@ -152,7 +150,7 @@ struct CSVScan {
     return (end > start && end[-1] == 0x0D ? end - 1 : end, end)
   }
 
-  mutating func add(_ start: Pointer, _ end: Pointer, fields: [String]?) {
+  mutating func add(_ start: Pointer, _ end: Pointer) {
     let length = end - start
     var ascii = true
     var q = start
@@ -169,14 +167,15 @@ struct CSVScan {
     case .single(let title):
       section = items.titles.isEmpty ? items.section(titled: title) : 0
     case .field:
-      let values = fields ?? Self.fields(start, length, separator: separator, quoted: quoted)
-      let value = groupColumn < values.count ? values[groupColumn] : ""
-      if value == lastGroup, lastGroupSection >= 0 {
-        section = lastGroupSection
+      // The field's bytes as written key its section: decoded only the first time.
+      if let f = Self.field(groupColumn, start, length, separator: separator, quoted: quoted), f.end > f.start {
+        let p = start + f.start
+        let n = f.end - f.start
+        section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
+          f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        }
       } else {
-        section = items.section(titled: value.isEmpty ? GroupBy.none : value)
-        lastGroup = value
-        lastGroupSection = section
+        section = items.section(titled: GroupBy.none)
       }
     case .initial:
       section = items.section(
@@ -196,10 +195,20 @@ struct CSVScan {
     items.list(
       buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
-        ItemGroups.widest(
-          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,
-          rendered: itemField != nil || template != nil)
+        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })
+  }
+
+  /// The text of a quoted field's body `p[0..<n]`: `""` is `"`.
+  static func unquoted(_ p: Pointer, _ n: Int) -> String {
+    var field: [UInt8] = []
+    field.reserveCapacity(n)
+    var i = 0
+    while i < n {
+      field.append(p[i])
+      i += p[i] == 0x22 && i + 1 < n && p[i + 1] == 0x22 ? 2 : 1
+    }
+    return String(decoding: field, as: UTF8.self)
   }
 
   /// The fields of the record at `p`, decoded.

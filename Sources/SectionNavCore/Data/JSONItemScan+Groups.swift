@@ -53,21 +53,12 @@ extension JSONItemScan {
     let p = buffer.base + start
     let length = end - start
     if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
-    if let known = rawSections[hash], known.raw.count == length,
-      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
-    {
-      return known.section
+    return items.section(rawKey: p, length) {
+      switch p.pointee {
+      case 0x7B, 0x5B: JSONValueText.compact(p, length)
+      default: JSONValueText.display(p, length, itemField: nil)
+      }
     }
-    let title: String
-    switch p.pointee {
-    case 0x7B, 0x5B: title = JSONValueText.compact(p, length)
-    default: title = JSONValueText.display(p, length, itemField: nil)
-    }
-    let s = items.section(titled: title)
-    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
-    return s
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
@@ -90,8 +81,7 @@ extension JSONItemScan {
     items.list(
       buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
       widest: { store, ranges in
-        ItemGroups.widest(
-          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
+        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })
   }
 }
