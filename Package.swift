@@ -11,9 +11,12 @@ let package = Package(
   ],
   targets: [
     // Pure core: data, layout, scrolling, index, rendering, update, scripts. No terminal code.
-    .target(name: "SectionNavCore", dependencies: ["CMapGuard"]),
+    .target(name: "SectionNavCore", dependencies: ["CMapGuard", "CICU"]),
     // SIGBUS guard for memory-mapped files that shrink while open.
     .target(name: "CMapGuard"),
+    // ICU's C API for --locale (collation, index exemplars), loaded with
+    // dlopen when a non-C locale asks for it, not linked: see CICU.c.
+    .target(name: "CICU"),
     // Non-variadic C wrappers over libedit's variadic el_set/el_get/history.
     // libedit (Debian: libedit2, and libedit-dev for <histedit.h>) is loaded
     // when the first prompt opens, not linked: see CLineEdit.c.

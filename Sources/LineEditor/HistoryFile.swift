@@ -29,10 +29,12 @@ extension History {
   /// Reads a history file, one entry per line. A missing file (or a missing
   /// directory on its path) is an empty history; saving reports the directory.
   public static func load(from path: String) throws(HistoryFileError) -> History {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT || errno == ENOTDIR { return History() }
-      throw HistoryFileError(.read, path: path, code: errno)
+    let fd: Int32
+    switch FileBytes.openRegular(path) {
+    case .file(let opened): fd = opened
+    case .failed(let code) where code == ENOENT || code == ENOTDIR: return History()
+    case .failed(let code): throw HistoryFileError(.read, path: path, code: code)
+    case .notRegular(let kind): throw HistoryFileError(.read, path: path, code: 0, notRegular: kind)
     }
     defer { close(fd) }
     guard let bytes = FileBytes.read(fd, limit: maximumFileSize) else {

@@ -13,14 +13,18 @@ public struct HistoryFileError: Error, Equatable, Sendable, CustomStringConverti
   /// The `errno` value.
   public var code: Int32
 
-  public init(_ operation: Operation, path: String, code: Int32) {
+  /// What the path is when it is not a regular file ("a FIFO", "a device"…).
+  public var notRegular: String?
+
+  public init(_ operation: Operation, path: String, code: Int32, notRegular: String? = nil) {
     self.operation = operation
     self.path = path
     self.code = code
+    self.notRegular = notRegular
   }
 
   public var description: String {
-    let reason = String(cString: strerror(code))
+    let reason = notRegular.map { "it is \($0), not a regular file" } ?? String(cString: strerror(code))
     switch operation {
     case .read: return "cannot read history file \(path): \(reason)"
     case .createDirectory: return "cannot create history directory \(path): \(reason)"

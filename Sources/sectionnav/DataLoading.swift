@@ -18,21 +18,22 @@ enum DataLoading {
     LoadOptions(config)
   }
 
+  /// What a `--lines` stream is read with: the collation only.
+  static func linesOptions(_ config: Configuration) -> LoadOptions {
+    var options = LoadOptions()
+    options.collation = config.collation
+    return options
+  }
+
   /// Whether options that only make sense for item data ask for standard
   /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
   static func wantsItemInput(_ config: Configuration) -> Bool {
-    config.dataFormat != nil || config.path != nil || config.groupBy != nil
+    config.dataFormat != nil || config.path != nil || config.groupBy != nil || config.skipBad
   }
 
-  /// Options that cannot go together.
+  /// Options that cannot go together (`Configuration.checkCombination`).
   static func checkCombination(_ config: Configuration) throws(Failure) {
-    if config.lines && (config.dataFormat != nil || config.path != nil || config.groupBy != nil) {
-      throw Failure(
-        "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
-    }
-    if config.path != nil, let f = config.dataFormat, f == .csv || f == .tsv {
-      throw Failure("--path selects inside JSON; CSV and TSV have no paths")
-    }
+    do { try config.checkCombination() } catch { throw Failure(error.message) }
   }
 
   /// The title of the one section when the data names none: the file's name without extension.
@@ -72,8 +73,9 @@ enum DataLoading {
 
   /// The embedded demo named by `--demo`.
   static func demo(_ config: Configuration) throws(Failure) -> SectionedList {
+    if config.demo.locale != nil { return Demos.contacts(config.demo, collation: config.collation) }
     let demo = Demos.named(config.demo)
-    return config.keepOrder ? demo : demo.sortedByTitle()
+    return config.keepOrder ? demo : demo.sortedByTitle(collation: config.collation)
   }
 
   /// Loads everything before returning (scripts, `--check`, small files).
@@ -116,9 +118,12 @@ enum DataLoading {
     let outcome: StreamLoad.Outcome
     do {
       let lines: ((ByteBuffer) -> SectionedList)? =
-        config.lines ? { LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder) } : nil
+        config.lines
+        ? {
+          LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
+        } : nil
       outcome = try StreamLoad.run(
-        fd: fd, name: config.file ?? "-", options: config.lines ? LoadOptions() : options, validate: !config.lines,
+        fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options, validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
         lines: config.lines ? (config.delimiter, config.keepOrder) : nil)
     } catch {
@@ -141,7 +146,8 @@ enum DataLoading {
   ) throws(Failure) -> SectionedList {
     var list: SectionedList
     if config.lines {
-      list = LineInput.load(buffer, delimiter: config.delimiter, keepOrder: config.keepOrder)
+      list = LineInput.load(
+        buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
     } else {
       let options = loadOptions(config)
       do throws(LoadError) {
@@ -213,7 +219,7 @@ enum DataLoading {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }
-    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels")
+    let bytes = try SideFile.read(path, limit: SideFile.labelsLimit, option: "--index-labels", regular: true)
     do {
       return try IndexLabelsFile.parse(bytes)
     } catch {

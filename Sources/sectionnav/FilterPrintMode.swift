@@ -13,15 +13,26 @@ import Synchronization
 /// survivors together, in data order or ranked under `--sort`); exit 1 when
 /// nothing matches.
 enum FilterPrintMode {
-  static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) -> Int32 {
+  static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32 {
     // One part per core, as fzf matches on every core.
     let result = FilterParts(
       FilterRun.parts(
         query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
         parts: Cores.available)
     ).runAll()
+    // Under --print0 every survivor is checked before anything is written: an
+    // item holding a NUL fails the run with nothing printed, as `xargs -0`
+    // would otherwise act on the pieces.
+    if chosen.terminator == "\0" { try write(result, list: list, chosen: chosen, output: false) }
+    try write(result, list: list, chosen: chosen, output: true)
+    return (result.itemCount > 0 ? ExitCode.success : ExitCode.notChosen).rawValue
+  }
+
+  /// The survivors per `--print`, written in 1 MiB pieces when `output`.
+  private static func write(_ result: FilterResult, list: SectionedList, chosen: Chosen, output: Bool) throws(Failure) {
     let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
     let terminator = Array(chosen.terminator.utf8)
+    let checkNUL = !output && fast
     var out: [UInt8] = []
     out.reserveCapacity(1 << 20)
     for k in 0..<result.sectionCount {
@@ -29,19 +40,22 @@ enum FilterPrintMode {
       for o in result.starts[k]..<result.starts[k + 1] {
         let ordinal = Int(result.ordinals[Int(o)])
         if fast {
+          let start = out.count
           list.appendItemText(ordinal: ordinal, to: &out)
+          if checkNUL && out[start...].contains(0) {
+            throw Chosen.holdsNUL(list, section: s, item: list.item(ordinal: ordinal, in: s))
+          }
           out.append(contentsOf: terminator)
         } else {
-          out.append(contentsOf: chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
+          out.append(contentsOf: try chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
         }
         if out.count >= 1 << 20 {
-          Output.write(bytes: out)
+          if output { Output.write(bytes: out) }
           out.removeAll(keepingCapacity: true)
         }
       }
     }
-    Output.write(bytes: out)
-    return (result.itemCount > 0 ? ExitCode.success : ExitCode.notChosen).rawValue
+    if output { Output.write(bytes: out) }
   }
 }
 

@@ -57,6 +57,22 @@ enum InteractiveMode {
 
     /// Carries out `effects`: jobs start or stop, and the first effect that
     /// needs the run loop (exit, suspend, prompt) becomes its disposition.
+    /// Ends the run printing the chosen items — or, when they cannot be
+    /// printed as they are (the file shrank under its mapping, so the lost
+    /// range would read as NUL bytes; a NUL under `--print0`), with the error
+    /// and exit 2, printing nothing.
+    func exit(printing output: () throws(Failure) -> String) -> Disposition {
+      do throws(Failure) {
+        // (The core ignores a shrink once `reload` has replaced the data.)
+        if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
+        if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
+        return .exit(code: ExitCode.success.rawValue, output: try output())
+      } catch {
+        failure = error
+        return .exit(code: error.status.rawValue, output: nil)
+      }
+    }
+
     func carryOut(_ effects: [Effect]) -> Disposition {
       var disposition = Disposition.continue
       for effect in effects {
@@ -73,13 +89,12 @@ enum InteractiveMode {
         case .quit: next = .exit(code: settings.endWithoutChoice.rawValue, output: nil)
         case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
         case .choose(let s, let i):
-          next = .exit(
-            code: ExitCode.success.rawValue,
-            output: chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+          next = exit { () throws(Failure) in
+            try chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat)
+          }
         case .chooseItems(let items):
-          next = .exit(
-            code: ExitCode.success.rawValue,
-            output: chosen.text(state.dataList, items: items, format: state.chosenFormat))
+          next = exit { () throws(Failure) in try chosen.text(state.dataList, items: items, format: state.chosenFormat)
+          }
         case .fail(let reason):
           failure = reason
           next = .exit(code: reason.status.rawValue, output: nil)
@@ -98,20 +113,20 @@ enum InteractiveMode {
             if !reloads.finished(id: id) { inbox.post(event) }
           }
           continue
+        case .cancelReload(let id):
+          reloads.cancel(id: id)
+          continue
         case .execute(let id, let command, silent: true):
           DetachedThread.start {
-            if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
-            inbox.post(.executeFinished(id: id))
+            inbox.post(.executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
           }
           continue
         case .execute(let id, let command, silent: false):
           // The terminal as the program found it, for the command to use; the
           // screen comes back when it ends (C-c interrupts the command only).
           next = .suspendFor {
-            if let pid = ShellCommand.spawn(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false) {
-              ShellCommand.wait(pid)
-            }
-            inbox.post(.executeFinished(id: id))
+            let failure = ShellCommand.run(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false)
+            inbox.post(.executeFinished(id: id, failure: failure))
           }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)

@@ -62,6 +62,7 @@ enum Launcher {
       Output.write(Version.string + "\n")
       return 0
     }
+    config.collation = collation(config, environment: environment)
     let printFormat = config.printFormat
     if config.script == "-" && config.file == "-" {
       throw Failure("the data and the script cannot both come from standard input")
@@ -91,11 +92,12 @@ enum Launcher {
     }
     let chosen = Chosen(format: printFormat, terminator: config.print0 ? "\0" : "\n")
     if let query = config.filterPrint, case .ready(let list) = data {
-      return FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
+      return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
+    settings.collation = config.collation
     settings.indexMode = config.indexMode ?? (labels.isEmpty ? .initials : .titles)
     settings.indexAnchor = config.indexAnchor
     settings.indicators = config.indicators
@@ -103,7 +105,7 @@ enum Launcher {
     settings.pick = config.pick
     settings.multi = config.multi
     settings.sort = config.sort
-    settings.preview = config.preview.map(CommandTemplate.init)
+    settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
@@ -116,6 +118,24 @@ enum Launcher {
     }
     return try InteractiveMode.run(
       config: config, data: data, settings: settings, chosen: chosen, environment: environment)
+  }
+}
+
+extension Launcher {
+  /// The collation `--locale` asks for — else a contacts demo's language,
+  /// else `LC_ALL`, `LC_COLLATE` or `LANG` — or nil for the C locale. ICU is
+  /// loaded here, only for a locale other than C; where it is missing, one
+  /// note and the C locale's rules.
+  static func collation(_ config: Configuration, environment: [String: String]) -> LocaleCollation? {
+    let demoLocale = config.file == nil ? config.demo.locale : nil
+    let name = config.locale ?? demoLocale ?? LocaleCollation.environmentLocale(environment) ?? "C"
+    guard LocaleCollation.isWellFormed(name), let id = LocaleCollation.icuLocale(name) else { return nil }
+    do {
+      return try LocaleCollation.open(id)
+    } catch {
+      Output.error("sectionnav: note: locale \(id): \(error.description); sorting and the index follow the C locale")
+      return nil
+    }
   }
 }
 
@@ -136,16 +156,30 @@ struct Chosen {
   var terminator = "\n"
 
   /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
-  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) -> String {
+  /// An item that the output cannot represent — a NUL under `--print0`,
+  /// which would split it into two names for `xargs -0` — is an error,
+  /// never something else written in its place.
+  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) throws(Failure) -> String {
     let format = format ?? self.format
     let line = format.render(
       section: list.title(section), item: list.itemText(section: section, item: item), index: item,
       json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
+    if terminator == "\0" && line.utf8.contains(0) { throw Self.holdsNUL(list, section: section, item: item) }
     return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + terminator
   }
 
-  /// Marked items (`--multi`), in the order given.
-  func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) -> String {
-    items.map { text(list, section: $0.section, item: $0.item, format: format) }.joined()
+  /// Marked items (`--multi`), in the order given: all of them or, when one
+  /// cannot be printed, none.
+  func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) throws(Failure) -> String {
+    var out = ""
+    for chosen in items { out += try text(list, section: chosen.section, item: chosen.item, format: format) }
+    return out
+  }
+
+  /// The error for an item that `--print0` cannot print.
+  static func holdsNUL(_ list: SectionedList, section: Int, item: Int) -> Failure {
+    Failure(
+      "--print0 cannot print item \(item) of section '\(list.title(section))': it holds a NUL byte "
+        + "(--print json escapes it as \\u0000)")
   }
 }

@@ -44,10 +44,10 @@ enum ScriptMode {
     case .interrupted:
       return ExitCode.interrupted.rawValue
     case .chose(let s, let i):
-      Output.write(chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
+      Output.write(try chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
       return ExitCode.success.rawValue
     case .choseItems(let items):
-      Output.write(chosen.text(state.dataList, items: items, format: state.chosenFormat))
+      Output.write(try chosen.text(state.dataList, items: items, format: state.chosenFormat))
       return ExitCode.success.rawValue
     case .failed(let line, let message):
       throw Failure(message, at: "\(name):\(line)")

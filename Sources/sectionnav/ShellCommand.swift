@@ -13,13 +13,100 @@ import Synchronization
 /// process group when it runs in the background, so a stale preview can be
 /// killed with everything it started.
 enum ShellCommand {
+  /// Why a command could not be started, for the pane or the status line.
+  struct SpawnFailure: Error {
+    let message: String
+  }
+
+  /// The longest value `execve` takes as one argument or environment
+  /// string on Linux (`MAX_ARG_STRLEN`, 32 pages, with its `NAME=` and NUL).
+  static let maximumStringLength = 32 * 4096
+
+  /// A `ShellLine` made ready to spawn: its files written to fresh
+  /// temporary files (mode 0600), the environment with its variables (the
+  /// program's own, the line's replacing any of the same name). `remove()`
+  /// deletes the files once the command has ended.
+  struct Prepared {
+    let command: String
+    let environment: [String]
+    let paths: [String]
+
+    init(_ line: ShellLine) throws(SpawnFailure) {
+      command = line.text
+      var ours = line.environment.map { ($0.name, Self.withoutNUL($0.value)) }
+      var paths: [String] = []
+      for file in line.files {
+        do throws(SpawnFailure) {
+          paths.append(try Self.writeFile(file.value))
+        } catch {
+          for path in paths { unlink(path) }
+          throw error
+        }
+        ours.append((file.name, paths.last!))
+      }
+      self.paths = paths
+      let names = Set(ours.map(\.0))
+      var environment: [String] = []
+      var p = environ
+      while let entry = p.pointee {
+        let text = String(cString: entry)
+        let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+        if !names.contains(name) { environment.append(text) }
+        p += 1
+      }
+      self.environment = environment + ours.map { "\($0.0)=\($0.1)" }
+    }
+
+    func remove() { for path in paths { unlink(path) } }
+
+    /// What to say when `execve` found the command line too long (E2BIG).
+    var tooLongMessage: String {
+      let longest = environment.max { $0.utf8.count < $1.utf8.count }
+      if let longest, longest.utf8.count >= ShellCommand.maximumStringLength, longest.hasPrefix("SECTIONNAV_") {
+        let name = longest.prefix { $0 != "=" }
+        return "the command line is too long: \(name) holds \(longest.utf8.count - name.utf8.count - 1) bytes, "
+          + "more than the \(ShellCommand.maximumStringLength - 1) one value may; "
+          + "use {f}, {json-file} or {+f} to get it in a file"
+      }
+      return "the command line is too long for the system (argument list too long); "
+        + "use {f}, {json-file} or {+f} to get the values in files"
+    }
+
+    private static func withoutNUL(_ text: String) -> String {
+      text.utf8.contains(0) ? String(decoding: text.utf8.filter { $0 != 0 }, as: UTF8.self) : text
+    }
+
+    /// `contents` in a new file under `$TMPDIR` (or /tmp); its path.
+    private static func writeFile(_ contents: String) throws(SpawnFailure) -> String {
+      let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+      var template = Array((directory + "/sectionnav-XXXXXX").utf8CString)
+      let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard fd >= 0 else {
+        throw SpawnFailure(message: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+      }
+      defer { close(fd) }
+      let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      var bytes = Array(contents.utf8)[...]
+      while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+          let reason = String(cString: strerror(errno))
+          unlink(path)
+          throw SpawnFailure(message: "cannot write \(path): \(reason)")
+        }
+        bytes = bytes.dropFirst(n)
+      }
+      return path
+    }
+  }
+
   /// Spawns the command with standard input from `input`, and standard
   /// output and error to `output` (a descriptor, dup'ed) or to `outputPath`.
-  /// nil when it could not be started.
   static func spawn(
-    _ command: String, input: String = "/dev/null", output: Int32? = nil, outputPath: String = "/dev/null",
+    _ line: Prepared, input: String = "/dev/null", output: Int32? = nil, outputPath: String = "/dev/null",
     errorsToOutput: Bool = true, ownGroup: Bool
-  ) -> pid_t? {
+  ) throws(SpawnFailure) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     var attributes = posix_spawnattr_t()
     posix_spawn_file_actions_init(&actions)
@@ -55,12 +142,35 @@ enum ShellCommand {
       flags |= Int32(POSIX_SPAWN_SETPGROUP)
     }
     posix_spawnattr_setflags(&attributes, Int16(flags))
-    let argv = ["/bin/sh", "-c", command]
+    let argv: [String] = ["/bin/sh", "-c", line.command]
     var cArgs = argv.map { strdup($0) } + [nil]
-    defer { for p in cArgs { free(p) } }
+    var cEnvironment = line.environment.map { strdup($0) } + [nil]
+    defer {
+      for p in cArgs { free(p) }
+      for p in cEnvironment { free(p) }
+    }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgs, environ)
-    return status == 0 ? pid : nil
+    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgs, &cEnvironment)
+    if status == E2BIG { throw SpawnFailure(message: line.tooLongMessage) }
+    guard status == 0 else {
+      throw SpawnFailure(message: "cannot start /bin/sh: \(String(cString: strerror(status)))")
+    }
+    return pid
+  }
+
+  /// Runs `line` to its end with the terminal or nothing as its input and
+  /// output (`execute`, `execute-silent`); why it could not start, or nil.
+  static func run(
+    _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool
+  ) -> String? {
+    do throws(SpawnFailure) {
+      let prepared = try Prepared(line)
+      defer { prepared.remove() }
+      wait(try spawn(prepared, input: input, outputPath: outputPath, ownGroup: ownGroup))
+      return nil
+    } catch {
+      return error.message
+    }
   }
 
   /// Waits for `pid`; its exit status (128 + signal when killed).
@@ -72,55 +182,93 @@ enum ShellCommand {
     return 128 + (status & 0x7f)
   }
 
-  /// Runs the command in its own process group with no input and returns
-  /// what it wrote on standard output and error (at most `limit` bytes: then
-  /// it is killed) and its exit status. `started` gets the pid (for killing
-  /// it early); `shouldStop` is asked between reads.
-  static func capture(
-    _ command: String, limit: Int, errorsToOutput: Bool = true, started: (pid_t) -> Void = { _ in }
-  ) -> (output: [UInt8], status: Int32) {
+  /// Runs `line` in its own process group with no input, its standard
+  /// output (and error, with `errorsToOutput`) to a pipe whose read end
+  /// `read` gets; then waits for it: what `read` returned and the exit
+  /// status. `started` gets the pid (for killing it early). A command that
+  /// cannot start gives its reason as the error.
+  static func withOutput<T>(
+    _ line: ShellLine, errorsToOutput: Bool = true, started: (pid_t) -> Void = { _ in },
+    read: (_ fd: Int32, _ pid: pid_t) -> T
+  ) throws(SpawnFailure) -> (T, status: Int32) {
+    let prepared = try Prepared(line)
+    defer { prepared.remove() }
     var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return (Array("sh: cannot create a pipe\n".utf8), 127) }
+    guard pipe(&fds) == 0 else { throw SpawnFailure(message: "cannot create a pipe") }
     // Other threads may spawn meanwhile: neither end may leak into their children.
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-    guard let pid = spawn(command, output: fds[1], errorsToOutput: errorsToOutput, ownGroup: true) else {
+    let pid: pid_t
+    do throws(SpawnFailure) {
+      pid = try spawn(prepared, output: fds[1], errorsToOutput: errorsToOutput, ownGroup: true)
+    } catch {
       close(fds[0])
       close(fds[1])
-      return (Array("sh: cannot start /bin/sh\n".utf8), 127)
+      throw error
     }
     close(fds[1])
     started(pid)
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while output.count <= limit {
-      let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      output += chunk[0..<n]
-    }
-    if output.count > limit { kill(-pid, SIGKILL) }
+    let result = read(fds[0], pid)
     close(fds[0])
-    return (output, wait(pid))
+    return (result, wait(pid))
   }
 
-  /// Reads `command`'s standard output as data the way the configuration
-  /// reads its input (JSON, or lines): the event for `handle`. A command that
-  /// fails (non-zero exit) leaves the data as it was.
-  static func reload(
-    id: Int, command: String, config: Configuration, started: (pid_t) -> Void = { _ in }
-  ) -> Event {
-    let (output, status) = capture(command, limit: Int.max - 1, errorsToOutput: false, started: started)
-    if status != 0 {
-      return .reloadFailed(id: id, "the command exited with status \(status)")
+  /// What the command wrote on standard output and error (at most `limit`
+  /// bytes: then it is killed) and its exit status; one that cannot start
+  /// gives its `failure`, also as the output (`sectionnav: …`, status 127).
+  static func capture(
+    _ line: ShellLine, limit: Int, started: (pid_t) -> Void = { _ in }
+  ) -> (output: [UInt8], status: Int32, failure: String?) {
+    do throws(SpawnFailure) {
+      let (output, status) = try withOutput(line, started: started) { fd, pid in
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while output.count <= limit {
+          let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+          if n < 0 && errno == EINTR { continue }
+          if n <= 0 { break }
+          output += chunk[0..<n]
+        }
+        if output.count > limit { kill(-pid, SIGKILL) }
+        return output
+      }
+      return (output, status, nil)
+    } catch {
+      return (Array("sectionnav: \(error.message)\n".utf8), 127, error.message)
     }
+  }
+
+  /// Reads the command's standard output as data the way standard input is
+  /// read (`DataLoading.parseStream`: the same reservation caps it, bad data
+  /// stops it at its first bad byte): the event for `handle`. A command that
+  /// fails (non-zero exit) or whose output is refused leaves the data as it
+  /// was, and is killed with its process group if it is still writing.
+  static func reload(
+    id: Int, command: ShellLine, config: Configuration, started: (pid_t) -> Void = { _ in }
+  ) -> Event {
     var source = config
     source.file = "reload output"
-    do {
-      let list = try DataLoading.parse(ByteBuffer(output), source)
-      return .reloaded(id: id, DataUpdate(list: list, progress: nil))
+    let parsed: (Result<SectionedList, Failure>, status: Int32)
+    do throws(SpawnFailure) {
+      parsed = try withOutput(command, errorsToOutput: false, started: started) { fd, pid in
+        do throws(Failure) {
+          return .success(try DataLoading.parseStream(fd: fd, source))
+        } catch {
+          kill(-pid, SIGKILL)
+          return .failure(error)
+        }
+      }
     } catch {
+      return .reloadFailed(id: id, error.message)
+    }
+    switch parsed.0 {
+    case .failure(let error):
       return .reloadFailed(id: id, (error.location.map { "\($0): " } ?? "") + error.message)
+    case .success(let list):
+      if parsed.status != 0 {
+        return .reloadFailed(id: id, "the command exited with status \(parsed.status)")
+      }
+      return .reloaded(id: id, DataUpdate(list: list, progress: nil))
     }
   }
 }
@@ -174,9 +322,9 @@ final class PreviewRuns: Sendable {
 
   init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
 
-  func start(id: Int, command: String) {
+  func start(id: Int, command: ShellLine) {
     DetachedThread.start { [self] in
-      let (output, _) = ShellCommand.capture(command, limit: PreviewText.maxBytes) { groups.started(id: id, pid: $0) }
+      let output = ShellCommand.capture(command, limit: PreviewText.maxBytes) { groups.started(id: id, pid: $0) }.output
       if !groups.finished(id: id) { post(.previewOutput(id: id, output)) }
     }
   }
@@ -186,16 +334,17 @@ final class PreviewRuns: Sendable {
 struct ScriptModeShell: ScriptShell {
   let config: Configuration
 
-  func preview(id: Int, command: String) -> Event {
+  func preview(id: Int, command: ShellLine) -> Event {
     .previewOutput(id: id, ShellCommand.capture(command, limit: PreviewText.maxBytes).output)
   }
 
-  func execute(id: Int, command: String, silent: Bool) -> (output: String, event: Event) {
+  func execute(id: Int, command: ShellLine, silent: Bool) -> (output: String, event: Event) {
     if silent {
-      if let pid = ShellCommand.spawn(command, ownGroup: true) { ShellCommand.wait(pid) }
-      return ("", .executeFinished(id: id))
+      return ("", .executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
     }
-    let output = String(decoding: ShellCommand.capture(command, limit: PreviewText.maxBytes).output, as: UTF8.self)
+    let (bytes, _, failure) = ShellCommand.capture(command, limit: PreviewText.maxBytes)
+    if let failure { return ("", .executeFinished(id: id, failure: failure)) }
+    let output = String(decoding: bytes, as: UTF8.self)
     // Like a frame, the command's output reaches a terminal only made visible.
     let shown =
       Output.standardOutputIsTerminal
@@ -204,7 +353,7 @@ struct ScriptModeShell: ScriptShell {
     return (shown, .executeFinished(id: id))
   }
 
-  func reload(id: Int, command: String) -> Event {
+  func reload(id: Int, command: ShellLine) -> Event {
     ShellCommand.reload(id: id, command: command, config: config)
   }
 }

@@ -17,13 +17,24 @@ enum SideFile {
 
   /// The bytes of `path` (`-`: standard input); `option` names the file in
   /// the error when it is larger than `limit`.
-  static func read(_ path: String, limit: Int, option: String) throws(Failure) -> [UInt8] {
+  /// `regular`: only a regular file will do (`--index-labels`: a FIFO
+  /// without a writer would hang startup in `open`).
+  static func read(_ path: String, limit: Int, option: String, regular: Bool = false) throws(Failure) -> [UInt8] {
     let name = path == "-" ? "<stdin>" : path
     func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
     if path == "-" && Output.standardInputClosed {
       throw Failure("standard input is closed: nothing to read from '-'")
     }
-    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    let fd: Int32
+    if regular {
+      switch FileBytes.openRegular(path) {
+      case .file(let opened): fd = opened
+      case .failed(let code): throw failure(String(cString: strerror(code)))
+      case .notRegular(let kind): throw failure("\(option) file is \(kind), not a regular file")
+      }
+    } else {
+      fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    }
     if fd < 0 { throw failure(String(cString: strerror(errno))) }
     defer { if fd != STDIN_FILENO { close(fd) } }
     var info = stat()

@@ -16,10 +16,31 @@ struct SideFileTests {
     #expect(piped.stderr == "sectionnav: error: <stdin>: --script file larger than 16 MiB\n")
   }
 
-  @Test func endlessIndexLabelsStopAtTheCap() throws {
+  /// Labels that are not a regular file — an endless device, a FIFO whose
+  /// `open` would wait for a writer forever — are refused at once.
+  @Test func indexLabelsThatAreNoRegularFileAreRefused() throws {
     let r = try Binary.run(["Fixtures/devices.json", "--index-labels", "/dev/zero", "--script", "-"], input: "state\n")
     #expect(r.status == 2)
-    #expect(r.stderr == "sectionnav: error: /dev/zero: --index-labels file larger than 1 MiB\n")
+    #expect(r.stderr == "sectionnav: error: /dev/zero: --index-labels file is a device, not a regular file\n")
+    let dir = Scratch.directory("labels")
+    defer { Scratch.remove(dir) }
+    #expect(mkfifo(dir + "/labels", 0o600) == 0)
+    let fifo = try Binary.run(
+      ["Fixtures/devices.json", "--index-labels", dir + "/labels", "--script", "-"], input: "state\n")
+    #expect(fifo.status == 2)
+    #expect(fifo.stderr == "sectionnav: error: \(dir)/labels: --index-labels file is a FIFO, not a regular file\n")
+  }
+
+  /// A FIFO as the config file hung startup (`--check` included) in `open`.
+  @Test func aFIFOConfigFileIsRefusedAtOnce() throws {
+    let home = Scratch.directory("config")
+    defer { Scratch.remove(home) }
+    #expect(mkdir(home + "/sectionnav", 0o700) == 0)
+    #expect(mkfifo(home + "/sectionnav/config", 0o600) == 0)
+    let r = try Binary.run(["--demo", "numbers", "--check"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr.hasPrefix("sectionnav: error: \(home)/sectionnav/config: config file is a FIFO, not a regular file"))
   }
 
   /// The labels file goes through the project's own loader: as strict as the

@@ -135,4 +135,26 @@ struct TmuxWorkflowTests {
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
   }
+
+  /// Four reload keys while each command still runs leave one command
+  /// alive — a new reload kills the running one with its process group — and
+  /// quitting kills that one too (issue 26 #3: four C-r left four live `sh`).
+  @Test func aNewReloadKillsTheRunningOne() async throws {
+    let s = try TmuxSession(
+      "sectionnav --lines a.txt --bind 'ctrl-r:reload(echo $$ >> pids; exec sleep 600)'", files: ["a.txt": "a\n"])
+    defer { s.close() }
+    try await s.waitForStatus("row 2/2")
+    var pids: [pid_t] = []
+    for n in 1...4 {
+      try s.sendKeys("C-r")
+      try await s.waitFor("reload \(n) started") { _ in (s.file("pids") ?? "").split(separator: "\n").count == n }
+      pids = (s.file("pids") ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+    func alive(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
+    try await s.waitFor("the first three reloads killed") { _ in !pids.dropLast().contains(where: alive) }
+    #expect(alive(pids[3]), "the newest reload was killed")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try await s.waitFor("the last reload killed at exit") { _ in !alive(pids[3]) }
+  }
 }

@@ -91,13 +91,21 @@ import Testing
     }
   }
 
-  /// A history file that is a link to /dev/zero (or just huge) is reported
-  /// at the 1 MiB cap instead of being read until memory runs out.
+  /// A history file that is a link to /dev/zero, or a FIFO (whose `open`
+  /// would wait for a writer, freezing the prompt), is refused at once as
+  /// not a regular file; a huge one is reported at the 1 MiB cap instead of
+  /// being read until memory runs out.
   @Test func endlessHistoryFileStopsAtTheCap() throws {
     let temp = TemporaryDirectory()
     let path = temp.path + "/commands_history"
     #expect(symlink("/dev/zero", path) == 0)
-    #expect(throws: HistoryFileError(.read, path: path, code: EFBIG)) { try History.load(from: path) }
+    #expect(throws: HistoryFileError(.read, path: path, code: 0, notRegular: "a device")) {
+      try History.load(from: path)
+    }
+    let fifo = temp.path + "/fifo_history"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let error = #expect(throws: HistoryFileError.self) { try History.load(from: fifo) }
+    #expect(error?.description == "cannot read history file \(fifo): it is a FIFO, not a regular file")
     let big = temp.path + "/big_history"
     #expect(
       FileManager.default.createFile(

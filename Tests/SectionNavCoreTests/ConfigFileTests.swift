@@ -90,6 +90,27 @@ import Testing
     }
   }
 
+  /// A FIFO (whose `open` would wait for a writer forever), a device or a
+  /// symbolic link loop in place of the file: a one-line error at once.
+  @Test func aFIFODeviceOrLinkLoopInPlaceOfTheFileIsAnError() throws {
+    let dir = try TemporaryConfigHome()
+    try FileManager.default.createDirectory(atPath: dir.path + "/sectionnav", withIntermediateDirectories: true)
+    #expect(mkfifo(dir.file, 0o600) == 0)
+    #expect(throws: UsageError("\(dir.file): config file is a FIFO, not a regular file")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+    unlink(dir.file)
+    #expect(symlink("/dev/null", dir.file) == 0)
+    #expect(throws: UsageError("\(dir.file): config file is a device, not a regular file")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+    unlink(dir.file)
+    #expect(symlink(dir.file, dir.file) == 0)
+    #expect(throws: UsageError("\(dir.file): config file is a symbolic link loop")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+  }
+
   @Test func aByteOrderMarkIsSkippedAndBadOrHugeFilesAreErrors() throws {
     let dir = try TemporaryConfigHome()
     try dir.write(bytes: [0xEF, 0xBB, 0xBF] + Array("--pick\n".utf8))

@@ -14,10 +14,12 @@ import Testing
     """
 
   static func survivors(
-    _ query: String, literal: Bool = false, sort: Bool = false, in list: SectionedList? = nil
+    _ query: String, literal: Bool = false, titles: Bool = false, sort: Bool = false, in list: SectionedList? = nil
   ) throws -> [String] {
     let list = try list ?? load(json, LoadOptions(keepOrder: true))
-    var run = FilterRun(query: FilterQuery(query, literal: literal), list: list, sort: sort)
+    var options = MatchOptions(literal: literal)
+    options.titles = titles
+    var run = FilterRun(query: FilterQuery(query, options: options), list: list, sort: sort)
     while !run.advance(budget: 2) {}
     let view = run.result().view()
     return contents(view).flatMap { $0.dropFirst() }
@@ -28,11 +30,31 @@ import Testing
     #expect(try Self.survivors("wtchult") == ["Apple Watch Ultra"])
   }
 
-  @Test func termsAreAndedAndMayMatchTheTitle() throws {
+  @Test func termsAreAndedOverTheItemText() throws {
     #expect(try Self.survivors("watch ultra") == ["Apple Watch Ultra"])
-    // "ipad" only in the title for... every item here has it; "air" only in one.
     #expect(try Self.survivors("ipad air") == ["iPad Air"])
-    #expect(try Self.survivors("cities 42").isEmpty)
+    // "cities" is only the section's title: titles are not matched unless asked.
+    #expect(try Self.survivors("cities").isEmpty)
+  }
+
+  /// `--nth section,item`: a term may match the title the data gave; a
+  /// negated term then excludes by the title too.
+  @Test func titlesMatchOnlyWhenAsked() throws {
+    #expect(try Self.survivors("cities 42", titles: true).isEmpty)
+    #expect(try Self.survivors("cities zurich", titles: true) == ["Zürich", "Zurich Airport"])
+    #expect(try Self.survivors("music !mp3", titles: true) == ["  music.flac  ", "Core Go", "core.rb", "lib.py"])
+    #expect(try Self.survivors("!watch", titles: true).contains("iPad Air"))
+    #expect(try !Self.survivors("!apple", titles: true).contains("Apple Watch Series 9"))
+  }
+
+  /// Titles sectionnav made up (initials, `#`, `(none)`) never match, even
+  /// under `--nth section,item`: `a$` keeps the items ending in `a`, not every
+  /// item filed under `A`.
+  @Test func derivedTitlesNeverMatch() throws {
+    let lines = LineInput.load(Array("apple\nbanana\nokra\n".utf8), delimiter: nil, keepOrder: true)
+    #expect(try Self.survivors("a$", in: lines) == ["banana", "okra"])
+    #expect(try Self.survivors("a$", titles: true, in: lines) == ["banana", "okra"])
+    #expect(try Self.survivors("!a$", titles: true, in: lines) == ["apple"])
   }
 
   @Test func extendedOperators() throws {
@@ -44,8 +66,7 @@ import Testing
     #expect(try Self.survivors(".mp3$") == ["music.mp3"])
     #expect(try Self.survivors("flac$") == ["  music.flac  "])
     #expect(try Self.survivors("^core.rb$") == ["core.rb"])
-    // "music" is satisfied by the section title for every item of Music.
-    #expect(try Self.survivors("music !mp3") == ["  music.flac  ", "Core Go", "core.rb", "lib.py"])
+    #expect(try Self.survivors("music !mp3") == ["  music.flac  "])
     #expect(try Self.survivors("rb$ | py$") == ["core.rb", "lib.py"])
     // fzf's own example: ^core AND (go$ OR rb$ OR py$).
     #expect(try Self.survivors("^core go$ | rb$ | py$") == ["Core Go", "core.rb"])
@@ -54,10 +75,20 @@ import Testing
     #expect(try Self.survivors("tab\\ sep").isEmpty)
   }
 
-  @Test func negationCountsTheTitle() throws {
-    // Every Apple Watch item is ruled out by its title.
-    #expect(try !Self.survivors("!watch").contains("Apple Watch Ultra"))
-    #expect(try Self.survivors("!watch").contains("iPad Air"))
+  /// fzf 0.74's syntax corners: `'word'` is exact at word boundaries, `!'x`
+  /// a negated fuzzy term, a leading or repeated `|` the text `|`.
+  @Test func syntaxCornersAsFzfReadsThem() throws {
+    let list = SectionedList([
+      (title: "T", items: ["/usr/bin", "usrx", "my usr", "a|b", "user", "a_usr_b"])
+    ])
+    #expect(try Self.survivors("'usr'", in: list) == ["/usr/bin", "my usr", "a_usr_b"])
+    #expect(try Self.survivors("!'usr'", in: list) == ["usrx", "a|b", "user"])
+    #expect(try Self.survivors("!'usb", in: list) == ["usrx", "my usr", "a|b", "user"])
+    #expect(try Self.survivors("|", in: list) == ["a|b"])
+    #expect(try Self.survivors("| b", in: list) == ["a|b"])
+    #expect(try Self.survivors("ab | | x", in: list) == [])
+    #expect(try Self.survivors("ab | | b", in: list) == ["a|b", "a_usr_b"])
+    #expect(try Self.survivors("usrx | ab", in: list) == ["usrx", "a|b", "a_usr_b"])
   }
 
   @Test func smartCase() throws {
@@ -72,15 +103,20 @@ import Testing
     #expect(try Self.survivors("ecole") == ["École Polytechnique", "école normale", "Ecole 42"])
     #expect(try Self.survivors("zurich") == ["Zürich", "Zurich Airport"])
     #expect(try Self.survivors("lodz") == ["Łódź"])
-    #expect(try Self.survivors("'école") == ["École Polytechnique", "école normale", "Ecole 42"])
-    #expect(try Self.survivors("'Zü") == ["Zürich", "Zurich Airport"])
+    // A term with an accent matches as typed (fzf's rule): no folding.
+    #expect(try Self.survivors("'école") == ["École Polytechnique", "école normale"])
+    #expect(try Self.survivors("'Zü") == ["Zürich"])
+    #expect(try Self.survivors("!ü").contains("Zurich Airport"))
+    #expect(try !Self.survivors("!ü").contains("Zürich"))
     #expect(try Self.survivors("'Zü", literal: true) == ["Zürich"])
     #expect(try Self.survivors("zurich", literal: true) == ["Zurich Airport"])
     #expect(try Self.survivors("'zürich", literal: true) == ["Zürich"])
   }
 
   @Test func escapedItemsMatchTheirText() throws {
-    #expect(try Self.survivors("tab\tsep") == ["Tab\tseparated"])
+    // fzf reads a tab typed in the query as a space.
+    #expect(try Self.survivors("tab\tsep").isEmpty)
+    #expect(try Self.survivors("tab") == ["Tab\tseparated"])
     #expect(try Self.survivors("'\u{E9}cole p") == ["École Polytechnique"])
   }
 
@@ -92,6 +128,15 @@ import Testing
     #expect(try Self.survivors("zurch", in: lines) == ["Zürich", "Zurich Airport"])
   }
 
+  /// `--literal` folds nothing: no `ß` → `ss`, no ligatures, no accents.
+  @Test func literalFoldsNothing() throws {
+    let list = SectionedList([(title: "T", items: ["straße", "strasse", "ﬁle", "café"])])
+    #expect(try Self.survivors("'strasse", literal: true, in: list) == ["strasse"])
+    #expect(try Self.survivors("'file", literal: true, in: list) == [])
+    #expect(try Self.survivors("cafe", literal: true, in: list) == [])
+    #expect(try Self.survivors("'strasse", in: list) == ["strasse"])
+  }
+
   @Test func sortRanksByScoreThenDataOrder() throws {
     let list = SectionedList([
       (title: "A", items: ["xaxbxcx", "abc", "a-b-c", "zabcz"]),
@@ -100,6 +145,9 @@ import Testing
     // Consecutive matches at the start beat word-boundary ones, which beat gaps.
     let ranked = try Self.survivors("abc", sort: true, in: list)
     #expect(ranked == ["abc", "a-b-c", "zabcz", "xaxbxcx", "abc!", "ab c"])
+    // fzf's default tiebreak: the shorter item first, then data order.
+    let short = SectionedList([(title: "T", items: ["Tovuz", "to", "To"])])
+    #expect(try Self.survivors("to", sort: true, in: short) == ["to", "To", "Tovuz"])
     #expect(try Self.survivors("abc", in: list) == ["xaxbxcx", "abc", "a-b-c", "zabcz", "ab c", "abc!"])
   }
 
@@ -148,12 +196,13 @@ import Testing
     }
   }
 
-  /// The word-at-a-time scans for ASCII terms find exactly the windows the
-  /// byte-by-byte scans find, on random text (hits in every position of a
-  /// word, near the end, case-folded, none at all).
-  @Test func wordScansAgreeWithByteScans() {
+  /// The byte scans for plain ASCII items (word-at-a-time, reading past
+  /// the text up to `readable`) keep exactly the items fzf's own algorithms
+  /// keep, on random text (hits in every position of a word, near the end,
+  /// case-folded, blanks around, none at all), for every term kind.
+  @Test func byteScansAgreeWithFzfAlgorithms() {
     var rng = SeededGenerator(seed: 7)
-    let alphabet = Array("abcAB -x/".utf8)
+    let alphabet = Array("abcAB -x/\t".utf8)
     for _ in 0..<4000 {
       let n = Int(rng.next() % 40)
       var text = (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
@@ -161,22 +210,22 @@ import Testing
       text += (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
       text.append(0)
       let m = 1 + Int(rng.next() % 4)
-      let word = String(decoding: (0..<m).map { _ in alphabet[Int(rng.next() % 5)] }, as: UTF8.self)
-      for prefix in ["", "'"] {
-        guard let term = FilterQuery(prefix + word).groups.first?.first else { continue }
+      let word = String(decoding: (0..<m).map { _ in alphabet[Int(rng.next() % 6)] }, as: UTF8.self)
+      for (prefix, suffix) in [("", ""), ("'", ""), ("^", ""), ("", "$"), ("^", "$"), ("'", "'")] {
+        let terms = FilterQuery(prefix + word + suffix).groups.flatMap { $0 }
+        guard terms.count == 1 else { continue }
+        let matcher = FilterMatcher(terms: terms, options: MatchOptions())
+        let plan: [Int32] = [1, 0]
         text.withUnsafeBufferPointer { h in
-          term.pattern.withUnsafeBufferPointer { p in
-            term.masks.withUnsafeBufferPointer { k in
-              let fast = TermMatch.window(
-                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: true)
-              let pastText = TermMatch.window(
-                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: true,
-                readable: h.count)
-              let slow = TermMatch.window(
-                term.kind, p.baseAddress!, k.baseAddress!, p.count, h.baseAddress!, n, ascii: false)
-              #expect(fast.map { [$0.0, $0.1] } == slow.map { [$0.0, $0.1] }, "\(prefix + word) in \(text)")
-              #expect(pastText.map { [$0.0, $0.1] } == slow.map { [$0.0, $0.1] }, "\(prefix + word) in \(text)")
+          plan.withUnsafeBufferPointer { plan in
+            let scalars = h.prefix(n).map { UInt32($0) }
+            let fzf = scalars.withUnsafeBufferPointer {
+              FilterMatcher.find(matcher.compiled[0], $0, forward: true, positions: nil) != nil
             }
+            let bytes = matcher.match(plan, h.baseAddress!, n, ascii: true, scoring: false) != nil
+            let pastText = matcher.match(plan, h.baseAddress!, n, ascii: true, scoring: false, readable: h.count) != nil
+            #expect(bytes == fzf, "\(prefix + word + suffix) in \(text)")
+            #expect(pastText == fzf, "\(prefix + word + suffix) in \(text)")
           }
         }
       }
@@ -214,9 +263,9 @@ import Testing
     }
   }
 
-  /// The quick test on unfolded bytes (`FilterMatcher.mayMatch`) never turns
-  /// away an item the folded match accepts: random text of ASCII, accented,
-  /// expanding (`ß`, `ﬃ`, `Œ`, `⑽`), wide and invalid bytes and JSON escapes,
+  /// The quick test on undecoded bytes (`FilterMatcher.mayMatch`) never turns
+  /// away an item the full match accepts: random text of ASCII, accented,
+  /// upper-case, ligature, wide and invalid bytes and JSON escapes,
   /// against fuzzy and exact terms, plain and case-sensitive, folded or
   /// `--literal`; each item's bytes matched with the test and without it.
   @Test func quickTestOnUnfoldedBytesNeverLosesAMatch() {
@@ -236,7 +285,7 @@ import Testing
         for prefix in ["", "'"] {
           let query = FilterQuery(prefix + word, literal: literal)
           let terms = query.groups.flatMap { $0 }
-          let matcher = FilterMatcher(terms: terms, literal: literal)
+          let matcher = FilterMatcher(terms: terms, options: MatchOptions(literal: literal))
           let plan: [Int32] = [Int32(terms.count)] + terms.indices.map { Int32($0) }
           // The item's text: its JSON string contents unescaped.
           var item: [UInt8] = []
@@ -244,10 +293,7 @@ import Testing
           item.withUnsafeBufferPointer { h in
             plan.withUnsafeBufferPointer { plan in
               let p = h.baseAddress ?? UnsafePointer(bitPattern: 1)!
-              var folded: Int32?
-              matcher.withHaystack(p, h.count, ascii: false) { lp, ln, cp, cn in
-                folded = FilterMatcher.evaluate(plan, matcher.compiled.baseAddress!, lp, ln, cp, cn, scoring: false)
-              }
+              let folded = matcher.evaluate(plan, matcher.decode(p, h.count), scoring: false)
               #expect(matcher.match(plan, p, h.count, ascii: false, scoring: false) == folded)
               raw.withUnsafeBufferPointer { r in
                 let quick = FilterMatcher.mayMatch(plan, matcher.compiled.baseAddress!, r.baseAddress!, r.count)
@@ -259,25 +305,4 @@ import Testing
       }
     }
   }
-
-  /// Every two-byte scalar folds to at most `FilterMatcher.twoByteWildcard`
-  /// ASCII bytes under each rule the filter uses (what the quick test assumes).
-  @Test func twoByteScalarsFoldToFewASCIIBytes() {
-    for ignoresCase in [false, true] {
-      for ignoresAccents in [false, true] {
-        let rule = Folding.Rule(ignoresCase: ignoresCase, ignoresAccents: ignoresAccents)
-        var most = 0
-        for v in UInt32(0x80)..<0x800 {
-          guard let scalar = Unicode.Scalar(v) else { continue }
-          var out: [UInt8] = []
-          var text = String(Character(scalar))
-          text.withUTF8 { Folding.fold($0, rule: rule, into: &out) }
-          most = max(most, out.filter { $0 < 0x80 }.count)
-        }
-        #expect(most <= FilterMatcher.twoByteWildcard, "case \(ignoresCase) accents \(ignoresAccents)")
-        if ignoresAccents { #expect(most == FilterMatcher.twoByteWildcard) }  // ß → ss
-      }
-    }
-  }
-
 }

@@ -68,6 +68,17 @@ import Testing
     #expect(rgb[0].style == Style(foreground: .rgb(9, 8, 7)))
   }
 
+  /// SGR 58 (underline colour, kitty/VTE/`delta`) takes a colour's arguments:
+  /// `58;5;1` is not bold, `58;2;1;3;4` not bold+dim+italic+underline.
+  @Test func underlineColourArgumentsAreNotAttributes() {
+    for sgr in ["58;5;1", "58;2;1;3;4", "58:5:1", "58:2::1:3:4", "58;5;1;59"] {
+      let runs = PreviewText(Array("\u{1B}[\(sgr)mU".utf8), colors: true).lines[0]
+      #expect(runs[0].style == .plain, "\(sgr)")
+    }
+    let after = PreviewText(Array("\u{1B}[58;2;1;3;4;31mU".utf8), colors: true).lines[0]
+    #expect(after[0].style == Style(foreground: .basic(1)))
+  }
+
   @Test func everyOtherSequenceIsDropped() {
     let hostile =
       "a\u{1B}[2J\u{1B}[H\u{1B}[10;5Hb\u{1B}]0;title\u{07}c\u{1B}]8;;http://x\u{1B}\\d\u{1B}[?1049h\u{1B}7e\u{1B}(Bf\u{9B}31mg\r\n"

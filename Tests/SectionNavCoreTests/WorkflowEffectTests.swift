@@ -7,14 +7,14 @@ import Testing
 @Suite struct WorkflowEffectTests {
   static func state(preview: String? = "show {item}", binds: String? = nil) throws -> AppState {
     var settings = AppSettings()
-    settings.preview = preview.map(CommandTemplate.init)
+    settings.preview = try preview.map { try CommandTemplate($0) }
     if let binds { settings.binds = try KeyBind.parse(binds) }
     return AppState(
       list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
       settings: settings, width: 60, height: 10)
   }
 
-  static func previews(_ effects: [Effect]) -> [(id: Int, command: String)] {
+  static func previews(_ effects: [Effect]) -> [(id: Int, command: ShellLine)] {
     effects.compactMap { if case .runPreview(let id, let c) = $0 { return (id, c) } else { return nil } }
   }
 
@@ -25,7 +25,8 @@ import Testing
   @Test func thePreviewStartsOnceTheCursorHasRestedAndAStaleRunIsKilled() throws {
     var s = try Self.state()
     let first = Self.previews(s.handle(.tick(milliseconds: 100)))
-    #expect(first.map(\.command) == ["show 'a 1'"])
+    #expect(first.map(\.command.text) == [#"show "${SECTIONNAV_ITEM}""#])
+    #expect(first.map { $0.command.value("SECTIONNAV_ITEM") } == ["a 1"])
     // Two quick moves: nothing starts until the cursor rests, then one run
     // for where it is, and the run for the item it left is killed.
     #expect(Self.previews(s.handle(.key(KeyEvent(.char("j"))))).isEmpty)
@@ -33,7 +34,7 @@ import Testing
     let rested = s.handle(.tick(milliseconds: 100))
     #expect(Self.cancelled(rested) == [first[0].id])
     let second = Self.previews(rested)
-    #expect(second.map(\.command) == ["show 'a3'"])
+    #expect(second.map { $0.command.value("SECTIONNAV_ITEM") } == ["a3"])
     // The killed run's output, if it still arrives, is not shown.
     _ = s.handle(.previewOutput(id: first[0].id, Array("old\n".utf8)))
     #expect(s.previewLines.isEmpty)
@@ -58,7 +59,7 @@ import Testing
       Issue.record("no execute effect: \(effects)")
       return
     }
-    #expect(command == "vi 'a 1'" && !silent)
+    #expect(command.text == #"vi "${SECTIONNAV_ITEM}""# && command.value("SECTIONNAV_ITEM") == "a 1" && !silent)
     #expect(s.cursor?.item == 0)
     _ = s.handle(.executeFinished(id: id + 1))  // not ours
     #expect(s.cursor?.item == 0)
@@ -74,7 +75,7 @@ import Testing
       Issue.record("no reload effect: \(effects)")
       return
     }
-    #expect(command == "make-list")
+    #expect(command == ShellLine(text: "make-list"))
     let list = SectionedList([(title: "A", items: ["a0", "a 1", "a'2"]), (title: "C", items: ["c"])])
     _ = s.handle(.reloaded(id: id + 7, DataUpdate(list: list, progress: nil)))
     #expect(s.list.sectionCount == 2 && s.list.title(1) == "B")
@@ -84,5 +85,86 @@ import Testing
     // The original source (a stream still arriving) no longer replaces the data.
     _ = s.handle(.data(DataUpdate(list: SectionedList([(title: "Z", items: ["z"])]), progress: 0.5)))
     #expect(s.list.title(1) == "C" && s.loadProgress == nil)
+  }
+
+  static func reloads(_ effects: [Effect]) -> [(id: Int, command: ShellLine)] {
+    effects.compactMap { if case .reload(let id, let c) = $0 { return (id, c) } else { return nil } }
+  }
+
+  /// Four reload keys while the first still runs: each new one kills the
+  /// one before (issue 26 #3: four C-r left four live readers).
+  @Test func aNewReloadCancelsTheRunningOne() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list)")
+    var ids: [Int] = []
+    for n in 0..<4 {
+      let effects = s.handle(.key(KeyEvent(.ctrl("r"))))
+      let cancelled = effects.compactMap { if case .cancelReload(let id) = $0 { return id } else { return nil } }
+      #expect(cancelled == (n == 0 ? [] : [ids.last!]))
+      ids += Self.reloads(effects).map(\.id)
+    }
+    #expect(ids.count == 4)
+    // Only the last one's answer counts.
+    _ = s.handle(.reloaded(id: ids[2], DataUpdate(list: SectionedList([(title: "X", items: ["x"])]), progress: nil)))
+    #expect(s.list.title(0) == "A")
+    _ = s.handle(.reloaded(id: ids[3], DataUpdate(list: SectionedList([(title: "Y", items: ["y"])]), progress: nil)))
+    #expect(s.list.title(0) == "Y")
+  }
+
+  /// A reload to empty data leaves no cursor: the status says `row 0/0`, not
+  /// the old row over no rows (issue 26 #14: `row 6/0`).
+  @Test func reloadToEmptyDataLeavesNoCursor() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list)")
+    for _ in 0..<4 { _ = s.handle(.key(KeyEvent(.char("j")))) }
+    let id = try #require(Self.reloads(s.handle(.key(KeyEvent(.ctrl("r"))))).first?.id)
+    _ = s.handle(.reloaded(id: id, DataUpdate(list: SectionedList([]), progress: nil)))
+    #expect(s.cursor == nil && s.cursorRow == nil)
+    let status = s.render().plainLines().last ?? ""
+    #expect(status.contains("row 0/0"), "\(status)")
+    // Data whose sections all changed: the cursor goes to an item, never a header.
+    _ = s.handle(.key(KeyEvent(.ctrl("r"))))
+    let again = try #require(s.workflow.reloadID)
+    _ = s.handle(.reloaded(id: again, DataUpdate(list: SectionedList([(title: "Q", items: ["q1", "q2"])]), progress: nil)))
+    #expect(s.cursor?.section == 0)
+  }
+
+  /// `{q}` is the filter query, `{+}` the marked items (the cursor's item
+  /// when none is marked), as in fzf.
+  @Test func queryAndMarkedItemsReachTheCommand() throws {
+    var settings = AppSettings()
+    settings.multi = true
+    settings.binds = try KeyBind.parse("x:execute(show {q} {+})")
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
+      settings: settings, width: 60, height: 10)
+    func command() throws -> ShellLine {
+      let effects = s.handle(.key(KeyEvent(.char("x"))))
+      let run = try #require(
+        effects.compactMap { if case .execute(let id, let c, _) = $0 { (id, c) } else { nil } }.first)
+      _ = s.handle(.executeFinished(id: run.0))
+      return run.1
+    }
+    let unmarked = try command()
+    #expect(unmarked.value("SECTIONNAV_MARKED_1") == "a 1" && unmarked.value("SECTIONNAV_MARKED_2") == nil)
+    #expect(unmarked.value("SECTIONNAV_QUERY") == "")
+    // m marks and steps down.
+    _ = s.handle(.key(KeyEvent(.char("m"))))
+    _ = s.handle(.key(KeyEvent(.char("j"))))
+    _ = s.handle(.key(KeyEvent(.char("m"))))
+    let marked = try command()
+    #expect(marked.value("SECTIONNAV_MARKED_1") == "a 1" && marked.value("SECTIONNAV_MARKED_2") == "a3")
+    #expect(marked.text == #"show "${SECTIONNAV_QUERY}" "${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}""#)
+  }
+
+  /// A command that could not start (a value too long for the system): the
+  /// status line says why, and the rest of the chain does not run.
+  @Test func anExecuteThatCannotStartStopsTheChainAndSaysWhy() throws {
+    var s = try Self.state(preview: nil, binds: "x:execute(vi {item})+down")
+    guard case .execute(let id, _, _)? = s.handle(.key(KeyEvent(.char("x")))).first else {
+      Issue.record("no execute effect")
+      return
+    }
+    _ = s.handle(.executeFinished(id: id, failure: "the command line is too long"))
+    #expect(s.cursor?.item == 0)
+    #expect(s.message == "execute failed: the command line is too long")
   }
 }

@@ -2,6 +2,9 @@
 public struct AppSettings: Sendable, Equatable {
   public var indexMode: SectionIndex.Mode = .initials
   public var indexLabels: [String: String] = [:]
+  /// `--locale`'s collation: the index, type-ahead, `goto` and `'x` use its
+  /// buckets and primary-strength matching; nil is the C locale (`Folding`).
+  public var collation: LocaleCollation?
   public var indexAnchor: Command.Alignment = .top
   public var indicators: Configuration.IndicatorMode = .always
   public var smooth = false

@@ -57,8 +57,8 @@ extension AppState {
     case .previewOutput(let id, let output):
       previewFinished(id: id, output: output)
       return []
-    case .executeFinished(let id):
-      return executeFinished(id: id)
+    case .executeFinished(let id, let failure):
+      return executeFinished(id: id, failure: failure)
     case .reloaded(let id, let update):
       return reloaded(id: id, update.list)
     case .reloadFailed(let id, let text):

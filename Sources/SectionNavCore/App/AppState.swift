@@ -51,6 +51,8 @@ public struct AppState: Sendable {
   public internal(set) var sourceShrank = false
   /// Folded section titles for type-ahead, worked out on first use per data set.
   var foldedTitles: [String]?
+  /// The titles' primary-strength keys in `settings.collation`, made at the first type-ahead.
+  var titleKeys: [[UInt8]]?
   /// Time as `tick` events tell it.
   var time = TickClock()
   var search: SearchState?
@@ -70,7 +72,8 @@ public struct AppState: Sendable {
     self.settings = settings
     rowMap = RowMap(list)
     index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     workflow = WorkflowState(settings: settings)
     screenWidth = max(1, width)
     screenHeight = max(1, height)
@@ -107,10 +110,13 @@ public struct AppState: Sendable {
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
     list = update.list
     foldedTitles = nil
+    titleKeys = nil
     loadProgress = update.progress
     loadReading = update.reading && update.progress != nil
     rowMap = RowMap(list)
-    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    index = SectionIndex(
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
@@ -118,8 +124,10 @@ public struct AppState: Sendable {
       cursorRow = rowMap.row(section: s, item: key.item)
       // Keep the cursor's item on the same screen line.
       if let line = cursorLine, !sameOrder { offsetY = cursorRow! - line }
-    } else if cursorRow == nil {
-      cursorRow = rowMap.nextItemRow(from: 0)
+    } else {
+      // The cursor's item is gone (or there was none): the nearest item row
+      // to where it was, none in empty data.
+      cursorRow = rowMap.nearestItemRow(atOrAfter: cursorRow ?? 0)
     }
     if sameOrder, let title = topTitle, let s = find(title) {
       offsetY = rowMap.headerRow(s) + topLine
@@ -132,8 +140,11 @@ public struct AppState: Sendable {
   mutating func setList(_ newList: SectionedList) {
     list = newList
     foldedTitles = nil
+    titleKeys = nil
     rowMap = RowMap(list)
-    index = SectionIndex(titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels)
+    index = SectionIndex(
+      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+      collation: settings.collation)
     layout = Self.makeLayout(width: width, height: height, index: index, list: list)
   }
 

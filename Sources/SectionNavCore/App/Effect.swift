@@ -33,16 +33,18 @@ public enum Effect: Sendable {
   case cancel(jobID: Int)
   /// Run `sh -c command` for the preview pane (standard input empty) and send
   /// `.previewOutput` with what it wrote on standard output and error.
-  case runPreview(id: Int, command: String)
+  case runPreview(id: Int, command: ShellLine)
   /// Kill the preview run `id`: the cursor has moved on. No event follows.
   case cancelPreview(id: Int)
   /// Run `sh -c command` — with the terminal handed over (like the `:`
   /// prompt's programs), or `silent`ly with no terminal — and send
   /// `.executeFinished(id)` when it has ended. Scripts print its output.
-  case execute(id: Int, command: String, silent: Bool)
+  case execute(id: Int, command: ShellLine, silent: Bool)
   /// Run `sh -c command`, read its output as data in the current input
   /// format, and send `.reloaded` (or `.reloadFailed`).
-  case reload(id: Int, command: String)
+  case reload(id: Int, command: ShellLine)
+  /// Kill the reload `id` with its process group: a newer one replaces it. No event follows.
+  case cancelReload(id: Int)
 }
 
 /// A piece of background work as a pure value: everything it reads is in the

@@ -25,8 +25,9 @@ public enum Event: Sendable, Equatable {
   /// The preview command `id` ended with this output (bytes, unsanitised).
   case previewOutput(id: Int, [UInt8])
   /// The `execute`/`execute-silent` command `id` ended: the actions chained
-  /// after it run now.
-  case executeFinished(id: Int)
+  /// after it run now; with a `failure` (it could not start) they do not,
+  /// and the status line says why.
+  case executeFinished(id: Int, failure: String? = nil)
   /// The `reload` command `id` produced this data.
   case reloaded(id: Int, DataUpdate)
   /// The `reload` command `id` failed, or its output was not valid data.

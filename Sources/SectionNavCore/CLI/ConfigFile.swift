@@ -34,12 +34,17 @@ public struct ConfigFile: Sendable, Equatable {
   public static func load(environment: [String: String]) throws(UsageError) -> ConfigFile? {
     guard let path = path(environment: environment) else { return nil }
     let name = TextSanitizer.visible(path)
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    if info.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(name): config file is a directory") }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0, let bytes = FileBytes.read(fd, limit: maxBytes) else {
-      if fd >= 0 { close(fd) }
+    let fd: Int32
+    switch FileBytes.openRegular(path) {
+    case .file(let opened): fd = opened
+    case .failed(let code) where code == ENOENT || code == ENOTDIR: return nil
+    case .failed(ELOOP): throw UsageError("\(name): config file is a symbolic link loop")
+    case .failed(let code): throw UsageError("\(name): cannot read the config file: \(String(cString: strerror(code)))")
+    case .notRegular("a directory"): throw UsageError("\(name): config file is a directory")
+    case .notRegular(let kind): throw UsageError("\(name): config file is \(kind), not a regular file")
+    }
+    guard let bytes = FileBytes.read(fd, limit: maxBytes) else {
+      close(fd)
       throw UsageError("\(name): cannot read the config file")
     }
     close(fd)

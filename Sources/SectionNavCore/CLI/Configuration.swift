@@ -29,6 +29,11 @@ public struct Configuration: Sendable, Equatable {
   public var indexMode: SectionIndex.Mode?
   public var indexLabelsFile: String?
   public var indexAnchor = Command.Alignment.top
+  /// `--locale` as given; nil: from the environment (`LocaleCollation.environmentLocale`).
+  public var locale: String?
+  /// The collation `locale` resolved to (set by the launcher once ICU is
+  /// loaded); nil is the C locale.
+  public var collation: LocaleCollation?
   public var color = ColorWhen.auto
   /// `--colors` specs in the order given (later ones win).
   public var colorSpecs: [ThemeSpec] = []
@@ -48,7 +53,7 @@ public struct Configuration: Sendable, Equatable {
   /// Search (and the filter) match accents as typed.
   public var literal = false
   /// `--preview CMD`.
-  public var preview: String?
+  public var preview: CommandTemplate?
   public var previewWindow = PreviewWindow()
   /// Every `--bind` value in order (config file, SECTIONNAV_OPTS, command line).
   public var binds: [KeyBind] = []

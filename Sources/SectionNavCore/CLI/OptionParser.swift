@@ -59,6 +59,9 @@ public enum OptionParser {
       sawFile = true
     }
 
+    // One input format per source: `--csv --jsonl` is a mistake, not "the
+    // last wins" (a later source still overrides an earlier one's).
+    var format: String?
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -84,6 +87,12 @@ public enum OptionParser {
       switch option.kind {
       case .flag:
         if attached != nil { throw UsageError("option '\(name)' takes no value") }
+        if OptionTable.inputFormats.contains(option.name) {
+          if let format, format != option.name {
+            throw UsageError("\(format) and \(option.name) cannot be used together: choose one input format")
+          }
+          format = option.name
+        }
         try option.apply(&configuration, "")
       case .value:
         let value: String

@@ -87,10 +87,7 @@ public enum OptionTable {
     OptionSpec(
       "--skip-bad", kind: .flag, group: .input,
       help: "with JSON Lines, skip bad lines with a warning instead of stopping"
-    ) { c, _ in
-      c.skipBad = true
-      if c.dataFormat == nil { c.dataFormat = .jsonLines }
-    },
+    ) { c, _ in c.skipBad = true },
     OptionSpec(
       "--csv", kind: .flag, group: .input,
       help: "input is CSV (RFC 4180 quoting); the first row names the columns (the default for .csv files)"
@@ -129,6 +126,13 @@ public enum OptionTable {
     ) { c, v throws(UsageError) in
       c.indexAnchor = Command.Alignment(
         rawValue: try oneOf(v, Configuration.indexAnchors.map(\.rawValue), "--index-anchor"))!
+    },
+    OptionSpec(
+      "--locale", kind: .value, placeholder: "LOCALE", group: .index,
+      help: "sort sections and build the index in this language (sv, ja, zh_TW; C for A-Z); default from LC_ALL, LC_COLLATE or LANG"
+    ) { c, v throws(UsageError) in
+      guard LocaleCollation.isWellFormed(v) else { throw UsageError("--locale: '\(v)' is not a locale name (like sv, de_DE.UTF-8, zh_TW or C)") }
+      c.locale = v
     },
     // Search
     OptionSpec(
@@ -198,8 +202,15 @@ public enum OptionTable {
     OptionSpec(
       "--preview", kind: .value, placeholder: "CMD", group: .workflow,
       help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
-        + "{index} and {json} become the item's values, shell-quoted"
-    ) { c, v throws(UsageError) in c.preview = try nonEmpty(v, "--preview") },
+        + "{index}, {json}, {q}, {+} stand for the item's values (never run as code), {f} for a file holding it"
+    ) { c, v throws(UsageError) in
+      let command = try nonEmpty(v, "--preview")
+      do throws(UsageError) {
+        c.preview = try CommandTemplate(command)
+      } catch {
+        throw UsageError("invalid --preview '\(v)': \(error.message)")
+      }
+    },
     OptionSpec(
       "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
       help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
@@ -236,6 +247,10 @@ public enum OptionTable {
       "--version", kind: .flag, group: .general, help: "show the version and exit"
     ) { c, _ in c.version = true },
   ]
+
+  /// The flags that each choose how the input is read; one source of
+  /// options may give only one of them.
+  static let inputFormats: Set<String> = ["--lines", "--jsonl", "--csv", "--tsv"]
 
   /// The option named `--name` or `-h`, if any.
   public static func option(named name: String) -> OptionSpec? {

@@ -6,16 +6,19 @@
 
 /// CSV (RFC 4180) and TSV records as items.
 ///
-/// CSV: fields separated by `,`, records by LF or CRLF; a field in double
-/// quotes may hold commas, line breaks and `""` for a quote. Text after a
-/// closing quote (other than `,` or the line end) and a quote left open at
-/// the end are errors; a quote inside an unquoted field is kept as text, as
-/// most CSV writers and readers do. TSV: fields separated by tabs, records
-/// by LF or CRLF, no quoting (as `cut` and IANA's text/tab-separated-values).
-/// Blank lines are skipped. The first record names the columns unless
-/// `noHeader`, when columns are named `1`, `2`, … An item is a record's
-/// bytes as written (no copy); its row shows the record as written, or the
-/// columns chosen by `--item-field` / `--item-format`.
+/// CSV: fields separated by `,`, records by LF, CRLF or a lone CR (as
+/// Python's `csv` reads them); a field in double quotes may hold commas,
+/// line breaks and `""` for a quote. Text after a closing quote (other than
+/// `,` or the line end) and a quote left open at the end are errors, where
+/// Python's strict mode has them; a quote inside an unquoted field is kept
+/// as text, as Python and most CSV tools do. TSV: fields separated by tabs,
+/// the same line ends, no quoting (quotes are text, as `cut`). A UTF-8
+/// byte-order mark at the start is skipped. Blank lines are skipped. The
+/// first record names the columns unless `noHeader`, when columns are named
+/// `1`, `2`, …; a name given to several columns means the last of them (as
+/// Python's `DictReader`). An item is a record's bytes as written (no copy);
+/// its row shows the record as written, or the columns chosen by
+/// `--item-field` / `--item-format`.
 struct CSVScan {
   typealias Pointer = UnsafePointer<UInt8>
 
@@ -24,6 +27,8 @@ struct CSVScan {
   let quoted: Bool
   let noHeader: Bool
   let grouping: GroupBy
+  /// `--locale`'s collation (nil: the C locale).
+  let collation: LocaleCollation?
   let itemField: String?
   let template: ItemTemplate?
   var columns: [String]? = nil
@@ -41,6 +46,7 @@ struct CSVScan {
     quoted = options.format == .csv
     noHeader = options.noHeader
     grouping = options.groupBy ?? .single(defaultTitle)
+    collation = options.collation
     itemField = options.itemField
     template = options.itemFormat
     items = ItemGroups(expected: 1024)
@@ -50,12 +56,24 @@ struct CSVScan {
   mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + available
-    var p = base + offset
     wanted = 0
+    if offset == 0 {
+      // A UTF-8 byte-order mark is not part of the first column's name.
+      let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+      let seen = min(available, 3)
+      if (0..<seen).allSatisfy({ base[$0] == bom[$0] }) {
+        if seen < 3 && !eof {
+          wanted = 3
+          return
+        }
+        if seen == 3 { offset = 3 }
+      }
+    }
+    var p = base + offset
     while p < end {
-      // Skip blank lines.
-      if p.pointee == 0x0A || (p.pointee == 0x0D && p + 1 < end && p[1] == 0x0A) {
-        p += p.pointee == 0x0A ? 1 : 2
+      // Skip blank lines (LF, CRLF or a lone CR).
+      if p.pointee == 0x0A || p.pointee == 0x0D {
+        p += p.pointee == 0x0D && p + 1 < end && p[1] == 0x0A ? 2 : 1
         offset = p - base
         continue
       }
@@ -89,7 +107,7 @@ struct CSVScan {
   /// Resolves the `--group-by` column once the columns are known.
   mutating func setUp(at p: Pointer) throws(SyntaxFailure) {
     guard case .field(let field) = grouping else { return }
-    guard let k = columns!.firstIndex(of: field.columnName) else {
+    guard let k = columns!.lastIndex(of: field.columnName) else {
       let names = columns!.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
       throw SyntaxFailure(
         offset: 0, message: "--group-by: no column \(JSONText.quoted(field.columnName)) (columns: \(names))")
@@ -124,7 +142,7 @@ struct CSVScan {
         }
         if p < end {
           let c = p.pointee
-          if c != separator && c != 0x0A && !(c == 0x0D && (p + 1 == end || p[1] == 0x0A)) {
+          if c != separator && c != 0x0A && c != 0x0D {
             throw SyntaxFailure(
               offset: p - base,
               message:
@@ -139,15 +157,17 @@ struct CSVScan {
         p += 1
         continue
       }
-      if c == 0x0A {
-        let recordEnd = p > start && p[-1] == 0x0D ? p - 1 : p
-        return (recordEnd, p + 1)
+      if c == 0x0A { return (p, p + 1) }
+      if c == 0x0D {
+        // CRLF, or a lone CR (which ends the record too, as in Python).
+        if p + 1 < end { return (p, p[1] == 0x0A ? p + 2 : p + 1) }
+        return eof ? (p, end) : nil
       }
       fieldStart = false
       p += 1
     }
     guard eof else { return nil }
-    return (end > start && end[-1] == 0x0D ? end - 1 : end, end)
+    return (end, end)
   }
 
   mutating func add(_ start: Pointer, _ end: Pointer) {
@@ -172,15 +192,18 @@ struct CSVScan {
         let p = start + f.start
         let n = f.end - f.start
         section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
-          f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+          (
+            f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+            .text
+          )
         }
       } else {
-        section = items.section(titled: GroupBy.none)
+        section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
       section = items.section(
         titled: Initials.of(
-          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0)))
+          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0), collation: collation))
     }
     items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
   }
@@ -193,7 +216,8 @@ struct CSVScan {
 
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: { .records(recordItems($0)) },
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation,
+      makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
         ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })
@@ -264,7 +288,7 @@ struct RecordItems: Sendable {
   }
 
   func value(_ fields: [String], _ name: String) -> String? {
-    guard let k = columns.firstIndex(of: name), k < fields.count else { return nil }
+    guard let k = columns.lastIndex(of: name), k < fields.count else { return nil }
     return fields[k]
   }
 
@@ -279,14 +303,18 @@ struct RecordItems: Sendable {
       as: UTF8.self)
   }
 
-  /// The record as a JSON object, column name to text.
+  /// The record as a JSON object, column name to text. A name shared by
+  /// several columns is written once, at its first place, with the last
+  /// column's value (what `{name}` shows, and what Python's `DictReader`
+  /// and jq make of it).
   func json(at index: Int) -> String {
     let f = fields(index)
-    var out = "{"
+    var names: [String] = []
+    var values: [String: String] = [:]
     for (k, v) in f.enumerated() {
-      if k > 0 { out += "," }
-      out += JSONText.quoted(k < columns.count ? columns[k] : String(k + 1)) + ":" + JSONText.quoted(v)
+      let name = k < columns.count ? columns[k] : String(k + 1)
+      if values.updateValue(v, forKey: name) == nil { names.append(name) }
     }
-    return out + "}"
+    return "{" + names.map { JSONText.quoted($0) + ":" + JSONText.quoted(values[$0]!) }.joined(separator: ",") + "}"
   }
 }

@@ -2,16 +2,55 @@
 /// something useful with no file at all. Each is also checked in as
 /// `Fixtures/NAME.json`, loaded through the JSON indexer in the tests.
 /// Sections come in natural title order, so sorted and `--keep-order`
-/// runs show them alike.
+/// runs show them alike. The contacts demos are names only (checked in as
+/// `Fixtures/NAME.txt`), filed by their language's index when loaded.
 /// The embedded demos by name (`--demo`).
 public enum Demo: String, CaseIterable, Sendable {
   case devices, numbers, grid
+  case contactsJa = "contacts-ja"
+  case contactsSv = "contacts-sv"
+  case contactsZh = "contacts-zh"
+
+  /// A contacts demo's language: its `--locale` unless one is given.
+  public var locale: String? {
+    switch self {
+    case .devices, .numbers, .grid: nil
+    case .contactsJa: "ja"
+    case .contactsSv: "sv"
+    case .contactsZh: "zh"
+    }
+  }
 }
 
 public enum Demos {
   public static let names = Demo.allCases.map(\.rawValue)
 
-  public static func named(_ demo: Demo) -> SectionedList { SectionedList(sections(demo)) }
+  public static func named(_ demo: Demo) -> SectionedList {
+    demo.locale != nil ? contacts(demo, collation: nil) : SectionedList(sections(demo))
+  }
+
+  /// A contacts demo's names, one a line.
+  public static func names(_ demo: Demo) -> [String] {
+    switch demo {
+    case .contactsJa: DemoContacts.japanese
+    case .contactsSv: DemoContacts.swedish
+    case .contactsZh: DemoContacts.chinese
+    case .devices, .numbers, .grid: []
+    }
+  }
+
+  /// A contacts demo filed by `collation`'s index, as `--lines` files lines
+  /// (nil: the C locale's A–Z).
+  public static func contacts(_ demo: Demo, collation: LocaleCollation?) -> SectionedList {
+    let text = names(demo).joined(separator: "\n")
+    let list = LineInput.load(Array(text.utf8), delimiter: nil, keepOrder: false, collation: collation)
+    // Each bucket's names in the locale's order, as an address book shows them.
+    let sections = (0..<list.sectionCount).map { s in
+      let items = (0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) }
+      return (title: list.title(s), items: NaturalOrder.sortedIndices(items, collation: collation).map { items[$0] })
+    }
+    return SectionedList(sections)
+  }
 
   /// The demo's sections as plain data.
   public static func sections(_ demo: Demo) -> [(title: String, items: [String])] {
@@ -19,6 +58,11 @@ public enum Demos {
     case .devices: return DemoDevices.sections
     case .numbers: return numbers
     case .grid: return DemoGrid.sections
+    case .contactsJa, .contactsSv, .contactsZh:
+      let list = named(demo)
+      return (0..<list.sectionCount).map { s in
+        (title: list.title(s), items: (0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) })
+      }
     }
   }
 
@@ -32,6 +76,7 @@ public enum Demos {
     case .grid:
       return Dictionary(
         uniqueKeysWithValues: DemoGrid.sections.map { ($0.title, String($0.title.split(separator: " ").last ?? "#")) })
+    case .contactsJa, .contactsSv, .contactsZh: return [:]
     }
   }
 

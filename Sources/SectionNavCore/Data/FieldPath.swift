@@ -19,10 +19,13 @@ public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     if text.hasPrefix(".") || text.hasPrefix("[") {
       let path = try JSONPath(text)
       var steps: [Step] = []
+      if path.optional.contains(true) { throw UsageError("'?' has no meaning in the field '\(text)'") }
       for step in path.steps {
         switch step {
         case .key(let k): steps.append(.key(k))
-        case .index(let n): steps.append(.index(n))
+        case .index(let n) where n >= 0: steps.append(.index(n))
+        case .index: throw UsageError("negative indexes are not supported in the field '\(text)'")
+        case .slice: throw UsageError("slices are not supported in the field '\(text)'")
         case .each: throw UsageError("'[]' has no meaning in the field '\(text)'")
         }
       }

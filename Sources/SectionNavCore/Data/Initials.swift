@@ -53,6 +53,27 @@ public enum Initials {
     return String(upper)
   }
 
+  /// The label `title` files under: with a locale's collation, its
+  /// alphabetic-index bucket (`あ` for `カレー` in Japanese, `W` for `王` in
+  /// Chinese, `#` for what sorts before the first label), leading
+  /// whitespace skipped as in the C locale; without one, `of(title)`.
+  public static func of(_ title: String, collation: LocaleCollation?) -> String {
+    guard let collation else { return of(title) }
+    guard let start = title.firstIndex(where: { !$0.isWhitespace }) else { return other }
+    return collation.label(String(title[start...]))
+  }
+
+  /// The order of sections titled by initials: A–Z (then other scripts)
+  /// with `#` last in the C locale; in a locale's collation, the order of
+  /// its index (`#` first, as ICU puts the underflow bucket).
+  public static func order(_ titles: [String], collation: LocaleCollation?) -> [Int] {
+    guard let collation else { return NaturalOrder.sortedIndices(titles) { $0 == other } }
+    let buckets = titles.map { collation.bucket(label: $0) }
+    return titles.indices.sorted { a, b in
+      buckets[a] != buckets[b] ? buckets[a] < buckets[b] : titles[a].utf8.lexicographicallyPrecedes(titles[b].utf8)
+    }
+  }
+
   /// ㄱ ㄱ ㄴ ㄷ ㄷ ㄹ ㅁ ㅂ ㅂ ㅅ ㅅ ㅇ ㅈ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ for the 19 leading consonants.
   static let hangulInitials = [
     "ㄱ", "ㄱ", "ㄴ", "ㄷ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅂ", "ㅅ", "ㅅ", "ㅇ", "ㅈ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",

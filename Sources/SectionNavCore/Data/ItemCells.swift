@@ -111,7 +111,7 @@ extension RecordItems {
     }
     if let template {
       var columnOf: [FieldPath: Int] = [:]
-      for case .field(let f) in template.pieces { columnOf[f] = columns.firstIndex(of: f.columnName) }
+      for case .field(let f) in template.pieces { columnOf[f] = columns.lastIndex(of: f.columnName) }
       return { i in
         let p = base + ranges.offset(i)
         let length = ranges.length(i)
@@ -119,7 +119,7 @@ extension RecordItems {
       }
     }
     if let itemField {
-      let column = columns.firstIndex(of: itemField)
+      let column = columns.lastIndex(of: itemField)
       return { fieldCells(column, base + ranges.offset($0), ranges.length($0)) }
     }
     return { TextWidth.cells(base + ranges.offset($0), ranges.length($0), escapes: false) }

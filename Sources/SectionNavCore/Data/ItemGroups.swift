@@ -27,9 +27,43 @@ public enum GroupBy: Sendable, Equatable {
     }
   }
 
+  /// Whether a section titled `title` was named by sectionnav rather than by
+  /// the data: initials, `(none)`, the one section's name (the filter never
+  /// matches these).
+  func derives(_ title: String) -> Bool {
+    switch self {
+    case .single, .initial: true
+    case .field: title == Self.none
+    }
+  }
+
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
     self = value == "initial" ? .initial : .field(try FieldPath(value))
+  }
+}
+
+/// A section's identity: its title's exact bytes (Swift's `==` would make
+/// NFC `é` and NFD `e\u{301}` one section) and what kind of value it is.
+struct GroupKey: Hashable {
+  enum Kind: UInt8 {
+    /// Text: a JSON string, a CSV value, an initial, a fixed title.
+    case text
+    /// A JSON number, boolean, array or object, by its canonical text.
+    case json
+    /// Missing or null: `(none)`.
+    case none
+  }
+
+  let text: String
+  let kind: Kind
+
+  static func == (a: GroupKey, b: GroupKey) -> Bool { a.kind == b.kind && a.text.utf8.elementsEqual(b.text.utf8) }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -38,7 +72,9 @@ public enum GroupBy: Sendable, Equatable {
 /// a section). Items stay packed byte ranges into the input.
 struct ItemGroups {
   var titles: [String] = []
-  var sectionIndex: [String: Int] = [:]
+  /// Per section: what kind of value its title names (`GroupKey.Kind`).
+  var kinds: [GroupKey.Kind] = []
+  var sectionIndex: [GroupKey: Int] = [:]
   var ranges: PackedRangesBuilder
   var sectionOf = SectionTags()
   /// Widest plain item (its width is its byte length).
@@ -54,18 +90,27 @@ struct ItemGroups {
 
   var count: Int { ranges.count }
 
-  mutating func section(titled title: String) -> Int {
-    if let s = sectionIndex[title] { return s }
-    sectionIndex[title] = titles.count
+  /// The section of `title`: the same bytes and kind (NFC and NFD apart,
+  /// a string `"3"` apart from the number 3, as jq's `group_by` keeps them).
+  mutating func section(titled title: String, kind: GroupKey.Kind = .text) -> Int {
+    let key = GroupKey(text: title, kind: kind)
+    if let s = sectionIndex[key] { return s }
+    sectionIndex[key] = titles.count
     titles.append(title)
+    kinds.append(kind)
     return titles.count - 1
   }
 
   /// The section of the key written as `p[0..<length]`; `title` decodes it
   /// the first time. Keys past 4 KiB are not kept raw (a 100 MB value would
   /// cost its size again), only decoded each time they appear.
-  mutating func section(rawKey p: UnsafePointer<UInt8>, _ length: Int, title: () -> String) -> Int {
-    guard length <= 4096 else { return section(titled: title()) }
+  mutating func section(
+    rawKey p: UnsafePointer<UInt8>, _ length: Int, title: () -> (text: String, kind: GroupKey.Kind)
+  ) -> Int {
+    guard length <= 4096 else {
+      let t = title()
+      return section(titled: t.text, kind: t.kind)
+    }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
     if let known = rawSections[hash], known.raw.count == length,
@@ -73,9 +118,22 @@ struct ItemGroups {
     {
       return known.section
     }
-    let s = section(titled: title())
+    let t = title()
+    let s = section(titled: t.text, kind: t.kind)
     if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
     return s
+  }
+
+  /// The titles as shown: a string whose text is also the title of a value
+  /// of another kind (`"3"` beside 3, `"true"` beside true, `"(none)"`
+  /// beside missing) is shown as a JSON string, quotes and all.
+  var shownTitles: [String] {
+    var others = Set<GroupKey>()
+    for (t, k) in zip(titles, kinds) where k != .text { others.insert(GroupKey(text: t, kind: .text)) }
+    if others.isEmpty { return titles }
+    return zip(titles, kinds).map { t, k in
+      k == .text && others.contains(GroupKey(text: t, kind: .text)) ? JSONText.quoted(t) : t
+    }
   }
 
   /// Adds an item; `width` is its exact display width when `plain`.
@@ -94,21 +152,27 @@ struct ItemGroups {
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
-  /// again as more items arrive). `last` is a title sorted after all others
-  /// (`(none)`, `#`); `initials` sorts like `--lines` (letters, then `#`).
+  /// again as more items arrive). Initials sort like `--lines` (`Initials.order`);
+  /// other titles by `collation` (nil: natural order), with `(none)` last.
   func list(
-    buffer: ByteBuffer, keepOrder: Bool, last: String?, makeStore: (PackedRanges) -> ItemStore,
+    buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
+    makeStore: (PackedRanges) -> ItemStore,
     widest: (ItemStore, PackedRanges) -> Int
   ) -> SectionedList {
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
+    let titles = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(
+        title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
     if keepOrder { return list }
-    return list.reordered(NaturalOrder.sortedIndices(sections.map(\.title)) { $0 == last })
+    let shown = sections.map(\.title)
+    if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
+    let last = grouping.lastTitle
+    return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
   }
 
   /// The widest row: plain items as scanned (`widestPlain`), every other

@@ -51,7 +51,10 @@ public struct ItemStream {
   var records: CSVScan?
   let buffer: ByteBuffer
   let options: LoadOptions
+  let defaultTitle: String
   public private(set) var available = 0
+  /// The list has been settled by `evaluatePath` (once, at the end).
+  var evaluated = false
 
   /// `validateOnly`: check the JSON syntax and keep no items (sectioned
   /// JSON from a stream, indexed once complete); `sectionedPreview`: check
@@ -62,6 +65,7 @@ public struct ItemStream {
     sectionedPreview: Bool = false
   ) {
     self.buffer = buffer
+    self.defaultTitle = defaultTitle
     var options = options
     if sectionedPreview { options.path = JSONPath(steps: [.each, .each], text: ".[][]") }
     self.options = options
@@ -72,7 +76,8 @@ public struct ItemStream {
       json = JSONItemScan(buffer: buffer, options: options, defaultTitle: defaultTitle) { ranges in
         .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
       }
-      json!.validateOnly = validateOnly && !sectionedPreview
+      // A path the pass cannot follow is only checked, and evaluated at the end.
+      json!.validateOnly = (validateOnly && !sectionedPreview) || options.path?.streams == false
       json!.sectionedPreview = sectionedPreview
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
@@ -106,6 +111,10 @@ public struct ItemStream {
       }
       if eof, let failure = json!.pathFailure {
         throw TextPosition.error(.path, in: buffer, at: failure.offset, failure.message)
+      }
+      if eof, !evaluated, needsEvaluation {
+        evaluated = true
+        try evaluatePath()
       }
     } else if records != nil {
       do {

@@ -56,7 +56,7 @@ public enum JSONIndexer {
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
     minimumSplitSize: Int = ScanSplit.minimumSize
   ) throws(LoadError) -> (list: SectionedList, halves: Int) {
-    var scan = Scan(buffer: buffer, itemField: options.itemField)
+    var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
     defer { split?.cancel() }
     do {
@@ -95,7 +95,7 @@ struct Scan {
   var items: PackedRangesBuilder
   var sections: [RawSection] = []
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
-  var sortKeys = NaturalOrder.SortKeys()
+  var sortKeys: NaturalOrder.SortKeys
   /// The order of `sections` so far, updated by each snapshot and at the end.
   var order = SectionOrder()
   var shape = Shape.undecided
@@ -108,8 +108,9 @@ struct Scan {
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
 
-  init(buffer: ByteBuffer, itemField: String? = nil) {
+  init(buffer: ByteBuffer, itemField: String? = nil, collation: LocaleCollation? = nil) {
     self.buffer = buffer
+    sortKeys = NaturalOrder.SortKeys(collation: collation)
     self.itemField = itemField.map { Array($0.utf8) }
     // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
     // them all is reserved, so entries never move and snapshots share them.

@@ -36,11 +36,11 @@ extension JSONItemScan {
       section = previewSection
     case .field(let field):
       if let group {
-        section = group < 0 ? items.section(titled: GroupBy.none) : groupSection(raw: groupStart, group)
+        section = group < 0 ? items.section(titled: GroupBy.none, kind: .none) : groupSection(raw: groupStart, group)
       } else if c == 0x7B, let f = JSONValueText.lookup(field, in: p, length) {
         section = groupSection(raw: start + f.offset, start + f.offset + f.length)
       } else {
-        section = items.section(titled: GroupBy.none)
+        section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
       section = initialSection(p, length)
@@ -52,18 +52,18 @@ extension JSONItemScan {
   mutating func groupSection(raw start: Int, _ end: Int) -> Int {
     let p = buffer.base + start
     let length = end - start
-    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none) }
+    if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none, kind: .none) }
+    // jq's equality: strings by their decoded text, numbers by value,
+    // objects by content whatever the key order, each kind apart.
     return items.section(rawKey: p, length) {
-      switch p.pointee {
-      case 0x7B, 0x5B: JSONValueText.compact(p, length)
-      default: JSONValueText.display(p, length, itemField: nil)
-      }
+      p.pointee == 0x22
+        ? (JSONValueText.unescape(p, length), .text) : (JSONValueText.canonical(p, length), .json)
     }
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
     let c = p.pointee
-    if c == 0x22, length > 2 {
+    if c == 0x22, length > 2, collation == nil {
       let first = p[1]
       switch first {
       case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
@@ -73,13 +73,13 @@ extension JSONItemScan {
     }
     // Anything else: the row text as shown (objects by their field or template).
     let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
-    return items.section(titled: Initials.of(text))
+    return items.section(titled: Initials.of(text, collation: collation))
   }
 
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
-      buffer: buffer, keepOrder: keepOrder, last: grouping.lastTitle, makeStore: store,
+      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store,
       widest: { store, ranges in
         ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })

@@ -60,7 +60,8 @@ extension JSONItemScan {
           (k == 0 || groupOn[k - 1]) && stack[d] == 1
           && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
         groupOn[k] = on
-        if on && k == groupDepth - 1 { groupStart = offset }
+        // A repeated key replaces what an earlier one held (jq: the last wins).
+        if on { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
       }
       return
     }
@@ -69,9 +70,14 @@ extension JSONItemScan {
       switch steps[d - 1] {
       case .key: on = stack[d] == 1 && keyMatches(stepKeys[d - 1])
       case .index(let i): on = elements[d - 1] == i
-      case .each: break
+      case .slice: on = false
+      case .each: if stack[d] == 1 && !implicit && !sectionedPreview { noteEachKey(depth: d - 1) }
       }
-      if on { found[d - 1] = true }
+      if on {
+        // A repeated key on the path: jq keeps the last one.
+        if found[d - 1] && !implicit { needsEvaluation = true }
+        found[d - 1] = true
+      }
     }
     onPath[d] = on
     guard on else { return }
@@ -83,7 +89,10 @@ extension JSONItemScan {
       switch steps[d] {
       case .key: ok = c == 0x7B
       case .index: ok = c == 0x5B
-      case .each: ok = c == 0x7B || c == 0x5B
+      case .slice: ok = false
+      case .each:
+        ok = c == 0x7B || c == 0x5B
+        if c == 0x7B && !implicit { eachKeys[d].removeAll(keepingCapacity: eachKeys[d].count < 256) }
       }
       if !ok {
         onPath[d] = false
@@ -91,6 +100,7 @@ extension JSONItemScan {
         switch steps[d] {
         case .key(let k): expected = "an object (to take \(JSONText.quoted(k)))"
         case .index(let i): expected = "an array (to take element \(i))"
+        case .slice: expected = "an array or a string (to take a slice)"
         case .each: expected = "an array or an object (for '[]')"
         }
         failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected \(expected)")
@@ -136,7 +146,7 @@ extension JSONItemScan {
       switch steps[d] {
       case .key(let k): if !found[d] { missing = "has no key \(JSONText.quoted(k))" }
       case .index(let i): if !found[d] { missing = "has no element \(i) (it has \(elements[d]))" }
-      case .each: break
+      case .each, .slice: break
       }
       if let missing { failPath(at: starts[d], "\(prefixText(d)) \(missing)") }
     }
@@ -161,22 +171,31 @@ extension JSONItemScan {
   }
 
   /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.
-  func prefixText(_ d: Int) -> String {
-    var out = ""
-    for step in steps.prefix(d) {
-      switch step {
-      case .key(let k):
-        let simple = k.unicodeScalars.enumerated().allSatisfy { JSONPath.isIdentifier($1, first: $0 == 0) }
-        out += simple && !k.isEmpty ? ".\(k)" : ".\(JSONText.quoted(k))"
-      case .index(let i): out += "[\(i)]"
-      case .each: out += "[]"
-      }
+  func prefixText(_ d: Int) -> String { JSONPath(steps: steps, text: pathText).prefixText(d) }
+
+  /// A member of an object that `[]` takes each value of: a repeated key
+  /// means jq's object (last value, first place) differs from the text.
+  mutating func noteEachKey(depth d: Int) {
+    let p = buffer.base + keyStart
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    if keyPlain {
+      for i in 1..<(keyEnd - keyStart - 1) { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
+    } else {
+      for b in JSONValueText.unescape(p, keyEnd - keyStart).utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
     }
-    return out.isEmpty ? "the document (.)" : "'\(out)'"
+    if !eachKeys[d].insert(hash).inserted { needsEvaluation = true }
   }
 
+  /// A path that meets a missing or `null` value, or a value of the wrong
+  /// kind: jq may give `null`, or an error, or nothing (`?`), so an explicit
+  /// `--path` is settled by `PathEvaluation` once the input is complete.
   mutating func failPath(at offset: Int, _ message: String) {
-    if pathFailure == nil && !sectionedPreview { pathFailure = SyntaxFailure(offset: offset, message: message) }
+    if sectionedPreview { return }
+    if !implicit {
+      needsEvaluation = true
+      return
+    }
+    if pathFailure == nil { pathFailure = SyntaxFailure(offset: offset, message: message) }
   }
 
   /// The input is complete.

@@ -45,6 +45,8 @@ struct JSONItemScan {
   let lineMode: Bool
   let skipBad: Bool
   let grouping: GroupBy
+  /// `--locale`'s collation (nil: the C locale).
+  let collation: LocaleCollation?
   let store: (PackedRanges) -> ItemStore
   /// The one-item list for rendering an item to find its initial.
   let single = SingleRange()
@@ -58,6 +60,13 @@ struct JSONItemScan {
   var saved = Checkpoint()
   /// The first path error (a syntax error found later still wins).
   var pathFailure: SyntaxFailure?
+  /// The path met something only jq's full semantics settle (`failPath`,
+  /// a repeated key): `ItemStream` evaluates it once the input is complete.
+  var needsEvaluation = false
+  /// Member key hashes of the objects `[]` is taking the values of, by depth.
+  var eachKeys: [Set<UInt64>]
+  /// Where the lines skipped under `--skip-bad` start.
+  var skippedLines: [Int] = []
   /// Bad lines skipped under `--skip-bad`, and the first of them.
   var skipped = 0
   var firstSkipped: SyntaxFailure?
@@ -124,6 +133,7 @@ struct JSONItemScan {
     lineMode = options.format == .jsonLines
     skipBad = options.skipBad && lineMode
     grouping = options.groupBy ?? .single(path?.lastKey ?? defaultTitle)
+    collation = options.collation
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
     var keys: [[UInt8]] = []
@@ -151,6 +161,7 @@ struct JSONItemScan {
     found = [Bool](repeating: false, count: n)
     elements = [Int](repeating: 0, count: n)
     starts = [Int](repeating: 0, count: n)
+    eachKeys = [Set<UInt64>](repeating: [], count: n)
     stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
     state.yields = path?.yieldsItems ?? lineMode
     saved = state
@@ -221,6 +232,7 @@ struct JSONItemScan {
         guard skipBad else { throw error }
         items.truncate(to: before)
         skipped += 1
+        skippedLines.append(p - base)
         if firstSkipped == nil { firstSkipped = error }
       }
       p = next

@@ -1,23 +1,31 @@
-/// `--path PATH`: which list inside a JSON document holds the items. A small
-/// subset of jq paths, written as jq writes them:
+/// `--path PATH`: which list inside a JSON document holds the items. A
+/// subset of jq paths, read as jq reads them:
 ///
 /// - `.` — the whole document;
 /// - `.key` (letters, digits, `_`, not starting with a digit), `."any key"`
 ///   and `.["any key"]` (JSON string syntax, escapes allowed) — a member;
-/// - `[N]` / `.[N]` — the element at 0-based index N;
-/// - `[]` / `.[]` — each element (or each member value of an object).
+/// - `[N]` / `.[N]` — the element at index N (negative counts from the end);
+/// - `[M:N]` — a slice (either end may be left out or negative);
+/// - `[]` / `.[]` — each element (or each member value of an object);
+/// - `?` after a step — that step yields nothing where it would fail.
 ///
-/// Steps chain: `.a.b[0].c`, `.items[].spec.containers[]`. A path without
-/// `[]` must end on an array, whose elements are the items; a path with
-/// `[]` yields the items itself (what `jq -c PATH` prints, one per item).
+/// Steps chain: `.a.b[0].c`, `.items[].spec.containers[]`; whitespace may
+/// stand between tokens as jq allows (`.a .b`, `.[ 0 ]`, `. "a b"`), but
+/// not inside `.key`. A path without `[]` must end on an array, whose
+/// elements are the items; a path with `[]` yields the items itself (what
+/// `jq -c PATH` prints, one per item).
 public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
   public enum Step: Sendable, Equatable {
     case key(String)
     case index(Int)
     case each
+    /// `[from:to]`, jq's slice of an array or a string.
+    case slice(Int?, Int?)
   }
 
   public let steps: [Step]
+  /// Per step: whether a `?` follows it.
+  public let optional: [Bool]
   /// The path as the user wrote it (for messages).
   public let text: String
 
@@ -26,6 +34,20 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
   /// Whether a `[]` step makes the path yield the items itself.
   public var yieldsItems: Bool { steps.contains(.each) }
 
+  /// Whether the single-pass scan can follow the path as it goes: keys,
+  /// indexes from the start and `[]`. Negative indexes, slices and `?` need
+  /// the whole value (`PathEvaluation`).
+  var streams: Bool {
+    !optional.contains(true)
+      && steps.allSatisfy {
+        switch $0 {
+        case .key, .each: true
+        case .index(let i): i >= 0
+        case .slice: false
+        }
+      }
+  }
+
   /// The last member name, used as the title of the single section when no
   /// `--group-by` is given.
   public var lastKey: String? {
@@ -33,67 +55,147 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     return nil
   }
 
-  public init(steps: [Step], text: String) {
+  public init(steps: [Step], optional: [Bool]? = nil, text: String) {
     self.steps = steps
+    self.optional = optional ?? steps.map { _ in false }
     self.text = text
   }
 
   /// Parses `text`; errors name the position and what was expected.
   public init(_ text: String) throws(UsageError) {
-    let chars = Array(text.unicodeScalars)
+    var reader = Reader(chars: Array(text.unicodeScalars), text: text)
+    let (steps, optional) = try reader.path()
+    self.init(steps: steps, optional: optional, text: text)
+  }
+
+  /// jq's tokens for the subset: `.key` is one token (no space inside),
+  /// everything else may have whitespace around it.
+  struct Reader {
+    let chars: [Unicode.Scalar]
+    let text: String
     var i = 0
-    var steps: [Step] = []
-    func fail(_ what: String) -> UsageError {
-      UsageError("invalid --path '\(text)' at character \(i + 1): \(what) (e.g. .items, .\"a b\", .[\"x\"], .[0], .[])")
+
+    init(chars: [Unicode.Scalar], text: String) {
+      self.chars = chars
+      self.text = text
     }
-    guard chars.first == "." || chars.first == "[" else { throw fail("a path starts with '.'") }
-    while i < chars.count {
-      let c = chars[i]
-      if c == "." {
-        i += 1
-        if i == chars.count {
-          // A lone `.` (or a trailing one after `.`) means the value itself.
-          if steps.isEmpty && chars.count == 1 { break }
-          throw fail("expected a key after '.'")
-        }
-        if chars[i] == "[" { continue }
-        if chars[i] == "\"" {
-          guard let key = Self.string(chars, &i) else { throw fail("unterminated or invalid quoted key") }
-          steps.append(.key(key))
+
+    func fail(_ what: String) -> UsageError {
+      UsageError(
+        "invalid --path '\(text)' at character \(i + 1): \(what) (e.g. .items, .\"a b\", .[\"x\"], .[0], .[-1], .[2:4], .[])"
+      )
+    }
+
+    var current: Unicode.Scalar? { i < chars.count ? chars[i] : nil }
+
+    mutating func skipSpace() {
+      while i < chars.count, chars[i] == " " || chars[i] == "\t" || chars[i] == "\n" || chars[i] == "\r" { i += 1 }
+    }
+
+    mutating func path() throws(UsageError) -> ([Step], [Bool]) {
+      var steps: [Step] = []
+      var optional: [Bool] = []
+      skipSpace()
+      guard current == "." || current == "[" else { throw fail("a path starts with '.'") }
+      var first = true
+      while true {
+        skipSpace()
+        guard let c = current else { break }
+        if c == "?" {
+          i += 1
+          if !optional.isEmpty { optional[optional.count - 1] = true }
           continue
         }
-        let start = i
-        while i < chars.count, Self.isIdentifier(chars[i], first: i == start) { i += 1 }
-        if i == start {
-          let rest = Self.rest(chars, start)
-          throw fail(rest.isEmpty ? "expected a key after '.'" : "quote keys with other characters: .\"\(rest)\"")
-        }
-        steps.append(.key(String(String.UnicodeScalarView(chars[start..<i]))))
-      } else if c == "[" {
-        i += 1
-        if i < chars.count, chars[i] == "]" {
-          steps.append(.each)
+        if c == "." {
           i += 1
-        } else if i < chars.count, chars[i] == "\"" {
-          guard let key = Self.string(chars, &i) else { throw fail("unterminated or invalid quoted key") }
-          guard i < chars.count, chars[i] == "]" else { throw fail("expected ']'") }
-          i += 1
-          steps.append(.key(key))
-        } else {
-          let start = i
-          while i < chars.count, chars[i].properties.numericType == .decimal, chars[i].isASCII { i += 1 }
-          guard i > start, i - start <= 9, let n = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
-            throw fail("expected ']', a quoted key or an index (0 or more)")
+          if let n = current, JSONPath.isIdentifier(n, first: true) {
+            let start = i
+            while let n = current, JSONPath.isIdentifier(n, first: i == start) { i += 1 }
+            steps.append(.key(String(String.UnicodeScalarView(chars[start..<i]))))
+            optional.append(false)
+          } else if current == "." {
+            throw fail("'..' (recursive descent) is not supported")
+          } else {
+            skipSpace()
+            if current == "\"" {
+              guard let key = JSONPath.string(chars, &i) else { throw fail("unterminated or invalid quoted key") }
+              steps.append(.key(key))
+              optional.append(false)
+            } else if current == "[" {
+              continue
+            } else if current == nil, first {
+              break  // `.`: the value itself
+            } else if current == "." || current == "?" {
+              continue  // that `.` was the value itself
+            } else {
+              let rest = JSONPath.rest(chars, i)
+              throw fail(rest.isEmpty ? "expected a key after '.'" : "quote keys with other characters: .\"\(rest)\"")
+            }
           }
-          guard i < chars.count, chars[i] == "]" else { throw fail("expected ']'") }
+        } else if c == "[" {
           i += 1
-          steps.append(.index(n))
+          steps.append(try bracket())
+          optional.append(false)
+        } else {
+          throw fail("expected '.', '[' or '?'")
         }
-      } else {
-        throw fail("expected '.' or '['")
+        first = false
       }
+      return (steps, optional)
     }
-    self.init(steps: steps, text: text)
+
+    /// After `[`: `]`, `"key"]`, `N]` or `M:N]`.
+    mutating func bracket() throws(UsageError) -> Step {
+      skipSpace()
+      if current == "]" {
+        i += 1
+        return .each
+      }
+      if current == "\"" {
+        guard let key = JSONPath.string(chars, &i) else { throw fail("unterminated or invalid quoted key") }
+        try close()
+        return .key(key)
+      }
+      let from = try integer()
+      skipSpace()
+      if current == ":" {
+        i += 1
+        let to = try integer()
+        guard from != nil || to != nil else { throw fail("a slice needs a start or an end") }
+        try close()
+        return .slice(from, to)
+      }
+      guard let from else { throw fail("expected ']', a quoted key, an index or a slice") }
+      try close()
+      return .index(from)
+    }
+
+    mutating func close() throws(UsageError) {
+      skipSpace()
+      guard current == "]" else { throw fail("expected ']'") }
+      i += 1
+    }
+
+    /// An optional integer, `-` allowed; nil when none is there.
+    mutating func integer() throws(UsageError) -> Int? {
+      skipSpace()
+      var negative = false
+      if current == "-" {
+        negative = true
+        i += 1
+        skipSpace()
+      }
+      let start = i
+      while let c = current, c.isASCII, c.properties.numericType == .decimal { i += 1 }
+      if i == start {
+        if negative { throw fail("expected a number after '-'") }
+        return nil
+      }
+      guard i - start <= 9, let n = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
+        throw fail("index too large")
+      }
+      return negative ? -n : n
+    }
   }
 
   static func isIdentifier(_ c: Unicode.Scalar, first: Bool) -> Bool {
@@ -106,7 +208,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 
   static func rest(_ chars: [Unicode.Scalar], _ start: Int) -> String {
     var s = String(String.UnicodeScalarView(chars[start...]))
-    if let cut = s.firstIndex(where: { $0 == "." || $0 == "[" }) { s = String(s[..<cut]) }
+    if let cut = s.firstIndex(where: { $0 == "." || $0 == "[" || $0 == " " }) { s = String(s[..<cut]) }
     return s
   }
 

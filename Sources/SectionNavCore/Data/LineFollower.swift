@@ -19,9 +19,10 @@ final class LineFollower: @unchecked Sendable {
 
   /// `buffer`: the stream's growing buffer (its bytes below what `arrived`
   /// says never change).
-  init(buffer: ByteBuffer, delimiter: String?) {
+  init(buffer: ByteBuffer, delimiter: String?, collation: LocaleCollation? = nil) {
     self.delimiter = delimiter
-    grouping = Grouping(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20)
+    grouping = Grouping(
+      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20, collation: collation)
     DetachedThread.start { [self] in
       follow()
       stopped.signal()
@@ -65,7 +66,7 @@ final class LineFollower: @unchecked Sendable {
     grouping.scan(from: grouped, to: buffer.count)
     let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
-    var taken = Grouping(buffer: buffer, delimiter: [], expectedBytes: 0)
+    var taken = Grouping(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)
     swap(&taken, &grouping)
     return taken.finish(keepOrder: keepOrder, byInitial: byInitial)
   }

@@ -14,30 +14,37 @@ import Dispatch
 /// goes to a section titled "" (empty); a line `SECTION<D>` with nothing
 /// after the delimiter declares the section without adding an item. Without
 /// a delimiter, lines are grouped by their first letter (`Initials.of`):
-/// sorted A–Z with `#` last, or in first-seen order with `keepOrder`.
+/// sorted A–Z with `#` last, or in first-seen order with `keepOrder`; with a
+/// locale's `collation`, by its alphabetic-index buckets in its order.
 /// Items keep their input order. Invalid UTF-8 shows as U+FFFD. An empty
 /// delimiter counts as none.
 public enum LineInput {
-  public static func load(_ bytes: [UInt8], delimiter: String?, keepOrder: Bool) -> SectionedList {
-    load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder)
+  public static func load(
+    _ bytes: [UInt8], delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil
+  ) -> SectionedList {
+    load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder, collation: collation)
   }
 
-  public static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool) -> SectionedList {
+  public static func load(
+    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil
+  ) -> SectionedList {
     load(
-      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2)
+      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation)
   }
 
   /// `parallel`: a large input's second half (from the first line that
   /// starts after its middle) is grouped on another thread and appended —
   /// lines need no context, so the result is the same either way.
-  static func load(_ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool) -> SectionedList {
+  static func load(
+    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil
+  ) -> SectionedList {
     let delimiterBytes = delimiter.map { Array($0.utf8) } ?? []
-    var grouping = Grouping(buffer: buffer, delimiter: delimiterBytes)
+    var grouping = Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation)
     if parallel, buffer.count >= ScanSplit.minimumSize,
       let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
     {
       let middle = newline + 1 - buffer.base
-      let second = SecondHalf(Grouping(buffer: buffer, delimiter: delimiterBytes))
+      let second = SecondHalf(Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation))
       let done = DispatchSemaphore(value: 0)
       DetachedThread.start {
         second.grouping.scan(from: middle, to: buffer.count)
@@ -84,13 +91,19 @@ struct Grouping {
   var scalarSections: [UInt32: Int] = [:]
   /// Items expected, for the room `flatten` makes.
   let expected: Int
+  /// `--locale`'s collation: lines file under its index buckets (nil: `Initials.of`).
+  let collation: LocaleCollation?
+  /// Section per visible bucket of `collation`; -1 unset.
+  var bucketSections: [Int] = []
 
   static let perSectionLimit = 256
 
   /// `expectedBytes`: how much input to make room for (a stream's is not known).
-  init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil) {
+  init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil, collation: LocaleCollation? = nil) {
     self.buffer = buffer
     self.delimiter = delimiter
+    self.collation = collation
+    bucketSections = [Int](repeating: -1, count: collation?.labels.count ?? 0)
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
     expected = (expectedBytes ?? buffer.count) / 8 + 16
@@ -217,6 +230,13 @@ struct Grouping {
   mutating func initialSection(_ line: UnsafeBufferPointer<UInt8>) -> Int {
     var i = 0
     while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+    if let collation {
+      // Each line by its bucket: a letter's bucket can depend on the next
+      // letters (`Ch` in Czech, an expansion), so nothing is cached per letter.
+      let b = i < line.count ? collation.bucket(UnsafeBufferPointer(rebasing: line[i...])) : LocaleCollation.underflow
+      if bucketSections[b] < 0 { bucketSections[b] = section(titled: collation.labels[b]) }
+      return bucketSections[b]
+    }
     let c = i < line.count ? line[i] : 0x20
     if c < 0x80 {
       let slot: Int
@@ -296,16 +316,14 @@ struct Grouping {
       packed = all.finish()
     }
     let sections = titles.indices.map {
-      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0])
+      SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: byInitial)
     }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
     let widest = ItemWidth.widestLine(ranges: packed, buffer: buffer, widestPlain: widestPlain, store: store)
     let list = SectionedList(sections: sections, store: store, maxItemWidth: widest)
     if keepOrder { return list }
-    if !byInitial { return list.sortedByTitle() }
-    // Initials sort A–Z (then other scripts), with `#` last as in an address book.
-    let order = NaturalOrder.sortedIndices(list.sections.map(\.title)) { $0 == Initials.other }
-    return list.reordered(order)
+    if !byInitial { return list.sortedByTitle(collation: collation) }
+    return list.reordered(Initials.order(list.sections.map(\.title), collation: collation))
   }
 }
 

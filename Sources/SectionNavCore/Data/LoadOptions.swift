@@ -28,6 +28,9 @@ public struct LoadOptions: Sendable, Equatable {
   public var noHeader = false
   /// `--skip-bad`: bad JSON lines are counted and skipped, not fatal.
   public var skipBad = false
+  /// `--locale`: sections sorted, and `--group-by initial` bucketed, by this
+  /// locale's collation and alphabetic index; nil is the C locale.
+  public var collation: LocaleCollation?
 
   public init(keepOrder: Bool = false, itemField: String? = nil) {
     self.keepOrder = keepOrder

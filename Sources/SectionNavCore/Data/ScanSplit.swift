@@ -106,7 +106,7 @@ final class ScanSplit: @unchecked Sendable {
   static func probe(_ buffer: ByteBuffer, options: LoadOptions, shape: Scan.Shape, at offset: Int) -> Bool {
     let length = min(probeLength, buffer.count - offset)
     let window = ByteBuffer(base: buffer.base + offset, count: length, ownership: .borrowed(buffer))
-    var scan = Scan(buffer: window, itemField: options.itemField)
+    var scan = Scan(buffer: window, itemField: options.itemField, collation: options.collation)
     scan.shape = shape
     defer { scan.items.discard() }
     do {
@@ -121,7 +121,7 @@ final class ScanSplit: @unchecked Sendable {
   /// The second thread: scans from `offset` to the end, then measures its
   /// pending widths and makes its sort keys (work the first half would do).
   private func runSecond() {
-    var scan = Scan(buffer: buffer, itemField: options.itemField)
+    var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     scan.shape = shape
     do {
       try scan.run(options: options, progress: nil, entry: offset, split: self)

@@ -8,10 +8,14 @@ public final class SectionedList: Sendable {
     public var title: String
     public var firstItem: Int
     public var itemCount: Int
-    public init(title: String, firstItem: Int, itemCount: Int) {
+    /// The title was made up by sectionnav (an initial, `#`, `(none)`), not
+    /// read from the data: the filter never matches it.
+    public var derived: Bool
+    public init(title: String, firstItem: Int, itemCount: Int, derived: Bool = false) {
       self.title = title
       self.firstItem = firstItem
       self.itemCount = itemCount
+      self.derived = derived
     }
   }
 
@@ -19,6 +23,10 @@ public final class SectionedList: Sendable {
   let store: ItemStore
   /// Display width (cells, after sanitising) of the widest item.
   public let maxItemWidth: Int
+
+  /// Section `s`'s title when it comes from the data (what `--nth section`
+  /// lets a filter term match), nil when sectionnav made it up.
+  func realTitle(_ s: Int) -> String? { sections[s].derived ? nil : sections[s].title }
 
   init(sections: [Section], store: ItemStore, maxItemWidth: Int) {
     self.sections = sections
@@ -96,9 +104,10 @@ public final class SectionedList: Sendable {
     SectionedList(sections: permutation.map { sections[$0] }, store: store, maxItemWidth: maxItemWidth)
   }
 
-  /// Sections sorted by title in case-insensitive natural order (stable).
-  public func sortedByTitle() -> SectionedList {
-    let perm = NaturalOrder.sortedIndices(sections.map(\.title))
+  /// Sections sorted by title in case-insensitive natural order (stable),
+  /// or by `collation` (`--locale`).
+  public func sortedByTitle(collation: LocaleCollation? = nil) -> SectionedList {
+    let perm = NaturalOrder.sortedIndices(sections.map(\.title), collation: collation)
     return reordered(perm)
   }
 }

@@ -228,24 +228,33 @@ extension AppState {
 
   /// Enter: every marked item in data order, else the cursor's item.
   func chooseEffects() -> [Effect] {
-    if !filtering.marks.isEmpty {
-      let data = dataList
-      var chosen: [ChosenItem] = []
-      let sorted = filtering.marks.sorted()
-      for s in 0..<data.sectionCount {
-        let first = data.sections[s].firstItem
-        let end = first + data.sections[s].itemCount
-        // Marks are store positions; a section's items are contiguous there.
-        var i = lowerBound(sorted, UInt32(first))
-        while i < sorted.count && Int(sorted[i]) < end {
-          chosen.append(ChosenItem(section: s, item: Int(sorted[i]) - first))
-          i += 1
-        }
-      }
-      return [.chooseItems(chosen)]
-    }
+    if !filtering.marks.isEmpty { return [.chooseItems(markedItems)] }
     guard let c = cursorBaseItem else { return [.quit] }
     return [.choose(section: c.section, item: c.item)]
+  }
+
+  /// The marked items of the full data, in data order.
+  var markedItems: [ChosenItem] {
+    let data = dataList
+    var chosen: [ChosenItem] = []
+    let sorted = filtering.marks.sorted()
+    for s in 0..<data.sectionCount {
+      let first = data.sections[s].firstItem
+      let end = first + data.sections[s].itemCount
+      // Marks are store positions; a section's items are contiguous there.
+      var i = lowerBound(sorted, UInt32(first))
+      while i < sorted.count && Int(sorted[i]) < end {
+        chosen.append(ChosenItem(section: s, item: Int(sorted[i]) - first))
+        i += 1
+      }
+    }
+    return chosen
+  }
+
+  /// The marked items' texts, for `{+}`.
+  var markedTexts: [String] {
+    let data = dataList
+    return markedItems.map { data.itemText(section: $0.section, item: $0.item) }
   }
 
   private func lowerBound(_ a: [UInt32], _ v: UInt32) -> Int {

@@ -1,40 +1,35 @@
 /// Which cells of a drawn row the filter's terms matched: worked out for
-/// visible rows only, on their display text, with the same folding and
-/// windows as the byte matcher (fuzzy terms: fzf's greedy positions in the
-/// shortest window).
+/// visible rows only, on their display text, by the matcher's own algorithms
+/// (fuzzy terms: the positions of fzf's best alignment; the others: the
+/// matched run).
 enum FilterHighlight {
   /// Runs of matched cells, as (first cell, length), in display cells of `text`.
   static func cells(in text: String, query: FilterQuery) -> [(Int, Int)] {
     let characters = Array(text)
     guard !characters.isEmpty else { return [] }
-    let folding = FilterFolding(literal: query.literal)
+    // The scalars, and for each the character it belongs to.
+    var runes: [UInt32] = []
+    var owner: [Int] = []
+    for (k, c) in characters.enumerated() {
+      for s in c.unicodeScalars {
+        runes.append(s.value)
+        owner.append(k)
+      }
+    }
     var matched = [Bool](repeating: false, count: characters.count)
     var any = false
-    for lower in [true, false] {
-      let terms = query.groups.joined().filter { !$0.inverse && $0.caseSensitive != lower }
-      if terms.isEmpty { continue }
-      // The folded text, and for each byte the character it came from.
-      var bytes: [UInt8] = []
-      var owner: [Int] = []
-      for (k, c) in characters.enumerated() {
-        let start = bytes.count
-        var utf8 = Array(String(c).utf8)
-        utf8.withUnsafeBufferPointer { folding.append($0, lower: lower, to: &bytes) }
-        utf8.removeAll()
-        owner.append(contentsOf: repeatElement(k, count: bytes.count - start))
-      }
-      bytes.append(0)
-      bytes.withUnsafeBufferPointer { buffer in
-        let p = buffer.baseAddress!
-        let n = buffer.count - 1
-        for term in terms {
-          guard let window = TermMatch.window(term, p, n) else { continue }
-          var positions: [Int] = []
-          _ = TermMatch.score(term, p, n, window: window, positions: &positions)
-          for position in positions where position < owner.count {
-            matched[owner[position]] = true
-            any = true
-          }
+    let matcher = FilterMatcher(terms: Array(query.groups.joined()), options: query.options)
+    runes.withUnsafeBufferPointer { t in
+      for (i, term) in matcher.compiled.enumerated() where !matcher.terms[i].inverse {
+        var positions: [Int] = []
+        let found = withUnsafeMutablePointer(to: &positions) {
+          FilterMatcher.find(term, t, forward: query.options.forward, positions: term.kind == .fuzzy ? $0 : nil)
+        }
+        guard let found else { continue }
+        if term.kind != .fuzzy { positions = Array(found.start..<found.end) }
+        for position in positions where position < owner.count {
+          matched[owner[position]] = true
+          any = true
         }
       }
     }

@@ -11,100 +11,99 @@ struct CompiledTerm {
   var kind: FilterQuery.Kind
   var inverse: Bool
   var caseSensitive: Bool
+  var normalize: Bool
+  /// The pattern as bytes and masks (only when `ascii`).
   var pattern: UnsafePointer<UInt8>
   var mask: UnsafePointer<UInt8>
   var count: Int
-  /// Every pattern byte is ASCII (word-at-a-time scans apply).
+  var runes: UnsafeBufferPointer<UInt32>
+  /// Every pattern scalar is ASCII (the byte scans apply).
   var ascii: Bool
 }
 
-/// Matches items against a query's terms in their bytes, keeping the
-/// scratch buffers between items (no allocation per item once warm). A
-/// class so the buffers can be lent out while terms are read; one run uses
-/// it from one thread at a time.
+/// Matches items against a query's terms, keeping the scratch buffers
+/// between items (no allocation per item once warm). A class so the buffers
+/// can be lent out while terms are read; one run uses it from one thread at
+/// a time.
 ///
-/// A section's plan (`FilterRun`) is a flat list of `Int32`: for each group
-/// the title did not settle, the number of its terms left, then their indices.
+/// Plain ASCII items are first tested in their bytes (word-at-a-time
+/// scans); everything else, and the score of a survivor under `--sort`, goes
+/// through fzf's own algorithms (`FzfAlgo`) on the item's scalars, so the
+/// set and the ranking are fzf's.
+///
+/// A section's plan (`FilterRun`) is a flat list of `Int32`: for each group,
+/// the number of its terms, then their indices.
 final class FilterMatcher: @unchecked Sendable {
   let terms: [FilterQuery.Term]
+  let options: MatchOptions
   let compiled: UnsafeMutableBufferPointer<CompiledTerm>
   private let storage: UnsafeMutablePointer<UInt8>
-  let folding: FilterFolding
-  let anyCaseSensitive: Bool
+  private let runeStorage: UnsafeMutablePointer<UInt32>
   var bytes = ItemBytes()
-  /// Folded text scratch (lower-cased, and with case kept), `scratchCapacity`
-  /// bytes each, grown as needed and reused (folding writes words at a time).
-  private var lowered: UnsafeMutablePointer<UInt8>
-  private var cased: UnsafeMutablePointer<UInt8>
+  /// The item's scalars, `scratchCapacity` of them, grown as needed.
+  private var scalars: UnsafeMutablePointer<UInt32>
   private var scratchCapacity = 256
 
-  init(terms: [FilterQuery.Term], literal: Bool) {
+  init(terms: [FilterQuery.Term], options: MatchOptions) {
     self.terms = terms
-    folding = FilterFolding(literal: literal)
-    anyCaseSensitive = terms.contains(where: \.caseSensitive)
+    self.options = options
     let total = terms.reduce(0) { $0 + 2 * $1.pattern.count }
     storage = .allocate(capacity: max(1, total))
+    runeStorage = .allocate(capacity: max(1, terms.reduce(0) { $0 + $1.runes.count }))
     compiled = .allocate(capacity: max(1, terms.count))
-    lowered = .allocate(capacity: scratchCapacity)
-    cased = .allocate(capacity: scratchCapacity)
+    scalars = .allocate(capacity: scratchCapacity)
     var at = 0
+    var runeAt = 0
     for (i, t) in terms.enumerated() {
       let p = storage + at
       p.initialize(from: t.pattern, count: t.pattern.count)
       let m = p + t.pattern.count
       m.initialize(from: t.masks, count: t.masks.count)
       at += 2 * t.pattern.count
+      let r = runeStorage + runeAt
+      r.initialize(from: t.runes, count: t.runes.count)
+      runeAt += t.runes.count
       compiled[i] = CompiledTerm(
-        kind: t.kind, inverse: t.inverse, caseSensitive: t.caseSensitive, pattern: UnsafePointer(p),
-        mask: UnsafePointer(m), count: t.pattern.count, ascii: t.ascii)
+        kind: t.kind, inverse: t.inverse, caseSensitive: t.caseSensitive, normalize: t.normalize,
+        pattern: UnsafePointer(p), mask: UnsafePointer(m), count: t.pattern.count,
+        runes: UnsafeBufferPointer(start: r, count: t.runes.count), ascii: t.ascii)
     }
   }
 
   deinit {
     storage.deallocate()
+    runeStorage.deallocate()
     compiled.deallocate()
-    lowered.deallocate()
-    cased.deallocate()
+    scalars.deallocate()
   }
 
-  /// Whether `text` (a title) matches term `t`'s pattern.
+  /// Whether `text` (a title) matches term `t`.
   func matchesText(_ text: String, term t: Int) -> Bool {
-    var copy = text
-    return copy.withUTF8 { buffer in
-      var result = false
-      let ascii = buffer.allSatisfy { $0 < 0x80 }
-      withHaystack(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count, ascii: ascii) {
-        lp, ln, cp, cn in
-        let term = compiled[t]
-        let (p, n) = term.caseSensitive ? (cp, cn) : (lp, ln)
-        result = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii) != nil
-      }
-      return result
-    }
+    let runes = text.unicodeScalars.map(\.value)
+    return runes.withUnsafeBufferPointer { Self.find(compiled[t], $0, forward: true, positions: nil) != nil }
   }
 
-  /// The item's score when it satisfies `plan` (0 unless `scoring`), else
-  /// nil. `ascii` promises the bytes are ASCII (then they are matched as
-  /// they are, and `readable` bytes from `p` may be read; anything else is
-  /// folded first).
+  /// The item's rank key when it satisfies `plan` (0 unless `scoring`; lower
+  /// ranks first), else nil. `ascii` promises the bytes are ASCII (then
+  /// `readable` bytes from `p` may be read by the word scans); anything else
+  /// is decoded to scalars first.
   @inline(__always)
   func match(
     _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, ascii: Bool, scoring: Bool,
     readable: Int = 0
-  ) -> Int32? {
+  ) -> UInt64? {
     if ascii {
-      return Self.evaluate(plan, compiled.baseAddress!, p, n, p, n, scoring: scoring, readable: max(n, readable))
+      guard evaluateBytes(plan, p, n, readable: max(n, readable)) else { return nil }
+      if !scoring { return 0 }
+      let t = widen(p, n)
+      return evaluate(plan, t, scoring: true)
     }
     if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
-    var result: Int32?
-    withHaystack(p, n, ascii: false) { lp, ln, cp, cn in
-      result = Self.evaluate(plan, compiled.baseAddress!, lp, ln, cp, cn, scoring: scoring, readable: ln)
-    }
-    return result
+    return evaluate(plan, decode(p, n), scoring: scoring)
   }
 
   /// `match` for store item `ordinal` of `store`, reading its bytes as `ItemBytes` does.
-  func match(_ plan: UnsafeBufferPointer<Int32>, _ store: ItemStore, _ ordinal: Int, scoring: Bool) -> Int32? {
+  func match(_ plan: UnsafeBufferPointer<Int32>, _ store: ItemStore, _ ordinal: Int, scoring: Bool) -> UInt64? {
     // Lent out and put back, so its scratch buffer is never shared (no copy).
     var bytes = self.bytes
     self.bytes = ItemBytes()
@@ -112,13 +111,64 @@ final class FilterMatcher: @unchecked Sendable {
     return bytes.with(store, ordinal) { p, n, ascii in match(plan, p, n, ascii: ascii, scoring: scoring) }
   }
 
-  /// A cheap test on an item's unfolded bytes (UTF-8, or raw JSON string
-  /// contents with escapes) that is false only when folding could not make
-  /// the item satisfy `plan`: some group whose terms are all plain fuzzy or
-  /// exact ASCII terms has none of them as a subsequence. ASCII bytes fold to
-  /// themselves (case aside, which the masks cover) in source order, and
-  /// each other scalar (or escape) folds to a few bytes at most (see
-  /// `maySubsequence`). Items that pass are folded and matched.
+  private func reserve(_ n: Int) {
+    guard n > scratchCapacity else { return }
+    scalars.deallocate()
+    scratchCapacity = max(n, 2 * scratchCapacity)
+    scalars = .allocate(capacity: scratchCapacity)
+  }
+
+  /// ASCII bytes as scalars, in the scratch buffer.
+  private func widen(_ p: UnsafePointer<UInt8>, _ n: Int) -> UnsafeBufferPointer<UInt32> {
+    reserve(n)
+    for i in 0..<n { scalars[i] = UInt32(p[i]) }
+    return UnsafeBufferPointer(start: scalars, count: n)
+  }
+
+  /// UTF-8 (possibly invalid: each bad byte is U+FFFD, as Go decodes it) as
+  /// scalars, in the scratch buffer.
+  func decode(_ p: UnsafePointer<UInt8>, _ n: Int) -> UnsafeBufferPointer<UInt32> {
+    reserve(n)
+    var i = 0
+    var k = 0
+    while i < n {
+      let b0 = UInt32(p[i])
+      var value: UInt32 = 0xFFFD
+      var width = 1
+      @inline(__always) func cont(_ j: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> UInt32? {
+        guard i + j < n, p[i + j] >= lo, p[i + j] <= hi else { return nil }
+        return UInt32(p[i + j] & 0x3F)
+      }
+      if b0 < 0x80 {
+        value = b0
+      } else if b0 >= 0xC2 && b0 <= 0xDF, let c1 = cont(1) {
+        value = (b0 & 0x1F) << 6 | c1
+        width = 2
+      } else if b0 >= 0xE0 && b0 <= 0xEF,
+        let c1 = cont(1, b0 == 0xE0 ? 0xA0 : 0x80, b0 == 0xED ? 0x9F : 0xBF), let c2 = cont(2)
+      {
+        value = (b0 & 0x0F) << 12 | c1 << 6 | c2
+        width = 3
+      } else if b0 >= 0xF0 && b0 <= 0xF4,
+        let c1 = cont(1, b0 == 0xF0 ? 0x90 : 0x80, b0 == 0xF4 ? 0x8F : 0xBF), let c2 = cont(2), let c3 = cont(3)
+      {
+        value = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+        width = 4
+      }
+      scalars[k] = value
+      k += 1
+      i += width
+    }
+    return UnsafeBufferPointer(start: scalars, count: k)
+  }
+
+  /// A cheap test on an item's undecoded bytes (UTF-8, or raw JSON string
+  /// contents with escapes) that is false only when the item cannot satisfy
+  /// `plan`: some group whose terms are all plain fuzzy or exact ASCII terms
+  /// has none of them as a subsequence. ASCII bytes stand for themselves
+  /// (case aside, which the masks cover); each other scalar (or escape) is
+  /// one scalar, which at most folds to one ASCII character (see
+  /// `maySubsequence`). Items that pass are decoded and matched.
   @inline(__always)
   static func mayMatch(
     _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ h: UnsafePointer<UInt8>, _ n: Int
@@ -144,17 +194,9 @@ final class FilterMatcher: @unchecked Sendable {
     return true
   }
 
-  /// The most bytes one scalar or JSON escape of the source can fold to.
-  static let wildcardBytes = Folding.maxScalarBytes
-
-  /// The most ASCII bytes a two-byte scalar folds to (`ß` → `ss`, `Œ` → `oe`;
-  /// FilterMatchTests checks every such scalar).
-  static let twoByteWildcard = 2
-
-  /// Whether pattern `p` (ASCII) can be a subsequence of `h` folded: each
-  /// lead byte of `h` stands for the ASCII bytes its scalar may fold to,
-  /// each backslash for an escape's; other bytes that are not ASCII fold to
-  /// bytes that are not ASCII either, so they never match.
+  /// Whether pattern `p` (ASCII) can be a subsequence of `h` decoded and
+  /// folded: each lead byte of `h`, and each backslash, stands for any one
+  /// character; continuation bytes for none.
   @inline(__always)
   static func maySubsequence(
     _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int, _ h: UnsafePointer<UInt8>, _ n: Int
@@ -164,27 +206,19 @@ final class FilterMatcher: @unchecked Sendable {
     while i < n && j < m {
       let b = h[i]
       if b < 0x80 {
-        if b == 0x5C {
-          j += wildcardBytes
-        } else if (b | mask[j]) == p[j] {
-          j += 1
-        }
+        if b == 0x5C || (b | mask[j]) == p[j] { j += 1 }
       } else if b >= 0xC0 {
-        j += b < 0xE0 ? twoByteWildcard : wildcardBytes
+        j += 1
       }
       i += 1
     }
     return j >= m
   }
 
-  /// The plan against one item's text: lower-cased (`lp`) for
-  /// case-insensitive terms, with case kept (`cp`) for the others.
+  /// The plan against a plain ASCII item's bytes: whether it survives.
   @inline(__always)
-  static func evaluate(
-    _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ lp: UnsafePointer<UInt8>,
-    _ ln: Int, _ cp: UnsafePointer<UInt8>, _ cn: Int, scoring: Bool, readable: Int = 0
-  ) -> Int32? {
-    var total: Int32 = 0
+  func evaluateBytes(_ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> Bool {
+    let terms = compiled.baseAddress!
     var i = 0
     let end = plan.count
     while i < end {
@@ -193,50 +227,84 @@ final class FilterMatcher: @unchecked Sendable {
       var satisfied = false
       for k in i..<(i + count) {
         let term = terms[Int(plan[k])]
-        let (p, n) = term.caseSensitive ? (cp, cn) : (lp, ln)
-        // `readable` only holds for plain text (both pointers the same).
-        let r = lp == cp ? readable : n
-        if let w = TermMatch.window(
-          term.kind, term.pattern, term.mask, term.count, p, n, ascii: term.ascii, readable: r)
-        {
-          if term.inverse { continue }
-          satisfied = true
-          if scoring { total += TermMatch.score(term, p, w) }
-          break
-        } else if term.inverse {
+        let hit: Bool
+        if !term.ascii {
+          hit = false  // a scalar beyond ASCII never matches an ASCII item
+        } else if term.kind == .boundary {
+          hit = Self.find(term, widen(p, n), forward: true, positions: nil) != nil
+        } else {
+          hit = TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n, readable: readable) != nil
+        }
+        if hit != term.inverse {
           satisfied = true
           break
         }
       }
-      if !satisfied { return nil }
+      if !satisfied { return false }
       i += count
     }
-    return total
+    return true
   }
 
-  /// Runs `body` with the text folded: (lower-cased pointer, count, cased
-  /// pointer, count). Plain ASCII is passed as it is for both.
-  @inline(__always)
-  func withHaystack(
-    _ p: UnsafePointer<UInt8>, _ n: Int, ascii: Bool,
-    _ body: (UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int) -> Void
-  ) {
-    if ascii {
-      body(p, n, p, n)
-      return
+  /// fzf's `extendedMatch` on the item's scalars: nil unless every group
+  /// matches; else the rank key (0 unless `scoring`).
+  func evaluate(_ plan: UnsafeBufferPointer<Int32>, _ t: UnsafeBufferPointer<UInt32>, scoring: Bool) -> UInt64? {
+    let terms = compiled.baseAddress!
+    let forward = options.forward
+    var dummy: [Int] = []
+    let wantsStart = scoring && options.needsPositions
+    var total: Int32 = 0
+    var bounds = RankBounds()
+    var i = 0
+    let end = plan.count
+    while i < end {
+      let count = Int(plan[i])
+      i += 1
+      var matched = false
+      var offset = (0, 0)
+      var score: Int32 = 0
+      for k in i..<(i + count) {
+        let term = terms[Int(plan[k])]
+        let found = withUnsafeMutablePointer(to: &dummy) {
+          Self.find(term, t, forward: forward, positions: wantsStart && term.kind == .fuzzy ? $0 : nil)
+        }
+        if let found {
+          if term.inverse { continue }
+          offset = (found.start, found.end)
+          score = found.score
+          matched = true
+          break
+        } else if term.inverse {
+          offset = (0, 0)
+          score = 0
+          matched = true
+        }
+      }
+      if !matched { return nil }
+      total += score
+      bounds.add(offset.0, offset.1)
+      i += count
     }
-    let need = Folding.capacity(for: n) + 1
-    if need > scratchCapacity {
-      lowered.deallocate()
-      cased.deallocate()
-      scratchCapacity = max(need, 2 * scratchCapacity)
-      lowered = .allocate(capacity: scratchCapacity)
-      cased = .allocate(capacity: scratchCapacity)
+    return scoring ? RankKey.of(score: total, text: t, bounds: bounds, criteria: options.tiebreak) : 0
+  }
+
+  /// Term `term` in `t` by fzf's algorithm for its kind.
+  static func find(
+    _ term: CompiledTerm, _ t: UnsafeBufferPointer<UInt32>, forward: Bool, positions: UnsafeMutablePointer<[Int]>?
+  ) -> FzfAlgo.Match? {
+    let p = term.runes
+    let cs = term.caseSensitive
+    let norm = term.normalize
+    switch term.kind {
+    case .fuzzy:
+      return FzfAlgo.fuzzyV2(t, p, caseSensitive: cs, normalize: norm, forward: forward, positions: positions)
+    case .exact:
+      return FzfAlgo.exact(t, p, caseSensitive: cs, normalize: norm, forward: forward, boundary: false)
+    case .boundary:
+      return FzfAlgo.exact(t, p, caseSensitive: cs, normalize: norm, forward: forward, boundary: true)
+    case .prefix: return FzfAlgo.prefix(t, p, caseSensitive: cs, normalize: norm)
+    case .suffix: return FzfAlgo.suffix(t, p, caseSensitive: cs, normalize: norm)
+    case .equal: return FzfAlgo.equal(t, p, caseSensitive: cs, normalize: norm)
     }
-    let ln = Folding.fold(p, n, rule: folding.rule(lower: true), to: lowered)
-    let cn = anyCaseSensitive ? Folding.fold(p, n, rule: folding.rule(lower: false), to: cased) : 0
-    lowered[ln] = 0
-    cased[cn] = 0
-    body(lowered, ln, cased, cn)
   }
 }

@@ -11,7 +11,9 @@ extension FilterRun {
       sum += list.sections[s].itemCount
       if bounds.count < parts && sum >= per * bounds.count { bounds.append(s + 1) }
     }
-    if bounds.last != list.sectionCount { bounds.append(list.sectionCount) }
+    // A list with no section still gets one (empty) run, so `joined` has a
+    // query and a list to answer with.
+    if bounds.count == 1 || bounds.last != list.sectionCount { bounds.append(list.sectionCount) }
     return (0..<bounds.count - 1).map {
       FilterRun(query: query, list: list, sort: sort, sections: bounds[$0]..<bounds[$0 + 1])
     }
@@ -24,7 +26,7 @@ extension FilterRun {
     let list = done[0].list
     let sort = done[0].sort
     // (section, its items, best score) in the joined order.
-    var pieces: [(section: Int32, part: Int, k: Int, best: Int32)] = []
+    var pieces: [(section: Int32, part: Int, k: Int, best: UInt64)] = []
     for (part, run) in done.enumerated() {
       let r = run.result()
       for k in 0..<r.sectionCount {
@@ -32,7 +34,7 @@ extension FilterRun {
       }
     }
     if sort {
-      pieces.sort { $0.best != $1.best ? $0.best > $1.best : $0.section < $1.section }
+      pieces.sort { $0.best != $1.best ? $0.best < $1.best : $0.section < $1.section }
     }
     let results = done.map { $0.result() }
     var sections: [Int32] = []

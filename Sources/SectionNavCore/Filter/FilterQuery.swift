@@ -1,14 +1,17 @@
-/// A filter query in fzf's extended syntax, parsed once per keystroke.
+/// A filter query in fzf 0.74's extended syntax, parsed once per keystroke
+/// the way fzf parses it (`pattern.go`).
 ///
-/// Space-separated terms are ANDed; a term `|` between two terms ORs them.
-/// A plain term is a fuzzy (subsequence) match; `'term` an exact substring,
-/// `^term` a prefix, `term$` a suffix, `^term$` the whole text; `!` in front
-/// negates (and makes the term exact, as in fzf: `!'term` negates a fuzzy
-/// term). `\ ` is a literal space. Smart case per term: a term with an
-/// upper-case letter matches case-sensitively. Diacritics are folded on both
-/// sides (`ecole` finds `École`) unless `literal`.
+/// Space-separated terms are ANDed; a `|` between terms ORs them (a leading
+/// `|`, or one right after another `|`, is the text `|`). A plain term is
+/// fuzzy (exact under `-e`); `'term` flips that; `'term'` is exact at word
+/// boundaries; `^term` a prefix, `term$` a suffix, `^term$` the whole text;
+/// `!` in front negates and makes the term exact (`!'term` negates a fuzzy
+/// term). `\ ` is a literal space. Smart case per term (a term with an
+/// upper-case letter matches case-sensitively; `-i`/`+i` override). Accents:
+/// a plain term folds the item's accented letters (`cafe` finds `café`); a
+/// term with an accent matches as typed; `--literal` folds nothing.
 public struct FilterQuery: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal }
+  public enum Kind: Sendable, Equatable { case fuzzy, exact, boundary, prefix, suffix, equal }
 
   /// One term: what to look for and how.
   public struct Term: Sendable, Equatable {
@@ -17,13 +20,17 @@ public struct FilterQuery: Sendable, Equatable {
     /// The term as typed (after its operators are taken off).
     public var text: String
     public var caseSensitive: Bool
-    /// The bytes compared with the (folded) text: diacritics folded unless
-    /// literal, ASCII letters lower-cased unless case-sensitive.
+    /// Whether the item's accented letters fold before comparing (a plain
+    /// term, without `--literal`).
+    public var normalize: Bool
+    /// The scalars compared: lower-cased unless case-sensitive.
+    let runes: [UInt32]
+    /// The same as bytes when every scalar is ASCII (the byte scans' form).
     let pattern: [UInt8]
     /// Per pattern byte: 0x20 when the text byte is OR-ed with it before
     /// comparing (an ASCII letter in a case-insensitive term), else 0.
     let masks: [UInt8]
-    /// Whether the pattern is all ASCII (then every byte is one character).
+    /// Whether the pattern is all ASCII.
     let ascii: Bool
   }
 
@@ -31,109 +38,137 @@ public struct FilterQuery: Sendable, Equatable {
   public let text: String
   /// AND of OR-groups.
   public let groups: [[Term]]
-  public let literal: Bool
+  public let options: MatchOptions
+  public var literal: Bool { options.literal }
 
   public init(_ text: String, literal: Bool = false) {
+    self.init(text, options: MatchOptions(literal: literal))
+  }
+
+  public init(_ text: String, options: MatchOptions) {
     self.text = text
-    self.literal = literal
-    var groups: [[Term]] = []
-    var joinNext = false
-    for word in Self.words(text) {
-      if word == "|" {
-        if !(groups.last?.isEmpty ?? true) { joinNext = true }
-        continue
-      }
-      guard let term = Self.term(word, literal: literal) else { continue }
-      if joinNext, !groups.isEmpty {
-        groups[groups.count - 1].append(term)
-      } else {
-        groups.append([term])
-      }
-      joinNext = false
-    }
-    self.groups = groups
+    self.options = options
+    groups = Self.parse(text, options)
   }
 
   /// True when nothing is filtered out (an empty or all-blank query).
   public var isEmpty: Bool { groups.isEmpty }
+
+  /// fzf ranks only when some term is not negated.
+  var isSortable: Bool { groups.contains { $0.contains { !$0.inverse } } }
 
   /// Whether every item matching `next` also matches `self`, so `next` can
   /// filter only the survivors of `self` (typing more at the end of a term,
   /// or adding an AND term). Conservative: false when unsure (a new `|`, a
   /// negation, a suffix being extended).
   public func isNarrowed(by next: FilterQuery) -> Bool {
-    guard literal == next.literal, !isEmpty, next.text.hasPrefix(text), next.groups.count >= groups.count else {
+    guard options == next.options, !isEmpty, next.text.hasPrefix(text), next.groups.count >= groups.count else {
       return false
     }
     for (old, new) in zip(groups, next.groups) {
       guard old.count == new.count else { return false }
       for (a, b) in zip(old, new) where a != b {
-        guard !a.inverse, !b.inverse, b.text.hasPrefix(a.text), !(a.caseSensitive && !b.caseSensitive) else {
+        guard !a.inverse, !b.inverse, b.text.hasPrefix(a.text), !(a.caseSensitive && !b.caseSensitive),
+          a.normalize || !b.normalize
+        else {
           return false
         }
         switch a.kind {
         case .fuzzy: continue
         case .exact: if b.kind == .fuzzy { return false }
         case .prefix: if b.kind != .prefix && b.kind != .equal { return false }
-        case .suffix, .equal: return false
+        case .boundary, .suffix, .equal: return false
         }
       }
     }
     return true
   }
 
-  /// Splits at unescaped spaces; `\ ` is a space inside a term.
-  static func words(_ text: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var escaped = false
-    for c in text {
-      if escaped {
-        if c != " " { current.append("\\") }
-        current.append(c)
-        escaped = false
-      } else if c == "\\" {
-        escaped = true
-      } else if c == " " || c == "\t" {
-        if !current.isEmpty { words.append(current) }
-        current = ""
-      } else {
-        current.append(c)
+  /// fzf's `parseTerms`: blanks trimmed (a trailing `\ ` kept), split at
+  /// runs of spaces, `\ ` a space inside a term.
+  static func parse(_ text: String, _ options: MatchOptions) -> [[Term]] {
+    var scalars = Array(text.unicodeScalars)
+    while scalars.first == " " { scalars.removeFirst() }
+    while scalars.last == " " && !(scalars.count >= 2 && scalars[scalars.count - 2] == "\\") { scalars.removeLast() }
+    // Tokens: "\ " is a space that does not split (fzf turns it into a tab,
+    // then every tab of the token into a space).
+    var tokens: [[UInt32]] = [[]]
+    var i = 0
+    while i < scalars.count {
+      let c = scalars[i]
+      if c == "\\" && i + 1 < scalars.count && scalars[i + 1] == " " {
+        tokens[tokens.count - 1].append(0x20)
+        i += 2
+        continue
       }
+      if c == " " {
+        if !tokens[tokens.count - 1].isEmpty { tokens.append([]) }
+      } else {
+        tokens[tokens.count - 1].append(c == "\t" ? 0x20 : c.value)
+      }
+      i += 1
     }
-    if escaped { current.append("\\") }
-    if !current.isEmpty { words.append(current) }
-    return words
+    var sets: [[Term]] = []
+    var set: [Term] = []
+    var switchSet = false
+    var afterBar = false
+    for token in tokens {
+      let (term, bar) = term(token, options, barAllowed: !set.isEmpty && !afterBar)
+      afterBar = bar
+      if bar { switchSet = false }
+      guard let term else { continue }
+      if switchSet {
+        sets.append(set)
+        set = []
+      }
+      set.append(term)
+      switchSet = true
+    }
+    if !set.isEmpty { sets.append(set) }
+    return sets
   }
 
-  /// One term with fzf's operator rules, or nil when only operators remain.
-  static func term(_ word: String, literal: Bool) -> Term? {
-    var text = Substring(word)
-    var kind = Kind.fuzzy
+  /// One token with fzf's operator rules: (nil, true) for an OR bar, (nil,
+  /// false) when only operators remain.
+  static func term(_ token: [UInt32], _ options: MatchOptions, barAllowed: Bool) -> (Term?, Bool) {
+    let lowered = token.map(FzfAlgo.lower)
+    let caseSensitive = options.caseMode == .respect || options.caseMode == .smart && lowered != token
+    let normalize = !options.literal && !lowered.contains { FzfNormalize.fold($0) != $0 }
+    var text = caseSensitive ? token : lowered
+    if barAllowed && text == [0x7C] { return (nil, true) }
+    var kind: Kind = options.exact ? .exact : .fuzzy
     var inverse = false
-    if text.hasPrefix("!") {
+    if text.first == 0x21 {
       inverse = true
       kind = .exact
-      text = text.dropFirst()
+      text.removeFirst()
     }
-    if text != "$", text.hasSuffix("$") {
+    if text != [0x24], text.last == 0x24 {
       kind = .suffix
-      text = text.dropLast()
+      text.removeLast()
     }
-    if text.hasPrefix("'") {
-      // Flips exactness, as in fzf.
-      kind = (kind == .fuzzy && !inverse) ? .exact : (kind == .suffix ? .suffix : .fuzzy)
-      text = text.dropFirst()
-    } else if text.hasPrefix("^") {
+    if text.count > 2 && text.first == 0x27 && text.last == 0x27 {
+      kind = .boundary
+      text = Array(text.dropFirst().dropLast())
+    } else if text.first == 0x27 {
+      kind = !options.exact && !inverse ? .exact : .fuzzy
+      text.removeFirst()
+    } else if text.first == 0x5E {
       kind = kind == .suffix ? .equal : .prefix
-      text = text.dropFirst()
+      text.removeFirst()
     }
-    guard !text.isEmpty else { return nil }
-    let caseSensitive = text.contains { $0.isUppercase }
-    let folded = FilterFolding.foldQuery(String(text), caseSensitive: caseSensitive, literal: literal)
-    let masks = folded.map { !caseSensitive && ($0 | 0x20) &- 0x61 < 26 ? UInt8(0x20) : 0 }
-    return Term(
-      kind: kind, inverse: inverse, text: String(text), caseSensitive: caseSensitive, pattern: folded,
-      masks: masks, ascii: folded.allSatisfy { $0 < 0x80 })
+    guard !text.isEmpty else { return (nil, false) }
+    if normalize { text = text.map(FzfNormalize.fold) }
+    let ascii = text.allSatisfy { $0 < 0x80 }
+    let bytes = ascii ? text.map { UInt8($0) } : []
+    var display = ""
+    display.unicodeScalars.append(contentsOf: text.compactMap(Unicode.Scalar.init))
+    return (
+      Term(
+        kind: kind, inverse: inverse, text: display, caseSensitive: caseSensitive, normalize: normalize,
+        runes: text, pattern: bytes,
+        masks: bytes.map { !caseSensitive && ($0 | 0x20) &- 0x61 < 26 ? UInt8(0x20) : 0 }, ascii: ascii),
+      false
+    )
   }
 }

@@ -37,7 +37,8 @@ public struct FilterResult: Sendable, Equatable {
     for k in 0..<sections.count {
       viewSections.append(
         SectionedList.Section(
-          title: list.title(Int(sections[k])), firstItem: Int(starts[k]), itemCount: Int(starts[k + 1] - starts[k])))
+          title: list.title(Int(sections[k])), firstItem: Int(starts[k]), itemCount: Int(starts[k + 1] - starts[k]),
+          derived: list.sections[Int(sections[k])].derived))
     }
     return SectionedList(
       sections: viewSections, store: .subset(SubsetItems(base: list, ordinals: ordinals)),

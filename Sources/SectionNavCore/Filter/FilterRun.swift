@@ -6,9 +6,10 @@ import CMapGuard
 /// when a new keystroke makes it stale. Scripts run it to the end at once.
 ///
 /// Items are matched in their bytes (see `ItemBytes`); an item that is not
-/// plain ASCII is folded into a scratch buffer first. A term is satisfied by
-/// the item text or by its section's title (titles are matched once per
-/// section); a negated term by neither.
+/// plain ASCII is decoded to scalars first. Titles are matched only under
+/// `--nth` with `section` (`MatchOptions.titles`), and only titles from the
+/// data: a term is then satisfied by the item text or its section's title
+/// (matched once per section); a negated term by neither.
 public struct FilterRun: Sendable, Equatable {
   public let query: FilterQuery
   public let list: SectionedList
@@ -32,7 +33,7 @@ public struct FilterRun: Sendable, Equatable {
   private var sections: [Int32] = []
   private var starts: [Int32] = []
   private var ordinals: [UInt32] = []
-  private var scores: [Int32] = []
+  private var scores: [UInt64] = []
   private var matcher: FilterMatcher
 
   public init(
@@ -42,7 +43,7 @@ public struct FilterRun: Sendable, Equatable {
     self.query = query
     self.list = list
     self.generation = generation
-    self.sort = sort
+    self.sort = sort && query.isSortable
     let usable = previous.flatMap { p in
       p.isComplete && p.list === list && p.query.isNarrowed(by: query) ? p : nil
     }
@@ -59,14 +60,14 @@ public struct FilterRun: Sendable, Equatable {
     }
     self.terms = terms
     self.groups = groups
-    matcher = FilterMatcher(terms: terms, literal: query.literal)
+    matcher = FilterMatcher(terms: terms, options: query.options)
   }
 
   /// Source sections this run covers end here (all of them, or a part for `parallel`).
   private let sectionEnd: Int
   private var sourceSectionCount: Int { sectionEnd }
   /// Under `--sort`, once complete: the best score of each surviving section.
-  public private(set) var sectionScores: [Int32] = []
+  public private(set) var sectionScores: [UInt64] = []
 
   private func sourceSection(_ k: Int) -> Int { candidates.map { Int($0.sections[k]) } ?? k }
 
@@ -117,7 +118,7 @@ public struct FilterRun: Sendable, Equatable {
         let matcher = self.matcher
         let compiled = UnsafePointer(matcher.compiled.baseAddress!)
         code.withUnsafeBufferPointer { plan in
-          func keep(_ ordinal: Int, _ score: Int32?) {
+          func keep(_ ordinal: Int, _ score: UInt64?) {
             guard let score else { return }
             ordinals.append(UInt32(truncatingIfNeeded: ordinal))
             if sort { scores.append(score) }
@@ -191,12 +192,12 @@ public struct FilterRun: Sendable, Equatable {
   private mutating func startSection(_ s: Int) {
     var plan: [Int32] = []
     var dead = false
-    let title = list.title(s)
+    let title = query.options.titles ? list.realTitle(s) : nil
     for group in groups {
       var left: [Int32] = []
       var satisfied = false
       for t in group {
-        let hit = matcher.matchesText(title, term: t)
+        let hit = title.map { matcher.matchesText($0, term: t) } ?? false
         if terms[t].inverse {
           if !hit { left.append(Int32(t)) }  // else the title rules it out for every item
         } else if hit {
@@ -215,10 +216,11 @@ public struct FilterRun: Sendable, Equatable {
     planSkips = dead
   }
 
-  /// Sorts items within each section by score (then data order) and
-  /// sections by their best item (then data order).
-  private mutating func rank(_ ordinals: inout [UInt32], _ scores: inout [Int32]) {
-    var order: [(best: Int32, k: Int)] = []
+  /// Sorts items within each section by rank key (fzf's score and
+  /// tiebreaks, then data order) and sections by their best item (then data
+  /// order).
+  private mutating func rank(_ ordinals: inout [UInt32], _ scores: inout [UInt64]) {
+    var order: [(best: UInt64, k: Int)] = []
     var newOrdinals: [UInt32] = []
     newOrdinals.reserveCapacity(ordinals.count)
     var ranked: [[UInt32]] = []
@@ -226,11 +228,11 @@ public struct FilterRun: Sendable, Equatable {
       let lo = Int(starts[k])
       let hi = k + 1 < starts.count ? Int(starts[k + 1]) : ordinals.count
       var idx = Array(lo..<hi)
-      idx.sort { a, b in scores[a] != scores[b] ? scores[a] > scores[b] : ordinals[a] < ordinals[b] }
+      idx.sort { a, b in scores[a] != scores[b] ? scores[a] < scores[b] : ordinals[a] < ordinals[b] }
       order.append((scores[idx[0]], k))
       ranked.append(idx.map { ordinals[$0] })
     }
-    order.sort { $0.best != $1.best ? $0.best > $1.best : $0.k < $1.k }
+    order.sort { $0.best != $1.best ? $0.best < $1.best : $0.k < $1.k }
     sectionScores = order.map(\.best)
     var newSections: [Int32] = []
     var newStarts: [Int32] = []
@@ -281,7 +283,7 @@ extension FilterRun {
     let size = lines.buffer.count
     let ranges = lines.ranges
     var found = [[UInt32]](repeating: [], count: range.count)
-    var foundScores = [[Int32]](repeating: [], count: range.count)
+    var foundScores = [[UInt64]](repeating: [], count: range.count)
     var next = range.map { list.sections[$0].firstItem }
     let ends = range.map { list.sections[$0].firstItem + list.sections[$0].itemCount }
     var windowEnd = 0
@@ -316,7 +318,7 @@ extension FilterRun {
       if !left { break }
     }
     var ordinals: [UInt32] = []
-    var scores: [Int32] = []
+    var scores: [UInt64] = []
     for k in 0..<range.count where !found[k].isEmpty {
       sections.append(Int32(range.lowerBound + k))
       starts.append(Int32(ordinals.count))

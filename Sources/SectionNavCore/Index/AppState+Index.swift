@@ -68,13 +68,35 @@ extension AppState {
     typed.text += text
     typed.at = clock
     if case .indexFocus = mode { mode = .indexFocus(typed) }
-    let key = Folding.fold(typed.text)
-    if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
-    if let s = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) {
+    let found: Int?
+    if let collation = settings.collation {
+      if titleKeys == nil { titleKeys = list.sections.map { collation.primaryKey($0.title) } }
+      found = Self.section(startingWith: typed.text, titleKeys!, list, collation)
+    } else {
+      let key = Folding.fold(typed.text)
+      if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
+      found = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) })
+    }
+    if let s = found {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil
     } else {
       message = "no section starts with '\(typed.text)'"
     }
+  }
+
+  /// In a locale: the first section whose title starts with `text` at
+  /// primary strength (`か` finds `カレー`, `o` finds `Öl` in German but not
+  /// in Swedish), else, for one letter, the first section filed under its
+  /// index bucket (`か` finds `きのこ`, `w` finds `王` in Chinese).
+  static func section(
+    startingWith text: String, _ keys: [[UInt8]], _ list: SectionedList, _ collation: LocaleCollation
+  ) -> Int? {
+    let key = collation.primaryKey(text)
+    guard !key.isEmpty else { return nil }
+    if let s = keys.firstIndex(where: { $0.starts(with: key) }) { return s }
+    guard text.count == 1 else { return nil }
+    let bucket = collation.bucket(text)
+    return list.sections.firstIndex { collation.bucket(label: $0.title) == bucket }
   }
 }

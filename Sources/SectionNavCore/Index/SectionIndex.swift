@@ -49,6 +49,10 @@ public struct SectionIndex: Sendable, Equatable {
   public var entries: [Entry]
   /// For each section, the entry highlighted while it is current.
   private var entryOfSection: [Int]
+  /// With a locale's collation (`initials`, `alphabet`): each entry's
+  /// bucket, which `'x` matches by.
+  private var collation: LocaleCollation?
+  private var entryBuckets: [Int] = []
 
   public init(entries: [Entry], sectionCount: Int) {
     self.entries = entries
@@ -63,8 +67,46 @@ public struct SectionIndex: Sendable, Equatable {
     entryOfSection = map
   }
 
+  /// The entries of a locale's alphabetic index: `initials` shows the
+  /// buckets that have sections, `alphabet` every label (a label without
+  /// a section lands on the nearest section before it, as iOS does).
+  init(titles: [String], mode: Mode, collation: LocaleCollation) {
+    let buckets = titles.map { collation.bucket(label: $0) }
+    var entries: [Entry] = []
+    var entryBuckets: [Int] = []
+    if mode == .alphabet {
+      var firstSection = [Int?](repeating: nil, count: collation.labels.count)
+      for (s, b) in buckets.enumerated() where firstSection[b] == nil { firstSection[b] = s }
+      var previous: Int? = nil
+      for (b, label) in collation.labels.enumerated() where !titles.isEmpty {
+        let target = firstSection[b] ?? previous ?? 0
+        if firstSection[b] != nil { previous = target }
+        entries.append(Entry(label: label, section: target, key: label))
+        entryBuckets.append(b)
+      }
+      self.init(entries: entries, sectionCount: titles.count)
+      // Highlight the label a section files under (its entry is its bucket).
+      entryOfSection = buckets
+    } else {
+      var seen = Set<Int>()
+      for (s, b) in buckets.enumerated() where seen.insert(b).inserted {
+        entries.append(Entry(label: collation.labels[b], section: s, key: collation.labels[b]))
+        entryBuckets.append(b)
+      }
+      self.init(entries: entries, sectionCount: titles.count)
+    }
+    self.collation = collation
+    self.entryBuckets = entryBuckets
+  }
+
   /// Builds the entries for `titles` (in display order).
-  public init(titles: [String], mode: Mode, labels: [String: String] = [:]) {
+  public init(
+    titles: [String], mode: Mode, labels: [String: String] = [:], collation: LocaleCollation? = nil
+  ) {
+    if let collation, mode != .titles {
+      self.init(titles: titles, mode: mode, collation: collation)
+      return
+    }
     var entries: [Entry] = []
     switch mode {
     case .titles:
@@ -132,6 +174,12 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// The first entry whose key starts with the folded `text`.
   public func entry(startingWith text: String) -> Int? {
+    if let collation {
+      // The entry of the bucket `text` files under (`'カ` finds `か`, `'ö` finds `Ö` in Swedish).
+      guard !text.isEmpty else { return nil }
+      let b = collation.bucket(text)
+      return entryBuckets.firstIndex(of: b)
+    }
     let folded = Folding.fold(text)
     guard !folded.isEmpty else { return nil }
     return entries.firstIndex { $0.key.hasPrefix(folded) }

@@ -100,6 +100,15 @@ extension AppState {
   /// A section by exact title, else by case- and accent-insensitive title.
   func section(named title: String) throws(CommandError) -> Int {
     if let s = list.sections.firstIndex(where: { $0.title == title }) { return s }
+    if let collation = settings.collation {
+      // In a locale: equal at primary strength, else (one letter) its index bucket.
+      let key = collation.primaryKey(title)
+      let keys = list.sections.map { collation.primaryKey($0.title) }
+      if !key.isEmpty, let s = keys.firstIndex(of: key) ?? (title.count == 1 ? Self.section(startingWith: title, keys, list, collation) : nil) {
+        return s
+      }
+      throw CommandError("no section named '\(title)'")
+    }
     let folded = Folding.fold(title)
     if let s = list.sections.firstIndex(where: { Folding.fold($0.title) == folded }) { return s }
     throw CommandError("no section named '\(title)'")

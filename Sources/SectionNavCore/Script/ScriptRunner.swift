@@ -55,7 +55,7 @@ public enum ScriptRunner {
         case .fail(let failure): return .dataFailed(failure)
         case .commandFailed(let message): return .failed(line: lineNumber, message: message)
         // The built-in prompt edits the line: later `key`/`type` lines type it.
-        case .editLine, .suspend, .start, .cancel, .cancelPreview: continue
+        case .editLine, .suspend, .start, .cancel, .cancelPreview, .cancelReload: continue
         // Shell commands run on the spot; what they send back is handled next.
         case .runPreview(let id, let command):
           guard let shell else { continue }
@@ -92,10 +92,10 @@ public enum ScriptRunner {
 /// terminal runner would post.
 public protocol ScriptShell {
   /// `sh -c command` with no input: `.previewOutput` with its output.
-  func preview(id: Int, command: String) -> Event
+  func preview(id: Int, command: ShellLine) -> Event
   /// `sh -c command`: what to print (its output, nothing when `silent`) and
   /// `.executeFinished`.
-  func execute(id: Int, command: String, silent: Bool) -> (output: String, event: Event)
+  func execute(id: Int, command: ShellLine, silent: Bool) -> (output: String, event: Event)
   /// `sh -c command` read as data: `.reloaded` or `.reloadFailed`.
-  func reload(id: Int, command: String) -> Event
+  func reload(id: Int, command: ShellLine) -> Event
 }

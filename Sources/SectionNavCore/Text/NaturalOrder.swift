@@ -32,8 +32,11 @@ public enum NaturalOrder {
     /// `bytes[ends[i - 1]..<ends[i]]` is key `i` (0 before the first).
     var ends: [Int] = []
     var folded: [UInt8] = []
+    /// A locale's collation (`--locale`): keys are ICU sort keys (digit runs
+    /// as numbers there too) instead of the fold; nil is the C locale.
+    public let collation: LocaleCollation?
 
-    public init() {}
+    public init(collation: LocaleCollation? = nil) { self.collation = collation }
 
     public var count: Int { ends.count }
 
@@ -44,6 +47,11 @@ public enum NaturalOrder {
 
     /// Appends the key of `title`.
     public mutating func append(_ title: String) {
+      if let collation {
+        collation.appendSortKey(title, to: &bytes)
+        ends.append(bytes.count)
+        return
+      }
       var title = title
       let m = title.withUTF8 { t in
         var n = t.count
@@ -93,15 +101,17 @@ public enum NaturalOrder {
   }
 
   /// Whether `a` sorts before `b`.
-  public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-    sortedIndices([b, a]) == [1, 0]
+  public static func areInIncreasingOrder(_ a: String, _ b: String, collation: LocaleCollation? = nil) -> Bool {
+    sortedIndices([b, a], collation: collation) == [1, 0]
   }
 
   /// The order of `titles` (indices into it), stable for equal titles.
   /// `last` puts the titles it picks after all others (nil: plain
   /// natural order).
-  public static func sortedIndices(_ titles: [String], last: ((String) -> Bool)? = nil) -> [Int] {
-    var keys = SortKeys()
+  public static func sortedIndices(
+    _ titles: [String], collation: LocaleCollation? = nil, last: ((String) -> Bool)? = nil
+  ) -> [Int] {
+    var keys = SortKeys(collation: collation)
     for t in titles { keys.append(t) }
     return sortedIndices(titles, keys: keys, last: last)
   }

@@ -47,6 +47,8 @@ extension AppState {
         if !rest.isEmpty { workflow.waiting = (id, Array(rest)) }
         return effects + [.execute(id: id, command: cursorCommand(template), silent: silent)]
       case .reload(let template):
+        // One reload at a time: a newer one replaces a running one.
+        if let running = workflow.reloadID { effects.append(.cancelReload(id: running)) }
         let id = nextJobID()
         workflow.reloadID = id
         effects.append(.reload(id: id, command: cursorCommand(template)))
@@ -69,9 +71,12 @@ extension AppState {
     return effects
   }
 
-  /// `template` for the cursor's item; without one the placeholders are empty.
-  private func cursorCommand(_ template: CommandTemplate) -> String {
-    guard let c = cursor else { return template.render(section: "", item: "", index: 0, json: "") }
+  /// `template` for the cursor's item; without one the placeholders are
+  /// empty (`{+}` still gives the marked items).
+  private func cursorCommand(_ template: CommandTemplate) -> ShellLine {
+    guard let c = cursor else {
+      return template.render(.init(query: filtering.line, marked: template.usesMarked ? markedTexts : []))
+    }
     return command(template, section: c.section, item: c.item)
   }
 
@@ -79,10 +84,11 @@ extension AppState {
   /// item (nil: `--print`'s).
   public var chosenFormat: PrintFormat? { workflow.printFormat }
 
-  mutating func executeFinished(id: Int) -> [Effect] {
+  mutating func executeFinished(id: Int, failure: String?) -> [Effect] {
+    if let failure { message = "execute failed: \(failure)" }
     guard let waiting = workflow.waiting, waiting.id == id else { return [] }
     workflow.waiting = nil
-    return runChain(waiting.actions)
+    return failure == nil ? runChain(waiting.actions) : []
   }
 
   /// New data from `reload`: the cursor stays on its item (same text in a

@@ -43,11 +43,17 @@ extension AppState {
     return effects
   }
 
-  /// `template` with the placeholders of the item.
-  func command(_ template: CommandTemplate, section: Int, item: Int) -> String {
-    template.render(
-      section: list.title(section), item: list.itemText(section: section, item: item), index: item,
-      json: template.usesJSON ? list.itemJSON(section: section, item: item) : "")
+  /// `template` with the placeholders of the item (`{+}`: the marked items,
+  /// else this one).
+  func command(_ template: CommandTemplate, section: Int, item: Int) -> ShellLine {
+    let text = list.itemText(section: section, item: item)
+    var marked: [String] = []
+    if template.usesMarked { marked = filtering.marks.isEmpty ? [text] : markedTexts }
+    return template.render(
+      .init(
+        section: list.title(section), item: text, index: item,
+        json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line,
+        marked: marked))
   }
 
   mutating func previewFinished(id: Int, output: [UInt8]) {

@@ -89,10 +89,17 @@ public struct KeyBind: Sendable, Equatable {
     if argument.isEmpty && name != "print" {
       throw UsageError("invalid --bind '\(value)': empty command for '\(name)'")
     }
+    func template() throws(UsageError) -> CommandTemplate {
+      do {
+        return try CommandTemplate(argument)
+      } catch {
+        throw UsageError("invalid --bind '\(value)': \(error.message)")
+      }
+    }
     switch name {
-    case "execute": return (.execute(CommandTemplate(argument)), rest)
-    case "execute-silent": return (.executeSilent(CommandTemplate(argument)), rest)
-    case "reload": return (.reload(CommandTemplate(argument)), rest)
+    case "execute": return (.execute(try template()), rest)
+    case "execute-silent": return (.executeSilent(try template()), rest)
+    case "reload": return (.reload(try template()), rest)
     default:
       do {
         return (.print(try PrintFormat(argument)), rest)

@@ -172,6 +172,8 @@ public struct PreviewText: Sendable, Equatable {
       case 100...107: style.background = .basic(UInt8(n - 100 + 8))
       case 38: style.foreground = color(sub, &i) ?? style.foreground
       case 48: style.background = color(sub, &i) ?? style.background
+      // The underline colour (not drawn): its arguments are skipped, not read as attributes.
+      case 58: _ = color(sub, &i)
       default: break
       }
       i += 1

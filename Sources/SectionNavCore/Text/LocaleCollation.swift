@@ -1,0 +1,211 @@
+import CICU
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A locale's collation and alphabetic index, from ICU (`--locale`): the
+/// section order (one sort key per title, compared as bytes, digit runs as
+/// numbers) and the buckets titles file under (`AlphabeticIndex`). ICU is
+/// loaded on first use (`CICU`); the C locale never gets here and keeps
+/// the folding rules of `Folding` and `Initials`.
+public final class LocaleCollation: @unchecked Sendable, Equatable, CustomStringConvertible {
+  // @unchecked: ICU collators are safe to share between threads for
+  // comparing and making keys (their const API), and nothing here changes
+  // after `init`.
+
+  /// The ICU locale id (`sv_SE`, `zh_TW`, `ja`).
+  public let locale: String
+  let collator: OpaquePointer
+  /// The visible buckets' labels, in order (`#`, `A`, …, `Z`, `Å`, `Ä`, `Ö`, `…`).
+  public let labels: [String]
+  /// Primary sort keys of every bucket's lower boundary (visible or not), in order.
+  let boundaries: [[UInt8]]
+  /// For every bucket, the visible bucket its names show under.
+  let visible: [Int]
+  /// The visible bucket of each label.
+  let bucketOfLabel: [String: Int]
+  /// The visible bucket `#`: names before the first label.
+  public static let underflow = 0
+
+  public var description: String { locale }
+
+  public static func == (a: LocaleCollation, b: LocaleCollation) -> Bool { a.locale == b.locale }
+
+  /// Why a locale cannot be used.
+  public struct Unavailable: Error, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  private init(locale: String, collator: OpaquePointer) {
+    self.locale = locale
+    self.collator = collator
+    let index = AlphabeticIndex(collator: collator, locale: locale)
+    var labels: [String] = []
+    var visibleIndex: [Int: Int] = [:]
+    for (i, b) in index.buckets.enumerated() where b.display == nil {
+      visibleIndex[i] = labels.count
+      labels.append(b.label)
+    }
+    if labels.isEmpty { labels = [AlphabeticIndex.underflowLabel] }
+    self.labels = labels
+    let visible = index.buckets.enumerated().map { i, b in visibleIndex[b.display ?? i] ?? 0 }
+    var keys: [[UInt8]] = []
+    for b in index.buckets {
+      keys.append(Self.key(collator, primary: true, b.lowerBoundary))
+    }
+    boundaries = keys.isEmpty ? [[0]] : keys
+    self.visible = visible.isEmpty ? [0] : visible
+    var byLabel: [String: Int] = [:]
+    for (i, label) in labels.enumerated() where byLabel[label] == nil { byLabel[label] = i }
+    bucketOfLabel = byLabel
+  }
+
+  deinit { cicu_collator_close(collator) }
+
+  private static let cache = Mutex<[String: LocaleCollation]>([:])
+
+  /// The collation of `locale` (an ICU id; opened once per process).
+  public static func open(_ locale: String) throws(Unavailable) -> LocaleCollation {
+    if let known = cache.withLock({ $0[locale] }) { return known }
+    var error = [CChar](repeating: 0, count: 256)
+    guard let collator = cicu_collator_open(locale, &error, Int32(error.count)) else {
+      throw Unavailable(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    let made = LocaleCollation(locale: locale, collator: collator)
+    return cache.withLock { known in
+      if let other = known[locale] { return other }
+      known[locale] = made
+      return made
+    }
+  }
+
+  /// The ICU locale a POSIX locale name stands for — `sv_SE.UTF-8` → `sv_SE`
+  /// — or nil for the C locale (`C`, `POSIX`, `C.UTF-8`, empty).
+  public static func icuLocale(_ name: String) -> String? {
+    var id = Substring(name)
+    if let dot = id.firstIndex(of: ".") { id = id[..<dot] }
+    if let at = id.firstIndex(of: "@"), !id[at...].contains("=") { id = id[..<at] }
+    if id.isEmpty || id == "C" || id == "POSIX" { return nil }
+    return String(id)
+  }
+
+  /// Whether `name` can be a locale name (letters, digits, `_ - . @ = ;`).
+  public static func isWellFormed(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 100
+      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.@=;".unicodeScalars.contains($0)) }
+  }
+
+  /// The locale the environment asks for: `LC_ALL`, else `LC_COLLATE`, else `LANG` (the first set and not empty).
+  public static func environmentLocale(_ environment: [String: String]) -> String? {
+    for name in ["LC_ALL", "LC_COLLATE", "LANG"] {
+      if let value = environment[name], !value.isEmpty { return value }
+    }
+    return nil
+  }
+
+  static func key(_ collator: OpaquePointer, primary: Bool, _ text: ICUText.Units) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 64)
+    while true {
+      let n = out.withUnsafeMutableBufferPointer {
+        cicu_sort_key(collator, primary ? 1 : 0, text, Int32(text.count), $0.baseAddress, Int32($0.count))
+      }
+      if Int(n) <= out.count { return Array(out.prefix(Int(n))) }
+      out = [UInt8](repeating: 0, count: Int(n))
+    }
+  }
+
+  /// Appends the full-strength sort key of `title` (digit runs as numbers) to `bytes`.
+  public func appendSortKey(_ title: String, to bytes: inout [UInt8]) {
+    var title = title
+    title.withUTF8 { t in appendKey(t, primary: false, to: &bytes) }
+  }
+
+  func appendKey(_ text: UnsafeBufferPointer<UInt8>, primary: Bool, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    var room = max(32, text.count * 3 + 8)
+    while true {
+      bytes.append(contentsOf: repeatElement(0, count: room))
+      let n = bytes.withUnsafeMutableBufferPointer { b in
+        text.withMemoryRebound(to: CChar.self) { t in
+          cicu_sort_key_utf8(
+            collator, primary ? 1 : 0, t.baseAddress, Int32(t.count), b.baseAddress! + start, Int32(room))
+        }
+      }
+      if Int(n) <= room {
+        // Without the terminating 0: keys are compared with their lengths.
+        bytes.removeLast(room - max(Int(n) - 1, 0))
+        return
+      }
+      bytes.removeLast(room)
+      room = Int(n)
+    }
+  }
+
+  /// The primary-strength key of `text` (accents and case ignored), without its terminating 0.
+  public func primaryKey(_ text: String) -> [UInt8] {
+    var text = text
+    var key: [UInt8] = []
+    text.withUTF8 { appendKey($0, primary: true, to: &key) }
+    return key
+  }
+
+  /// The visible bucket `title` files under (an index into `labels`).
+  public func bucket(_ title: String) -> Int {
+    var title = title
+    return title.withUTF8 { bucket($0) }
+  }
+
+  /// The bucket of the text in `bytes` (UTF-8), judged by its first 48 bytes.
+  public func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var n = min(bytes.count, 48)
+    // Cut at a character boundary.
+    while n < bytes.count, n > 0, bytes[n] & 0xC0 == 0x80 { n -= 1 }
+    var small: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &small) { raw in
+      let key = raw.bindMemory(to: UInt8.self)
+      let length = bytes.withMemoryRebound(to: CChar.self) { t in
+        cicu_sort_key_utf8(collator, 1, t.baseAddress, Int32(n), key.baseAddress, Int32(key.count))
+      }
+      if Int(length) > key.count {
+        var long = [UInt8](repeating: 0, count: Int(length))
+        _ = long.withUnsafeMutableBufferPointer { l in
+          bytes.withMemoryRebound(to: CChar.self) { t in
+            cicu_sort_key_utf8(collator, 1, t.baseAddress, Int32(n), l.baseAddress, length)
+          }
+        }
+        return long.withUnsafeBufferPointer { locate(UnsafeRawBufferPointer($0)) }
+      }
+      return locate(UnsafeRawBufferPointer(rebasing: raw[..<Int(length)]))
+    }
+  }
+
+  /// The visible bucket of a name with primary key `key` (with its 0): the
+  /// last bucket whose lower boundary is not after it (`getBucketIndex`).
+  private func locate(_ key: UnsafeRawBufferPointer) -> Int {
+    var start = 0
+    var limit = boundaries.count
+    while start + 1 < limit {
+      let i = (start + limit) / 2
+      if Self.less(key, boundaries[i]) { limit = i } else { start = i }
+    }
+    return visible[start]
+  }
+
+  private static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool {
+    b.withUnsafeBytes { b in
+      let n = min(a.count, b.count)
+      let r = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
+      return r != 0 ? r < 0 : a.count < b.count
+    }
+  }
+
+  /// The label `title` files under.
+  public func label(_ title: String) -> String { labels[bucket(title)] }
+
+  /// The bucket a label names (a section title made by grouping), else the bucket the text files under.
+  public func bucket(label: String) -> Int { bucketOfLabel[label] ?? bucket(label) }
+}

@@ -1,0 +1,252 @@
+/// Reads a command template the way `sh` will, to learn the quoting each
+/// placeholder stands in: quotes, backslashes, `$(…)`, backquotes, `${…}`,
+/// `$((…))`, bash's `$'…'` and `((…))`, and comments (whose `'` opens
+/// nothing). It only has to be right for the output to be tidy: a placeholder
+/// becomes a variable reference in every context, so a wrong guess costs word
+/// splitting at worst. Arithmetic is the exception, as the shell evaluates
+/// what an expansion gives there: a placeholder inside it is refused, as is
+/// one inside `$'…'`, which dash (before POSIX 2024) reads as `$` and `'…'`.
+struct TemplateScan {
+  typealias Piece = CommandTemplate.Piece
+
+  private enum Frame {
+    /// Commands: the whole template, `$(…)` (ends at its `)`), or backquotes.
+    case code(end: CodeEnd, parens: Int)
+    case double
+    case single
+    case ansi
+    /// `${…}`, with the `{` nesting inside it.
+    case braced(depth: Int)
+    /// `$((…))` or `((…))`.
+    case arithmetic(parens: Int)
+  }
+
+  private enum CodeEnd { case template, paren, backquote }
+
+  private let s: [Unicode.Scalar]
+  private var i = 0
+  private var stack: [Frame] = [.code(end: .template, parens: 0)]
+  private var out: [Piece] = []
+  private var literal = String.UnicodeScalarView()
+
+  private init(_ text: String) { s = Array(text.unicodeScalars) }
+
+  /// `text` as literal text and placeholders in their contexts.
+  static func pieces(_ text: String) throws(UsageError) -> [Piece] {
+    var scan = TemplateScan(text)
+    return try scan.run()
+  }
+
+  private mutating func run() throws(UsageError) -> [Piece] {
+    while i < s.count {
+      if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
+        let context: CommandTemplate.Context
+        if stack.contains(where: { if case .arithmetic = $0 { true } else { false } }) {
+          guard placeholder == .index else {
+            throw UsageError(
+              "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $((…)) or ((…)): the shell "
+                + "evaluates what it gives as arithmetic (bash runs code in it); only {index} may stand there")
+          }
+          context = .plain
+        } else if case .ansi = stack.last! {
+          throw UsageError(
+            "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $'…', which bash and dash read "
+              + "differently: write it outside the quotes")
+        } else {
+          context = self.context
+        }
+        flush()
+        out.append(.placeholder(placeholder, context))
+        i = end
+        continue
+      }
+      step()
+    }
+    flush()
+    return out
+  }
+
+  private var context: CommandTemplate.Context {
+    switch stack.last! {
+    case .code: .plain
+    case .double, .braced: .double
+    case .single: .single
+    case .arithmetic, .ansi: .plain
+    }
+  }
+
+  /// A `{` after `$` opens a shell variable. (An escaped brace, `\{`, never
+  /// gets here: the backslash's step copies both.)
+  private func escapedOrVariable(_ at: Int) -> Bool { at > 0 && s[at - 1] == "$" }
+
+  /// The placeholder starting at `at` and the index past its `}`; nil when
+  /// the braces are the command's own. fzf's forms sectionnav lacks are refused.
+  private func placeholder(at: Int) throws(UsageError) -> (CommandTemplate.Placeholder, Int)? {
+    var j = at + 1
+    while j < s.count, j - at <= 24, s[j] != "}" {
+      if s[j] == "{" || s[j].properties.isWhitespace { return nil }
+      j += 1
+    }
+    guard j < s.count, s[j] == "}" else { return nil }
+    let word = String(String.UnicodeScalarView(s[at...j]))
+    if let p = CommandTemplate.names[word] { return (p, j + 1) }
+    if Self.isFZFForm(word.dropFirst().dropLast()) {
+      throw UsageError(
+        "unsupported placeholder \(word): sectionnav has none of fzf's field and flag forms but {+} and {f} "
+          + "(cut or awk {item} for a field); placeholders are \(CommandTemplate.known)")
+    }
+    return nil
+  }
+
+  /// fzf's `{1}`, `{-1}`, `{2..}`, `{..3}`, `{1..3}`, `{n}`, `{s}`, `{r}`,
+  /// `{+n}`, … (flags `+sfr` before a field, `n` or nothing).
+  static func isFZFForm(_ content: Substring) -> Bool {
+    let body = content.drop { "+sfr".contains($0) }
+    if body.isEmpty || body == "n" || body == "q" { return true }
+    let parts = body.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
+    func number(_ p: Substring) -> Bool {
+      let digits = p.first == "-" ? p.dropFirst() : p
+      return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    if parts.count == 1 { return number(parts[0]) }
+    return (parts[0].isEmpty || number(parts[0])) && (parts[1].isEmpty || number(parts[1]))
+  }
+
+  private mutating func flush() {
+    if !literal.isEmpty { out.append(.text(String(literal))) }
+    literal = String.UnicodeScalarView()
+  }
+
+  private mutating func copy(_ n: Int = 1) {
+    let end = min(s.count, i + n)
+    literal.append(contentsOf: s[i..<end])
+    i = end
+  }
+
+  private func next(_ k: Int = 1) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
+
+  private var atWordStart: Bool {
+    guard i > 0 else { return true }
+    return " \t\n;&|()<>".unicodeScalars.contains(s[i - 1])
+  }
+
+  private mutating func set(_ frame: Frame) { stack[stack.count - 1] = frame }
+
+  private mutating func pop() { if stack.count > 1 { stack.removeLast() } }
+
+  /// `$((`, `$(`, `${`, and (where `ansi`) `$'`: opens its frame; else a plain `$`.
+  private mutating func dollar(ansi: Bool) {
+    if next() == "(" && next(2) == "(" {
+      stack.append(.arithmetic(parens: 0))
+      copy(3)
+    } else if next() == "(" {
+      stack.append(.code(end: .paren, parens: 0))
+      copy(2)
+    } else if next() == "{" {
+      stack.append(.braced(depth: 0))
+      copy(2)
+    } else if ansi && next() == "'" {
+      stack.append(.ansi)
+      copy(2)
+    } else {
+      copy()
+    }
+  }
+
+  /// One scalar (or an escape, an opener) in the innermost frame.
+  private mutating func step() {
+    let c = s[i]
+    switch stack.last! {
+    case .code(let end, let parens):
+      switch c {
+      case "\\": copy(2)
+      case "'":
+        stack.append(.single)
+        copy()
+      case "\"":
+        stack.append(.double)
+        copy()
+      case "`":
+        if end == .backquote { pop() } else { stack.append(.code(end: .backquote, parens: 0)) }
+        copy()
+      case "$": dollar(ansi: true)
+      case "(":
+        if next() == "(" && atWordStart {
+          stack.append(.arithmetic(parens: 0))
+          copy(2)
+        } else {
+          set(.code(end: end, parens: parens + 1))
+          copy()
+        }
+      case ")":
+        if parens > 0 { set(.code(end: end, parens: parens - 1)) } else if end == .paren { pop() }
+        copy()
+      case "#" where atWordStart:
+        while i < s.count && s[i] != "\n" { copy() }
+      default: copy()
+      }
+    case .double:
+      switch c {
+      case "\\": copy(2)
+      case "\"":
+        pop()
+        copy()
+      case "`":
+        stack.append(.code(end: .backquote, parens: 0))
+        copy()
+      case "$": dollar(ansi: false)
+      default: copy()
+      }
+    case .single:
+      if c == "'" { pop() }
+      copy()
+    case .ansi:
+      if c == "\\" {
+        copy(2)
+        return
+      }
+      if c == "'" { pop() }
+      copy()
+    case .braced(let depth):
+      switch c {
+      case "\\": copy(2)
+      case "}":
+        if depth == 0 { pop() } else { set(.braced(depth: depth - 1)) }
+        copy()
+      case "{":
+        set(.braced(depth: depth + 1))
+        copy()
+      case "'":
+        stack.append(.single)
+        copy()
+      case "\"":
+        stack.append(.double)
+        copy()
+      case "`":
+        stack.append(.code(end: .backquote, parens: 0))
+        copy()
+      case "$": dollar(ansi: false)
+      default: copy()
+      }
+    case .arithmetic(let parens):
+      switch c {
+      case "(":
+        set(.arithmetic(parens: parens + 1))
+        copy()
+      case ")":
+        if parens > 0 {
+          set(.arithmetic(parens: parens - 1))
+          copy()
+        } else {
+          pop()
+          copy(next() == ")" ? 2 : 1)
+        }
+      case "`":
+        stack.append(.code(end: .backquote, parens: 0))
+        copy()
+      case "$": dollar(ansi: false)
+      default: copy()
+      }
+    }
+  }
+}

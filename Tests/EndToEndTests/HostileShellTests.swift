@@ -1,0 +1,141 @@
+import Foundation
+import TestScratch
+import Testing
+
+/// Every feature that hands an item to a shell — the preview, `execute`,
+/// `execute-silent`, `reload`, the shell widget — against item texts that
+/// would run as code if pasted into the command: data stays data (no marker
+/// file appears), every child is bounded, and one that cannot start says why.
+@Suite struct HostileShellTests {
+  /// `{"Hostile": [items…]}`, every item a JSON string.
+  static func json(_ items: [String]) -> String {
+    func string(_ s: String) -> String {
+      var out = "\""
+      for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+    return "{\"Hostile\": [" + items.map(string).joined(separator: ", ") + "]}\n"
+  }
+
+  /// Runs a script over the items with `arguments` in a scratch directory
+  /// that is also `TMPDIR` (so files made for `{f}` must be gone after).
+  static func run(
+    items: [String], _ arguments: (_ data: String) -> [String], script: String
+  ) throws -> (result: Binary.Result, directory: String) {
+    let directory = Scratch.directory("hostile-shell")
+    let data = directory + "/data.json"
+    try Data(json(items).utf8).write(to: URL(fileURLWithPath: data))
+    let tmp = directory + "/tmp"
+    try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
+    let result = try Binary.run(arguments(data) + ["--script", "-"], input: script, environment: ["TMPDIR": tmp])
+    return (result, directory)
+  }
+
+  /// Each hostile item with `{}` in every quoting a user might write, and
+  /// `{q}`, `{+}`, `{f}`: no feature runs any of it. (Before: `'{}'` with
+  /// `x; touch PWNED #` and `"{}"` with `$(touch PWNED)` created the file.)
+  @Test func noShellFeatureRunsAnItem() throws {
+    let directory = Scratch.directory("marker")
+    defer { Scratch.remove(directory) }
+    let marker = directory + "/PWNED"
+    let items = HostileItems.texts(marker: marker, long: true)
+    let everywhere = #"printf %s {} '{}' "{}" "$(printf %s {})" `printf %s '{}'` ${x:-{}} {q} {+} {f} >/dev/null"#
+    let script = Array(repeating: "tick 200\nkey x\nkey y\nkey z\nkey m\n", count: items.count).joined() + "state\n"
+    let (r, scratch) = try Self.run(items: items, { data in
+      [
+        data, "--size", "80x10", "--multi", "--preview", everywhere + "; echo shown",
+        "--bind", "x:execute(\(everywhere))", "--bind", "y:execute-silent(\(everywhere))",
+        "--bind", "z:reload(\(everywhere); cat \(data))",
+      ]
+    }, script: script)
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: marker), "an item ran as code")
+    // Every item was visited (m marks and steps down), and every {f} file is gone.
+    #expect(r.stdout.contains("\"rows\":\(items.count + 1)"), "\(r.stdout.suffix(400))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp") == [])
+  }
+
+  /// An item past the 128 KiB one value may hold on Linux: the pane and the
+  /// status line say the command line is too long and what to use instead,
+  /// and `{f}` — the item in a file — works. (Before: `sh: cannot start
+  /// /bin/sh` in the pane, and an `execute` that silently did nothing.)
+  @Test func aValueTooLongForACommandLineSaysSoAndAFileWorks() throws {
+    let item = String(repeating: "x", count: 131_100)
+    let (r, scratch) = try Self.run(items: [item, "small"], { data in
+      [data, "--size", "300x8", "--preview-window", "bottom:3", "--preview", "echo {}", "--bind", "x:execute(echo {})", "--bind", "y:execute(wc -c < {f})",
+       "--bind", "z:reload(echo {})"]
+    }, script: "tick 200\nprint\nkey x\nprint\nkey y\nkey z\nprint\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    let tooLong = "the command line is too long: SECTIONNAV_ITEM holds 131100 bytes"
+    let screens = r.stdout.components(separatedBy: "\n").filter { $0.contains(tooLong) }
+    // In the pane, then on the status line for execute and for reload.
+    #expect(screens.count >= 3, "\(r.stdout.prefix(3000))")
+    #expect(r.stdout.contains("execute failed: \(tooLong)"))
+    #expect(r.stdout.contains("reload failed: \(tooLong)"))
+    #expect(r.stdout.contains("one value may; use {f}, {json-file} or {+f} to get it in a file"))
+    #expect(r.stdout.contains("131100\n"), "wc -c < {f}")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp") == [])
+  }
+
+  /// A reload reads like standard input: output that cannot be the data is
+  /// refused at its first bad byte and the command killed, instead of being
+  /// read into memory without end (before: `reload(cat /dev/zero)` grew until
+  /// the allocator failed).
+  @Test func anEndlessReloadIsRefusedAtItsFirstBadByte() throws {
+    let (r, scratch) = try Self.run(items: ["a"], { data in
+      [data, "--size", "100x5", "--bind", "ctrl-r:reload(cat /dev/zero)"]
+    }, script: "key C-r\nprint\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("reload failed: reload output:1:1: invalid JSON"), "\(r.stdout)")
+  }
+
+  /// The bash widget inserts a hostile item shell-quoted: run as the line
+  /// the user would then enter, it prints the item and runs nothing.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is not installed"))
+  func theBashWidgetInsertsAnItemAsOneWord() throws {
+    let directory = Scratch.directory("widget")
+    defer { Scratch.remove(directory) }
+    let marker = directory + "/PWNED"
+    // Lines: no newline (or NUL) can be in an item.
+    let items = HostileItems.texts(marker: marker).filter { !$0.contains("\n") && !$0.contains("\0") }
+    let widget = Binary.root.appendingPathComponent("docs/shell/widget.bash").path
+    let bin = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().path
+    for item in items {
+      let bash = Process()
+      bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+      bash.arguments = [
+        "-c",
+        """
+        bind() { :; }
+        . "$WIDGET"
+        READLINE_LINE='printf %s ' READLINE_POINT=10
+        __sectionnav_widget
+        eval "$READLINE_LINE"
+        """,
+      ]
+      bash.environment = [
+        "PATH": bin + ":/usr/bin:/bin", "WIDGET": widget, "ITEM": item, "XDG_CONFIG_HOME": Binary.noConfigHome,
+        "SECTIONNAV_WIDGET_COMMAND": #"printf '%s\n' "$ITEM""#, "SECTIONNAV_WIDGET_OPTS": "--lines --filter-print ''",
+      ]
+      bash.currentDirectoryURL = URL(fileURLWithPath: directory)
+      let out = Pipe()
+      bash.standardOutput = out
+      bash.standardError = FileHandle.nullDevice
+      try bash.run()
+      let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      bash.waitUntilExit()
+      #expect(!FileManager.default.fileExists(atPath: marker), "the widget ran \(item.debugDescription)")
+      #expect(printed == item, "\(item.debugDescription)")
+    }
+  }
+}

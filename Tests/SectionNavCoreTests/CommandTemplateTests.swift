@@ -1,0 +1,132 @@
+import Foundation
+import TestScratch
+import Testing
+
+@testable import SectionNavCore
+
+/// Placeholders in `--preview` and `execute`/`reload` commands: values reach
+/// the shell as variables, never as command text, whatever the quoting.
+@Suite struct CommandTemplateTests {
+  static func render(_ template: String, _ values: CommandTemplate.Values = .init(item: "x")) throws -> ShellLine {
+    try CommandTemplate(template).render(values)
+  }
+
+  static func refusal(_ template: String) -> String? {
+    do {
+      _ = try CommandTemplate(template)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func placeholdersBecomeVariablesQuotedForWhereTheyStand() throws {
+    let line = try Self.render(
+      "show {item} in {section} no.{index} {json} {}",
+      .init(section: "it's", item: "a b; rm -rf ~", index: 3, json: #"{"x":1}"#))
+    #expect(
+      line.text
+        == #"show "${SECTIONNAV_ITEM}" in "${SECTIONNAV_SECTION}" no.3 "${SECTIONNAV_JSON}" "${SECTIONNAV_ITEM}""#)
+    #expect(line.value("SECTIONNAV_ITEM") == "a b; rm -rf ~")
+    #expect(line.value("SECTIONNAV_SECTION") == "it's")
+    #expect(line.value("SECTIONNAV_JSON") == #"{"x":1}"#)
+    #expect(line.environment.count == 3)
+    // Inside quotes the reference is written for them: fzf would paste the value there.
+    #expect(try Self.render("echo '{}'").text == #"echo ''"${SECTIONNAV_ITEM}"''"#)
+    #expect(try Self.render(#"echo "<{}>""#).text == #"echo "<${SECTIONNAV_ITEM}>""#)
+    #expect(try Self.render(#"echo "$(cat {})" `ls '{}'`"#).text
+      == #"echo "$(cat "${SECTIONNAV_ITEM}")" `ls ''"${SECTIONNAV_ITEM}"''`"#)
+    #expect(try Self.render("echo ${x:-{}}").text == "echo ${x:-${SECTIONNAV_ITEM}}")
+    #expect(Self.refusal("echo $'a\\'{}'")?.contains("bash and dash read") == true)
+  }
+
+  @Test func otherBracesAreTheCommandsOwn() throws {
+    let line = try Self.render(#"awk '{print $1}' <<< {item}; echo ${item} {a,b} \{} { "$1"}"#)
+    #expect(line.text == #"awk '{print $1}' <<< "${SECTIONNAV_ITEM}"; echo ${item} {a,b} \{} { "$1"}"#)
+  }
+
+  @Test func aCommentsQuoteOpensNothing() throws {
+    let line = try Self.render("echo {} # it's\necho {}")
+    #expect(line.text == "echo \"${SECTIONNAV_ITEM}\" # it's\necho \"${SECTIONNAV_ITEM}\"")
+  }
+
+  @Test func arithmeticTakesOnlyTheIndex() throws {
+    #expect(try Self.render("echo $(( {index} + 1 ))", .init(index: 4)).text == "echo $(( 4 + 1 ))")
+    for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {
+      let message = try #require(Self.refusal(template), "\(template)")
+      #expect(message.contains("arithmetic"), "\(template)")
+    }
+  }
+
+  @Test func fzfFieldsAndFlagsAreRefusedByName() {
+    for form in ["{1}", "{-1}", "{2..}", "{..3}", "{1..3}", "{n}", "{+n}", "{s}", "{r}", "{+1}", "{sf}", "{+q}"] {
+      let message = Self.refusal("echo \(form)")
+      #expect(message?.hasPrefix("unsupported placeholder \(form):") == true, "\(form): \(message ?? "accepted")")
+    }
+    for fine in ["{a,b}", "{print}", "${1}", "awk '{print $1}'", "{}x{}", "{ echo; }"] {
+      #expect(Self.refusal("echo \(fine)") == nil, "\(fine)")
+    }
+  }
+
+  @Test func queryMarkedItemsAndFiles() throws {
+    let values = CommandTemplate.Values(item: "c", json: "{}", query: "q'1", marked: ["m 1", "m$2"])
+    let line = try Self.render("run {q} {+} '{+}' {f} {json-file} {+f}", values)
+    #expect(
+      line.text
+        == #"run "${SECTIONNAV_QUERY}" "${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}" ''"#
+        + #""${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}"'' "${SECTIONNAV_ITEM_FILE}" "#
+        + #""${SECTIONNAV_JSON_FILE}" "${SECTIONNAV_MARKED_FILE}""#)
+    #expect(line.value("SECTIONNAV_QUERY") == "q'1")
+    #expect(line.value("SECTIONNAV_MARKED_2") == "m$2")
+    #expect(
+      line.files == [
+        .init(name: "SECTIONNAV_ITEM_FILE", value: "c"), .init(name: "SECTIONNAV_JSON_FILE", value: "{}"),
+        .init(name: "SECTIONNAV_MARKED_FILE", value: "m 1\nm$2\n"),
+      ])
+  }
+
+  /// Hostile items, each in every quoting a user might write, through a real
+  /// `sh`: the item comes out as written (NUL dropped), and no marker file
+  /// appears. `{}` inside single quotes, double quotes, `$(…)`, backquotes,
+  /// `${x:-…}` all included (fzf runs the item as code in the first two).
+  @Test func hostileItemsInEveryQuotingStayData() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionnav-template-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let marker = directory.appendingPathComponent("PWNED").path
+    let items = HostileItems.texts(marker: marker)
+    let templates = [
+      "printf %s {}", "printf %s '{}'", #"printf %s "{}""#, #"printf %s "$(printf %s {})""#,
+      "printf %s \"`printf %s '{}'`\"", "printf %s ${x:-{}}", #"printf %s "${x:-{}}""#, "printf %s x{}x",
+      "printf %s '<{}>'", "printf %s \"'{}'\"",
+    ]
+    for template in templates {
+      for item in items {
+        let line = try Self.render(template, .init(item: item))
+        let sh = Process()
+        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+        sh.arguments = ["-c", line.text]
+        // As the runner does: no variable can hold NUL.
+        sh.environment = Dictionary(
+          uniqueKeysWithValues: line.environment.map { ($0.name, $0.value.replacingOccurrences(of: "\0", with: "")) })
+        sh.currentDirectoryURL = directory
+        let output = Pipe()
+        sh.standardOutput = output
+        try sh.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sh.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: marker), "\(template) ran \(item.debugDescription)")
+        // Word splitting is the one freedom: `${x:-{}}` outside quotes, as written.
+        if !template.contains("${x:-{}}") || template.contains(#""${x"#) {
+          var expected = item.replacingOccurrences(of: "\0", with: "")
+          if template.contains("$(") || template.contains("`") {
+            while expected.hasSuffix("\n") { expected.removeLast() }
+          }
+          let framed = template.contains("<") ? "<\(expected)>" : template.contains("x{}x") ? "x\(expected)x" : expected
+          let shown = template.contains(#""'{}'""#) ? "'\(expected)'" : framed
+          #expect(printed == shown, "\(template) with \(item.debugDescription)")
+        }
+      }
+    }
+  }
+}
