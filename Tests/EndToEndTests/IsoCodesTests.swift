@@ -43,7 +43,7 @@ struct IsoCodesTests {
     #expect(loaded.counts == expected)
     #expect(expected.count > 50, "one section per distinct type")
     // Sections sorted like section titles; rows show the name.
-    #expect(loaded.titles == loaded.titles.sorted(by: NaturalOrder.areInIncreasingOrder))
+    #expect(loaded.titles == loaded.titles.sorted { NaturalOrder.areInIncreasingOrder($0, $1) })
     let provinces = try #require(loaded.titles.firstIndex(of: "Province"))
     #expect(!loaded.list.itemText(section: provinces, item: 0).hasPrefix("{"))
     #expect(loaded.list.itemJSON(section: provinces, item: 0).hasPrefix("{"))
