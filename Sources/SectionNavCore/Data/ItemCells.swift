@@ -1,8 +1,24 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How wide each item's row is, from the item's bytes (`TextWidth`, the one
 /// width rule): no `String` per item. Exact unless only grapheme breaking
 /// can tell (a combining mark, a joiner…), then an upper bound.
 extension ItemStore {
   typealias Cells = (cells: Int, exact: Bool)
+
+  /// Whether rows are built by `--item-format` (which may be wider than the item's bytes).
+  var rendersTemplate: Bool {
+    switch self {
+    case .json(let j): j.template != nil
+    case .records(let r): r.template != nil
+    case .subset(let s): s.base.store.rendersTemplate
+    case .strings, .lines: false
+    }
+  }
 
   /// A function giving the cells of item `i`'s row (what `text(at:)` shows),
   /// with what every item shares (column numbers, field names) worked out once.
@@ -61,8 +77,8 @@ extension JSONValueText {
       i += 1
       if c == 0x22 {
         let start = i
-        while i < length, p[i] != 0x22 { i += p[i] == 0x5C ? 2 : 1 }
-        let body = TextWidth.cells(p + start, min(i, length) - start, escapes: false)
+        i = JSONValueText.stringEnd(p, from: i, length)
+        let body = TextWidth.cells(p + start, i - start, escapes: false)
         cells += body.cells + 2
         exact = exact && body.exact
         i += 1
@@ -71,6 +87,21 @@ extension JSONValueText {
       }
     }
     return (cells, exact)
+  }
+
+  /// Where the string whose body starts at `p[i]` ends (its closing quote,
+  /// or `length`): the next quote not escaped by an odd run of backslashes.
+  static func stringEnd(_ p: Pointer, from i: Int, _ length: Int) -> Int {
+    var i = i
+    while i < length {
+      guard let hit = memchr(p + i, 0x22, length - i) else { return length }
+      let q = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+      var k = q
+      while k > i, p[k - 1] == 0x5C { k -= 1 }
+      if (q - k) % 2 == 0 { return q }
+      i = q + 1
+    }
+    return length
   }
 
   /// The cells of `fieldText(field, in: p, length)` (nothing when missing or null).

@@ -188,7 +188,12 @@ struct ItemGroups {
     var best = widestPlain
     var unsure: [(index: Int, bound: Int)] = []
     let measure = store.measurer()
+    // A row never takes more cells than its item's bytes (every scalar or
+    // escape takes at least as many bytes as cells), unless a template
+    // repeats fields or adds text.
+    let bytesBound = !store.rendersTemplate
     for i in 0..<ranges.count where !ranges.isPlain(i) {
+      if bytesBound && ranges.length(i) <= best { continue }
       let (cells, exact) = measure(i)
       if exact {
         if cells > best { best = cells }

@@ -105,6 +105,12 @@ enum TextWidth {
         i += 1
         continue
       }
+      // Two-byte Latin, Greek… below U+0300 (the commonest non-ASCII): one cell.
+      if c >= 0xC2 && c < 0xCC && i + 1 < n && UTF8Lead.isContinuation(p[i + 1]) {
+        cells += 1
+        i += 2
+        continue
+      }
       // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
       let need = UTF8Lead.length(c) - 1
       guard need > 0, i + need < n else {
