@@ -52,16 +52,18 @@ if arguments.count >= 2 {
     guard let shape = Shape(rawValue: arguments[3]) else { fatalError("shapes: \(Shape.allCases.map(\.rawValue))") }
     print(shape.write(path: file, target: 60_000_000, seed: 1))
   case "sort":
-    // sort: times NaturalOrder over 1 M random titles (for profiling).
+    // sort [LOCALE]: times NaturalOrder over 1 M random titles (for profiling),
+    // in LOCALE's collation when given (README "The index in your language").
+    let collation = arguments.count >= 3 ? try! LocaleCollation.open(arguments[2]) : nil
     var rng = SeededGenerator(seed: 6)
     let words = DataGenerator.words + DataGenerator.nonASCII
     let titles = (0..<1_000_000).map { "\(words[Int(rng.next() % UInt64(words.count))]) \($0) \(rng.next() % 1000)" }
       .shuffled(using: &rng)
     let t0 = Measure.now()
-    var keys = NaturalOrder.SortKeys()
+    var keys = NaturalOrder.SortKeys(collation: collation)
     for t in titles { keys.append(t) }
     let t1 = Measure.now()
-    sink &+= NaturalOrder.sortedIndices(titles).count
+    sink &+= NaturalOrder.sortedIndices(titles, collation: collation).count
     print("keys \((t1 - t0) * 1000) ms, keys + sort \((Measure.now() - t1) * 1000) ms")
   case "pty":
     // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.

@@ -123,7 +123,8 @@ enum DataLoading {
           LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
         } : nil
       outcome = try StreamLoad.run(
-        fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options, validate: !config.lines,
+        fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options,
+        validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
         lines: config.lines ? (config.delimiter, config.keepOrder) : nil)
     } catch {

@@ -17,7 +17,7 @@ enum FilterPrintMode {
     // One part per core, as fzf matches on every core.
     let result = FilterParts(
       FilterRun.parts(
-        query: FilterQuery(query, literal: config.literal), list: list, sort: config.sort,
+        query: FilterQuery(query, options: config.match), list: list, sort: config.sort,
         parts: Cores.available)
     ).runAll()
     // Under --print0 every survivor is checked before anything is written: an

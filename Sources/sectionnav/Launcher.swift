@@ -109,7 +109,7 @@ enum Launcher {
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
     settings.sourceName = DataLoading.sourceName(config)
-    settings.literal = config.literal
+    settings.match = config.match
     settings.theme = Theme.resolve(
       colorWhen: config.color, specs: config.colorSpecs, environment: environment,
       isTerminal: scripted ? Output.standardOutputIsTerminal : true)

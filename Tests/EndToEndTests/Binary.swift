@@ -50,6 +50,10 @@ enum Binary {
     env["NO_COLOR"] = nil
     // Never the user's config file: a directory that does not exist, unless the test gives one.
     env["XDG_CONFIG_HOME"] = noConfigHome
+    // The C locale's sorting and index whatever the user's locale (fixtures
+    // ask for theirs with --locale); character types stay the user's.
+    if let all = env.removeValue(forKey: "LC_ALL") { env["LC_CTYPE"] = all }
+    env["LC_COLLATE"] = "C"
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe()

@@ -99,6 +99,20 @@ import Testing
     #expect(r.stdout.contains("reload failed: reload output:1:1: invalid JSON"), "\(r.stdout)")
   }
 
+  /// Templates whose placeholder the shell would evaluate, or that use an
+  /// fzf form sectionnav lacks: a usage error naming the option and why, exit 2.
+  @Test(arguments: [
+    ("--preview", "echo $(( {} + 1 ))", "invalid --preview 'echo $(( {} + 1 ))': placeholder {} inside $((…))"),
+    ("--bind", "x:execute(echo {1})", "invalid --bind 'x:execute(echo {1})': unsupported placeholder {1}: "),
+    ("--bind", "x:reload(echo $'{}')", "invalid --bind 'x:reload(echo $'{}')': placeholder {} inside $'…'"),
+  ])
+  func aTemplateTheShellWouldMisreadIsRefusedAtStart(option: String, value: String, message: String) throws {
+    let r = try Binary.run(["--demo", "numbers", option, value, "--script", "-"], input: "")
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("sectionnav: error: " + message), "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+  }
+
   /// The bash widget inserts a hostile item shell-quoted: run as the line
   /// the user would then enter, it prints the item and runs nothing.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is not installed"))

@@ -8,7 +8,8 @@ import Testing
     try JSONIndexer.load([UInt8](Data(contentsOf: fixtureURL(name))), options: options)
   }
 
-  @Test(arguments: Demo.allCases)
+  /// The contacts demos are filed by their locale when loaded (`contacts-*.nav`).
+  @Test(arguments: Demo.allCases.filter { $0.locale == nil })
   func demoMatchesItsFixture(_ which: Demo) throws {
     let name = which.rawValue
     let demo = Demos.named(which)

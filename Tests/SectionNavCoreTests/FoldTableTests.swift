@@ -20,9 +20,10 @@ import Testing
     var options: String.CompareOptions = []
     if ignoringCase { options.insert(.caseInsensitive) }
     if ignoringAccents { options.formUnion([.diacriticInsensitive, .widthInsensitive]) }
-    return FoldTable.mappings(ignoringCase: ignoringCase, ignoringAccents: ignoringAccents) {
-      $0.folding(options: options, locale: nil)
-    }
+    return FoldTable.mappings(
+      ignoringCase: ignoringCase, ignoringAccents: ignoringAccents,
+      fold: { $0.folding(options: options, locale: nil) },
+      compatibility: { $0.decomposedStringWithCompatibilityMapping })
   }
 
   @Test func generatedTablesAreFoundationsFolding() throws {

@@ -58,6 +58,27 @@ import Testing
       ])
   }
 
+  /// Letters Unicode decomposes for compatibility sort as their expansion
+  /// (`ĳ` among the i's, not after z), and digits of every script —
+  /// superscripts, Arabic-Indic, Devanagari, full width, circled — are
+  /// numbers like ASCII ones.
+  @Test func compatibilityLettersAndDigitsOfEveryScriptSortAsTheyRead() {
+    #expect(Folding.fold("ĳssel Ǆ ª ℓ") == "ijssel dz a l")
+    #expect(sorted(["zoo", "ĳssel", "ideal", "ion"]) == ["ideal", "ĳssel", "ion", "zoo"])
+    #expect(Initials.of("Ĳmuiden") == "I")
+    #expect(Folding.fold("x² ٣ ३ ３ ① ⁴") == "x2 3 3 3 1 4")
+    #expect(sorted(["item 10", "item ٣", "item ²", "item 1"]) == ["item 1", "item ²", "item ٣", "item 10"])
+    #expect(sorted(["v١٢", "v9", "v३"]) == ["v३", "v9", "v١٢"])
+    #expect(Folding.fold("½") == "½")  // not plain digits: kept
+  }
+
+  /// Decisions, as ICU's root collation orders them: symbols before digits
+  /// before letters (`#tag` first), and `Þ` a letter of its own after `z`
+  /// (as Icelandic files it), not folded into `th`.
+  @Test func symbolsBeforeDigitsBeforeLettersAndThornAfterZ() {
+    #expect(sorted(["apple", "10 x", "#tag", "Þór", "zebra"]) == ["#tag", "10 x", "apple", "zebra", "Þór"])
+  }
+
   @Test func equalTitlesStillHaveAFixedOrder() {
     #expect(sorted(["a", "A"]) == ["A", "a"])
     #expect(sorted(["A", "a"]) == ["A", "a"])

@@ -262,6 +262,11 @@ import Testing
     ["json", "[1,\n 2]\n{\"a\":\n 1}\n\"s\"\n12\ntrue", "", "a"],
     ["jsonl", "{\"k\":\"b\"}\n[1]\n\"x\"\n", "", "k"],
     ["csv", csv, "", "city"],
+    // Settled by jq's rules at the end (a missing key, a repeated one): the
+    // early rows may be corrected then.
+    ["json", "[{\"v\":1},{},{\"v\":2,\"v\":3},\n{\"w\":{\"v\":4}}]", ".[].v", "", "corrected"],
+    ["json", "{\"a\":[1,2,3],\n\"b\":[4]}", ".a[-2:][]", "", "corrected"],
+    ["csv", "\u{FEFF}k,v\rx,1\r\ny,2\n\"a\rb\",3\r", "", "k"],
   ])
   func splitInputGivesTheSameList(_ args: [String]) throws {
     let (format, text) = (args[0], args[1])
@@ -282,7 +287,7 @@ import Testing
       #expect(stream.list().maxItemWidth == wholeList.maxItemWidth, "cut at \(cut)")
       // What was shown early is a prefix of each section's final items
       // (unless a second top-level value turned the input into JSON Lines).
-      for section in early where !text.hasPrefix("[1,") {
+      for section in early where !text.hasPrefix("[1,") && args.count < 5 {
         let final = whole.first { $0[0] == section[0] }
         #expect(final.map { Array($0.prefix(section.count)) } == section, "cut at \(cut)")
       }

@@ -27,6 +27,22 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
+  /// fzf's matching options mean what they mean in fzf: `+i` is an option,
+  /// not a file; `--tiebreak` takes fzf's criteria and rejects what fzf rejects.
+  @Test func fzfMatchingOptions() throws {
+    let c = try parse("-e", "+i", "--tiebreak", "end,length", "--nth", "section,item", "--literal", "data.json")
+    #expect(c.match.exact && c.match.caseMode == .respect && c.match.literal && c.match.titles)
+    #expect(c.match.tiebreak == [.end, .length] && c.file == "data.json")
+    #expect(try parse("-i").match.caseMode == .ignore)
+    #expect(try parse("-i", "--smart-case").match.caseMode == .smart)
+    #expect(try parse("--tiebreak=index").match.tiebreak == [])
+    #expect(try parse().match == MatchOptions())
+    #expect(errorMessage(["--tiebreak", "index,length"]) == "--tiebreak: index should be the last criterion")
+    #expect(errorMessage(["--tiebreak", "length,length"]) == "--tiebreak: duplicate sort criterion: length")
+    #expect(errorMessage(["--tiebreak", "size"]) == "invalid sort criterion for --tiebreak: 'size'")
+    #expect(errorMessage(["--nth", "2"]) != nil)
+  }
+
   @Test func everyOptionSetsItsField() throws {
     let c = try parse(
       "--demo", "numbers", "--script", "run.nav", "--size", "120x40", "--check", "--keep-order",
@@ -103,6 +119,19 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(try ShellWords.split(#""a\nb""#) == [#"a\nb"#])
   }
 
+  /// A quote followed by a combining mark is still a quote (one grapheme to
+  /// Swift's `Character`, two scalars to a shell): in `SECTIONNAV_OPTS`, a
+  /// config line and a script or prompt command.
+  @Test func aQuoteBeforeACombiningMarkStillQuotes() throws {
+    #expect(try ShellWords.split("--query \"\u{301}x y\"") == ["--query", "\u{301}x y"])
+    #expect(try ShellWords.split("--query '\u{301}x y'") == ["--query", "\u{301}x y"])
+    #expect(try ShellWords.split("a\\\u{301}b") == ["a\u{301}b"])
+    let file = ConfigFile(path: "config", text: "--query \"\u{301}x\"\n")
+    #expect(try file.lines().map(\.words) == [["--query", "\u{301}x"]])
+    #expect(try CommandLexer.words("search \"\u{301}x\"") == ["search", "\u{301}x"])
+    #expect(try CommandLexer.words("search \"a b\u{301}\" c") == ["search", "a b\u{301}", "c"])
+  }
+
   @Test func environmentErrorsSayWhereTheyCameFrom() {
     #expect(
       errorMessage([], env: ["SECTIONNAV_OPTS": "--bogus"])
@@ -129,7 +158,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
         == "invalid value 'x' for --index (expected initials, titles or alphabet)")
     #expect(
       errorMessage(["--demo", "cats"])
-        == "invalid value 'cats' for --demo (expected devices, numbers or grid)")
+        == "invalid value 'cats' for --demo (expected devices, numbers, grid, contacts-ja, contacts-sv or contacts-zh)")
     #expect(
       errorMessage(["--color", "sometimes"])
         == "invalid value 'sometimes' for --color (expected auto, always or never)")
@@ -191,7 +220,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
   @Test func helpListsTheAllowedValuesAndDefaults() {
     let help = HelpText.render().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(help.contains("initials, titles or alphabet; default: initials"))
-    #expect(help.contains("devices, numbers or grid; default: devices"))
+    #expect(help.contains("devices, numbers, grid, contacts-ja, contacts-sv or contacts-zh; default: devices"))
     #expect(help.contains("default: 80x24"))
   }
 }

@@ -15,16 +15,19 @@ _sectionnav() {
 
   local options="--demo --lines --delimiter --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
-    --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+    --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
+    --smooth --literal --print --pick --print0 --filter --query --multi --sort --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+    --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
-    --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
+    --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
     --index) COMPREPLY=($(compgen -W "initials titles alphabet" -- "$cur")); return ;;
     --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
     --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+    --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+    --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
     --colors)
@@ -35,6 +38,7 @@ _sectionnav() {
     --preview-window)
       COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
+    --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
     --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null

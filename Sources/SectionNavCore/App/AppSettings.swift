@@ -18,7 +18,12 @@ public struct AppSettings: Sendable, Equatable {
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").
   public var sourceName = "the data"
   /// Search and the filter match accents as typed (`--literal`); else `cafe` finds `café`.
-  public var literal = false
+  public var literal: Bool {
+    get { match.literal }
+    set { match.literal = newValue }
+  }
+  /// How the filter reads and ranks queries (see `MatchOptions`).
+  public var match = MatchOptions()
   /// `--preview CMD`, run for the cursor's item in the preview pane.
   public var preview: CommandTemplate?
   public var previewWindow = PreviewWindow()

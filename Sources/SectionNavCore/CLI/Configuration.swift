@@ -50,8 +50,14 @@ public struct Configuration: Sendable, Equatable {
   public var print0 = false
   /// `--filter-print QUERY`: print the matching items and exit (no terminal).
   public var filterPrint: String?
+  /// How filter queries are read and ranked (`--literal`, `-e`, `-i`/`+i`,
+  /// `--tiebreak`, `--nth`).
+  public var match = MatchOptions()
   /// Search (and the filter) match accents as typed.
-  public var literal = false
+  public var literal: Bool {
+    get { match.literal }
+    set { match.literal = newValue }
+  }
   /// `--preview CMD`.
   public var preview: CommandTemplate?
   public var previewWindow = PreviewWindow()

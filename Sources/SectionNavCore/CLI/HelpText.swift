@@ -26,6 +26,7 @@ public enum HelpText {
     out += "\nEnvironment:\n"
     out += row("  SECTIONNAV_OPTS", "default options, applied after the config file, before the command line")
     out += row("  NO_COLOR", "when non-empty, no colours unless --color always")
+    out += row("  LC_ALL, LANG", "the --locale when none is given (LC_ALL, else LC_COLLATE, else LANG)")
     out += row("  XDG_STATE_HOME", "where the prompt history is kept (default ~/.local/state)")
     out += row(
       "  XDG_CONFIG_HOME",

@@ -67,7 +67,9 @@ public enum OptionParser {
     while index < words.count {
       let word = words[index]
       index += 1
-      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+      // `+i` is an option, as in fzf; other words starting with `+` are files.
+      let plusOption = word.hasPrefix("+") && OptionTable.option(named: word) != nil
+      if optionsEnded || word == "-" || !word.hasPrefix("-") && !plusOption {
         try positional(word)
         continue
       }

@@ -74,7 +74,7 @@ public enum OptionTable {
     ) { c, v throws(UsageError) in c.itemFormat = try ItemTemplate(v) },
     OptionSpec(
       "--path", kind: .value, placeholder: "PATH", group: .input,
-      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[\"a key\"], .[0], .[]"
+      help: "the list of items inside the JSON, in jq syntax: .key, .\"a key\", .[0], .[-1], .[2:4], .[], ?"
     ) { c, v throws(UsageError) in c.path = try JSONPath(v) },
     OptionSpec(
       "--group-by", kind: .value, placeholder: "FIELD", group: .input,
@@ -113,7 +113,7 @@ public enum OptionTable {
       "--index", kind: .value, placeholder: "MODE",
       allowed: SectionIndex.Mode.allCases.map(\.rawValue), defaultValue: "initials",
       group: .index,
-      help: "index entries: one per first letter, one per section title, or A-Z and #"
+      help: "index entries: one per first letter, one per section title, or every letter (A-Z and #, or the locale's)"
     ) { c, v throws(UsageError) in c.indexMode = try enumValue(v, "--index") },
     OptionSpec(
       "--index-labels", kind: .value, placeholder: "FILE", group: .index,
@@ -129,9 +129,12 @@ public enum OptionTable {
     },
     OptionSpec(
       "--locale", kind: .value, placeholder: "LOCALE", group: .index,
-      help: "sort sections and build the index in this language (sv, ja, zh_TW; C for A-Z); default from LC_ALL, LC_COLLATE or LANG"
+      help:
+        "sort sections and build the index in this language (sv, ja, zh_TW; C for A-Z); default from LC_ALL, LC_COLLATE or LANG"
     ) { c, v throws(UsageError) in
-      guard LocaleCollation.isWellFormed(v) else { throw UsageError("--locale: '\(v)' is not a locale name (like sv, de_DE.UTF-8, zh_TW or C)") }
+      guard LocaleCollation.isWellFormed(v) else {
+        throw UsageError("--locale: '\(v)' is not a locale name (like sv, de_DE.UTF-8, zh_TW or C)")
+      }
       c.locale = v
     },
     // Search
@@ -194,6 +197,32 @@ public enum OptionTable {
       "--sort", kind: .flag, group: .filter,
       help: "rank filtered items by match score within sections, sections by their best item"
     ) { c, _ in c.sort = true },
+    OptionSpec(
+      "--exact", short: "-e", kind: .flag, group: .filter,
+      help: "plain filter terms match exactly, 'term fuzzily (fzf's -e)"
+    ) { c, _ in c.match.exact = true },
+    OptionSpec(
+      "--ignore-case", short: "-i", kind: .flag, group: .filter,
+      help: "filter terms ignore case, capitals or not (fzf's -i)"
+    ) { c, _ in c.match.caseMode = .ignore },
+    OptionSpec(
+      "--no-ignore-case", short: "+i", kind: .flag, group: .filter,
+      help: "filter terms match case exactly (fzf's +i)"
+    ) { c, _ in c.match.caseMode = .respect },
+    OptionSpec(
+      "--smart-case", kind: .flag, group: .filter,
+      help: "a filter term ignores case unless it has a capital (the default)"
+    ) { c, _ in c.match.caseMode = .smart },
+    OptionSpec(
+      "--tiebreak", kind: .value, placeholder: "CRI[,..]", defaultValue: "length", group: .filter,
+      help: "how --sort orders items of equal score: length, chunk, pathname, begin, end, index (fzf's)"
+    ) { c, v throws(UsageError) in c.match.tiebreak = try MatchOptions.tiebreak(v).get() },
+    OptionSpec(
+      "--nth", kind: .value, placeholder: "FIELDS", allowed: ["item", "section,item"], defaultValue: "item",
+      group: .filter, help: "what filter terms match: the item, or also its section's title (section,item)"
+    ) { c, v throws(UsageError) in
+      c.match.titles = try oneOf(v == "item,section" ? "section,item" : v, ["item", "section,item"], "--nth") != "item"
+    },
     OptionSpec(
       "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
       help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"

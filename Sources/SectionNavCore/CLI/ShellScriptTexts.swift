@@ -47,16 +47,19 @@ extension ShellScripts {
 
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
-        --index --index-labels --index-anchor --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --print0 --filter --query --multi --sort --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
+        --smooth --literal --print --pick --print0 --filter --query --multi --sort --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+        --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
-        --demo) COMPREPLY=($(compgen -W "devices numbers grid" -- "$cur")); return ;;
+        --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
         --index) COMPREPLY=($(compgen -W "initials titles alphabet" -- "$cur")); return ;;
         --index-anchor) COMPREPLY=($(compgen -W "top center" -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
         --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+        --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+        --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
         --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
         --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
         --colors)
@@ -67,6 +70,7 @@ extension ShellScripts {
         --preview-window)
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
+        --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
         --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
@@ -120,7 +124,7 @@ extension ShellScripts {
 
     _sectionnav() {
       _arguments -s -S \
-        '--demo=[embedded data shown when no FILE is given]:name:(devices numbers grid)' \
+        '--demo=[embedded data shown when no FILE is given]:name:(devices numbers grid contacts-ja contacts-sv contacts-zh)' \
         '--lines[input is plain text, one item per line]' \
         '--delimiter=[with --lines, split each line into SECTION D ITEM]:delimiter: ' \
         '--item-field=[show object items by this field]:field name: ' \
@@ -136,6 +140,7 @@ extension ShellScripts {
         '--check[validate FILE, print its counts and exit]' \
         '--index=[index entries]:mode:(initials titles alphabet)' \
         '--index-labels=[JSON object mapping section titles to index labels]:labels file:_files' \
+        '--locale=[sort and index in this language]:locale:(C sv de es ja zh ko ru el)' \
         '--index-anchor=[where an index jump puts the section]:anchor:(top center)' \
         '--color=[use colours]:when:(auto always never)' \
         '*--colors=[per-element style, e.g. thumb=red,header=bold]:spec: ' \
@@ -150,6 +155,12 @@ extension ShellScripts {
         '--query=[start filtered by TEXT]:query: ' \
         '--multi[mark items with Tab, Enter prints all marked]' \
         '--sort[rank filtered items by score]' \
+        '(-e --exact)'{-e,--exact}'[plain filter terms match exactly]' \
+        '(-i --ignore-case)'{-i,--ignore-case}'[filter terms ignore case]' \
+        '(+i --no-ignore-case)'{+i,--no-ignore-case}'[filter terms match case exactly]' \
+        '--smart-case[a filter term ignores case unless it has a capital]' \
+        '--tiebreak=[how --sort orders items of equal score]:criteria:(length chunk pathname begin end index)' \
+        '--nth=[what filter terms match]:fields:(item section,item)' \
         '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
         '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
@@ -201,7 +212,7 @@ extension ShellScripts {
     # fish completion for sectionnav(1). Install as
     # ~/.config/fish/completions/sectionnav.fish.
 
-    complete -c sectionnav -l demo -x -a 'devices numbers grid' -d 'embedded data shown when no FILE is given'
+    complete -c sectionnav -l demo -x -a 'devices numbers grid contacts-ja contacts-sv contacts-zh' -d 'embedded data shown when no FILE is given'
     complete -c sectionnav -l lines -d 'input is plain text, one item per line'
     complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
     complete -c sectionnav -l item-field -x -d 'show object items by this field'
@@ -217,6 +228,7 @@ extension ShellScripts {
     complete -c sectionnav -l check -d 'validate FILE, print its counts and exit'
     complete -c sectionnav -l index -x -a 'initials titles alphabet' -d 'index entries'
     complete -c sectionnav -l index-labels -r -F -d 'JSON object mapping section titles to index labels'
+    complete -c sectionnav -l locale -x -a 'C sv de es ja zh ko ru el' -d 'sort and index in this language'
     complete -c sectionnav -l index-anchor -x -a 'top center' -d 'where an index jump puts the section'
     complete -c sectionnav -l color -x -a 'auto always never' -d 'use colours'
     complete -c sectionnav -l colors -x -d 'per-element style, e.g. thumb=red,header=bold'
@@ -231,6 +243,12 @@ extension ShellScripts {
     complete -c sectionnav -l query -x -d 'start filtered by TEXT'
     complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
+    complete -c sectionnav -s e -l exact -d 'plain filter terms match exactly'
+    complete -c sectionnav -s i -l ignore-case -d 'filter terms ignore case'
+    complete -c sectionnav -l no-ignore-case -d 'filter terms match case exactly (+i)'
+    complete -c sectionnav -l smart-case -d 'a filter term ignores case unless it has a capital'
+    complete -c sectionnav -l tiebreak -x -a 'length chunk pathname begin end index' -d 'how --sort orders items of equal score'
+    complete -c sectionnav -l nth -x -a 'item section,item' -d 'what filter terms match'
     complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
     complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'

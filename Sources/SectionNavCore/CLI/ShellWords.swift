@@ -5,19 +5,21 @@
 /// of any kind. `source` names the text in errors (empty: the caller says
 /// where). With `comments`, an unquoted `#` starting a word ends the text
 /// (config files); `SECTIONNAV_OPTS` keeps `#` as an ordinary character.
+/// Read scalar by scalar, not by grapheme, as a shell reads bytes: a quote
+/// followed by a combining mark (`"\u{301}x"`) is still a quote.
 public enum ShellWords {
   public static func split(_ text: String, source: String = "SECTIONNAV_OPTS", comments: Bool = false)
     throws(UsageError) -> [String]
   {
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var inWord = false
-    var iterator = text.makeIterator()
+    var iterator = text.unicodeScalars.makeIterator()
     while let c = iterator.next() {
       switch c {
-      case " ", "\t", "\n", "\r", "\r\n":  // "\r\n" is one Character
-        if inWord { words.append(word) }
-        word = ""
+      case " ", "\t", "\n", "\r":
+        if inWord { words.append(String(word)) }
+        word = String.UnicodeScalarView()
         inWord = false
       case "#" where comments && !inWord:
         while let n = iterator.next(), n != "\n" {}
@@ -36,7 +38,7 @@ public enum ShellWords {
           if q == "\"" { closed = true; break }
           if q == "\\" {
             guard let e = iterator.next() else { break }
-            if !"\"\\$`".contains(e) { word.append("\\") }
+            if !"\"\\$`".unicodeScalars.contains(e) { word.append("\\") }
             word.append(e)
           } else {
             word.append(q)
@@ -51,7 +53,7 @@ public enum ShellWords {
         word.append(c)
       }
     }
-    if inWord { words.append(word) }
+    if inWord { words.append(String(word)) }
     return words
   }
 }

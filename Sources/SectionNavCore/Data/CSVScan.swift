@@ -104,16 +104,23 @@ struct CSVScan {
     }
   }
 
-  /// Resolves the `--group-by` column once the columns are known.
+  /// Resolves the `--group-by` column once the columns are known, and checks
+  /// that every column the options name exists (input with no header row
+  /// at all has nothing to check against).
   mutating func setUp(at p: Pointer) throws(SyntaxFailure) {
-    guard case .field(let field) = grouping else { return }
-    guard let k = columns!.lastIndex(of: field.columnName) else {
-      let names = columns!.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
-      throw SyntaxFailure(
-        offset: 0, message: "--group-by: no column \(JSONText.quoted(field.columnName)) (columns: \(names))")
-    }
     _ = p
-    groupColumn = k
+    let columns = columns!
+    guard !columns.isEmpty else { return }
+    func column(_ name: String, _ option: String) throws(SyntaxFailure) -> Int {
+      guard let k = columns.lastIndex(of: name) else {
+        let names = columns.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
+        throw SyntaxFailure(offset: 0, message: "\(option): no column \(JSONText.quoted(name)) (columns: \(names))")
+      }
+      return k
+    }
+    for field in template?.fields ?? [] { _ = try column(field.columnName, "--item-format") }
+    if let itemField { _ = try column(itemField, "--item-field") }
+    if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
 
   /// The end of the record starting at `p` (before its line break) and where

@@ -2,8 +2,8 @@
 /// something useful with no file at all. Each is also checked in as
 /// `Fixtures/NAME.json`, loaded through the JSON indexer in the tests.
 /// Sections come in natural title order, so sorted and `--keep-order`
-/// runs show them alike. The contacts demos are names only (checked in as
-/// `Fixtures/NAME.txt`), filed by their language's index when loaded.
+/// runs show them alike. The contacts demos are names only, filed by their
+/// language's index when loaded (the fixtures `contacts-*.nav` show them).
 /// The embedded demos by name (`--demo`).
 public enum Demo: String, CaseIterable, Sendable {
   case devices, numbers, grid

@@ -33,7 +33,22 @@ public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible 
       self.steps = steps
     } else {
       if text.isEmpty { throw UsageError("empty field name") }
-      steps = text.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+      let keys = text.split(separator: ".", omittingEmptySubsequences: false)
+      // What a plain name cannot mean is an error, not a key nobody has
+      // (every item filed under `(none)`, a blank row): jq's syntax says it.
+      if keys.contains(where: \.isEmpty) {
+        throw UsageError("empty key in the field '\(text)' (a key with dots is written .\"\(text)\")")
+      }
+      if let c = text.first(where: { "\"[]:{}".contains($0) }) {
+        let hint: String
+        switch c {
+        case "[", "]": hint = "an element is written .a[0], a key with brackets .\"a[0]\""
+        case ":": hint = "format specs such as {name:>20} are not supported; a key with ':' is written .\"a:b\""
+        default: hint = "a key with quotes, braces or other such characters is written jq-style, .\"key\""
+        }
+        throw UsageError("'\(c)' in the field '\(text)': \(hint)")
+      }
+      steps = keys.map { .key(String($0)) }
     }
   }
 

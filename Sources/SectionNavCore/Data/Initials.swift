@@ -3,7 +3,9 @@
 /// `ø` → `O`, `ß` → `S`, `Ŋ` → `N`: the first letter of its fold, see `Folding`), letters of other scripts keep their own
 /// upper-cased initial (`я` → `Я`, `王` → `王`, Hangul syllables their
 /// leading consonant, `한` → `ㅎ`), and digits, symbols, emoji and blank
-/// titles file under `#`. Leading whitespace is skipped.
+/// titles file under `#`. Leading whitespace and emoji are skipped, so
+/// `🇫🇷 France` files under `F` (a flag before the name, `{flag} {name}`);
+/// a title of emoji only files under `#`.
 public enum Initials {
   /// The `#` entry for everything that is not a letter.
   public static let other = "#"
@@ -27,7 +29,7 @@ public enum Initials {
   }
 
   public static func of(_ title: String) -> String {
-    guard let first = title.first(where: { !$0.isWhitespace }) else { return other }
+    guard let first = title.first(where: { !$0.isWhitespace && !isEmoji($0) }) else { return other }
     if let ascii = first.asciiValue {
       switch ascii {
       case 0x41...0x5A: return String(Character(Unicode.Scalar(ascii)))
@@ -37,6 +39,13 @@ public enum Initials {
     }
     guard first.isLetter, let scalar = first.unicodeScalars.first else { return other }
     return of(letter: scalar, first)
+  }
+
+  /// A pictograph shown as emoji (flags, `🍎`, `❤️`) — not the digits, `#`
+  /// and `*` that Unicode also marks as emoji (keycap bases).
+  static func isEmoji(_ c: Character) -> Bool {
+    guard let s = c.unicodeScalars.first, s.value >= 0x80, s.properties.isEmoji else { return false }
+    return s.properties.isEmojiPresentation || c.unicodeScalars.contains("\u{FE0F}")
   }
 
   static func of(letter scalar: Unicode.Scalar, _ first: Character) -> String {
@@ -59,8 +68,7 @@ public enum Initials {
   /// whitespace skipped as in the C locale; without one, `of(title)`.
   public static func of(_ title: String, collation: LocaleCollation?) -> String {
     guard let collation else { return of(title) }
-    guard let start = title.firstIndex(where: { !$0.isWhitespace }) else { return other }
-    return collation.label(String(title[start...]))
+    return collation.label(title)
   }
 
   /// The order of sections titled by initials: A–Z (then other scripts)

@@ -39,7 +39,11 @@ public enum GroupBy: Sendable, Equatable {
 
   /// `--group-by VALUE`: `initial`, or a field (`.initial` for a field of that name).
   public init(option value: String) throws(UsageError) {
-    self = value == "initial" ? .initial : .field(try FieldPath(value))
+    do {
+      self = value == "initial" ? .initial : .field(try FieldPath(value))
+    } catch {
+      throw UsageError("--group-by: \(error.message)")
+    }
   }
 }
 

@@ -116,6 +116,13 @@ public struct ItemStream {
         evaluated = true
         try evaluatePath()
       }
+      // After `evaluatePath` the items live in the rewritten array, not in
+      // the input: the field check names its fields but cannot place them.
+      if eof, !json!.validateOnly, !json!.sectionedPreview,
+        let failure = json!.fieldCheck.failure(base: json!.buffer.base, items: json!.items.count)
+      {
+        throw TextPosition.error(.field, in: buffer, at: evaluated ? 0 : failure.offset, failure.message)
+      }
     } else if records != nil {
       do {
         try records!.run(available: available, eof: eof)

@@ -38,7 +38,8 @@ public struct ItemTemplate: Sendable, Equatable {
         do {
           pieces.append(.field(try FieldPath(name)))
         } catch {
-          throw UsageError("in --item-format '\(text)': \(error.message)")
+          let column = text.distance(from: text.startIndex, to: i) + 1
+          throw UsageError("in --item-format '\(text)' at column \(column): \(error.message)")
         }
         i = text.index(after: close)
         continue

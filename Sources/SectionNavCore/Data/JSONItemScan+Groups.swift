@@ -46,6 +46,7 @@ extension JSONItemScan {
       section = initialSection(p, length)
     }
     items.append(offset: start, length: length, plain: plainItem, width: width, section: section)
+    if !fieldCheck.unseen.isEmpty { fieldCheck.note(p, length, offset: start) }
   }
 
   /// The section of the group value at `start..<end`: null files under `(none)`.

@@ -52,6 +52,8 @@ struct JSONItemScan {
   let single = SingleRange()
   /// Rows come from fields (`--item-field`, `--item-format`), not the value as written.
   let rendersFields: Bool
+  /// The named fields no item has had yet (an error at the end).
+  var fieldCheck: FieldCheck
 
   var items: ItemGroups
   /// The live position and mode of the scan.
@@ -136,6 +138,7 @@ struct JSONItemScan {
     collation = options.collation
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
+    fieldCheck = FieldCheck(groupBy: options.groupBy, template: options.itemFormat)
     var keys: [[UInt8]] = []
     if case .field(let field) = options.groupBy,
       field.steps.allSatisfy({ if case .key = $0 { true } else { false } })
@@ -353,8 +356,13 @@ struct JSONItemScan {
           return
         }
         if lineMode {
+          // Lines ended by CR alone (classic Mac) are one line to JSON Lines:
+          // say so, rather than only "after the JSON value" at line 2.
+          let crOnly = memchr(valueEnd, 0x0D, p - valueEnd) != nil
           throw SyntaxFailure(
-            offset: p - base, message: "unexpected \(describe(p)) after the JSON value (one value per line)")
+            offset: p - base,
+            message: "unexpected \(describe(p)) after the JSON value (one value per line"
+              + (crOnly ? "; lines end with LF or CRLF, not CR alone)" : ")"))
         }
         // Several values are JSON Lines only when line breaks part them
         // (`[][]` stays invalid JSON, as RFC 8259 says).

@@ -255,6 +255,8 @@ struct Grouping {
     // for the first grapheme; other whitespace is left to Initials.
     let prefix = String(decoding: UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 32)]), as: UTF8.self)
     guard let scalar = prefix.unicodeScalars.first else { return section(titled: Initials.other) }
+    // A leading emoji is skipped for the letter after it: no cache by it.
+    if scalar.properties.isEmoji { return section(titled: Initials.of(prefix)) }
     if let s = scalarSections[scalar.value] { return s }
     let s = section(titled: Initials.of(prefix))
     scalarSections[scalar.value] = s

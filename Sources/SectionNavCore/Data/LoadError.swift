@@ -8,6 +8,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case path = "path"
     case invalidCSV = "invalid CSV"
     case invalidTSV = "invalid TSV"
+    /// A field named by an option that no item has.
+    case field = "unknown field"
   }
   /// A failure that callers tell apart by more than its kind.
   public enum Cause: Sendable, Equatable {

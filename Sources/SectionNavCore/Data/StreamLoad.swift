@@ -55,7 +55,10 @@ public enum StreamLoad {
     // bad input early; `JSONIndexer` checks all of it again once it is complete.
     let checkOnly = validate && !options.selectsItems && !preview
     let follower =
-      progress == nil ? lines.map { LineFollower(buffer: storage.growingBuffer(), delimiter: $0.delimiter, collation: options.collation) } : nil
+      progress == nil
+      ? lines.map {
+        LineFollower(buffer: storage.growingBuffer(), delimiter: $0.delimiter, collation: options.collation)
+      } : nil
     defer { follower?.stop() }
     storage.prefaults = follower == nil
     while true {

@@ -95,7 +95,7 @@ extension AppState {
   /// (or over the last result's survivors when `text` only narrows it); an
   /// empty query shows the full list.
   public mutating func setFilterQuery(_ text: String) -> [Effect] {
-    let query = FilterQuery(text, literal: settings.literal)
+    let query = FilterQuery(text, options: settings.match)
     filtering.generation += 1
     var effects = stopFilterJob()
     if query.isEmpty {

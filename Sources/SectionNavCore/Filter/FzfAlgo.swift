@@ -74,7 +74,9 @@ enum FzfAlgo {
     }
   }
 
-  static let bonusMatrix: [Int32] = (0..<49).map { bonusFor(CharClass(rawValue: $0 / 7)!, CharClass(rawValue: $0 % 7)!) }
+  static let bonusMatrix: [Int32] = (0..<49).map {
+    bonusFor(CharClass(rawValue: $0 / 7)!, CharClass(rawValue: $0 % 7)!)
+  }
 
   @inline(__always)
   static func bonus(_ prev: CharClass, _ cls: CharClass) -> Int32 { bonusMatrix[prev.rawValue * 7 + cls.rawValue] }
@@ -141,7 +143,8 @@ enum FzfAlgo {
     let n = text.count
     if m > n { return nil }
     if n * m > matrixLimit || m > 1000 {
-      return fuzzyV1(text, pattern, caseSensitive: caseSensitive, normalize: normalize, forward: forward, positions: positions)
+      return fuzzyV1(
+        text, pattern, caseSensitive: caseSensitive, normalize: normalize, forward: forward, positions: positions)
     }
     return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * n + m) { buffer -> Match? in
       let h0 = buffer.baseAddress!
@@ -273,8 +276,9 @@ enum FzfAlgo {
               i -= 1
             }
             preferMatch =
-              c[rowI + j0] > 1 || row + 1 < m && j < lastIdx && j + 1 >= Int(f[row + 1])
-              && c[rowI + width + j0 + 1] > 0
+              c[rowI + j0] > 1
+              || row + 1 < m && j < lastIdx && j + 1 >= Int(f[row + 1])
+                && c[rowI + width + j0 + 1] > 0
             j -= 1
           }
         }

@@ -104,7 +104,10 @@ extension AppState {
       // In a locale: equal at primary strength, else (one letter) its index bucket.
       let key = collation.primaryKey(title)
       let keys = list.sections.map { collation.primaryKey($0.title) }
-      if !key.isEmpty, let s = keys.firstIndex(of: key) ?? (title.count == 1 ? Self.section(startingWith: title, keys, list, collation) : nil) {
+      if !key.isEmpty,
+        let s = keys.firstIndex(of: key)
+          ?? (title.count == 1 ? Self.section(startingWith: title, keys, list, collation) : nil)
+      {
         return s
       }
       throw CommandError("no section named '\(title)'")

@@ -1,12 +1,13 @@
 /// Splits a command line into words: whitespace separates, double quotes group
-/// with `\"` and `\\` escapes.
+/// with `\"` and `\\` escapes. Read scalar by scalar, not by grapheme: a quote
+/// followed by a combining mark (`"\u{301}x"`) is still a quote.
 public enum CommandLexer {
   public static func words(_ line: String) throws(CommandError) -> [String] {
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inWord = false
     var quoted = false
-    var iterator = line.makeIterator()
+    var iterator = line.unicodeScalars.makeIterator()
     while let c = iterator.next() {
       if quoted {
         switch c {
@@ -19,9 +20,9 @@ public enum CommandLexer {
         }
         continue
       }
-      if c.isWhitespace {
-        if inWord { words.append(current) }
-        current = ""
+      if c.properties.isWhitespace {
+        if inWord { words.append(String(current)) }
+        current = String.UnicodeScalarView()
         inWord = false
       } else if c == "\"" {
         quoted = true
@@ -32,7 +33,7 @@ public enum CommandLexer {
       }
     }
     if quoted { throw CommandError("unterminated quote") }
-    if inWord { words.append(current) }
+    if inWord { words.append(String(current)) }
     return words
   }
 }

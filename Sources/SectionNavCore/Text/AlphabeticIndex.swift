@@ -147,7 +147,9 @@ struct AlphabeticIndex {
       while i < labels.count {
         count += 1
         let bump = count * Self.maxLabelCount / size
-        if bump == old { labels.remove(at: i) } else {
+        if bump == old {
+          labels.remove(at: i)
+        } else {
           old = bump
           i += 1
         }

@@ -5,7 +5,10 @@
 /// each scalar in the blocks that have case, diacritics or width variants
 /// (about 7 000 scalars), plus the Latin letters without a decomposition that
 /// readers still file under a plain letter (`ø` → `o`, `ł` → `l`, `ß` → `ss`,
-/// `ŋ` → `n`): `mappings` below. The program itself links no Foundation
+/// `ŋ` → `n`), the letters and digits Unicode decomposes for compatibility
+/// (`ĳ` → `ij`, `ǆ` → `dz`, `ª` → `a`, `²` → `2`, `①` → `1`), and the
+/// decimal digits of every script (`٣`, `३`, `𝟑` → `3`), so digit runs sort
+/// as numbers whatever their script: `mappings` below. The program itself links no Foundation
 /// (CoreFoundation and ICU cost about 5 MB of memory at every start), so the
 /// mappings are generated into `FoldTableData.swift` by `FoldTableTests`,
 /// which also checks them against Foundation on every test run. The hot
@@ -28,6 +31,7 @@ struct FoldTable: Sendable {
     0x80...0x58F,  // Latin-1 … Armenian (Greek, Cyrillic, combining marks)
     0x10A0...0x10FF, 0x13A0...0x13FF, 0x1AB0...0x1AFF, 0x1C80...0x1CBF,  // Georgian, Cherokee, marks
     0x1D00...0x1FFF,  // phonetic, combining supplement, Latin and Greek extended
+    0x2070...0x209F,  // superscripts and subscripts
     0x20D0...0x20FF, 0x2100...0x24FF,  // combining marks for symbols, letterlike, numerals, circled
     0x2C00...0x2D2F, 0xA640...0xA7FF, 0xAB30...0xABBF,  // Glagolitic, Latin/Cyrillic extended
     0xFB00...0xFB06, 0xFE20...0xFE2F, 0xFF01...0xFF5E,  // ligatures, half marks, full width
@@ -66,9 +70,13 @@ struct FoldTable: Sendable {
   /// The scalars that fold to something else and their entries, in scalar
   /// order, given `fold`: Foundation's folding of a one-scalar string with
   /// the case (`.caseInsensitive`) or accent (`.diacriticInsensitive`,
-  /// `.widthInsensitive`) options that the table ignores.
+  /// `.widthInsensitive`) options that the table ignores; and
+  /// `compatibility`: Foundation's compatibility decomposition (NFKD), which
+  /// the accent tables apply to letters, and to numbers that decompose to
+  /// plain digits.
   static func mappings(
-    ignoringCase: Bool, ignoringAccents: Bool, fold: (String) -> String
+    ignoringCase: Bool, ignoringAccents: Bool, fold: (String) -> String,
+    compatibility: (String) -> String = { $0 }
   ) -> [(scalar: UInt32, entry: UInt64)] {
     var mappings: [UInt32: UInt64] = [:]
     func set(_ v: UInt32, _ folded: String) {
@@ -83,6 +91,9 @@ struct FoldTable: Sendable {
         guard let scalar = Unicode.Scalar(v) else { continue }
         let s = String(Character(scalar))
         var folded = ignoringCase || ignoringAccents ? fold(s) : s
+        if ignoringAccents, let expanded = Self.compatibilityForm(scalar, compatibility) {
+          folded = fold(expanded)
+        }
         if ignoringCase { folded = folded.lowercased() }
         if ignoringAccents {
           if let base = Self.baseLetters[v] { folded = ignoringCase ? base.lowercased() : base }
@@ -93,9 +104,36 @@ struct FoldTable: Sendable {
         set(v, folded)
       }
     }
+    if ignoringAccents {
+      // Decimal digits of every script are the digits they stand for.
+      for v in UInt32(0x80)..<Self.limit {
+        guard mappings[v] == nil, let scalar = Unicode.Scalar(v), scalar.properties.numericType == .decimal,
+          let digit = scalar.properties.numericValue, digit >= 0, digit < 10
+        else { continue }
+        set(v, String(Int(digit)))
+      }
+    }
     // ASCII case (kept in the table for completeness; callers fold ASCII inline).
     if ignoringCase { for v in UInt32(0x41)...0x5A { set(v, String(Unicode.Scalar(v + 0x20)!)) } }
     return mappings.sorted { $0.key < $1.key }.map { (scalar: $0.key, entry: $0.value) }
+  }
+
+  /// The compatibility decomposition of a letter (`ĳ` → `ij`) or of a
+  /// number that decomposes to plain digits (`²` → `2`, `①` → `1`, not
+  /// `½`); nil when there is none to apply.
+  static func compatibilityForm(_ scalar: Unicode.Scalar, _ compatibility: (String) -> String) -> String? {
+    let s = String(Character(scalar))
+    let expanded = compatibility(s)
+    // (A canonical decomposition folds as the scalar does: harmless.)
+    guard expanded != s else { return nil }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber:
+      return expanded
+    case .otherNumber, .decimalNumber:
+      return expanded.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) ? expanded : nil
+    default:
+      return nil
+    }
   }
 
   /// The entry of scalar `v` (0: folds to itself).

@@ -73,7 +73,8 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     if let known = cache.withLock({ $0[locale] }) { return known }
     var error = [CChar](repeating: 0, count: 256)
     guard let collator = cicu_collator_open(locale, &error, Int32(error.count)) else {
-      throw Unavailable(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      throw Unavailable(
+        description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     let made = LocaleCollation(locale: locale, collator: collator)
     return cache.withLock { known in
@@ -96,7 +97,9 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   /// Whether `name` can be a locale name (letters, digits, `_ - . @ = ;`).
   public static func isWellFormed(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 100
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.@=;".unicodeScalars.contains($0)) }
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.@=;".unicodeScalars.contains($0))
+      }
   }
 
   /// The locale the environment asks for: `LC_ALL`, else `LC_COLLATE`, else `LANG` (the first set and not empty).
@@ -153,9 +156,11 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     return key
   }
 
-  /// The visible bucket `title` files under (an index into `labels`).
+  /// The visible bucket `title` files under (an index into `labels`);
+  /// leading whitespace is skipped, as the C locale's initials skip it.
   public func bucket(_ title: String) -> Int {
     var title = title
+    if title.first?.isWhitespace == true { title = String(title.drop(while: \.isWhitespace)) }
     return title.withUTF8 { bucket($0) }
   }
 

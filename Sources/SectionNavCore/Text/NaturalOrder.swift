@@ -101,8 +101,8 @@ public enum NaturalOrder {
   }
 
   /// Whether `a` sorts before `b`.
-  public static func areInIncreasingOrder(_ a: String, _ b: String, collation: LocaleCollation? = nil) -> Bool {
-    sortedIndices([b, a], collation: collation) == [1, 0]
+  public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+    sortedIndices([b, a]) == [1, 0]
   }
 
   /// The order of `titles` (indices into it), stable for equal titles.

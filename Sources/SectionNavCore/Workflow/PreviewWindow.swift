@@ -30,9 +30,11 @@ public struct PreviewWindow: Sendable, Equatable {
       case "nohidden": hidden = false
       default:
         let number = token.hasSuffix("%") ? token.dropLast() : Substring(token)
-        guard !number.isEmpty, number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }),
-          let n = Int(number)
-        else {
+        let digits = !number.isEmpty && number.allSatisfy({ $0.isASCII && $0.isNumber })
+        if digits && number.count > 4 {
+          throw UsageError("invalid --preview-window '\(spec)': size '\(token)' is too large")
+        }
+        guard digits, let n = Int(number) else {
           throw UsageError(
             "invalid --preview-window '\(spec)': unknown token '\(token)' "
               + "(expected right, bottom, hidden, N% or N)")

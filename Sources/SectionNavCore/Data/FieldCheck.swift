@@ -1,0 +1,76 @@
+/// A field that the options name (`--group-by`, `--item-format`) and no item
+/// has is a mistake — a typo such as `{nmae}` — not a list of blank rows or
+/// of items all under `(none)` (issue 24 #8). Each field is looked up in the
+/// object items only until one has it, so a correct name costs one lookup.
+struct FieldCheck {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// The fields no object item has had so far, with the option naming each.
+  private(set) var unseen: [(option: String, field: FieldPath)]
+  /// Where the first object item is (its fields are named in the error).
+  private var firstObject: (offset: Int, length: Int)?
+
+  init(groupBy: GroupBy?, template: ItemTemplate?) {
+    var unseen: [(String, FieldPath)] = []
+    if case .field(let f) = groupBy { unseen.append(("--group-by", f)) }
+    for f in template?.fields ?? [] where !unseen.contains(where: { $0.1 == f }) {
+      unseen.append(("--item-format", f))
+    }
+    self.unseen = unseen
+  }
+
+  /// Notes the item at `p` (`offset` in the input).
+  @inline(__always)
+  mutating func note(_ p: Pointer, _ length: Int, offset: Int) {
+    guard !unseen.isEmpty, length > 0, p.pointee == 0x7B else { return }
+    if firstObject == nil { firstObject = (offset, length) }
+    unseen.removeAll { JSONValueText.lookup($0.field, in: p, length) != nil }
+  }
+
+  /// The error for the first field no item had, given the input's base;
+  /// nil when every field was found, or there were no items to look in.
+  func failure(base: Pointer, items: Int) -> SyntaxFailure? {
+    guard items > 0, let (option, field) = unseen.first else { return nil }
+    let fields: String
+    if let first = firstObject {
+      let names = JSONValueText.memberNames(in: base + first.offset, first.length)
+      fields =
+        names.isEmpty
+        ? "the first object item has none"
+        : "fields of the first object item: "
+          + names.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
+    } else {
+      fields = "no item is an object"
+    }
+    return SyntaxFailure(
+      offset: firstObject?.offset ?? 0,
+      message: "\(option): no item has the field \(JSONText.quoted(field.text)) (\(fields))")
+  }
+}
+
+extension JSONValueText {
+  /// The member names of the object at `p`, in order (a repeated name once).
+  static func memberNames(in p: UnsafePointer<UInt8>, _ length: Int) -> [String] {
+    let bytes = UnsafeBufferPointer(start: p, count: length)
+    var names: [String] = []
+    var i = 1
+    while i < length {
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < length, bytes[i] == 0x22 else { break }
+      let keyEnd = valueEnd(bytes, from: i)
+      let name = unescape(p + i, keyEnd - i)
+      if !names.contains(name) { names.append(name) }
+      i = keyEnd
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
+      i = valueEnd(bytes, from: i)
+    }
+    return names
+  }
+}
+
+extension ItemTemplate {
+  /// The fields the template names, in order.
+  var fields: [FieldPath] {
+    pieces.compactMap { if case .field(let f) = $0 { f } else { nil } }
+  }
+}

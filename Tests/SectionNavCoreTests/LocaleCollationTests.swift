@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// ICU's own AlphabeticIndex and collator (`Tests/Oracles/alphabetic_index.cpp`),
+/// compiled once per test run into `.build/oracles/` against libicu-dev.
+enum ICUOracle {
+  static let source = repositoryRoot.appendingPathComponent("Tests/Oracles/alphabetic_index.cpp").path
+  static let binary = repositoryRoot.appendingPathComponent(".build/oracles/alphabetic_index").path
+
+  /// nil when the oracle is ready, else why not.
+  static let unavailable: String? = {
+    let build =
+      "mkdir -p \"$(dirname '\(binary)')\" && command -v c++ >/dev/null && pkg-config --exists icu-i18n icu-uc "
+      + "&& c++ -O1 -o '\(binary)' '\(source)' $(pkg-config --cflags --libs icu-i18n icu-uc)"
+    let (status, _, error) = run("/bin/sh", ["-c", build], input: "")
+    return status == 0 ? nil : "cannot build ICU's AlphabeticIndex oracle (needs c++ and libicu-dev): \(error)"
+  }()
+
+  static func run(_ path: String, _ arguments: [String], input: String) -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    do { try process.run() } catch { return (127, "", "\(error)") }
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try? stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  /// ICU's labels, each title's label, and the titles sorted (digit runs as numbers).
+  static func index(_ locale: String, _ titles: [String]) -> (labels: [String], buckets: [String], sorted: [String]) {
+    let (status, out, err) = run(binary, [locale], input: titles.map { $0 + "\n" }.joined())
+    precondition(status == 0, "oracle failed for \(locale): \(err)")
+    let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let labels = lines[0].split(separator: "\t").map(String.init)
+    return (labels, Array(lines[1...titles.count]), Array(lines[(titles.count + 1)...(2 * titles.count)]))
+  }
+}
+
+@Suite struct LocaleCollationTests {
+  static let locales = ["sv", "de", "es", "ja", "zh", "ko", "ru", "el"]
+
+  /// The titles of `Fixtures/locale/NAME.json` in file order.
+  static func fixtureTitles(_ name: String) throws -> [String] {
+    let list = try JSONIndexer.load(
+      [UInt8](Data(contentsOf: fixtureURL("locale/\(name).json"))), options: LoadOptions(keepOrder: true))
+    return list.sections.map(\.title)
+  }
+
+  func open(_ locale: String) throws -> LocaleCollation {
+    try LocaleCollation.open(locale)
+  }
+
+  func sorted(_ titles: [String], _ c: LocaleCollation?) -> [String] {
+    NaturalOrder.sortedIndices(titles, collation: c).map { titles[$0] }
+  }
+
+  @Test func swedishEndsWithÅÄÖAfterZ() throws {
+    let sv = try open("sv")
+    #expect(Array(sv.labels.suffix(5)) == ["Z", "Å", "Ä", "Ö", "…"])
+    #expect(sv.labels.first == "#")
+    #expect(sv.label("Öberg") == "Ö" && sv.label("Øystein") == "Ö" && sv.label("Über") == "Y")
+    #expect(sorted(["Öberg", "Zorn", "Olsson"], sv) == ["Olsson", "Zorn", "Öberg"])
+    // The C locale files Ö with O, as before.
+    #expect(sorted(["Öberg", "Zorn", "Olsson"], nil) == ["Öberg", "Olsson", "Zorn"])
+  }
+
+  @Test func germanSpanishRussianGreekAndKoreanLabels() throws {
+    #expect(try open("de").labels == ["#"] + (65...90).map { String(UnicodeScalar($0)!) } + ["…"])
+    #expect(try open("es").labels.contains("Ñ"))
+    #expect(try open("es").label("Ñandú") == "Ñ")
+    #expect(try open("de").label("Äpfel") == "A")
+    let ru = try open("ru")
+    #expect(ru.labels.dropFirst().prefix(3) == ["А", "Б", "В"] && ru.labels.dropLast().last == "Я")
+    #expect(ru.label("Ёлка") == "Е")
+    #expect(try open("el").label("ήλιος") == "Η")
+    #expect(try open("ko").labels.dropFirst().prefix(3) == ["ㄱ", "ㄴ", "ㄷ"])
+    #expect(try open("ko").label("까치") == "ㄱ")
+  }
+
+  @Test func kanaLandInGojuonRowsAndPinyinFilesChineseUnderLatinLetters() throws {
+    let ja = try open("ja")
+    #expect(ja.labels == ["#", "あ", "か", "さ", "た", "な", "は", "ま", "や", "ら", "わ", "…"])
+    #expect(["いちご", "きのこ", "しお", "アイス", "カレー"].map(ja.label) == ["あ", "か", "さ", "あ", "か"])
+    let zh = try open("zh")
+    #expect(zh.label("王") == "W" && zh.label("张") == "Z" && zh.label("Apple") == "A")
+  }
+
+  @Test func digitRunsSortAsNumbersInALocale() throws {
+    #expect(sorted(["Item 10", "Item 2", "Item 1"], try open("sv")) == ["Item 1", "Item 2", "Item 10"])
+  }
+
+  @Test func posixNamesMapToICUOnesAndCMeansNoCollation() {
+    #expect(LocaleCollation.icuLocale("sv_SE.UTF-8") == "sv_SE")
+    #expect(LocaleCollation.icuLocale("de_DE@euro") == "de_DE")
+    #expect(LocaleCollation.icuLocale("zh_TW@collation=stroke") == "zh_TW@collation=stroke")
+    for c in ["C", "POSIX", "C.UTF-8", ""] { #expect(LocaleCollation.icuLocale(c) == nil) }
+    #expect(LocaleCollation.environmentLocale(["LANG": "ja_JP.UTF-8", "LC_COLLATE": "sv_SE"]) == "sv_SE")
+    #expect(LocaleCollation.environmentLocale(["LANG": "ja_JP.UTF-8", "LC_ALL": ""]) == "ja_JP.UTF-8")
+    #expect(!LocaleCollation.isWellFormed("sv SE") && !LocaleCollation.isWellFormed("../x"))
+  }
+
+  @Test func linesGroupByTheLocalesBucketsInItsOrder() throws {
+    let text = Array("いちご\nきのこ\nしお\nアイス\nカレー\n山田\nTokyo\n".utf8)
+    let list = LineInput.load(text, delimiter: nil, keepOrder: false, collation: try open("ja"))
+    #expect(
+      contents(list) == [["#", "Tokyo"], ["あ", "いちご", "アイス"], ["か", "きのこ", "カレー"], ["さ", "しお"], ["…", "山田"]])
+    let c = LineInput.load(text, delimiter: nil, keepOrder: false)
+    #expect(c.sections.map(\.title) == ["T", "い", "き", "し", "ア", "カ", "山"])
+  }
+
+  @Test func groupByInitialOverJSONUsesTheBuckets() throws {
+    var options = LoadOptions()
+    options.groupBy = .initial
+    options.collation = try open("sv")
+    let list = try ItemLoader.load(ByteBuffer(Array(#"["Öberg","Zorn","Olsson","Åsa","7"]"#.utf8)), options: options)
+      .list
+    #expect(contents(list) == [["#", "7"], ["O", "Olsson"], ["Z", "Zorn"], ["Å", "Åsa"], ["Ö", "Öberg"]])
+  }
+
+  @Test func alphabetIndexShowsEveryLabelAndLandsOnTheNearestSectionBefore() throws {
+    let sv = try open("sv")
+    let index = SectionIndex(titles: ["Anna", "Zorn", "Öberg"], mode: .alphabet, collation: sv)
+    #expect(index.entries.map(\.label) == sv.labels)
+    let section = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.label, $0.section) })
+    #expect(section["#"] == 0 && section["A"] == 0 && section["B"] == 0 && section["Z"] == 1)
+    #expect(section["Å"] == 1 && section["Ä"] == 1 && section["Ö"] == 2 && section["…"] == 2)
+    #expect(index.entry(startingWith: "ö").map { index.entries[$0].label } == "Ö")
+    let initials = SectionIndex(titles: ["Anna", "Zorn", "Öberg"], mode: .initials, collation: sv)
+    #expect(initials.entries.map(\.label) == ["A", "Z", "Ö"])
+  }
+
+  @Test func typeAheadAndGotoMatchAtPrimaryStrengthThenByBucket() throws {
+    var settings = AppSettings()
+    settings.collation = try open("ja")
+    let list = SectionedList([("いちご", ["a"]), ("カレー", ["b"]), ("きのこ", ["c"])])
+    var state = AppState(list: list, settings: settings, width: 30, height: 10)
+    state.typeAhead("か")
+    #expect(state.currentSection == 1)  // カレー: か and カ are equal at primary strength
+    state.typeAhead("キ")
+    #expect(state.currentSection == 2)  // キ finds きのこ
+    #expect(try state.section(named: "キノコ") == 2)  // equal at primary strength
+    #expect(try state.section(named: "か") == 1)  // one letter: the first section in its bucket
+    #expect(throws: CommandError.self) { try state.section(named: "さ") }
+  }
+
+  /// Every fixture locale against ICU's own AlphabeticIndex: the labels,
+  /// each title's bucket and the sorted order, for the fixture titles and
+  /// the contacts demos' names.
+  @Test(
+    .enabled(
+      if: ICUOracle.unavailable == nil, "needs c++ and libicu-dev to build ICU's AlphabeticIndex (scripts/setup)"),
+    arguments: locales + ["en", "da", "cs", "zh_TW", "zh@collation=stroke", "th", "ar"])
+  func agreesWithICUsAlphabeticIndex(_ locale: String) throws {
+    var titles = ["Zorn", "Öberg", "Æbelø", "Chile", "Schule", "ß", "123", " ", "☃", "😀"]
+    if let fixture = try? Self.fixtureTitles(locale) { titles += fixture }
+    for demo in [Demo.contactsJa, .contactsSv, .contactsZh] { titles += Demos.names(demo) }
+    let icu = ICUOracle.index(locale, titles)
+    let ours = try open(locale)
+    #expect(ours.labels == icu.labels)
+    for (title, label) in zip(titles, icu.buckets) {
+      #expect(ours.label(title) == label, "\(locale): \(title)")
+    }
+    #expect(sorted(titles, ours) == icu.sorted)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// No silent mistakes with field names (issue 24 #8, issue 26 #14): a field
+/// no item has, a field name that cannot mean what it says and unsupported
+/// `--item-format` syntax are errors, not blank rows or everything filed
+/// under `(none)`.
+@Suite struct NamedFieldTests {
+  func load(_ text: String, groupBy: String? = nil, itemFormat: String? = nil, format: LoadOptions.Format = .json)
+    throws -> SectionedList
+  {
+    var o = LoadOptions()
+    o.groupBy = try groupBy.map { try GroupBy(option: $0) }
+    o.itemFormat = try itemFormat.map { try ItemTemplate($0) }
+    o.format = format
+    return try ItemLoader.load(ByteBuffer(string: text), options: o).list
+  }
+
+  static let countries = #"[{"name": "France", "k": null}, {"name": "Germany", "alpha_2": "DE"}]"#
+
+  @Test func aFieldNoItemHasIsAnErrorNamingTheFieldsSeen() throws {
+    #expect(
+      throws: LoadError(
+        .field, line: 1, column: 2,
+        #"--group-by: no item has the field "nmae" (fields of the first object item: "name", "k")"#)
+    ) { try load(Self.countries, groupBy: "nmae") }
+    #expect(
+      throws: LoadError(
+        .field, line: 1, column: 2,
+        #"--item-format: no item has the field "nmae" (fields of the first object item: "name", "k")"#)
+    ) { try load(Self.countries, groupBy: "name", itemFormat: "{nmae}") }
+    #expect(
+      throws: LoadError(.field, line: 1, column: 1, #"--group-by: no item has the field "k" (no item is an object)"#)
+    ) {
+      try load(#"["a", "b"]"#, groupBy: "k")
+    }
+    #expect(
+      throws: LoadError(.invalidCSV, line: 1, column: 1, #"--item-format: no column "nmae" (columns: "name", "code")"#)
+    ) { try load("name,code\nFrance,FR\n", itemFormat: "{nmae}", format: .csv) }
+  }
+
+  /// A field that some item has — even as null, or only in a later item —
+  /// is fine; so is an input with no items at all.
+  @Test func aFieldSomeItemHasLoads() throws {
+    #expect(try load(Self.countries, groupBy: "k").sections.map(\.title) == ["(none)"])
+    #expect(try load(Self.countries, groupBy: "alpha_2").sections.map(\.title) == ["DE", "(none)"])
+    #expect(try load(Self.countries, itemFormat: "{name} {alpha_2}").sectionCount == 1)
+    #expect(try load("[]", groupBy: "nmae").sectionCount == 0)
+    #expect(try load("", groupBy: "x", format: .csv).sectionCount == 0)
+  }
+
+  @Test(arguments: [
+    ("g.", "--group-by: empty key in the field 'g.'"),
+    ("g..z", "--group-by: empty key in the field 'g..z'"),
+    ("\"g\"", "--group-by: '\"' in the field '\"g\"'"),
+    ("g[0]", "--group-by: '[' in the field 'g[0]': an element is written .a[0]"),
+  ])
+  func fieldNamesThatCannotMeanWhatTheySayAreUsageErrors(field: String, message: String) {
+    let error = #expect(throws: UsageError.self) { try GroupBy(option: field) }
+    #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+  }
+
+  @Test func unsupportedItemFormatSyntaxIsAnErrorAtItsBrace() {
+    let error = #expect(throws: UsageError.self) { try ItemTemplate("x {name:>20}") }
+    #expect(error?.message.hasPrefix("in --item-format 'x {name:>20}' at column 3: ':' in the field") == true)
+    // jq-style keys still reach any name.
+    #expect(throws: Never.self) { try ItemTemplate(#"{."a:b"} {."g[0]"} {.g[0]}"#) }
+  }
+
+  /// `{flag} {name}`: the flag emoji is skipped for the letter after it.
+  @Test func aLeadingEmojiFilesUnderTheLetterAfterIt() throws {
+    #expect(Initials.of("🇫🇷 France") == "F")
+    #expect(Initials.of("❤️ love") == "L")
+    #expect(Initials.of("🍎") == "#")
+    #expect(Initials.of("1 one") == "#")
+    #expect(Initials.of("#tag") == "#")
+    let list = try load(
+      #"[{"flag": "🇫🇷", "name": "France"}, {"flag": "🇩🇪", "name": "Germany"}, {"flag": "🇫🇮", "name": "Finland"}]"#,
+      groupBy: "initial", itemFormat: "{flag} {name}")
+    #expect(list.sections.map(\.title) == ["F", "G"])
+    let lines = LineInput.load(ByteBuffer(string: "🇫🇷 France\n🇩🇪 Germany\n🍎\n"), delimiter: nil, keepOrder: false)
+    #expect(lines.sections.map(\.title) == ["F", "G", "#"])
+  }
+
+  @Test func crOnlyJSONLinesSaySo() {
+    let error = #expect(throws: LoadError.self) { try load("1\r2\r3\r", format: .jsonLines) }
+    #expect(error?.message.hasSuffix("(one value per line; lines end with LF or CRLF, not CR alone)") == true)
+  }
+
+  @Test func aPreviewSizeTooLargeIsNamedSo() {
+    let error = #expect(throws: UsageError.self) { try PreviewWindow("right:99999999999999999999%") }
+    #expect(
+      error?.message
+        == "invalid --preview-window 'right:99999999999999999999%': size '99999999999999999999%' is too large")
+  }
+}
