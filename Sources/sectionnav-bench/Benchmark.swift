@@ -66,6 +66,7 @@ struct Benchmark {
     // peak would otherwise show in the children's `ru_maxrss`).
     let rounds = 5
     let kept = measureWholeProcess(rounds: rounds, keep: [.plain, .escaped, .uEscapes])
+    let itemRows = measureItemData(rounds: rounds, seeds: [1, 2])
     measurePty(kept)
     measureLargeInTerminal()
     let medium = generate("60mb.json", sections: 500, itemsPerSection: 4_000, seed: 2, label: "60 MB")
@@ -86,6 +87,7 @@ struct Benchmark {
     Self.log("done in \(Self.fmt(Measure.now() - wallStart)) s")
     print(Self.machine(loadBefore: loadBefore))
     print(wholeProcessTable(rounds: rounds))
+    print(itemDataTable(itemRows, rounds: rounds))
     printTable()
   }
 

@@ -12,7 +12,7 @@ import TerminalIO
 // benchmark itself for per-process measurements: `load FILE`,
 // `decode FILE`, `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS`
 // writes the benchmark's data (for profiling); `filter` runs only the
-// filter's rows.
+// filter's rows; `items` only the item-data rows (several seeds).
 
 let arguments = CommandLine.arguments
 if arguments.count >= 2 {
@@ -22,6 +22,15 @@ if arguments.count >= 2 {
     // filter: only the filter's rows (README "Filtering, side by side with fzf").
     var benchmark = Benchmark()
     benchmark.runFilter()
+  case "items":
+    // items [ROUNDS [SEEDS]]: only the item-data rows (ItemShapes.swift), each shape with SEEDS seeds.
+    var benchmark = Benchmark()
+    let rounds = arguments.count >= 3 ? Int(arguments[2]) ?? 3 : 3
+    let seeds = arguments.count >= 4 ? Int(arguments[3]) ?? 2 : 2
+    let rows = benchmark.measureItemData(rounds: rounds, seeds: (1...max(1, seeds)).map { UInt64($0) })
+    try? FileManager.default.removeItem(atPath: benchmark.directory)
+    print(Benchmark.machine(loadBefore: Benchmark.loadAverage()))
+    print(benchmark.itemDataTable(rows, rounds: rounds))
   case "load": print(ChildCommands.load(file))
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))

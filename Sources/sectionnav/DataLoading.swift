@@ -166,7 +166,7 @@ enum DataLoading {
         } else {
           do {
             list = try JSONIndexer.load(buffer, options: options, progress: progress)
-          } catch  where error.message.hasSuffix("after the JSON value") {
+          } catch  where error.cause == .valueAfterTheValue {
             // Several top-level values on their own lines: JSON Lines (or what `jq .` prints).
             list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
           } catch  where PlainArray.of(buffer) != nil {

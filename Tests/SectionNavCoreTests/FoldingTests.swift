@@ -106,4 +106,19 @@ import Testing
     #expect(sorted.firstIndex(of: "Ŋoma")! < sorted.firstIndex(of: "Zurich")!)
     #expect(sorted.firstIndex(of: "Ŋoma")! > sorted.firstIndex(of: "Nairobi")!)
   }
+
+  /// A title of megabytes (`--group-by` on a field holding a document) sorts
+  /// by its first 64 KiB: its key and the folding scratch stay that small,
+  /// shorter titles still sort by value, and titles alike that far are
+  /// ordered by their text, as equal keys are.
+  @Test func hugeTitlesSortByTheirFirst64KiB() {
+    let prefix = String(repeating: "é", count: NaturalOrder.SortKeys.titleLimit / 2 + 1)
+    let b = prefix + String(repeating: "b", count: 1 << 20)
+    let a = prefix + "a"
+    var keys = NaturalOrder.SortKeys()
+    keys.append(b)
+    #expect(keys.bytes.count <= NaturalOrder.SortKeys.titleLimit)
+    #expect(keys.folded.count <= Folding.capacity(for: NaturalOrder.SortKeys.titleLimit))
+    #expect(NaturalOrder.sortedIndices([b, a, "item 10", "item 9"]) == [1, 0, 3, 2])
+  }
 }

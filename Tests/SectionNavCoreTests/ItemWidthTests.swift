@@ -5,24 +5,66 @@ import Testing
 /// The scan measures items from their bytes; these check it against the
 /// reference (decode, then `TextSanitizer.width`) item by item.
 @Suite struct ItemWidthTests {
-  /// Every scalar the scan calls exact is a grapheme of that width on its
-  /// own and between neighbours of either kind.
+  /// Every scalar the one width rule (`TextWidth`) calls exact is drawn as
+  /// a grapheme of that width on its own and between neighbours of every
+  /// kind it also calls exact (letters, CJK, Hangul syllables, controls,
+  /// CR and LF, emoji, bidi controls); the others get an upper bound. The
+  /// reference is the grapheme path (`forEachGrapheme`), not `width`, which
+  /// itself now asks `TextWidth` first.
   @Test func scalarsCalledExactHaveThatWidthInAnyContext() {
+    func reference(_ s: String) -> Int {
+      var total = 0
+      TextSanitizer.forEachGrapheme(s) {
+        total += $0.width
+        return true
+      }
+      return total
+    }
+    let neighbours = ["a", "王", "\u{1E00}", "\u{3041}", "\u{AC00}", "\r", "\n", "\u{1B}", "\u{1F600}", "\u{202E}", "é"]
     var checked = 0
     for v in UInt32(0)..<0x3_0000 {
       guard let scalar = Unicode.Scalar(v) else { continue }
-      let (cells, exact) = ItemWidth.scalarCells(v)
-      let alone = TextSanitizer.width(String(Character(scalar)))
-      #expect(cells >= alone, "U+\(String(v, radix: 16))")
-      guard exact else { continue }
+      let w = TextWidth.scalar(v)
+      let alone = reference(String(Character(scalar)))
+      #expect(abs(w) >= alone, "U+\(String(v, radix: 16))")
+      guard w > 0 else { continue }
       checked += 1
-      #expect(cells == alone, "U+\(String(v, radix: 16))")
-      for (before, after) in [("a", "b"), ("王", "é"), ("\u{1E00}", "\u{3041}")] {
-        let s = before + String(Character(scalar)) + after
-        #expect(TextSanitizer.width(s) == TextSanitizer.width(before) + cells + TextSanitizer.width(after))
-      }
+      #expect(w == alone, "U+\(String(v, radix: 16))")
+      // Each scalar between one pair of neighbours, the pairs taking turns
+      // (every pair for every scalar would take minutes).
+      let before = neighbours[Int(v) % neighbours.count]
+      let after = neighbours[Int(v) / neighbours.count % neighbours.count]
+      let s = before + String(Character(scalar)) + after
+      #expect(reference(s) == reference(before) + w + reference(after), "U+\(String(v, radix: 16))")
     }
-    #expect(checked > 40_000)
+    #expect(checked > 150_000)
+  }
+
+  /// The byte walk agrees with the grapheme path on random text of exact
+  /// scalars, and is an upper bound on text with joining ones.
+  @Test(arguments: [4, 5, 6] as [UInt64]) func textMeasuredFromBytesAgreesWithGraphemes(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let pool: [UInt32] = [
+      0x61, 0x09, 0x0D, 0x0A, 0x7F, 0x85, 0xE9, 0x300, 0x301, 0x4E2D, 0xAC00, 0x1100, 0x1161, 0x200D, 0xFE0F, 0x1F600,
+      0x1F1E6, 0x202E, 0x2028, 0x200B, 0x0600, 0x0E33,
+    ]
+    for _ in 0..<2000 {
+      var s = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...8, using: &rng) { s.append(Unicode.Scalar(pool.randomElement(using: &rng)!)!) }
+      let text = String(s)
+      var reference = 0
+      TextSanitizer.forEachGrapheme(text) {
+        reference += $0.width
+        return true
+      }
+      var bytes = Array(text.utf8)
+      let (cells, exact) = bytes.withUnsafeMutableBufferPointer {
+        $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
+      }
+      if exact { #expect(cells == reference, "\(text.unicodeScalars.map { $0.value })") }
+      #expect(cells >= reference, "\(text.unicodeScalars.map { $0.value })")
+      #expect(TextSanitizer.width(text) == reference)
+    }
   }
 
   /// For each random string item, written with random escapes: the width
@@ -33,7 +75,7 @@ import Testing
       let s = LazyDecodingTests.randomString(&rng) + (Bool.random(using: &rng) ? "café 中" : "Ωmega\u{E9}")
       let literal = LazyDecodingTests.randomlyEscaped(s, &rng)
       let body = Array(literal.utf8.dropFirst().dropLast())
-      let (cells, exact) = body.withUnsafeBufferPointer { ItemWidth.cells($0.baseAddress!, $0.count, escapes: true) }
+      let (cells, exact) = body.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: true) }
       let width = TextSanitizer.width(s)
       if exact { #expect(cells == width, "\(literal)") } else { #expect(cells >= width, "\(literal)") }
       // And the load as a whole, with a shorter item beside it.

@@ -39,8 +39,6 @@ struct CSVScan {
   /// Where the next record starts.
   var offset = 0
   var wanted = 0
-  var lastGroup = ""
-  var lastGroupSection = -1
 
   init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
     self.buffer = buffer
@@ -89,13 +87,13 @@ struct CSVScan {
         if noHeader {
           columns = (1...max(1, fields.count)).map(String.init)
           try setUp(at: start)
-          add(start, recordEnd, fields: fields)
+          add(start, recordEnd)
         } else {
           columns = fields
           try setUp(at: start)
         }
       } else {
-        add(start, recordEnd, fields: nil)
+        add(start, recordEnd)
       }
       p = next
       offset = p - base
@@ -179,7 +177,7 @@ struct CSVScan {
     return (end, end)
   }
 
-  mutating func add(_ start: Pointer, _ end: Pointer, fields: [String]?) {
+  mutating func add(_ start: Pointer, _ end: Pointer) {
     let length = end - start
     var ascii = true
     var q = start
@@ -196,14 +194,18 @@ struct CSVScan {
     case .single(let title):
       section = items.titles.isEmpty ? items.section(titled: title) : 0
     case .field:
-      let values = fields ?? Self.fields(start, length, separator: separator, quoted: quoted)
-      let value = groupColumn < values.count ? values[groupColumn] : ""
-      if value.utf8.elementsEqual(lastGroup.utf8), lastGroupSection >= 0 {
-        section = lastGroupSection
+      // The field's bytes as written key its section: decoded only the first time.
+      if let f = Self.field(groupColumn, start, length, separator: separator, quoted: quoted), f.end > f.start {
+        let p = start + f.start
+        let n = f.end - f.start
+        section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
+          (
+            f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+            .text
+          )
+        }
       } else {
-        section = value.isEmpty ? items.section(titled: GroupBy.none, kind: .none) : items.section(titled: value)
-        lastGroup = value
-        lastGroupSection = section
+        section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
       section = items.section(
@@ -224,10 +226,20 @@ struct CSVScan {
       buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation,
       makeStore: { .records(recordItems($0)) },
       widest: { store, ranges in
-        ItemGroups.widest(
-          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain,
-          rendered: itemField != nil || template != nil)
+        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })
+  }
+
+  /// The text of a quoted field's body `p[0..<n]`: `""` is `"`.
+  static func unquoted(_ p: Pointer, _ n: Int) -> String {
+    var field: [UInt8] = []
+    field.reserveCapacity(n)
+    var i = 0
+    while i < n {
+      field.append(p[i])
+      i += p[i] == 0x22 && i + 1 < n && p[i + 1] == 0x22 ? 2 : 1
+    }
+    return String(decoding: field, as: UTF8.self)
   }
 
   /// The fields of the record at `p`, decoded.

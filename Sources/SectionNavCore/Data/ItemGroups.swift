@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How `--group-by` makes sections out of items found one by one (JSON
 /// arrays, JSON Lines, CSV).
 public enum GroupBy: Sendable, Equatable {
@@ -77,6 +83,10 @@ struct ItemGroups {
   var sectionOf = SectionTags()
   /// Widest plain item (its width is its byte length).
   var widestPlain = 0
+  /// Sections by the bytes of their key as written (a JSON value with its
+  /// escapes, a CSV field with its quotes): a key seen before costs a hash
+  /// and a compare, not a decoded `String` per item.
+  var rawSections: [UInt64: (section: Int, raw: [UInt8])] = [:]
 
   init(expected: Int) {
     ranges = PackedRangesBuilder(expected: expected)
@@ -93,6 +103,29 @@ struct ItemGroups {
     titles.append(title)
     kinds.append(kind)
     return titles.count - 1
+  }
+
+  /// The section of the key written as `p[0..<length]`; `title` decodes it
+  /// the first time. Keys past 4 KiB are not kept raw (a 100 MB value would
+  /// cost its size again), only decoded each time they appear.
+  mutating func section(
+    rawKey p: UnsafePointer<UInt8>, _ length: Int, title: () -> (text: String, kind: GroupKey.Kind)
+  ) -> Int {
+    guard length <= 4096 else {
+      let t = title()
+      return section(titled: t.text, kind: t.kind)
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
+    if let known = rawSections[hash], known.raw.count == length,
+      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
+    {
+      return known.section
+    }
+    let t = title()
+    let s = section(titled: t.text, kind: t.kind)
+    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
+    return s
   }
 
   /// The titles as shown: a string whose text is also the title of a value
@@ -146,28 +179,38 @@ struct ItemGroups {
     return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
   }
 
-  /// The widest row: plain items as scanned; the others by an upper bound
-  /// from their bytes, decoded only when that could beat the widest so far.
-  /// Rows built from fields (`rendered`) are decoded and measured.
-  static func widest(store: ItemStore, ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, rendered: Bool)
-    -> Int
-  {
+  /// The widest row: plain items as scanned (`widestPlain`), every other
+  /// one measured from its bytes (`ItemStore.measurer`), so the figure is
+  /// exact whatever the items' order. Only rows whose bytes give a mere
+  /// bound wider than the widest exact row are decoded and measured.
+  static func widest(store: ItemStore, ranges: PackedRanges, widestPlain: Int) -> Int {
+    measureWidest(store: store, ranges: ranges, widestPlain: widestPlain).cells
+  }
+
+  /// `widest`, with how many rows had to be decoded (a `String` each).
+  static func measureWidest(store: ItemStore, ranges: PackedRanges, widestPlain: Int) -> (cells: Int, decoded: Int) {
     var best = widestPlain
-    let isJSON = if case .json = store { true } else { false }
+    var unsure: [(index: Int, bound: Int)] = []
+    let measure = store.measurer()
+    // A row never takes more cells than its item's bytes (every scalar or
+    // escape takes at least as many bytes as cells), unless a template
+    // repeats fields or adds text.
+    let bytesBound = !store.rendersTemplate
     for i in 0..<ranges.count where !ranges.isPlain(i) {
-      let p = buffer.base + ranges.offset(i)
-      let length = ranges.length(i)
-      let c = p.pointee
-      if rendered && (!isJSON || c == 0x7B) {
-        best = max(best, TextSanitizer.width(store.text(at: i)))
-        continue
+      if bytesBound && ranges.length(i) <= best { continue }
+      let (cells, exact) = measure(i)
+      if exact {
+        if cells > best { best = cells }
+      } else if cells > best {
+        unsure.append((i, cells))
       }
-      if length <= best { continue }
-      let bound =
-        isJSON ? ItemWidth.jsonBound(p, length) : ItemWidth.cells(p, length, escapes: false).cells
-      if bound > best { best = max(best, TextSanitizer.width(store.text(at: i))) }
     }
-    return best
+    var decoded = 0
+    for u in unsure where u.bound > best {
+      decoded += 1
+      best = max(best, TextSanitizer.width(store.text(at: u.index)))
+    }
+    return (best, decoded)
   }
 
   /// Releases the ranges' memory (the builder does not free itself).

@@ -10,6 +10,9 @@ public struct ItemTemplate: Sendable, Equatable {
   let pieces: [Piece]
   /// The template as written.
   public let text: String
+  /// The cells the literal text takes, and whether that is exact (see `TextWidth`).
+  let literalCells: Int
+  let literalsExact: Bool
 
   public init(_ text: String) throws(UsageError) {
     self.text = text
@@ -49,11 +52,12 @@ public struct ItemTemplate: Sendable, Equatable {
       throw UsageError("--item-format '\(text)' names no field (e.g. '{name}')")
     }
     self.pieces = pieces
-  }
-
-  /// Cells the literal text adds at most (for the widest-row bound).
-  var literalLength: Int {
-    pieces.reduce(0) { n, p in if case .text(let t) = p { n + t.unicodeScalars.count * 2 } else { n } }
+    var literals = ""
+    for case .text(let t) in pieces { literals += t }
+    var utf8 = Array(literals.utf8)
+    (literalCells, literalsExact) = utf8.withUnsafeMutableBufferPointer {
+      $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
+    }
   }
 
   /// The row text, given how to read one field.

@@ -63,7 +63,7 @@ public enum JSONIndexer {
       try scan.run(options: options, progress: progress, split: split)
     } catch {
       scan.items.discard()
-      throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
+      throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message, cause: error.cause)
     }
     if let shape = scan.shapeFailure {
       scan.items.discard()
@@ -308,7 +308,8 @@ struct Scan {
         if depth == 0 {
           p = JSONLexer.skipSpace(p, end)
           if p != end {
-            throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)) after the JSON value")
+            throw SyntaxFailure(
+              offset: p - base, message: "unexpected \(describe(p)) after the JSON value", cause: .valueAfterTheValue)
           }
           progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
@@ -408,7 +409,7 @@ struct Scan {
     }
     switch value.pointee {
     case 0x22:
-      let (cells, exact) = ItemWidth.cells(value + 1, valueLength - 2, escapes: true)
+      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
       if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
       widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)

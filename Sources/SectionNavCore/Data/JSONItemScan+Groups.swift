@@ -54,21 +54,12 @@ extension JSONItemScan {
     let p = buffer.base + start
     let length = end - start
     if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none, kind: .none) }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
-    if let known = rawSections[hash], known.raw.count == length,
-      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
-    {
-      return known.section
-    }
     // jq's equality: strings by their decoded text, numbers by value,
     // objects by content whatever the key order, each kind apart.
-    let s =
+    return items.section(rawKey: p, length) {
       p.pointee == 0x22
-      ? items.section(titled: JSONValueText.unescape(p, length))
-      : items.section(titled: JSONValueText.canonical(p, length), kind: .json)
-    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
-    return s
+        ? (JSONValueText.unescape(p, length), .text) : (JSONValueText.canonical(p, length), .json)
+    }
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
@@ -91,8 +82,7 @@ extension JSONItemScan {
     items.list(
       buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store,
       widest: { store, ranges in
-        ItemGroups.widest(
-          store: store, ranges: ranges, buffer: buffer, widestPlain: items.widestPlain, rendered: rendersFields)
+        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
       })
   }
 }

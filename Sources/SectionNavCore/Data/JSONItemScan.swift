@@ -122,10 +122,6 @@ struct JSONItemScan {
   /// The open item's group value (offsets; `groupEnd` -1 when not seen).
   var groupStart = 0
   var groupEnd = -1
-  /// Sections by the FNV-1a hash of a group value's raw bytes, and those
-  /// bytes: most values repeat, and this finds their section without
-  /// decoding them.
-  var rawSections: [UInt64: (section: Int, raw: [UInt8])] = [:]
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore

@@ -2,6 +2,8 @@
 struct SyntaxFailure: Error {
   var offset: Int
   var message: String
+  /// What callers act on, when the message is not all there is to it.
+  var cause: LoadError.Cause? = nil
 }
 
 /// The token-level scanning the indexer is built from. Everything works on

@@ -13,10 +13,16 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--lines` input that is not lines of text (`TextCheck`).
     case notText = "not text"
   }
+  /// A failure that callers tell apart by more than its kind.
+  public enum Cause: Sendable, Equatable {
+    /// A second value after a complete JSON value: perhaps JSON Lines.
+    case valueAfterTheValue
+  }
   public var kind: Kind
   public var line: Int
   public var column: Int
   public var message: String
+  public var cause: Cause?
 
   public init(_ kind: Kind, line: Int, column: Int, _ message: String) {
     self.kind = kind

@@ -10,8 +10,7 @@ extension SectionedList {
       let length = items.ranges.length(i)
       plain = max(plain, items.buffer.base[items.ranges.offset(i)] == 0x22 ? length - 2 : length)
     }
-    let widest = ItemGroups.widest(
-      store: store, ranges: items.ranges, buffer: items.buffer, widestPlain: plain, rendered: true)
+    let widest = ItemGroups.widest(store: store, ranges: items.ranges, widestPlain: plain)
     return SectionedList(sections: sections, store: store, maxItemWidth: widest)
   }
 }

@@ -22,8 +22,12 @@ enum TextPosition {
     return (line, column)
   }
 
-  static func error(_ kind: LoadError.Kind, in buffer: ByteBuffer, at offset: Int, _ message: String) -> LoadError {
+  static func error(
+    _ kind: LoadError.Kind, in buffer: ByteBuffer, at offset: Int, _ message: String, cause: LoadError.Cause? = nil
+  ) -> LoadError {
     let (line, column) = lineColumn(buffer.bytes, offset: offset)
-    return LoadError(kind, line: line, column: column, message)
+    var error = LoadError(kind, line: line, column: column, message)
+    error.cause = cause
+    return error
   }
 }

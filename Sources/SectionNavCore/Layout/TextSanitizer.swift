@@ -104,6 +104,11 @@ public enum TextSanitizer {
   /// `displayGraphemes(text)`.
   public static func width(_ text: some StringProtocol) -> Int {
     if let n = CellWidth.printableASCIICount(text) { return n }
+    // Text whose bytes tell its width (`TextWidth`, the same rule) needs no grapheme breaking.
+    let fromBytes = text.utf8.withContiguousStorageIfAvailable { b in
+      b.baseAddress.flatMap { TextWidth.exactCells($0, b.count) }
+    }
+    if let n = fromBytes ?? nil { return n }
     var total = 0
     forEachGrapheme(text) {
       total += $0.width

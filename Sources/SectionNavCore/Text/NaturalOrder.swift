@@ -40,6 +40,11 @@ public enum NaturalOrder {
 
     public var count: Int { ends.count }
 
+    /// Titles sort by their first 64 KiB: a key of the whole of a 100 MB
+    /// value (`--group-by` on a huge field) would cost five times its size;
+    /// titles alike that far are ordered as equal keys are, by their text.
+    static let titleLimit = 64 << 10
+
     /// Appends the key of `title`.
     public mutating func append(_ title: String) {
       if let collation {
@@ -48,11 +53,15 @@ public enum NaturalOrder {
         return
       }
       var title = title
-      let n = title.utf8.count
-      let need = Folding.capacity(for: n)
-      if folded.count < need { folded = [UInt8](repeating: 0, count: max(need, 64)) }
       let m = title.withUTF8 { t in
-        folded.withUnsafeMutableBufferPointer { f in
+        var n = t.count
+        if n > Self.titleLimit {
+          n = Self.titleLimit
+          while n > 0, UTF8Lead.isContinuation(t[n]) { n -= 1 }  // whole scalars only
+        }
+        let need = Folding.capacity(for: n)
+        if folded.count < need { folded = [UInt8](repeating: 0, count: max(need, 64)) }
+        return folded.withUnsafeMutableBufferPointer { f in
           t.baseAddress.map { Folding.fold($0, n, rule: .standard, to: f.baseAddress!) } ?? 0
         }
       }

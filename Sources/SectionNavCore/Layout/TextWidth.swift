@@ -1,0 +1,160 @@
+/// The one width rule, from bytes: how many cells text takes as
+/// `TextSanitizer` draws it (a control character as its one-cell picture,
+/// a bidi control as U+FFFD, a wide scalar as two cells), decided per
+/// scalar in one table so the loaders, the sanitizer and the compositor
+/// agree. Text whose every scalar is a grapheme of its own whatever its
+/// neighbours (no combining mark, joiner, variation selector, Hangul jamo,
+/// regional indicator; see `GraphemeJoinTable`) is measured exactly without
+/// building a `String`; other text gets an upper bound, and only grapheme
+/// breaking (`TextSanitizer.width`) can tell its exact width.
+enum TextWidth {
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// The cells scalar `v` takes when drawn as a grapheme of its own (1 or
+  /// 2), or minus an upper bound on them when it may join a neighbour or
+  /// has no width of its own (a combining mark, a format character).
+  @inline(__always)
+  static func scalar(_ v: UInt32) -> Int {
+    if v < 0x300 { return 1 }  // ASCII and Latin; controls as pictures, C1 as U+FFFD
+    if v < 0x10000 { return Int(bmp[Int(v)]) }
+    return Int(decide(v))
+  }
+
+  /// `decide` for every scalar of the Basic Multilingual Plane (64 KiB,
+  /// built on first use), so measuring costs one load per scalar.
+  static let bmp: [Int8] = (0..<0x10000).map { decide(UInt32($0)) }
+
+  /// The rule itself (see `scalar`).
+  static func decide(_ v: UInt32) -> Int8 {
+    if v < 0x300 { return 1 }
+    if TextSanitizer.replacement(for: Unicode.Scalar(v) ?? "\u{FFFD}") != nil { return 1 }  // bidi, U+2028/9
+    let bound: Int8 = v >= 0x1100 ? -2 : -1
+    if v >= 0xD800 && v < 0xE000 { return bound }  // never decoded from valid UTF-8
+    if isJoiner(v) { return bound }
+    let w = CellWidth.tableWidth(v)
+    return w == 0 ? bound : Int8(w)
+  }
+
+  /// Binary search in `joiners`.
+  static func isJoiner(_ v: UInt32) -> Bool {
+    var low = 0
+    var high = joiners.count
+    while low < high {
+      let mid = (low + high) / 2
+      if joiners[mid].low <= v { low = mid + 1 } else { high = mid }
+    }
+    return low > 0 && v <= joiners[low - 1].high
+  }
+
+  /// The display cells of text `p[0..<n]` — a JSON string body when
+  /// `escapes`, else raw UTF-8 — and whether that count is exact (else it
+  /// is an upper bound: a scalar that may join its neighbours, a bad UTF-8
+  /// byte counted as one cell).
+  static func cells(_ p: Pointer, _ n: Int, escapes: Bool) -> (cells: Int, exact: Bool) {
+    var cells = 0
+    var exact = true
+    var i = 0
+    let ones = JSONLexer.ones
+    let highs = JSONLexer.highs
+    while i < n {
+      // Eight printable ASCII bytes without a backslash: eight cells.
+      // Then the printable ASCII bytes before the first other one, at once
+      // (the lowest flagged byte is always a true match).
+      while n - i >= 8 {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let hits = (w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+        if hits != 0 {
+          let k = hits.trailingZeroBitCount >> 3
+          cells += k
+          i += k
+          break
+        }
+        cells += 8
+        i += 8
+      }
+      guard i < n else { break }
+      let c = p[i]
+      if c < 0x80 {
+        if c == 0x5C && escapes && i + 1 < n {
+          let e = p[i + 1]
+          i += 2
+          if e == 0x75, i + 4 <= n, var v = hex4(p + i) {
+            i += 4
+            if v >= 0xD800 && v < 0xDC00 {
+              if i + 6 <= n, p[i] == 0x5C, p[i + 1] == 0x75, let low = hex4(p + i + 2), low >= 0xDC00 && low < 0xE000 {
+                v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                i += 6
+              } else {
+                v = 0xFFFD
+              }
+            } else if v >= 0xDC00 && v < 0xE000 {
+              v = 0xFFFD
+            }
+            let w = scalar(v)
+            cells += abs(w)
+            if w < 0 { exact = false }
+          } else {
+            // \n \t \b \f \r draw as control pictures, \" \\ \/ as themselves: one cell.
+            cells += 1
+          }
+          continue
+        }
+        // A control character draws as its picture: one cell (CR LF as two).
+        cells += 1
+        i += 1
+        continue
+      }
+      // Two-byte Latin, Greek… below U+0300 (the commonest non-ASCII): one cell.
+      if c >= 0xC2 && c < 0xCC && i + 1 < n && UTF8Lead.isContinuation(p[i + 1]) {
+        cells += 1
+        i += 2
+        continue
+      }
+      // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
+      let need = UTF8Lead.length(c) - 1
+      guard need > 0, i + need < n else {
+        cells += 1
+        exact = false
+        i += 1
+        continue
+      }
+      var v = UTF8Lead.payload(c, length: need + 1)
+      var ok = true
+      for k in 1...need {
+        let b = p[i + k]
+        if !UTF8Lead.isContinuation(b) { ok = false }
+        v = v << 6 | UInt32(b & 0x3F)
+      }
+      // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+      if !ok || !UTF8Lead.secondByte(after: c).contains(p[i + 1]) {
+        cells += 1
+        exact = false
+        i += 1
+        continue
+      }
+      let w = scalar(v)
+      cells += abs(w)
+      if w < 0 { exact = false }
+      i += need + 1
+    }
+    return (cells, exact)
+  }
+
+  /// The exact cells of UTF-8 text when the bytes alone tell (see `cells`).
+  static func exactCells(_ p: Pointer, _ n: Int, escapes: Bool = false) -> Int? {
+    let (cells, exact) = cells(p, n, escapes: escapes)
+    return exact ? cells : nil
+  }
+
+  @inline(__always)
+  static func hex4(_ p: Pointer) -> UInt32? {
+    var v: UInt32 = 0
+    for k in 0..<4 {
+      let h = JSONLexer.hexValue(p[k])
+      if h < 0 { return nil }
+      v = v << 4 | UInt32(h)
+    }
+    return v
+  }
+}

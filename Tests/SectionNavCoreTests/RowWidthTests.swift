@@ -1,0 +1,98 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// The widest row of item data (the horizontal scroll's extent) is measured
+/// from the items' bytes by the one width rule (`TextWidth`): exact, the
+/// same whatever the order of the items, and without decoding a `String`
+/// per row on the way.
+@Suite struct RowWidthTests {
+  func options(
+    format: LoadOptions.Format, groupBy: String? = nil, itemField: String? = nil, itemFormat: String? = nil
+  ) throws -> LoadOptions {
+    var o = LoadOptions(keepOrder: true, itemField: itemField)
+    o.format = format
+    o.groupBy = try groupBy.map { try GroupBy(option: $0) }
+    o.itemFormat = try itemFormat.map { try ItemTemplate($0) }
+    return o
+  }
+
+  func rangesOf(_ store: ItemStore) -> PackedRanges? {
+    switch store {
+    case .json(let j): j.ranges
+    case .records(let r): r.ranges
+    case .lines(let l): l.ranges
+    default: nil
+    }
+  }
+
+  /// Loads `text`, then checks the list's widest row against every row drawn
+  /// (`TextSanitizer.width` of its text), and that measuring it decoded
+  /// `decoded` rows.
+  func check(
+    _ text: String, _ options: LoadOptions, decoded: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws
+  {
+    let list = try ItemLoader.load(ByteBuffer(string: text), options: options).list
+    var reference = 0
+    for s in list.sections.indices {
+      for i in 0..<list.sections[s].itemCount {
+        reference = max(reference, TextSanitizer.width(list.itemText(section: s, item: i)))
+      }
+    }
+    #expect(list.maxItemWidth == reference, sourceLocation: sourceLocation)
+    let ranges = try #require(rangesOf(list.store), sourceLocation: sourceLocation)
+    var plain = 0
+    for i in 0..<ranges.count where ranges.isPlain(i) {
+      plain = max(plain, TextSanitizer.width(list.store.text(at: i)))
+    }
+    let measured = ItemGroups.measureWidest(store: list.store, ranges: ranges, widestPlain: plain)
+    #expect(measured.cells == reference, sourceLocation: sourceLocation)
+    #expect(measured.decoded == decoded, sourceLocation: sourceLocation)
+  }
+
+  static let events = [
+    #"{"level": "info", "msg": "connexion établie \"ok\" 中文", "user": {"id": 1, "name": "zoë"}}"#,
+    #"{"level": "warn", "msg": "données übergröße\ttab \u00e9\u4e2d", "user": {"id": 22, "name": "ana"}}"#,
+    #"{"level": "info", "msg": "a much longer message, naïve café jalapeño straße", "user": null}"#,
+    #"{"level": "error", "msg": "ctrl \u001b[31m esc", "user": {"id": 3, "name": "\u00c5sa"}}"#,
+  ]
+
+  @Test(arguments: [false, true]) func jsonLinesRowsAreMeasuredFromBytes(reversed: Bool) throws {
+    let lines = (reversed ? Self.events.reversed() : Self.events).joined(separator: "\n") + "\n"
+    try check(lines, options(format: .jsonLines, groupBy: "level"))
+    try check(lines, options(format: .jsonLines, groupBy: "level", itemField: "msg"))
+    try check(lines, options(format: .jsonLines, itemFormat: "{level} — {msg} ({user.name})"))
+    try check(lines, options(format: .jsonLines, groupBy: "user.name", itemField: "user"))
+  }
+
+  static let records = [
+    #"1,Zoë,Österreich,"said ""hi, 1"", left""#, "2,\"Ana, Jr\",Česko,plain note",
+    "3,Łukasz,Polska,\"two\nlines 中文\"", "4,Sam,,\"x\"",
+  ]
+
+  @Test(arguments: [false, true]) func csvRowsAreMeasuredFromBytes(reversed: Bool) throws {
+    let rows = ["id,name,country,note"] + (reversed ? Self.records.reversed() : Self.records)
+    let text = rows.joined(separator: "\n") + "\n"
+    try check(text, options(format: .csv))
+    try check(text, options(format: .csv, groupBy: "country", itemField: "note"))
+    try check(text, options(format: .csv, groupBy: "country", itemFormat: "{name} «{note}» {missing}"))
+  }
+
+  @Test func arraysOfObjectsAreMeasuredFromBytes() throws {
+    let array =
+      #"[{"kind": "a", "name": "thing 1 café \"x\""}, {"kind": "b", "name": "中文 \u00e9"}, {"kind": "a", "n": 1}]"#
+    try check(array, options(format: .json, groupBy: "kind", itemField: "name"))
+    try check(array, options(format: .json, groupBy: "kind"))
+  }
+
+  /// Only text that joins scalars into clusters (a combining mark, an emoji
+  /// sequence) is decoded — and only when its bound beats the widest exact row.
+  @Test func onlyJoiningTextIsDecoded() throws {
+    let wide = "[\"e\\u0301e\\u0301e\\u0301e\\u0301e\\u0301 combining\", \"\u{1F469}\u{200D}\u{1F4BB}\", \"short\"]"
+    try check(wide, options(format: .json, groupBy: "initial"), decoded: 1)
+    let narrow = "[\"e\\u0301\", \"a much wider plain row, wider than any bound\"]"
+    try check(narrow, options(format: .json, groupBy: "initial"), decoded: 0)
+  }
+}
