@@ -56,7 +56,9 @@ import Testing
     let r = try Binary.run(
       [path, "--size", "40x8", "--script", "-"], input: "key $\nprint\nkey j\nstate\n", timeout: 120)
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stdout.contains("(99999965, 0)"))
+    // `$` scrolled to the right edge of the 100 MB item (the status line no longer shows the offset).
+    #expect(r.stdout.contains("\"offset\":{\"x\":99999965,\"y\":0}"))
+    #expect(r.stdout.contains("> xxxxxxxx"))
     #expect(r.stdout.contains("\"item\":\"small\""))
   }
 

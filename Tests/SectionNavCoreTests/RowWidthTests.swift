@@ -77,7 +77,7 @@ import Testing
     let text = rows.joined(separator: "\n") + "\n"
     try check(text, options(format: .csv))
     try check(text, options(format: .csv, groupBy: "country", itemField: "note"))
-    try check(text, options(format: .csv, groupBy: "country", itemFormat: "{name} «{note}» {missing}"))
+    try check(text, options(format: .csv, groupBy: "country", itemFormat: "{name} «{note}» {id}"))
   }
 
   @Test func arraysOfObjectsAreMeasuredFromBytes() throws {

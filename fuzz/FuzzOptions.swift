@@ -1,0 +1,79 @@
+import SectionNavCore
+
+/// Fuzzes option combinations (issue 26): the input picks options from the
+/// one option table (`OptionTable`, flags and values, allowed values or
+/// fuzzed text) plus a FILE name, parses them, checks the combination, and —
+/// when both accept — loads a small input in the format the options ask for
+/// (JSON, JSON Lines, CSV, TSV or `--lines`, its bytes the rest of the input).
+/// Every path must end in a usage error with a message, a load error with a
+/// position, or a list: never a trap.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(data, size)
+  let arguments = OptionsFuzz.arguments(&input)
+  let configuration: Configuration
+  do {
+    configuration = try OptionParser.parse(arguments: arguments, environment: [:])
+    try configuration.checkCombination()
+  } catch {
+    require(!error.message.isEmpty, "empty usage error for \(arguments)")
+    return 0
+  }
+  OptionsFuzz.load(input.rest(), configuration)
+  return 0
+}
+
+enum OptionsFuzz {
+  static let options = OptionTable.options.filter { $0.kind != .positional && $0.name != "--help" }
+  static let files = ["data.json", "data.jsonl", "data.csv", "data.tsv", "data.txt", "-", "x.ndjson"]
+  /// Values that mean something to some option; the rest of the time a value is fuzzed text.
+  static let values = [
+    "", "name", "a.b", "initial", ".a", ".[]", ".a[]", "{name} ({id})", "{a:>20}", "{", "\\t", ",", "0", "-1", "80x24",
+    "A", "C", "sv", "ja", "é", "\u{301}", "'", "\"",
+  ]
+
+  /// Up to eight options, a FILE (or none), and `--` now and then.
+  static func arguments(_ input: inout FuzzInput) -> [String] {
+    var words: [String] = []
+    for _ in 0..<input.int(0...8) {
+      let option = input.pick(options)
+      words.append(option.name)
+      if option.kind == .value {
+        switch input.int(0...3) {
+        case 0 where !option.allowed.isEmpty: words.append(input.pick(option.allowed))
+        case 1: words.append(fuzzedText(&input))
+        default: words.append(input.pick(values))
+        }
+      }
+    }
+    if input.bool() { words.append(input.pick(files)) }
+    return words
+  }
+
+  static func fuzzedText(_ input: inout FuzzInput) -> String {
+    let count = input.int(0...12)
+    return String(decoding: (0..<count).map { _ in input.byte() }, as: UTF8.self)
+  }
+
+  /// Loads `bytes` as the options say, as the program's loader would
+  /// choose: `--lines`, sectioned JSON, or item data.
+  static func load(_ bytes: [UInt8], _ configuration: Configuration) {
+    if configuration.lines {
+      let list = LineInput.load(bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder)
+      require(list.itemCount <= bytes.count, "more lines than bytes")
+      return
+    }
+    let options = LoadOptions(configuration)
+    do {
+      if options.format == .json && options.path == nil && options.groupBy == nil {
+        _ = try JSONIndexer.load(bytes, options: options)
+      } else {
+        let result = try ItemLoader.load(ByteBuffer(bytes), options: options)
+        _ = result
+      }
+    } catch {
+      require(error.line >= 1 && error.column >= 1, "load error without a position: \(error)")
+      require(!error.message.isEmpty, "load error without a message")
+    }
+  }
+}
