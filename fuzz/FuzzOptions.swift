@@ -6,7 +6,10 @@ import SectionNavCore
 /// when both accept — loads a small input in the format the options ask for
 /// (JSON, JSON Lines, CSV, TSV or `--lines`, its bytes the rest of the input).
 /// Every path must end in a usage error with a message, a load error with a
-/// position, or a list: never a trap.
+/// position, or a list: never a trap. A list is then filtered as
+/// `--filter-print` does (the query from the options, or the first bytes),
+/// split into one and into two parts: empty and near-empty inputs of every
+/// format reach the filter this way (issue 25: no section at all used to trap).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -61,19 +64,37 @@ enum OptionsFuzz {
     if configuration.lines {
       let list = LineInput.load(bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder)
       require(list.itemCount <= bytes.count, "more lines than bytes")
+      filter(list, configuration, bytes)
       return
     }
     let options = LoadOptions(configuration)
     do {
       if options.format == .json && options.path == nil && options.groupBy == nil {
-        _ = try JSONIndexer.load(bytes, options: options)
+        filter(try JSONIndexer.load(bytes, options: options), configuration, bytes)
       } else {
-        let result = try ItemLoader.load(ByteBuffer(bytes), options: options)
-        _ = result
+        filter(try ItemLoader.load(ByteBuffer(bytes), options: options).list, configuration, bytes)
       }
     } catch {
       require(error.line >= 1 && error.column >= 1, "load error without a position: \(error)")
       require(!error.message.isEmpty, "load error without a message")
     }
+  }
+
+  /// `--filter-print`'s run over `list`, in one part and in two: both keep
+  /// the same items, and no more than the list has.
+  static func filter(_ list: SectionedList, _ configuration: Configuration, _ bytes: [UInt8]) {
+    let text = configuration.filterPrint ?? String(decoding: bytes.prefix(3), as: UTF8.self)
+    let query = FilterQuery(text, options: configuration.match)
+    var counts: [Int] = []
+    for parts in [1, 2] {
+      let runs = FilterRun.parts(query: query, list: list, sort: configuration.sort ?? false, parts: parts).map {
+        var run = $0
+        if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
+        return run
+      }
+      counts.append(FilterRun.joined(runs).itemCount)
+    }
+    require(counts[0] == counts[1], "one part kept \(counts[0]) items, two parts \(counts[1])")
+    require(counts[0] <= list.itemCount, "the filter kept more items than the list has")
   }
 }
