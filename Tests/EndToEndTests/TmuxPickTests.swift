@@ -4,13 +4,13 @@ import Testing
 /// Pick mode typed exactly as in fzf: printable keys go to the query from the
 /// first keystroke, C-j moves down, Enter prints, Esc aborts — with fzf's
 /// output and exit statuses on the same input (fzf itself is run beside it
-/// when /tmp/fzf/bin/fzf is there, with `--layout=reverse`, whose list reads
+/// when `scripts/setup` installed it in .build/oracles/fzf, with `--layout=reverse`, whose list reads
 /// top down like this one; the expected values hold without it).
 @Suite(
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxPickTests {
   static let list = "apple\napricot\navocado\nbanana\nblueberry\ncherry\n"
-  static let fzf = "/tmp/fzf/bin/fzf"
+  static let fzf = Binary.root.appendingPathComponent(".build/oracles/fzf/bin/fzf").path
 
   /// One session: `command` reads `list`, `keys` are typed (text or tmux key
   /// names), and what it printed and its status come back.
