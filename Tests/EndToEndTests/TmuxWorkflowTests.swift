@@ -37,10 +37,14 @@ struct TmuxWorkflowTests {
     try s.sendMouse(65, column: 10, row: 18)  // wheel down over the pane: 3 lines
     let scrolled = try await s.waitFor("the pane three more lines down") { $0.row(14).hasPrefix("6 ") }
     #expect(scrolled.row(12).contains("item 1/200 "), "the list moved:\n\(scrolled)")
-    try s.sendMouse(65, column: 10, row: 5)  // over the list: the list scrolls
-    try await s.waitFor("the list scrolled") { $0.row(14).hasPrefix("6 ") && !$0.row(12).contains("item 1/200 ") }
-    try s.sendKeys("S-Up")
-    try await s.waitFor("the pane a line up") { $0.row(14).hasPrefix("5 ") }
+    // Over the list: the list scrolls and takes the cursor along (it never
+    // stays off screen), so the pane shows the new item's preview from its top.
+    try s.sendMouse(65, column: 10, row: 5)
+    try await s.waitFor("the list scrolled, the pane restarted") {
+      !$0.row(12).contains("item 1/200 ") && $0.row(14).hasPrefix("1 ") && $0.row(14).hasSuffix("1/100")
+    }
+    try s.sendKeys("S-Down", "S-Down", "S-Up")
+    try await s.waitFor("the pane a line down") { $0.row(14).hasPrefix("2 ") }
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     try TmuxTest.expectRestored(s)
