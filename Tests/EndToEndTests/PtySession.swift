@@ -145,6 +145,34 @@ final class PtySession: @unchecked Sendable {
     return stat[stat.index(after: close)...].dropFirst().first
   }
 
+  /// Whether the program's main thread is asleep inside write(2), as when
+  /// the terminal stops reading (`/proc/PID/syscall` names the system call
+  /// a sleeping thread is in).
+  var asleepInWrite: Bool {
+    guard state == "S", let text = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8),
+      let number = text.split(separator: " ").first.flatMap({ Int($0) })
+    else { return false }
+    return number == Self.writeSyscall
+  }
+
+  /// write(2)'s number in `/proc/PID/syscall`.
+  #if arch(x86_64)
+    static let writeSyscall = 1
+  #else
+    static let writeSyscall = 64  // arm64, riscv64
+  #endif
+
+  /// Checks `condition` every 10 ms until it holds or `timeout` passes,
+  /// without reading the program's output; returns whether it held.
+  func waitUntil(timeout: Double = Patience.seconds, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+      if Date() >= deadline { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
   /// Waits for the program to end and returns its exit status (128 + n
   /// after signal n); throws after `timeout`.
   func waitForExit(timeout: Double = Patience.seconds) throws -> Int32 {

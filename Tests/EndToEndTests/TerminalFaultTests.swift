@@ -27,25 +27,24 @@ struct TerminalFaultTests {
     return s
   }
 
-  /// Stops reading and sends `G`/`g` until the program's writes block: its
-  /// input then stays unread. Ends with `G` (the view at the bottom).
+  /// Stops reading and sends `G`/`g` until the program sleeps in a write
+  /// the terminal does not take: its input then stays unread. Ends with `G`
+  /// (the view at the bottom). No clock: each key is followed by polling
+  /// until the program has drawn it or is stuck writing.
   static func blockOutput(_ s: PtySession) throws {
-    var sent = 0
-    while sent < 400 {
-      s.type("G")
-      usleep(3000)
-      s.type("g")
-      usleep(3000)
-      sent += 2
-      if sent % 20 == 0, s.unreadInput > 0 {
-        usleep(200_000)
-        if s.unreadInput > 0 { break }
+    for key in Array(repeating: ["G", "g"], count: 200).joined() {
+      // One key at a time, each drawn before the next (keys read together
+      // draw one frame): wait until the program sleeps again.
+      s.type(key)
+      guard s.waitUntil({ (s.unreadInput == 0 && s.state == "S") || s.asleepInWrite }) else {
+        throw PtySession.Failure(description: "keys unread, but the program is not asleep in a write")
+      }
+      if s.asleepInWrite, s.unreadInput > 0 {
+        s.type("G")
+        return
       }
     }
-    guard s.unreadInput > 0 else {
-      throw PtySession.Failure(description: "the output never blocked after \(sent) keys")
-    }
-    s.type("G")
+    throw PtySession.Failure(description: "the output never blocked after 400 keys")
   }
 
   enum Ending: String, CaseIterable, CustomTestStringConvertible {
@@ -60,10 +59,8 @@ struct TerminalFaultTests {
   func outputBlockedThenResumed(ending: Ending) throws {
     let s = try Self.start()
     try Self.blockOutput(s)
-    let cpu = s.cpuSeconds
-    usleep(1_000_000)
-    #expect(s.cpuSeconds - cpu < 0.2, "the program spun while its output was blocked")
-    #expect(s.state == "S", "the program should be asleep in its write")
+    // Asleep inside write(2), not spinning on EAGAIN (which never sleeps there).
+    #expect(s.asleepInWrite, "the program should be asleep in its write")
     #expect(s.unreadInput > 0)
 
     // The terminal reads again: everything typed is consumed and drawn.

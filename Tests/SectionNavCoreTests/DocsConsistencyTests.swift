@@ -15,24 +15,6 @@ import Testing
 
   static let optionNames = OptionTable.options.filter { $0.kind != .positional }.map(\.name)
 
-  /// The README's "Screen" section says which emoji width rule the table
-  /// follows and that older terminals (tmux 3.3) disagree; the table must
-  /// keep following it (change both together).
-  @Test func readmeStatesTheEmojiWidthRuleTheTableFollows() throws {
-    let readme = try Self.read("README.md")
-    let start = try #require(readme.range(of: "### Screen\n"))
-    let end = readme[start.upperBound...].range(of: "\n## ")?.lowerBound ?? readme.endIndex
-    let screen = readme[start.upperBound..<end].replacingOccurrences(of: "\n", with: " ")
-    let phrases = [
-      "emoji presentation", "xterm, kitty, WezTerm and iTerm2", "tmux 3.3", "`❤️`", "`👍🏽`", "misaligned",
-    ]
-    for phrase in phrases {
-      #expect(screen.contains(phrase), "README \"Screen\" does not mention \(phrase)")
-    }
-    #expect(CellWidth.of("\u{2764}\u{FE0F}") == 2)  // ❤️: tmux 3.3 draws 1
-    #expect(CellWidth.of("👍🏽") == 2)  // tmux 3.3 draws 4
-  }
-
   @Test func everyOptionIsInTheHelp() {
     let help = HelpText.render()
     for option in OptionTable.options {
