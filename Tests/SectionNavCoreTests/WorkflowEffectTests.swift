@@ -156,6 +156,25 @@ import Testing
     #expect(marked.text == #"show "${SECTIONNAV_QUERY}" "${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}""#)
   }
 
+  /// Choosing the marked items ends the run as choosing one item does: the
+  /// rest of the chain (here a command) never starts.
+  @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {
+    var settings = AppSettings()
+    settings.multi = true
+    settings.binds = try KeyBind.parse("x:accept+execute-silent(rm {+})")
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
+      settings: settings, width: 60, height: 10)
+    _ = s.handle(.key(KeyEvent(.char("m"))))
+    let effects = s.handle(.key(KeyEvent(.char("x"))))
+    guard case .chooseItems(let items)? = effects.first else {
+      Issue.record("no choice: \(effects)")
+      return
+    }
+    #expect(items == [ChosenItem(section: 0, item: 0)])
+    #expect(effects.count == 1, "more after the choice: \(effects)")
+  }
+
   /// A command that could not start (a value too long for the system): the
   /// status line says why, and the rest of the chain does not run.
   @Test func anExecuteThatCannotStartStopsTheChainAndSaysWhy() throws {

@@ -63,7 +63,7 @@ extension Effect {
   /// Whether the effect ends the run (the runner stops handling events).
   public var endsRun: Bool {
     switch self {
-    case .quit, .interrupt, .choose, .fail: return true
+    case .quit, .interrupt, .choose, .chooseItems, .fail: return true
     default: return false
     }
   }
