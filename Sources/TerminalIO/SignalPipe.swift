@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,8 +7,10 @@
 #endif
 
 /// Write end of the self-pipe, read by the signal handler. The only global:
-/// a handler can reach nothing else safely.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// a handler can reach nothing else safely. An atomic, not a lock: a
+/// lock-free load is async-signal-safe, a lock taken by the interrupted
+/// thread would deadlock the handler.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// The handler does the one async-signal-safe thing: it writes the signal
 /// number as a byte to the pipe (non-blocking; when the pipe is full the run
@@ -14,7 +18,7 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 private func forwardSignal(_ signal: Int32) {
   let savedErrno = errno
   var byte = UInt8(truncatingIfNeeded: signal)
-  _ = write(signalPipeWriteEnd, &byte, 1)
+  _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
   errno = savedErrno
 }
 
@@ -61,8 +65,9 @@ public final class SignalPipe {
   /// Routes `handledSignals` into the pipe; `poll` always wakes with EINTR.
   public func install() throws {
     guard !isInstalled else { return }
-    precondition(signalPipeWriteEnd < 0, "only one SignalPipe can be installed at a time")
-    signalPipeWriteEnd = writeEnd
+    let (free, _) = signalPipeWriteEnd.compareExchange(
+      expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
+    precondition(free, "only one SignalPipe can be installed at a time")
     for signal in Self.handledSignals {
       var old = sigaction()
       guard Self.setHandler(signal, forward: true, old: &old) else {
@@ -80,7 +85,7 @@ public final class SignalPipe {
       _ = sigaction(signal, &old, nil)
     }
     previous.removeAll()
-    if signalPipeWriteEnd == writeEnd { signalPipeWriteEnd = -1 }
+    _ = signalPipeWriteEnd.compareExchange(expected: writeEnd, desired: -1, ordering: .sequentiallyConsistent)
   }
 
   /// Signal numbers received since the last call, oldest first.

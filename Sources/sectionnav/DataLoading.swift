@@ -45,28 +45,35 @@ enum DataLoading {
   }
 
   /// Warnings held back while the full screen is up (`holdWarnings`), to
-  /// print once the terminal is given back.
-  nonisolated(unsafe) static var heldWarnings: [String] = []
-  nonisolated(unsafe) static var holdWarnings = false
-  static let warningLock = Mutex(())
+  /// print once the terminal is given back. Loader threads warn too, so the
+  /// switch and the lines live under one lock.
+  private struct HeldWarnings {
+    var holding = false
+    var lines: [String] = []
+  }
+  private static let held = Mutex(HeldWarnings())
+
+  /// From now on warnings wait for `releaseWarnings` (the screen is taken).
+  static func holdWarnings() {
+    held.withLock { $0.holding = true }
+  }
 
   /// A warning line for standard error (`--skip-bad`).
   static func warn(_ warning: String?, _ config: Configuration) {
     guard let warning else { return }
     let line = TextSanitizer.visible("sectionnav: warning: \(sourceName(config)): \(warning)")
-    warningLock.withLock { _ in
-      if holdWarnings { heldWarnings.append(line) } else { Output.error(line) }
+    let now = held.withLock { held -> Bool in
+      if held.holding { held.lines.append(line) }
+      return !held.holding
     }
+    if now { Output.error(line) }
   }
 
   /// Prints the warnings held back, and stops holding them.
   static func releaseWarnings() {
-    let lines = warningLock.withLock { _ in
-      defer {
-        heldWarnings = []
-        holdWarnings = false
-      }
-      return heldWarnings
+    let lines = held.withLock { held in
+      defer { held = HeldWarnings() }
+      return held.lines
     }
     for line in lines { Output.error(line) }
   }
@@ -99,7 +106,7 @@ enum DataLoading {
     do {
       let opened = try DataSource.openInput(path: path)
       if case .buffer(let buffer) = opened, buffer.isMapped {
-        mappedData = (path, buffer.count, DataSource.identity(path: path))
+        mapped.withLock { $0 = MappedFile(path: path, count: buffer.count, identity: DataSource.identity(path: path)) }
       }
       return opened
     } catch {
@@ -192,14 +199,20 @@ enum DataLoading {
   }
 
   /// The data file as mapped (path and length), to notice any cut later.
-  nonisolated(unsafe) static var mappedData: (path: String, count: Int, identity: DataSource.FileIdentity?)?
+  private struct MappedFile {
+    let path: String
+    let count: Int
+    let identity: DataSource.FileIdentity?
+  }
+  /// Set by the loader (maybe on a background thread), read by the runner.
+  private static let mapped = Mutex<MappedFile?>(nil)
 
   /// Whether the data file shrank under its mapping since it was read, by
   /// whole pages or inside the last one (`DataSource.shrank`).
   static var dataShrank: Bool {
     if DataSource.mappedFileChanged { return true }
-    guard let mapped = mappedData else { return false }
-    return DataSource.isShorter(path: mapped.path, than: mapped.count, identity: mapped.identity)
+    guard let file = mapped.withLock({ $0 }) else { return false }
+    return DataSource.isShorter(path: file.path, than: file.count, identity: file.identity)
   }
 
   /// A file that shrank under its mapping read as zero bytes: say so rather
@@ -213,20 +226,6 @@ enum DataLoading {
 
   static func changedMessage(_ config: Configuration) -> String {
     "\(sourceName(config)): the file shrank while it was being read"
-  }
-
-  /// Maps a file (or reads standard input for "-").
-  static func read(_ path: String) throws(Failure) -> ByteBuffer {
-    if path == "-" && Output.standardInputClosed {
-      throw Failure("standard input is closed: nothing to read from '-'")
-    }
-    do {
-      let buffer = path == "-" ? try DataSource.readStandardInput() : try DataSource.read(path: path)
-      if buffer.isMapped { mappedData = (path, buffer.count, DataSource.identity(path: path)) }
-      return buffer
-    } catch {
-      throw Failure(error.description)
-    }
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.

@@ -27,7 +27,7 @@ enum InteractiveMode {
       throw Failure((error as? TerminalError)?.message ?? "\(error)")
     }
     // A loader's warnings wait until the terminal is given back.
-    DataLoading.holdWarnings = true
+    DataLoading.holdWarnings()
     defer { DataLoading.releaseWarnings() }
     let prompts = Prompts(environment: environment)
     let jobs = BackgroundJobs(inbox: app.inbox)
@@ -161,8 +161,8 @@ enum InteractiveMode {
       if let failure { throw failure }
       return status.code
     } catch TerminalError.outputFailed(let code) {
-      Output.standardOutputFailure = code
-      return 2
+      Output.recordStandardOutputFailure(code)
+      return ExitCode.failure.rawValue
     } catch let failure as Failure {
       throw failure
     } catch let error as TerminalError {

@@ -22,7 +22,7 @@ enum Launcher {
     // that went away) is an error, whatever the run did otherwise.
     if let code = Output.standardOutputFailure {
       if let message = Output.failureMessage(code) { Output.error(message) }
-      return max(status, 2)
+      return max(status, ExitCode.failure.rawValue)
     }
     return status
   }

@@ -1,4 +1,5 @@
 import SectionNavCore
+import Synchronization
 import TerminalIO
 
 #if canImport(Glibc)
@@ -12,7 +13,17 @@ import TerminalIO
 enum Output {
   /// The errno of the first failed write to standard output: the run then
   /// ends with exit 2 and a message (EPIPE quietly), never a silent 0.
-  nonisolated(unsafe) static var standardOutputFailure: Int32?
+  static var standardOutputFailure: Int32? {
+    let code = firstOutputFailure.load(ordering: .acquiring)
+    return code == 0 ? nil : code
+  }
+  /// 0 until a write to standard output fails (errno values are never 0).
+  private static let firstOutputFailure = Atomic<Int32>(0)
+
+  /// Records `code` unless an earlier failure is recorded already.
+  static func recordStandardOutputFailure(_ code: Int32) {
+    _ = firstOutputFailure.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing)
+  }
 
   /// Writes all of `text`; EINTR is retried and EAGAIN waits for the
   /// descriptor. Returns false (and records a standard-output failure) when
@@ -30,7 +41,9 @@ enum Output {
       try Terminal.writeAll(bytes, to: fd)
       return true
     } catch {
-      if fd == STDOUT_FILENO, case .writeFailed(let code)? = error as? TerminalError { standardOutputFailure = code }
+      if fd == STDOUT_FILENO, case .writeFailed(let code)? = error as? TerminalError {
+        recordStandardOutputFailure(code)
+      }
       return false
     }
   }
@@ -50,7 +63,8 @@ enum Output {
   }
 
   /// Whether standard input was closed when the program started (`<&-`).
-  nonisolated(unsafe) static var standardInputClosed = false
+  static var standardInputClosed: Bool { stdinWasClosed.load(ordering: .relaxed) }
+  private static let stdinWasClosed = Atomic<Bool>(false)
 
   /// Fills closed descriptors 0–2 with /dev/null opened read-only, before
   /// anything else is opened: otherwise the next `open` (the data file,
@@ -59,7 +73,7 @@ enum Output {
   /// exactly as to a closed descriptor.
   static func occupyClosedStandardDescriptors() {
     for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-      if fd == STDIN_FILENO { standardInputClosed = true }
+      if fd == STDIN_FILENO { stdinWasClosed.store(true, ordering: .relaxed) }
       let null = open("/dev/null", O_RDONLY)
       if null >= 0 && null != fd {
         dup2(null, fd)
