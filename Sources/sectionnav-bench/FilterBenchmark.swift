@@ -152,7 +152,7 @@ extension ChildCommands {
       return "error"
     }
     var state = AppState(list: list, settings: AppSettings(), width: 80, height: 24)
-    var jobs = state.startFiltering(query: before, openLine: true)
+    var jobs = state.handle(.startFilter(query: before, openLine: true))
     func runAll(_ effects: [Effect]) {
       var pending = effects
       while let effect = pending.first {

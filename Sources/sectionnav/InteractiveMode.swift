@@ -57,16 +57,18 @@ enum InteractiveMode {
 
     /// Carries out `effects`: jobs start or stop, and the first effect that
     /// needs the run loop (exit, suspend, prompt) becomes its disposition.
-    /// Ends the run printing the chosen items — or, when they cannot be
-    /// printed as they are (the file shrank under its mapping, so the lost
-    /// range would read as NUL bytes; a NUL under `--print0`), with the error
-    /// and exit 2, printing nothing.
-    func exit(printing output: () throws(Failure) -> String) -> Disposition {
+    /// A run that ends goes the way `RunEnd` says — except that chosen items
+    /// are not printed when the file shrank under its mapping (the lost range
+    /// would read as NUL bytes): then the error and exit 2, nothing printed.
+    func exit(_ end: RunEnd) -> Disposition {
       do throws(Failure) {
-        // (The core ignores a shrink once `reload` has replaced the data.)
-        if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
-        if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
-        return .exit(code: ExitCode.success.rawValue, output: try output())
+        if case .chose = end {
+          // (The core ignores a shrink once `reload` has replaced the data.)
+          if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
+          if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
+        }
+        let (status, output) = try end.exit(state, chosen: chosen)
+        return .exit(code: status, output: output)
       } catch {
         failure = error
         return .exit(code: error.status.rawValue, output: nil)
@@ -86,18 +88,7 @@ enum InteractiveMode {
           continue
         // A command's output and errors are on the status line already.
         case .output, .commandFailed: continue
-        case .quit: next = .exit(code: settings.endWithoutChoice.rawValue, output: nil)
-        case .interrupt: next = .exit(code: ExitCode.interrupted.rawValue, output: nil)
-        case .choose(let s, let i):
-          next = exit { () throws(Failure) in
-            try chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat)
-          }
-        case .chooseItems(let items):
-          next = exit { () throws(Failure) in try chosen.text(state.dataList, items: items, format: state.chosenFormat)
-          }
-        case .fail(let reason):
-          failure = reason
-          next = .exit(code: reason.status.rawValue, output: nil)
+        case .quit, .interrupt, .choose, .chooseItems, .fail: next = exit(RunEnd(effect)!)
         case .suspend: next = .suspend
         case .runPreview(let id, let command):
           previews.start(id: id, command: command)
@@ -141,7 +132,7 @@ enum InteractiveMode {
     }
 
     if config.filter || config.query != nil {
-      _ = carryOut(state.startFiltering(query: config.query ?? "", openLine: config.filter))
+      _ = carryOut(state.handle(.startFilter(query: config.query ?? "", openLine: config.filter)))
     }
 
     do {

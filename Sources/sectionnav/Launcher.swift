@@ -97,7 +97,8 @@ enum Launcher {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
       return 0
     }
-    let chosen = Chosen(format: printFormat, terminator: config.print0 ? "\0" : "\n")
+    let chosen = Chosen(
+      format: printFormat, terminator: config.print0 ? "\0" : "\n", sanitize: Output.standardOutputIsTerminal)
     if let query = config.filterPrint, case .ready(let list) = data {
       return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }
@@ -155,40 +156,4 @@ enum StartingData {
   case background(ByteBuffer)
   /// A pipe, terminal or device still to be read (`BackgroundLoader.start(stream:)`).
   case stream(fd: Int32)
-}
-
-/// Formats chosen items per `--print` (and `--print0`); sanitised when
-/// standard output is a terminal. Items are of the full data (`dataList`).
-struct Chosen {
-  let format: PrintFormat
-  /// "\n", or NUL under `--print0`.
-  var terminator = "\n"
-
-  /// `format` overrides `--print` (a `print(FORMAT)` action chose the item).
-  /// An item that the output cannot represent — a NUL under `--print0`,
-  /// which would split it into two names for `xargs -0` — is an error,
-  /// never something else written in its place.
-  func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) throws(Failure) -> String {
-    let format = format ?? self.format
-    let line = format.render(
-      section: list.title(section), item: list.itemText(section: section, item: item), index: item,
-      json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
-    if terminator == "\0" && line.utf8.contains(0) { throw Self.holdsNUL(list, section: section, item: item) }
-    return (Output.standardOutputIsTerminal ? TextSanitizer.visible(line) : line) + terminator
-  }
-
-  /// Marked items (`--multi`), in the order given: all of them or, when one
-  /// cannot be printed, none.
-  func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) throws(Failure) -> String {
-    var out = ""
-    for chosen in items { out += try text(list, section: chosen.section, item: chosen.item, format: format) }
-    return out
-  }
-
-  /// The error for an item that `--print0` cannot print.
-  static func holdsNUL(_ list: SectionedList, section: Int, item: Int) -> Failure {
-    Failure(
-      "--print0 cannot print item \(item) of section '\(list.title(section))': it holds a NUL byte "
-        + "(--print json escapes it as \\u0000)")
-  }
 }

@@ -19,7 +19,7 @@ enum ScriptMode {
     if config.filter || config.query != nil {
       // The starting filter runs to the end before the first line, as scripts run jobs.
       var runner = SynchronousRunner()
-      for case .start(let job) in state.startFiltering(query: config.query ?? "", openLine: config.filter) {
+      for case .start(let job) in state.handle(.startFilter(query: config.query ?? "", openLine: config.filter)) {
         _ = runner.send(job.run(shouldStop: { false }), to: &state)
       }
     }
@@ -38,21 +38,14 @@ enum ScriptMode {
     }
     if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
     Output.write(buffer)
+    let end: RunEnd
     switch outcome {
-    case .finished, .quit:
-      return settings.endWithoutChoice.rawValue
-    case .interrupted:
-      return ExitCode.interrupted.rawValue
-    case .chose(let s, let i):
-      Output.write(try chosen.text(state.dataList, section: s, item: i, format: state.chosenFormat))
-      return ExitCode.success.rawValue
-    case .choseItems(let items):
-      Output.write(try chosen.text(state.dataList, items: items, format: state.chosenFormat))
-      return ExitCode.success.rawValue
-    case .failed(let line, let message):
-      throw Failure(message, at: "\(name):\(line)")
-    case .dataFailed(let failure):
-      throw failure
+    case .finished: end = .quit
+    case .ended(let ended): end = ended
+    case .failed(let line, let message): throw Failure(message, at: "\(name):\(line)")
     }
+    let (status, output) = try end.exit(state, chosen: chosen)
+    if let output { Output.write(output) }
+    return status
   }
 }

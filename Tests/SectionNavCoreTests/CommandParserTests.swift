@@ -49,8 +49,9 @@ import Testing
 
   @Test func enterChoosesAndQuitStops() {
     var s = TestData.state()
-    #expect(ScriptRunner.run("key j j Enter\nstate", state: &s) { _ in } == .chose(section: 0, item: 2))
-    #expect(ScriptRunner.run("quit\nstate", state: &s) { _ in } == .quit)
-    #expect(ScriptRunner.run("key C-c", state: &s) { _ in } == .interrupted)
+    #expect(
+      ScriptRunner.run("key j j Enter\nstate", state: &s) { _ in } == .ended(.chose([ChosenItem(section: 0, item: 2)])))
+    #expect(ScriptRunner.run("quit\nstate", state: &s) { _ in } == .ended(.quit))
+    #expect(ScriptRunner.run("key C-c", state: &s) { _ in } == .ended(.interrupted))
   }
 }

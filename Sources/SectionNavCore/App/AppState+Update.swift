@@ -52,6 +52,8 @@ extension AppState {
       return dataArrived(update)
     case .filtered(let id, let run):
       return filterChunkArrived(jobID: id, run)
+    case .startFilter(let query, let openLine):
+      return startFiltering(query: query, openLine: openLine)
     case .loadFailed(let failure):
       return [.fail(failure)]
     case .dataShrank:

@@ -61,12 +61,7 @@ public protocol BackgroundJob: Sendable {
 
 extension Effect {
   /// Whether the effect ends the run (the runner stops handling events).
-  public var endsRun: Bool {
-    switch self {
-    case .quit, .interrupt, .choose, .chooseItems, .fail: return true
-    default: return false
-    }
-  }
+  public var endsRun: Bool { RunEnd(self) != nil }
 }
 
 /// An item of the full data (not of a filtered view): section and 0-based item.

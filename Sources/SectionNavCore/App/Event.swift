@@ -34,6 +34,9 @@ public enum Event: Sendable, Equatable {
   case reloadFailed(id: Int, String)
   /// A filter job's chunk ended: the run so far (partial or complete).
   case filtered(jobID: Int, FilterRun)
+  /// The filter the command line asks for (`--query`, `--filter` opens its
+  /// line): the state a picker starts in, sent once before anything else.
+  case startFilter(query: String, openLine: Bool)
 }
 
 extension Event {
@@ -43,7 +46,8 @@ extension Event {
   var isUserInput: Bool {
     switch self {
     case .key, .mouse, .paste, .command, .lineEdited, .searchFinished, .executeFinished: return true
-    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .reloaded, .reloadFailed, .filtered:
+    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .reloaded, .reloadFailed, .filtered,
+      .startFilter:
       return false
     }
   }

@@ -17,8 +17,8 @@ extension AppState {
     filtering.caret = 0
   }
 
-  /// `--filter` / `--query`: the state a picker starts in.
-  public mutating func startFiltering(query: String, openLine: Bool) -> [Effect] {
+  /// `--filter` / `--query` (`.startFilter`): the state a picker starts in.
+  mutating func startFiltering(query: String, openLine: Bool) -> [Effect] {
     if openLine { openFilterLine(byKey: false) }
     filtering.line = query
     filtering.caret = query.count
@@ -97,7 +97,7 @@ extension AppState {
   /// (or over the last result's survivors when `text` only narrows it); an
   /// empty query shows the full list. A query the user `typed` starts the
   /// cursor over at the first row (fzf's); new data filtered again keeps it.
-  public mutating func setFilterQuery(_ text: String, typed: Bool = true) -> [Effect] {
+  mutating func setFilterQuery(_ text: String, typed: Bool = true) -> [Effect] {
     let query = FilterQuery(text, options: settings.match)
     filtering.generation += 1
     filtering.requested = text

@@ -4,20 +4,12 @@
 public enum ScriptRunner {
   /// How a script run ended.
   public enum Outcome: Equatable, Sendable {
-    /// The script ran to its end.
+    /// The script ran to its end (as `quit` would end it).
     case finished
-    /// `quit`, `key q` or `key Esc`.
-    case quit
-    /// `key C-c`.
-    case interrupted
-    /// `key Enter` on an item.
-    case chose(section: Int, item: Int)
-    /// `key Enter` with marked items (`--multi`).
-    case choseItems([ChosenItem])
+    /// An effect ended the run: `quit`, `key C-c`, `key Enter`, invalid data.
+    case ended(RunEnd)
     /// A line could not be parsed or carried out.
     case failed(line: Int, message: String)
-    /// The data turned out invalid.
-    case dataFailed(Failure)
   }
 
   /// `shell` carries out the effects that run shell commands (`--preview`,
@@ -48,11 +40,7 @@ public enum ScriptRunner {
         let effect = effects.removeFirst()
         switch effect {
         case .output(let text): output(text)
-        case .quit: return .quit
-        case .interrupt: return .interrupted
-        case .choose(let s, let i): return .chose(section: s, item: i)
-        case .chooseItems(let items): return .choseItems(items)
-        case .fail(let failure): return .dataFailed(failure)
+        case .quit, .interrupt, .choose, .chooseItems, .fail: return .ended(RunEnd(effect)!)
         case .commandFailed(let message): return .failed(line: lineNumber, message: message)
         // The built-in prompt edits the line: later `key`/`type` lines type it.
         case .editLine, .suspend, .start, .cancel, .cancelPreview, .cancelReload: continue

@@ -1,0 +1,37 @@
+/// How a run ends, whichever runner ran it: the one mapping from the
+/// effects that end a run to the exit status and what goes to standard
+/// output (the terminal runner, scripts and `Effect.endsRun` all use it).
+public enum RunEnd: Sendable, Equatable {
+  /// q, Esc, `quit`, or a script's end: `AppSettings.endWithoutChoice`.
+  case quit
+  /// C-c: 130.
+  case interrupted
+  /// Enter: these items of the full data (`dataList`) are printed, exit 0.
+  case chose([ChosenItem])
+  /// The data turned out invalid: the failure's status and message.
+  case failed(Failure)
+
+  /// The end `effect` asks for; nil for an effect that does not end the run.
+  public init?(_ effect: Effect) {
+    switch effect {
+    case .quit: self = .quit
+    case .interrupt: self = .interrupted
+    case .choose(let s, let i): self = .chose([ChosenItem(section: s, item: i)])
+    case .chooseItems(let items): self = .chose(items)
+    case .fail(let failure): self = .failed(failure)
+    default: return nil
+    }
+  }
+
+  /// The exit status and the text for standard output (nil: nothing);
+  /// throws the failure, or the error for a choice the output cannot hold.
+  public func exit(_ state: AppState, chosen: Chosen) throws(Failure) -> (status: Int32, output: String?) {
+    switch self {
+    case .quit: return (state.settings.endWithoutChoice.rawValue, nil)
+    case .interrupted: return (ExitCode.interrupted.rawValue, nil)
+    case .chose(let items):
+      return (ExitCode.success.rawValue, try chosen.text(state.dataList, items: items, format: state.chosenFormat))
+    case .failed(let failure): throw failure
+    }
+  }
+}
