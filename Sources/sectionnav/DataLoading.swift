@@ -10,9 +10,7 @@ import Synchronization
 /// Turns the configuration into a `SectionedList` and index labels.
 enum DataLoading {
   /// The display name of the data source in error messages.
-  static func sourceName(_ config: Configuration) -> String {
-    config.file == "-" ? "<stdin>" : config.file ?? "demo:\(config.demo.rawValue)"
-  }
+  static func sourceName(_ config: Configuration) -> String { Session.sourceName(config) }
 
   static func loadOptions(_ config: Configuration) -> LoadOptions {
     LoadOptions(config)

@@ -13,9 +13,6 @@ import TerminalIO
 /// runner carries out the effects that come back: background jobs on
 /// threads, the libedit prompt on the status row, the way out.
 enum InteractiveMode {
-  /// Files at least this large open at once and are indexed in the background.
-  static let backgroundThreshold = 8 << 20
-
   static func run(
     config: Configuration, data: StartingData, settings: AppSettings, chosen: Chosen,
     environment: [String: String]
@@ -131,9 +128,7 @@ enum InteractiveMode {
       return disposition
     }
 
-    if config.filter || config.query != nil {
-      _ = carryOut(state.handle(.startFilter(query: config.query ?? "", openLine: config.filter)))
-    }
+    for event in Session.firstEvents(config) { _ = carryOut(state.handle(event)) }
 
     do {
       let status = try app.run(

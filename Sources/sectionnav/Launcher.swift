@@ -74,20 +74,17 @@ enum Launcher {
     if config.script == "-" && config.file == "-" {
       throw Failure("the data and the script cannot both come from standard input")
     }
-    // Only `--script` makes a script run: keys always come from /dev/tty, and
-    // standard input is data or nothing (as with fzf and less).
-    let scripted = config.script != nil
     // Scripts and --check wait for the whole index; a large file opens at once
     // and is indexed in the background; a pipe or standard input is shown as
-    // it arrives.
+    // it arrives (`Session`).
     var data = StartingData.ready(SectionedList([]))
-    if let file = config.file, !config.check, !scripted, config.filterPrint == nil {
+    if let file = config.file, Session.loadsAsItArrives(config) {
       switch try DataLoading.open(file) {
       case .stream(let fd):
         data = .stream(fd: fd)
       case .buffer(let buffer):
         data =
-          !config.lines && buffer.count >= InteractiveMode.backgroundThreshold
+          Session.indexesInBackground(count: buffer.count, config)
           ? .background(buffer) : .ready(try DataLoading.parse(buffer, config))
       }
     } else {
@@ -102,27 +99,9 @@ enum Launcher {
     if let query = config.filterPrint, case .ready(let list) = data {
       return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }
-    var settings = AppSettings()
-    let labels = try DataLoading.indexLabels(config)
-    settings.indexLabels = labels
-    settings.collation = config.collation
-    settings.indexMode = config.indexMode ?? (labels.isEmpty ? .initials : .titles)
-    settings.indexAnchor = config.indexAnchor
-    settings.indicators = config.indicators
-    settings.smooth = config.smooth
-    // `item=$(sectionnav …)`: output captured means a choice is wanted (fzf's habits).
-    settings.pick = config.pick || (!config.browse && !scripted && !Output.standardOutputIsTerminal)
-    settings.multi = config.multi
-    settings.sort = config.sort ?? settings.pick
-    if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
-    settings.preview = config.preview
-    settings.previewWindow = config.previewWindow
-    settings.binds = config.binds
-    settings.sourceName = DataLoading.sourceName(config)
-    settings.match = config.match
-    settings.theme = Theme.resolve(
-      colorWhen: config.color, specs: config.colorSpecs, environment: environment,
-      isTerminal: scripted ? Output.standardOutputIsTerminal : true)
+    let settings = Session.settings(
+      config, labels: try DataLoading.indexLabels(config), outputIsTerminal: Output.standardOutputIsTerminal,
+      environment: environment)
     if let script = config.script, case .ready(let list) = data {
       return try ScriptMode.run(path: script, config: config, list: list, settings: settings, chosen: chosen)
     }

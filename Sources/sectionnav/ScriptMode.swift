@@ -16,12 +16,10 @@ enum ScriptMode {
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
-    if config.filter || config.query != nil {
-      // The starting filter runs to the end before the first line, as scripts run jobs.
-      var runner = SynchronousRunner()
-      for case .start(let job) in state.handle(.startFilter(query: config.query ?? "", openLine: config.filter)) {
-        _ = runner.send(job.run(shouldStop: { false }), to: &state)
-      }
+    // The starting filter runs to the end before the first line, as scripts run jobs.
+    var runner = SynchronousRunner()
+    for event in Session.firstEvents(config) {
+      for case .start(let job) in state.handle(event) { _ = runner.send(job.run(shouldStop: { false }), to: &state) }
     }
     var buffer = ""
     // Data that shrank on disk after loading reads as NUL bytes: never print
