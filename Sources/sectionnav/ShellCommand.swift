@@ -265,10 +265,7 @@ enum ShellCommand {
     case .failure(let error):
       return .reloadFailed(id: id, (error.location.map { "\($0): " } ?? "") + error.message)
     case .success(let list):
-      if parsed.status != 0 {
-        return .reloadFailed(id: id, "the command exited with status \(parsed.status)")
-      }
-      return .reloaded(id: id, DataUpdate(list: list, progress: nil))
+      return .reloaded(id: id, DataUpdate(list: list, progress: nil), exitStatus: parsed.status)
     }
   }
 }

@@ -87,6 +87,20 @@ import Testing
     #expect(s.list.title(1) == "C" && s.loadProgress == nil)
   }
 
+  /// A reload command that exits non-zero fails the reload: the data it
+  /// printed is not taken, and the status line says why.
+  @Test func aReloadThatExitsNonZeroKeepsTheData() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list)")
+    guard case .reload(let id, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no reload effect")
+      return
+    }
+    let list = SectionedList([(title: "Q", items: ["q"])])
+    _ = s.handle(.reloaded(id: id, DataUpdate(list: list, progress: nil), exitStatus: 3))
+    #expect(s.list.title(0) == "A" && s.list.sectionCount == 2)
+    #expect(s.message == "reload failed: the command exited with status 3")
+  }
+
   static func reloads(_ effects: [Effect]) -> [(id: Int, command: ShellLine)] {
     effects.compactMap { if case .reload(let id, let c) = $0 { return (id, c) } else { return nil } }
   }

@@ -72,7 +72,10 @@ extension AppState {
       return []
     case .executeFinished(let id, let failure):
       return executeFinished(id: id, failure: failure)
-    case .reloaded(let id, let update):
+    case .reloaded(let id, _, let status) where status != 0:
+      reloadFailed(id: id, "the command exited with status \(status)")
+      return []
+    case .reloaded(let id, let update, _):
       return reloaded(id: id, update.list)
     case .reloadFailed(let id, let text):
       reloadFailed(id: id, text)

@@ -28,8 +28,10 @@ public enum Event: Sendable, Equatable {
   /// after it run now; with a `failure` (it could not start) they do not,
   /// and the status line says why.
   case executeFinished(id: Int, failure: String? = nil)
-  /// The `reload` command `id` produced this data.
-  case reloaded(id: Int, DataUpdate)
+  /// The `reload` command `id` produced this data and ended with
+  /// `exitStatus`; a command that failed (non-zero) fails the reload, the
+  /// data it printed is not taken.
+  case reloaded(id: Int, DataUpdate, exitStatus: Int32 = 0)
   /// The `reload` command `id` failed, or its output was not valid data.
   case reloadFailed(id: Int, String)
   /// A filter job's chunk ended: the run so far (partial or complete).
