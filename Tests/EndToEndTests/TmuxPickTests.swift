@@ -17,7 +17,8 @@ struct TmuxPickTests {
   static func run(_ command: String, _ keys: [[String]], ready: @escaping (TmuxSession.Screen) -> Bool) async throws
     -> (output: String, status: Int32)
   {
-    let s = try TmuxSession(command + " < list > out", files: ["list": list])
+    let line = command.contains("list") ? command + " > out" : command + " < list > out"
+    let s = try TmuxSession(line, files: ["list": list])
     defer { s.close() }
     try await s.waitFor("the picker") { ready($0) }
     for group in keys {
@@ -40,9 +41,14 @@ struct TmuxPickTests {
     ([["zzz"], ["Enter"]], "", 1),  // nothing matches
   ]
 
-  @Test(arguments: 0..<3) func typedAsInFzfGivesFzfsOutputAndStatus(session: Int) async throws {
+  /// How the list reaches the picker: as `--lines`, and as fzf is given it —
+  /// no format option, from a file or a pipe (`StdinFormat` reads it as lines).
+  static let commands = ["sectionnav --pick --lines", "sectionnav --pick", "cat list | sectionnav --pick"]
+
+  @Test(arguments: 0..<3, commands)
+  func typedAsInFzfGivesFzfsOutputAndStatus(session: Int, command: String) async throws {
     let (keys, output, status) = Self.sessions[session]
-    let ours = try await Self.run("sectionnav --pick --lines", keys) { $0.status.hasPrefix("> ▏") }
+    let ours = try await Self.run(command, keys) { $0.status.hasPrefix("> ▏") }
     #expect(ours.output == output)
     #expect(ours.status == status)
     guard FileManager.default.isExecutableFile(atPath: Self.fzf) else {
