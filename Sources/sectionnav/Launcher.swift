@@ -101,6 +101,11 @@ enum Launcher {
     if let query = config.filterPrint, case .ready(let list) = data {
       return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }
+    if PickShortcut.wanted(config) {
+      let list = try PickShortcut.complete(data, config)
+      if let status = try PickShortcut.run(list: list, config: config, chosen: chosen) { return status }
+      data = .ready(list)
+    }
     var settings = AppSettings()
     let labels = try DataLoading.indexLabels(config)
     settings.indexLabels = labels
@@ -114,6 +119,7 @@ enum Launcher {
     settings.multi = config.multi
     settings.sort = config.sort ?? settings.pick
     if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
+    settings.chrome = PickChrome(layout: config.layout, header: config.header)
     settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds

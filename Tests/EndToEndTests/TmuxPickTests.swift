@@ -63,6 +63,24 @@ struct TmuxPickTests {
     #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
   }
 
+  /// `--header` draws its line beside the prompt line: just above it at the
+  /// bottom, just under it with `--reverse` (prompt on top), as fzf does; the
+  /// keys and the output stay fzf's (`ap`, C-j, Enter: apricot).
+  @Test(arguments: [false, true]) func headerAndReverseAsInFzf(reverse: Bool) async throws {
+    let header = "Pick a fruit"
+    let flags = reverse ? " --reverse" : ""
+    let ready: (TmuxSession.Screen) -> Bool = { screen in
+      let prompt = reverse ? 1 : screen.lines.count
+      let line = reverse ? 2 : screen.lines.count - 1
+      return screen.row(prompt).hasPrefix("> ▏") && screen.row(line) == "  " + header
+    }
+    let ours = try await Self.run("sectionnav --pick --header '\(header)'" + flags, [["ap"], ["C-j"], ["Enter"]]) {
+      ready($0)
+    }
+    #expect(ours.output == "apricot\n")
+    #expect(ours.status == 0)
+  }
+
   /// `item=$(sectionnav …)`: output captured is pick mode without `--pick`;
   /// `C-g` aborts too.
   @Test func capturedOutputPicks() async throws {
