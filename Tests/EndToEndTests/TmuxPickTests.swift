@@ -81,6 +81,22 @@ struct TmuxPickTests {
     #expect(ours.status == 0)
   }
 
+  /// Browse mode's `/` prompt opens on the status line wherever it is: on
+  /// top under `--reverse`, not over the last list row.
+  @Test func reversePromptOpensOnTheTopStatusLine() async throws {
+    let s = try TmuxSession("sectionnav --browse --reverse --demo numbers", width: 40, height: 10)
+    defer { s.close() }
+    try await s.waitFor("the list") { $0.row(1).contains("item 1/200") }
+    try s.sendKeys("/")
+    try s.sendLiteral("42")
+    try await s.waitFor("the prompt on row 1") { $0.row(1).hasPrefix("/42") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("the match") { $0.row(1).contains("item 43/200") && $0.contains("> 42") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   /// `item=$(sectionnav …)`: output captured is pick mode without `--pick`;
   /// `C-g` aborts too.
   @Test func capturedOutputPicks() async throws {
