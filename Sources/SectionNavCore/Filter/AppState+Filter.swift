@@ -76,6 +76,7 @@ extension AppState {
       // Pick mode: one Esc aborts, as in fzf (130).
       if settings.pick { return [.interrupt] }
       filtering.lineOpen = false
+      filtering.acceptWhenComplete = false
       return []
     case .ctrl("c"):
       return [.interrupt]
