@@ -88,6 +88,7 @@ struct TmuxPickTests {
     defer { s.close() }
     try await s.waitFor("the list") { $0.row(1).contains("item 1/200") }
     try s.sendKeys("/")
+    try await s.waitFor("the prompt open on row 1") { $0.row(1).hasPrefix("/") }
     try s.sendLiteral("42")
     try await s.waitFor("the prompt on row 1") { $0.row(1).hasPrefix("/42") }
     try s.sendKeys("Enter")
