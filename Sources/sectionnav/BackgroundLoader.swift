@@ -66,7 +66,8 @@ enum BackgroundLoader {
       do {
         let list = try DataLoading.parseStream(fd: fd, config) { _, items, snapshot in
           let now = MonotonicClock.seconds()
-          guard now >= next, items != posted || config.lines else { return }
+          // Lines count no items while they arrive; guessed input may be lines.
+          guard now >= next, items != posted || config.lines || config.guessesStdinFormat else { return }
           let list = snapshot()
           posted = items
           let cost = MonotonicClock.seconds() - now

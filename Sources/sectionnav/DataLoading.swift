@@ -119,9 +119,11 @@ enum DataLoading {
     fd: Int32, _ config: Configuration,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> SectionedList {
-    let options = loadOptions(config)
+    var config = config
     let outcome: StreamLoad.Outcome
     do {
+      let started = try sniff(fd: fd, &config)
+      let options = loadOptions(config)
       let lines: ((ByteBuffer) -> SectionedList)? =
         config.lines
         ? {
@@ -131,11 +133,11 @@ enum DataLoading {
         fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options,
         validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
-        lines: config.lines ? (config.delimiter, config.keepOrder) : nil)
+        lines: config.lines ? (config.delimiter, config.keepOrder) : nil, started: started)
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)
-      case .data(let e, _): throw e.failure(in: sourceName(config))
+      case .data(let e, _): throw failure(e, config)
       }
     }
     if let items = outcome.items {
@@ -145,18 +147,37 @@ enum DataLoading {
     return try parse(outcome.buffer, config)
   }
 
+  /// A load error located in the source; JSON that standard input only
+  /// looked like (`StdinFormat`) says how to read it as lines instead.
+  static func failure(_ error: LoadError, _ config: Configuration) -> Failure {
+    var error = error
+    if config.guessesStdinFormat && error.kind == .invalidJSON {
+      error.message += " (input starting with '{' or '[' is read as JSON; --lines reads lines)"
+    }
+    return error.failure(in: sourceName(config))
+  }
+
+  /// Standard input with no format option: its start, read until
+  /// `StdinFormat` tells JSON from lines, and `config.lines` set to match.
+  static func sniff(fd: Int32, _ config: inout Configuration) throws(StreamLoad.Failure) -> StreamLoad.Started? {
+    guard config.guessesStdinFormat else { return nil }
+    let started = try StreamLoad.sniff(fd: fd, name: config.file ?? "-")
+    config.lines = started.format == .lines
+    return started
+  }
+
   /// Indexes `buffer` per the configuration; `progress` as for `JSONIndexer.load`.
   static func parse(
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> SectionedList {
     var list: SectionedList
-    if config.lines {
+    if config.lines || config.guessesStdinFormat && StdinFormat.of(buffer) == .lines {
       var text = TextCheck()
       do {
         try text.advance(buffer, count: buffer.count, stream: false)
       } catch {
-        throw error.failure(in: sourceName(config))
+        throw failure(error, config)
       }
       list = LineInput.load(
         buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
@@ -187,7 +208,7 @@ enum DataLoading {
         }
       } catch {
         if buffer.isMapped { try checkUnchanged(config) }
-        throw error.failure(in: sourceName(config))
+        throw failure(error, config)
       }
     }
     // Only the mapped input file can shrink under its reader; a reload's

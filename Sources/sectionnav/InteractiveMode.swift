@@ -118,7 +118,8 @@ enum InteractiveMode {
           }
         case .editLine(let kind):
           let titles = state.list.sections.map(\.title)
-          next = .promptAt(row: state.height) { host in
+          // On the status line (1-based), at the top under --reverse.
+          next = .promptAt(row: state.layout.statusRow.map { $0 + 1 } ?? state.height) { host in
             let line = prompts.read(kind: kind, titles: titles, host: host)
             return [.lineEdited(kind, line, warning: prompts.takeWarning())]
           }

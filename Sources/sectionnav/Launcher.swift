@@ -99,6 +99,11 @@ enum Launcher {
     if let query = config.filterPrint, case .ready(let list) = data {
       return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }
+    if PickShortcut.wanted(config) {
+      let list = try PickShortcut.complete(data, config)
+      if let status = try PickShortcut.run(list: list, config: config, chosen: chosen) { return status }
+      data = .ready(list)
+    }
     let settings = Session.settings(
       config, labels: try DataLoading.indexLabels(config), outputIsTerminal: Output.standardOutputIsTerminal,
       environment: environment)

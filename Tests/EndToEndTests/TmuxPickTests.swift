@@ -17,7 +17,8 @@ struct TmuxPickTests {
   static func run(_ command: String, _ keys: [[String]], ready: @escaping (TmuxSession.Screen) -> Bool) async throws
     -> (output: String, status: Int32)
   {
-    let s = try TmuxSession(command + " < list > out", files: ["list": list])
+    let line = command.contains("list") ? command + " > out" : command + " < list > out"
+    let s = try TmuxSession(line, files: ["list": list])
     defer { s.close() }
     try await s.waitFor("the picker") { ready($0) }
     for group in keys {
@@ -40,9 +41,14 @@ struct TmuxPickTests {
     ([["zzz"], ["Enter"]], "", 1),  // nothing matches
   ]
 
-  @Test(arguments: 0..<3) func typedAsInFzfGivesFzfsOutputAndStatus(session: Int) async throws {
+  /// How the list reaches the picker: as `--lines`, and as fzf is given it —
+  /// no format option, from a file or a pipe (`StdinFormat` reads it as lines).
+  static let commands = ["sectionnav --pick --lines", "sectionnav --pick", "cat list | sectionnav --pick"]
+
+  @Test(arguments: 0..<3, commands)
+  func typedAsInFzfGivesFzfsOutputAndStatus(session: Int, command: String) async throws {
     let (keys, output, status) = Self.sessions[session]
-    let ours = try await Self.run("sectionnav --pick --lines", keys) { $0.status.hasPrefix("> ▏") }
+    let ours = try await Self.run(command, keys) { $0.status.hasPrefix("> ▏") }
     #expect(ours.output == output)
     #expect(ours.status == status)
     guard FileManager.default.isExecutableFile(atPath: Self.fzf) else {
@@ -55,6 +61,41 @@ struct TmuxPickTests {
     let theirs = try await Self.run(Self.fzf + " --layout=reverse", keys) { $0.contains("6/6") }
     #expect(theirs.output == ours.output, "fzf printed \(theirs.output.debugDescription)")
     #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
+  }
+
+  /// `--header` draws its line beside the prompt line: just above it at the
+  /// bottom, just under it with `--reverse` (prompt on top), as fzf does; the
+  /// keys and the output stay fzf's (`ap`, C-j, Enter: apricot).
+  @Test(arguments: [false, true]) func headerAndReverseAsInFzf(reverse: Bool) async throws {
+    let header = "Pick a fruit"
+    let flags = reverse ? " --reverse" : ""
+    let ready: (TmuxSession.Screen) -> Bool = { screen in
+      let prompt = reverse ? 1 : screen.lines.count
+      let line = reverse ? 2 : screen.lines.count - 1
+      return screen.row(prompt).hasPrefix("> ▏") && screen.row(line) == "  " + header
+    }
+    let ours = try await Self.run("sectionnav --pick --header '\(header)'" + flags, [["ap"], ["C-j"], ["Enter"]]) {
+      ready($0)
+    }
+    #expect(ours.output == "apricot\n")
+    #expect(ours.status == 0)
+  }
+
+  /// Browse mode's `/` prompt opens on the status line wherever it is: on
+  /// top under `--reverse`, not over the last list row.
+  @Test func reversePromptOpensOnTheTopStatusLine() async throws {
+    let s = try TmuxSession("sectionnav --browse --reverse --demo numbers", width: 40, height: 10)
+    defer { s.close() }
+    try await s.waitFor("the list") { $0.row(1).contains("item 1/200") }
+    try s.sendKeys("/")
+    try await s.waitFor("the prompt open on row 1") { $0.row(1).hasPrefix("/") }
+    try s.sendLiteral("42")
+    try await s.waitFor("the prompt on row 1") { $0.row(1).hasPrefix("/42") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("the match") { $0.row(1).contains("item 43/200") && $0.contains("> 42") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
   }
 
   /// `item=$(sectionnav …)`: output captured is pick mode without `--pick`;

@@ -34,6 +34,37 @@ import Testing
     #expect(Self.cursorText(s) == "Alpha-0")
   }
 
+  /// Pick mode, typed fast: Enter before the filter's result is in waits
+  /// for it, so `zzz` Enter ends with nothing chosen (exit 1, as fzf) and
+  /// `eta-4` Enter picks its one match — never the first row of the query
+  /// before (in tmux, `zzz` Enter printed the first item).
+  @Test(arguments: [("zzz", nil), ("eta-4", "Beta-4")] as [(String, String?)])
+  func enterBeforeTheFilterResultWaitsForIt(query: String, chosen: String?) {
+    var settings = AppSettings()
+    settings.pick = true
+    settings.sort = true
+    var s = AppState(list: Self.list(["Alpha", "Beta"]), settings: settings, width: 40, height: 10)
+    var runner = SynchronousRunner()
+    runner.holding = true
+    for c in query { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    #expect(runner.send(.key(KeyEvent(.enter)), to: &s).isEmpty, "Enter acted before the result")
+    // A key typed after Enter does not change what Enter asked for.
+    _ = runner.send(.key(KeyEvent(.char("x"))), to: &s)
+    let effects = runner.settle(&s)
+    if let chosen {
+      guard case .choose(let section, let item)? = effects.last else {
+        Issue.record("expected a choice, got \(effects)")
+        return
+      }
+      #expect(s.dataList.itemText(section: section, item: item) == chosen)
+    } else {
+      guard case .quit? = effects.last else {
+        Issue.record("expected the end without a choice, got \(effects)")
+        return
+      }
+    }
+  }
+
   @Test(arguments: [Key.escape, .ctrl("c")])
   func escOrControlCCancelsARunningSearchAndOnlyThen(key: Key) {
     var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)

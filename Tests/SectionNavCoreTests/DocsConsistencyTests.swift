@@ -23,6 +23,16 @@ import Testing
     #expect(help.contains("-h, --help"))
   }
 
+  /// The man page's table of the two modes is `ModeKeys`, row for row, and `--help` prints it.
+  @Test func bothModesKeyTableIsTheOneInTheManPageAndHelp() throws {
+    let man = try Self.read("docs/sectionnav.1").replacingOccurrences(of: "\\-", with: "-")
+    let help = HelpText.render()
+    for row in ModeKeys.rows {
+      #expect(man.contains("\(row.keys)\t\(row.browse)\t\(row.pick)\n"), "man page lacks the keys row \(row.keys)")
+      #expect(help.contains("  " + row.keys), "--help lacks the keys row \(row.keys)")
+    }
+  }
+
   @Test func everyOptionIsInTheManPage() throws {
     // roff writes '-' as '\-'.
     let man = try Self.read("docs/sectionnav.1").replacingOccurrences(of: "\\-", with: "-")

@@ -18,6 +18,23 @@ import Testing
       ])
   }
 
+  /// Each line files under its own initial, whatever lines came before
+  /// it: the initial of a leading scalar is remembered, but a leading emoji
+  /// is skipped for the letter after it, so it is never remembered.
+  @Test func everyLineFilesUnderItsInitialWhateverCameBefore() {
+    let starts = ["😀 ", "☃ ", "é", "É", "Ø", "日", "ñ", "Я", "\u{301}", "a", "4", "\u{FFFD}", " ", "한"]
+    let rests = ["pple", "zebra", " 42", "lan", "本", ""]
+    var state: UInt64 = 3
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % n
+    }
+    let text = (0..<600).map { _ in starts[next(starts.count)] + rests[next(rests.count)] }
+    for (title, items) in contents(lines(text.joined(separator: "\n"))).map({ ($0[0], $0.dropFirst()) }) {
+      for item in items { #expect(Initials.of(item) == title, "\(item) under \(title)") }
+    }
+  }
+
   @Test func keepOrderKeepsFirstSeenSections() {
     let list = lines("zebra\napple\nZoo\n", keepOrder: true)
     #expect(contents(list) == [["Z", "zebra", "Zoo"], ["A", "apple"]])

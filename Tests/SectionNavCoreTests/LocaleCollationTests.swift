@@ -173,4 +173,49 @@ enum ICUOracle {
     }
     #expect(sorted(titles, ours) == icu.sorted)
   }
+
+  /// Titles enough to be keyed and sorted on two cores (`parallelCount`),
+  /// from words of several scripts with numbers: the order is ICU's, and
+  /// the keys made on two threads are the keys made on one.
+  static func manyTitles(_ count: Int, seed: UInt64) -> [String] {
+    let words = [
+      "Zorn", "Öberg", "Åsa", "Ärla", "zebra", "Chile", "schule", "ß", "ñandú", "Ωmega", "Юрий", "ягода",
+      "いちご", "アイス", "きのこ", "佐藤", "王", "张", "가나", "☃", "#tag", "Émile", "eve", "Eve",
+    ]
+    var state = seed
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    return (0..<count).map { _ in
+      let word = words[next() % words.count]
+      return next() % 3 == 0 ? word : "\(word) \(next() % 5000)"
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: ICUOracle.unavailable == nil, "needs c++ and libicu-dev to build ICU's AlphabeticIndex (scripts/setup)"),
+    arguments: ["sv", "ja"])
+  func manyTitlesSortOnTwoCoresAsICUSortsThem(_ locale: String) throws {
+    let titles = Self.manyTitles(NaturalOrder.parallelCount + 4321, seed: 7)
+    let ours = try open(locale)
+    #expect(sorted(titles, ours) == ICUOracle.index(locale, titles).sorted)
+    var oneThread = NaturalOrder.SortKeys(collation: ours)
+    for t in titles { oneThread.append(t) }
+    let twoThreads = NaturalOrder.SortKeys.of(titles, collation: ours)
+    #expect(twoThreads.bytes == oneThread.bytes && twoThreads.ends == oneThread.ends)
+  }
+
+  /// The C locale's many titles: sorted on two cores, every neighbour is in
+  /// the order a sort of the pair gives (one thread), equal titles by index.
+  @Test func manyTitlesInTheCLocaleKeepThePairwiseOrder() {
+    let titles = Self.manyTitles(NaturalOrder.parallelCount + 999, seed: 11)
+    let order = NaturalOrder.sortedIndices(titles)
+    #expect(order.sorted() == Array(titles.indices))
+    for (a, b) in zip(order, order.dropFirst()) {
+      let pair = NaturalOrder.sortedIndices([titles[a], titles[b]])
+      #expect(pair == [0, 1] && (titles[a] != titles[b] || a < b), "\(titles[a]) before \(titles[b])")
+    }
+  }
 }

@@ -75,6 +75,17 @@ import Testing
     }
   }
 
+  /// Every row fits: no vertical indicator at all (issue 24 #10: it was a
+  /// solid full-height bar); one row more and the track and thumb are back.
+  @Test func noVerticalIndicatorWhenEveryRowFits() {
+    // 12 rows: pinned header, 10 list rows, status line.
+    let fits = AppState(list: SectionedList([("A", (1...9).map { "a\($0)" })]), width: 30, height: 12)
+    let lines = fits.render().plainLines()
+    for row in 1...10 { #expect(!(lines[row].last.map { "│█▀▔".contains($0) } ?? false), "row \(row): \(lines[row])") }
+    let over = AppState(list: SectionedList([("A", (1...10).map { "a\($0)" })]), width: 30, height: 12)
+    #expect(over.render().plainLines()[1...10].contains { $0.last.map { "│█".contains($0) } ?? false })
+  }
+
   @Test func horizontalIndicatorOnlyWhenContentIsWider() {
     let narrow = TestData.state(width: 40, height: 12)
     #expect(narrow.layout.horizontalRow == nil)

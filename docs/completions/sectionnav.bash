@@ -16,7 +16,8 @@ _sectionnav() {
   local options="--demo --lines --delimiter --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --browse --print0 --filter --query --multi --sort --no-sort --prompt --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+    --smooth --literal --print --pick --browse --print0 --filter --query -q --multi --sort --no-sort --prompt --header --layout --reverse
+    --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
     --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in
@@ -27,6 +28,7 @@ _sectionnav() {
     --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
     --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
     --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+    --layout) COMPREPLY=($(compgen -W "default reverse reverse-list" -- "$cur")); return ;;
     --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
     --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
@@ -39,7 +41,7 @@ _sectionnav() {
       COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
     --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
-    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --prompt | --filter-print) return ;;
+    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

@@ -15,6 +15,8 @@ public struct AppSettings: Sendable, Equatable {
   public var pick = false
   /// The pick mode's filter line starts with this (`--prompt`).
   public var prompt = "> "
+  /// Where the prompt line goes, and the `--header` line (`--layout`, `--reverse`).
+  public var chrome = PickChrome()
   /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
   public var multi = false
   /// `--sort`: a filter ranks items by score within sections, sections by their best item.

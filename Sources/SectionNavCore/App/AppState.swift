@@ -84,7 +84,7 @@ public struct AppState: Sendable {
     let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
     self.width = area.width
     self.height = area.height
-    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
+    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list, chrome: settings.chrome)
     cursorRow = rowMap.nextItemRow(from: 0)
     // Pick mode types into the filter from the first key, as fzf does.
     if settings.pick { openFilterLine(byKey: false) }
@@ -98,9 +98,12 @@ public struct AppState: Sendable {
     return lastJobID
   }
 
-  static func makeLayout(width: Int, height: Int, index: SectionIndex, list: SectionedList) -> ScreenLayout {
+  static func makeLayout(
+    width: Int, height: Int, index: SectionIndex, list: SectionedList, chrome: PickChrome
+  ) -> ScreenLayout {
     ScreenLayout(
-      width: width, height: height, indexLabelWidth: index.labelWidth, contentWidth: list.maxItemWidth)
+      width: width, height: height, indexLabelWidth: index.labelWidth, contentWidth: list.maxItemWidth,
+      chrome: chrome)
   }
 
   /// Swaps in a newer snapshot of the data, keeping the top row's section
@@ -123,7 +126,7 @@ public struct AppState: Sendable {
     index = SectionIndex(
       titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
       collation: settings.collation)
-    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list, chrome: settings.chrome)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
     if !cursorMoved {
@@ -155,7 +158,7 @@ public struct AppState: Sendable {
     index = SectionIndex(
       titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
       collation: settings.collation)
-    layout = Self.makeLayout(width: width, height: height, index: index, list: list)
+    layout = Self.makeLayout(width: width, height: height, index: index, list: list, chrome: settings.chrome)
   }
 
   /// New data while a filter is on: it is filtered again (the view stays
@@ -180,7 +183,7 @@ public struct AppState: Sendable {
     let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
     self.width = area.width
     self.height = area.height
-    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list)
+    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list, chrome: settings.chrome)
     clampOffsets()
   }
 

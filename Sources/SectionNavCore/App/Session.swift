@@ -43,6 +43,7 @@ public enum Session {
     settings.multi = config.multi
     settings.sort = config.sort ?? settings.pick
     if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
+    settings.chrome = PickChrome(layout: config.layout, header: config.header)
     settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds

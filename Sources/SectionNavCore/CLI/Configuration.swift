@@ -54,6 +54,14 @@ public struct Configuration: Sendable, Equatable {
   public var sort: Bool?
   /// `--prompt TEXT`: the pick mode's filter line starts with it (fzf's `> `).
   public var prompt: String?
+  /// `--header TEXT`: a line beside the prompt line (fzf's).
+  public var header: String?
+  /// `--layout`, `--reverse`: where the prompt line goes (`PickChrome`).
+  public var layout = PickChrome.Layout.default
+  /// `--select-1`/`-1`: one match for the starting query is printed without a screen.
+  public var selectOne = false
+  /// `--exit-0`/`-0`: no match for the starting query ends the run (1) without a screen.
+  public var exitZero = false
   /// `--print0`: chosen items end with NUL instead of a newline.
   public var print0 = false
   /// `--filter-print QUERY`: print the matching items and exit (no terminal).

@@ -18,6 +18,7 @@ public enum HelpText {
       out += "\n\(group.rawValue):\n"
       for option in options { out += entry(option) }
     }
+    out += ModeKeys.helpText()
     out +=
       "\n"
       + wrap(

@@ -195,7 +195,7 @@ public enum OptionTable {
       help: "start with the filter line open (type to narrow the list, like fzf)"
     ) { c, _ in c.filter = true },
     OptionSpec(
-      "--query", kind: .value, placeholder: "TEXT", group: .filter,
+      "--query", short: "-q", kind: .value, placeholder: "TEXT", group: .filter,
       help: "start filtered by TEXT (fzf's extended syntax)"
     ) { c, v in c.query = v },
     OptionSpec(
@@ -214,6 +214,27 @@ public enum OptionTable {
       "--prompt", kind: .value, placeholder: "TEXT", defaultValue: "> ", group: .filter,
       help: "what the filter line starts with in pick mode"
     ) { c, v in c.prompt = v },
+    OptionSpec(
+      "--header", kind: .value, placeholder: "TEXT", group: .filter,
+      help: "a line of TEXT between the prompt line and the list (fzf's)"
+    ) { c, v in c.header = v },
+    OptionSpec(
+      "--layout", kind: .value, placeholder: "LAYOUT", allowed: PickChrome.Layout.allCases.map(\.rawValue),
+      defaultValue: "default", group: .filter,
+      help: "reverse puts the prompt line on top; default and reverse-list keep it at the bottom "
+        + "(the list always reads top down)"
+    ) { c, v throws(UsageError) in c.layout = try enumValue(v, "--layout") },
+    OptionSpec(
+      "--reverse", kind: .flag, group: .filter, help: "the same as --layout=reverse"
+    ) { c, _ in c.layout = .reverse },
+    OptionSpec(
+      "--select-1", short: "-1", kind: .flag, group: .filter,
+      help: "when exactly one item matches the starting query, print it and exit 0 without a screen"
+    ) { c, _ in c.selectOne = true },
+    OptionSpec(
+      "--exit-0", short: "-0", kind: .flag, group: .filter,
+      help: "when no item matches the starting query, exit 1 at once without a screen"
+    ) { c, _ in c.exitZero = true },
     OptionSpec(
       "--exact", short: "-e", kind: .flag, group: .filter,
       help: "plain filter terms match exactly, 'term fuzzily (fzf's -e)"

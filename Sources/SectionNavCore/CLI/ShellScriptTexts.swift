@@ -48,7 +48,8 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --filter --query --multi --sort --no-sort --prompt --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi --sort --no-sort --prompt --header --layout --reverse
+        --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
@@ -59,6 +60,7 @@ extension ShellScripts {
         --indicators) COMPREPLY=($(compgen -W "always auto never" -- "$cur")); return ;;
         --shell) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
         --nth) COMPREPLY=($(compgen -W "item section,item" -- "$cur")); return ;;
+        --layout) COMPREPLY=($(compgen -W "default reverse reverse-list" -- "$cur")); return ;;
         --tiebreak) COMPREPLY=($(compgen -W "length chunk pathname begin end index" -- "$cur")); return ;;
         --size) COMPREPLY=($(compgen -W "80x24 120x40" -- "$cur")); return ;;
         --print) COMPREPLY=($(compgen -W "{item} {section} {index} {json} json" -- "$cur")); return ;;
@@ -71,7 +73,7 @@ extension ShellScripts {
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
         --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
-        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | --prompt | --filter-print) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -153,11 +155,17 @@ extension ShellScripts {
         '--browse[browse mode even when output is captured]' \
         '--print0[end printed items with NUL]' \
         '--filter[start with the filter line open]' \
-        '--query=[start filtered by TEXT]:query: ' \
+        '(-q --query)--query=[start filtered by TEXT]:query: ' \
+        '(-q --query)-q+[start filtered by TEXT]:query: ' \
         '--multi[mark items with Tab, Enter prints all marked]' \
         '--sort[rank filtered items by score]' \
         '--no-sort[keep filtered items in data order]' \
         '--prompt=[what the filter line starts with in pick mode]:text: ' \
+        '--header=[a line between the prompt line and the list]:text: ' \
+        '(--reverse)--layout=[where the prompt line goes]:layout:(default reverse reverse-list)' \
+        '(--layout)--reverse[the prompt line on top]' \
+        '(-1 --select-1)'{-1,--select-1}'[one match for the starting query: print it, no screen]' \
+        '(-0 --exit-0)'{-0,--exit-0}'[no match for the starting query: exit 1, no screen]' \
         '(-e --exact)'{-e,--exact}'[plain filter terms match exactly]' \
         '(-i --ignore-case)'{-i,--ignore-case}'[filter terms ignore case]' \
         '(+i --no-ignore-case)'{+i,--no-ignore-case}'[filter terms match case exactly]' \
@@ -244,11 +252,16 @@ extension ShellScripts {
     complete -c sectionnav -l browse -d 'browse mode even when output is captured'
     complete -c sectionnav -l print0 -d 'end printed items with NUL'
     complete -c sectionnav -l filter -d 'start with the filter line open'
-    complete -c sectionnav -l query -x -d 'start filtered by TEXT'
+    complete -c sectionnav -s q -l query -x -d 'start filtered by TEXT'
     complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
     complete -c sectionnav -l no-sort -d 'keep filtered items in data order'
     complete -c sectionnav -l prompt -x -d 'what the filter line starts with in pick mode'
+    complete -c sectionnav -l header -x -d 'a line between the prompt line and the list'
+    complete -c sectionnav -l layout -x -a 'default reverse reverse-list' -d 'where the prompt line goes'
+    complete -c sectionnav -l reverse -d 'the prompt line on top'
+    complete -c sectionnav -s 1 -l select-1 -d 'one match for the starting query: print it, no screen'
+    complete -c sectionnav -s 0 -l exit-0 -d 'no match for the starting query: exit 1, no screen'
     complete -c sectionnav -s e -l exact -d 'plain filter terms match exactly'
     complete -c sectionnav -s i -l ignore-case -d 'filter terms ignore case'
     complete -c sectionnav -l no-ignore-case -d 'filter terms match case exactly (+i)'

@@ -467,7 +467,8 @@ struct Scan {
       } else {
         fail(
           at: p,
-          "expected an object of sections ({\"Title\": [items…]}) or an array of sections ([{\"title\": …, \"items\": […]}]), found \(Self.kind(c))",
+          "expected an object of sections ({\"Title\": [items…]}) or an array of sections ([{\"title\": …, \"items\": […]}]), found \(Self.kind(c))"
+            + ShapeHint.lone,
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.objectOfSections, 1):
@@ -479,7 +480,9 @@ struct Scan {
         watch = 2
       } else {
         fail(
-          at: p, "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))",
+          at: p,
+          "section \(JSONText.quoted(title)) is not an array of items (found \(Self.kind(c)))"
+            + ShapeHint.member(title, c),
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 1):
@@ -490,7 +493,8 @@ struct Scan {
         sectionFirst = items.count
       } else {
         fail(
-          at: p, "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))",
+          at: p,
+          "a section must be an object with \"title\" and \"items\" (found \(Self.kind(c)))" + ShapeHint.element(c),
           watch: &watch, itemDepth: &itemDepth)
       }
     case (.arrayOfSections, 2):

@@ -251,13 +251,17 @@ struct Grouping {
       }
       return asciiSections[slot]
     }
-    // Non-ASCII: decide once per leading scalar. A short prefix is enough
-    // for the first grapheme; other whitespace is left to Initials.
+    // Non-ASCII: decided once per leading scalar, which is read from the
+    // bytes (no `String` per line); only a scalar seen first is decided
+    // from a short prefix (enough for the first grapheme; other whitespace
+    // is left to Initials).
+    var bytes = UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 4)]).makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let first) = decoder.decode(&bytes), let s = scalarSections[first.value] { return s }
     let prefix = String(decoding: UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 32)]), as: UTF8.self)
     guard let scalar = prefix.unicodeScalars.first else { return section(titled: Initials.other) }
-    // A leading emoji is skipped for the letter after it: no cache by it.
+    // A leading emoji is skipped for the letter after it: never cached by it.
     if scalar.properties.isEmoji { return section(titled: Initials.of(prefix)) }
-    if let s = scalarSections[scalar.value] { return s }
     let s = section(titled: Initials.of(prefix))
     scalarSections[scalar.value] = s
     return s

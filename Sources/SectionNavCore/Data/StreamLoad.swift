@@ -26,19 +26,18 @@ public enum StreamLoad {
   /// (`--lines`). `lines`: the input is `--lines` text, grouped (when
   /// nobody watches it arrive) on another thread as it is read, and
   /// returned as `items`. `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
+  /// `started`: what `sniff` read before the format was known.
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
     prefixList: ((ByteBuffer) -> SectionedList)? = nil,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
     lines: (delimiter: String?, keepOrder: Bool)? = nil,
-    uncheckedLimit: Int = StreamLoad.uncheckedLimit
+    uncheckedLimit: Int = StreamLoad.uncheckedLimit, started: Started? = nil
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
-    do {
-      storage = try StreamBuffer()
-    } catch {
-      throw .read(DataSourceError(path: name, reason: error.reason))
-    }
+    if let started { storage = started.storage } else { storage = try newStorage(name: name) }
+    // Bytes already read (`sniff`) are taken in before reading more.
+    var unread = started.map { $0.storage.count > 0 || $0.atEnd } ?? false
     defer { storage.finishReading() }
     // Checked a quarter of the pipe at a time: the writer can fill the rest meanwhile.
     let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
@@ -64,10 +63,15 @@ public enum StreamLoad {
     var text = lines != nil || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
-      do {
-        n = try storage.read(from: fd, name: name)
-      } catch {
-        throw .read(error)
+      if unread {
+        n = started!.atEnd ? 0 : storage.count
+        unread = false
+      } else {
+        do {
+          n = try storage.read(from: fd, name: name)
+        } catch {
+          throw .read(error)
+        }
       }
       let eof = n == 0
       follower?.arrived(storage.count)

@@ -27,6 +27,8 @@ extension AppState {
 
   /// Keys while the filter line has focus.
   mutating func filterLineKey(_ event: KeyEvent) -> [Effect] {
+    // After Enter, only an abort still counts while the result is awaited.
+    if filtering.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("c")].contains(event.key) { return [] }
     var line = Array(filtering.line)
     var caret = min(filtering.caret, line.count)
     let before = filtering.line
@@ -64,12 +66,17 @@ extension AppState {
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
       if line.isEmpty && filtering.openedByKey { return clearFilter() }
+      if filtering.runningJob != nil {
+        filtering.acceptWhenComplete = true
+        return []
+      }
       filtering.lineOpen = false
       return endRun(.choose)
     case .escape, .ctrl("g"):
       // Pick mode: one Esc aborts, as in fzf (130).
       if settings.pick { return [.interrupt] }
       filtering.lineOpen = false
+      filtering.acceptWhenComplete = false
       return []
     case .ctrl("c"):
       return [.interrupt]
@@ -136,7 +143,11 @@ extension AppState {
     guard jobID == filtering.runningJob else { return [] }
     filtering.runningJob = nil
     showFilterResult(run.result())
-    return run.isComplete ? [] : startFilterJob(run)
+    guard run.isComplete else { return startFilterJob(run) }
+    guard filtering.acceptWhenComplete else { return [] }
+    filtering.acceptWhenComplete = false
+    filtering.lineOpen = false
+    return endRun(.choose)
   }
 
   /// Esc in the list, `filter ""`, an empty Enter after `&`: back to the full list.

@@ -25,6 +25,10 @@ public struct Filtering: Sendable {
   var follow: (generation: Int, section: Int, item: Int)?
   /// The filter job whose chunk the state waits for.
   var runningJob: Int?
+  /// Enter came while `runningJob` ran: the choice is made once the result
+  /// of the query typed so far is complete, never from the rows of an
+  /// older query (typed fast, `zzz` Enter picked the first item).
+  var acceptWhenComplete = false
   /// 0…1 while a run goes on.
   public internal(set) var progress: Double?
   /// Marked items, by position in the full data's item store.

@@ -28,6 +28,7 @@ extension AppState {
       drawIndicator(.horizontal, into: &frame)
     }
     drawBubble(into: &frame)
+    drawHeaderLine(into: &frame)
     drawStatus(into: &frame)
     return frame
   }
@@ -260,8 +261,9 @@ extension AppState {
     let pages = helpPageCount
     let page = min(helpPage, pages - 1)
     let first = page * helpPageHeight
+    let top = layout.statusRow == 0 ? 1 : 0
     for (i, line) in lines[first..<min(lines.count, first + helpPageHeight)].enumerated() {
-      frame.put(line, column: 0, row: i, style: first + i == 0 ? Style(bold: true) : .plain)
+      frame.put(line, column: 0, row: top + i, style: first + i == 0 ? Style(bold: true) : .plain)
     }
     if let row = layout.statusRow {
       frame.fillStyle(theme[.status], column: 0, row: row, count: width)

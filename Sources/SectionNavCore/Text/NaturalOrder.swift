@@ -19,6 +19,9 @@ public enum NaturalOrder {
   /// written as `0`, the run's length without leading zeros (one byte) and
   /// those digits — so longer numbers sort after shorter ones and the
   /// marker `0` sorts where a digit would.
+  /// From this many titles on, keys are made and sorted on two cores.
+  static let parallelCount = 1 << 15
+
   public static func sortKey(_ title: String) -> [UInt8] {
     var keys = SortKeys()
     keys.append(title)
@@ -39,6 +42,35 @@ public enum NaturalOrder {
     public init(collation: LocaleCollation? = nil) { self.collation = collation }
 
     public var count: Int { ends.count }
+
+    /// The keys of `titles`, made on two cores when they are many: an ICU
+    /// key costs about a microsecond, so a million titles would take a
+    /// second on one.
+    public static func of(_ titles: [String], collation: LocaleCollation? = nil) -> SortKeys {
+      guard titles.count >= NaturalOrder.parallelCount else { return of(titles[...], collation: collation) }
+      let half = titles.count / 2
+      var (first, second) = ForkJoin.both(
+        { of(titles[..<half], collation: collation) }, { of(titles[half...], collation: collation) })
+      first.append(contentsOf: second)
+      return first
+    }
+
+    static func of(_ titles: ArraySlice<String>, collation: LocaleCollation?) -> SortKeys {
+      var keys = SortKeys(collation: collation)
+      keys.ends.reserveCapacity(titles.count)
+      guard let collation else {
+        for t in titles { keys.append(t) }
+        return keys
+      }
+      withExtendedLifetime(collation) {
+        let collator = collation.collator
+        for t in titles {
+          LocaleCollation.appendSortKey(collator, t, to: &keys.bytes)
+          keys.ends.append(keys.bytes.count)
+        }
+      }
+      return keys
+    }
 
     /// Titles sort by their first 64 KiB: a key of the whole of a 100 MB
     /// value (`--group-by` on a huge field) would cost five times its size;
@@ -111,9 +143,7 @@ public enum NaturalOrder {
   public static func sortedIndices(
     _ titles: [String], collation: LocaleCollation? = nil, last: ((String) -> Bool)? = nil
   ) -> [Int] {
-    var keys = SortKeys(collation: collation)
-    for t in titles { keys.append(t) }
-    return sortedIndices(titles, keys: keys, last: last)
+    sortedIndices(titles, keys: SortKeys.of(titles, collation: collation), last: last)
   }
 
   /// Adds titles `new` — indices after all of `order`'s — to `order`,
@@ -201,57 +231,117 @@ public enum NaturalOrder {
   static func sortedIndices(
     _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
   ) -> [Int] {
-    /// A title's place: its group, the first 16 key bytes as two integers
-    /// (most comparisons end there), its index.
-    struct Entry {
-      var high: UInt64
-      var low: UInt64
-      var index: Int32
-      var group: UInt8
-    }
-    var entries: [Entry] = []
+    var entries: [SortEntry] = []
     entries.reserveCapacity(titles.count)
-    keys.bytes.withUnsafeBufferPointer { bytesBuffer in
+    return keys.bytes.withUnsafeBufferPointer { bytesBuffer in
       keys.ends.withUnsafeBufferPointer { endsBuffer in
-        let b = bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        let ends = endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
-        @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
-        for (j, title) in titles.enumerated() {
-          let i = j + offset
-          let lo = start(i)
-          let hi = ends[i]
-          var words: (UInt64, UInt64) = (0, 0)
-          var k = 0
-          while k < 16 {
-            let byte = UInt64(lo + k < hi ? b[lo + k] : 0)
-            if k < 8 { words.0 = words.0 << 8 | byte } else { words.1 = words.1 << 8 | byte }
-            k += 1
-          }
-          entries.append(
-            Entry(high: words.0, low: words.1, index: Int32(i), group: last?(title) == true ? 1 : 0))
-        }
         titles.withUnsafeBufferPointer { t in
-          entries.sort { x, y in
-            if x.group != y.group { return x.group < y.group }
-            if x.high != y.high { return x.high < y.high }
-            if x.low != y.low { return x.low < y.low }
-            let a = Int(x.index)
-            let c = Int(y.index)
-            let la = ends[a] - start(a)
-            let lc = ends[c] - start(c)
-            if la > 16 || lc > 16 {
-              let r = memcmp(b + start(a), b + start(c), min(la, lc))
-              if r != 0 { return r < 0 }
-            }
-            if la != lc { return la < lc }
-            if t[a - offset] != t[c - offset] {
-              return t[a - offset].utf8.lexicographicallyPrecedes(t[c - offset].utf8)
-            }
-            return a < c
+          let order = SortEntry.Order(
+            bytes: bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+            ends: endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!, titles: t.baseAddress, offset: offset)
+          for (j, title) in titles.enumerated() {
+            entries.append(order.entry(j + offset, last: last?(title) == true))
           }
+          return entries.withUnsafeMutableBufferPointer { e in order.sortedIndices(e) }
         }
       }
     }
-    return entries.map { Int($0.index) }
+  }
+}
+
+/// A title's place in `NaturalOrder.sortedIndices`: its group, the first
+/// 16 key bytes as two integers (most comparisons end there), its index.
+struct SortEntry {
+  var high: UInt64
+  var low: UInt64
+  var index: Int32
+  var group: UInt8
+
+  /// The order between entries: group, key bytes, key length, title bytes,
+  /// index — total, so any sort (one thread or two halves merged) gives
+  /// the same result. Pointers into the caller's arrays, alive while it sorts.
+  struct Order: @unchecked Sendable {
+    let bytes: UnsafePointer<UInt8>
+    let ends: UnsafePointer<Int>
+    let titles: UnsafePointer<String>?
+    let offset: Int
+
+    @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+
+    func entry(_ i: Int, last: Bool) -> SortEntry {
+      let lo = start(i)
+      let hi = ends[i]
+      var words: (UInt64, UInt64) = (0, 0)
+      var k = 0
+      while k < 16 {
+        let byte = UInt64(lo + k < hi ? bytes[lo + k] : 0)
+        if k < 8 { words.0 = words.0 << 8 | byte } else { words.1 = words.1 << 8 | byte }
+        k += 1
+      }
+      return SortEntry(high: words.0, low: words.1, index: Int32(i), group: last ? 1 : 0)
+    }
+
+    func precedes(_ x: SortEntry, _ y: SortEntry) -> Bool {
+      if x.group != y.group { return x.group < y.group }
+      if x.high != y.high { return x.high < y.high }
+      if x.low != y.low { return x.low < y.low }
+      let a = Int(x.index)
+      let c = Int(y.index)
+      let la = ends[a] - start(a)
+      let lc = ends[c] - start(c)
+      if la > 16 || lc > 16 {
+        let r = memcmp(bytes + start(a), bytes + start(c), min(la, lc))
+        if r != 0 { return r < 0 }
+      }
+      if la != lc { return la < lc }
+      let ta = titles![a - offset]
+      let tc = titles![c - offset]
+      if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
+      return a < c
+    }
+
+    /// The indices of `entries` in order: many are sorted as two halves on
+    /// two cores, then merged.
+    func sortedIndices(_ entries: UnsafeMutableBufferPointer<SortEntry>) -> [Int] {
+      var all = entries
+      guard entries.count >= NaturalOrder.parallelCount, Cores.available > 1, let base = entries.baseAddress else {
+        all.sort(by: precedes)
+        return all.map { Int($0.index) }
+      }
+      let n = entries.count
+      let half = n / 2
+      let shared = SendablePointer(base: base)
+      _ = ForkJoin.both(
+        {
+          var first = UnsafeMutableBufferPointer(start: shared.base, count: half)
+          first.sort(by: precedes)
+        },
+        {
+          var second = UnsafeMutableBufferPointer(start: shared.base + half, count: n - half)
+          second.sort(by: precedes)
+        })
+      var result: [Int] = []
+      result.reserveCapacity(n)
+      var i = 0
+      var j = half
+      while i < half && j < n {
+        if precedes(base[j], base[i]) {
+          result.append(Int(base[j].index))
+          j += 1
+        } else {
+          result.append(Int(base[i].index))
+          i += 1
+        }
+      }
+      while i < half {
+        result.append(Int(base[i].index))
+        i += 1
+      }
+      while j < n {
+        result.append(Int(base[j].index))
+        j += 1
+      }
+      return result
+    }
   }
 }

@@ -1,0 +1,36 @@
+/// What standard input holds when no option names its format
+/// (`ls | sectionnav`, `seq 100 | sectionnav --pick`, `curl … | sectionnav`):
+/// JSON when its first non-blank byte can start a JSON object or array, else
+/// plain lines as with `--lines` — fzf's input. A number, a string or a word
+/// on its own is a line (what fzf shows), never a JSON error; input that
+/// starts like JSON and then breaks is a JSON error that says so.
+public enum StdinFormat: Sendable, Equatable {
+  case json
+  case lines
+
+  /// The verdict on the bytes read so far; nil while they are all blank (a
+  /// byte-order mark, spaces, tabs, line ends) and more may come. At the end
+  /// of an input that is all blank: lines (nothing to choose, as in fzf).
+  public static func of(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool) -> StdinFormat? {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if !atEnd && bytes.count < 3 && mark.starts(with: bytes) { return nil }
+    var i = bytes.starts(with: mark) ? 3 : 0
+    while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    guard i < bytes.count else { return atEnd ? .lines : nil }
+    return bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .json : .lines
+  }
+
+  /// The verdict on a whole input.
+  public static func of(_ buffer: ByteBuffer) -> StdinFormat {
+    buffer.withBytes { of($0, atEnd: true) } ?? .lines
+  }
+}
+
+extension Configuration {
+  /// Standard input with nothing that names its format or selects inside it:
+  /// `StdinFormat` decides between JSON and lines.
+  public var guessesStdinFormat: Bool {
+    file == "-" && !lines && dataFormat == nil && path == nil && groupBy == nil && itemFormat == nil
+      && itemField == nil && !skipBad && !noHeader
+  }
+}

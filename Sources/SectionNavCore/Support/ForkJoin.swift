@@ -1,0 +1,33 @@
+import Dispatch
+
+/// Work split in two: the second part on a thread of its own while this
+/// thread does the first, joined before returning. For CPU-bound work whose
+/// halves share nothing (sort keys of two halves of the titles, two halves
+/// of an array to sort); with one core both run here, one after the other.
+enum ForkJoin {
+  /// `(first(), second())`, the two run at once when there are two cores.
+  static func both<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+    guard Cores.available > 1 else { return (first(), second()) }
+    let result = Handoff<B>()
+    let done = DispatchSemaphore(value: 0)
+    DetachedThread.start {
+      result.value = second()
+      done.signal()
+    }
+    let a = first()
+    done.wait()
+    return (a, result.value!)
+  }
+
+  /// The second thread's result, read only after `done` (the semaphore
+  /// orders the write before the read).
+  private final class Handoff<B>: @unchecked Sendable {
+    var value: B?
+  }
+}
+
+/// A pointer handed to another thread that works on its own part of the
+/// memory (the caller keeps the memory alive and the parts apart).
+struct SendablePointer<T>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<T>
+}

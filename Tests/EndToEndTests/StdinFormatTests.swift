@@ -1,0 +1,48 @@
+import Testing
+
+/// Standard input with no format option (`ls | sectionnav`, `seq 100 |
+/// sectionnav --pick`): JSON when its first non-blank byte can start an
+/// object or an array, else lines as fzf reads them (issue 24).
+@Suite struct StdinFormatTests {
+  /// Plain lines, a word or number alone, and blank input are lines, as in fzf:
+  /// what `--filter-print` finds is what `fzf --filter` would.
+  @Test(arguments: [
+    ("apple\nbanana\ncherry\n", "an", "banana\n"),
+    ("  \n\n\tcherry pie\n", "cher", "\tcherry pie\n"),
+    ("42\n", "42", "42\n"),
+    ("\"quoted\" word\n", "word", "\"quoted\" word\n"),
+    ("\u{FEFF}über\nzebra\n", "zeb", "zebra\n"),
+  ])
+  func plainTextIsReadAsLines(input: String, query: String, output: String) throws {
+    let r = try Binary.run(["--filter-print", query], input: input)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == output)
+  }
+
+  /// `{`/`[` first is JSON, sectioned or not; `-` is read the same way.
+  @Test func jsonIsStillJSON() throws {
+    let sectioned = try Binary.run(["--check", "-"], input: "\n [{\"title\":\"A\",\"items\":[\"x\",\"y\"]}]")
+    #expect(sectioned.stdout == "1 sections, 2 items\n", "\(sectioned.stderr)")
+    let object = try Binary.run(["--filter-print", "x"], input: "{\"a\":[\"x\"]}")
+    #expect(object.stdout == "x\n", "\(object.stderr)")
+  }
+
+  /// Input that only starts like JSON is an honest JSON error at its spot,
+  /// which names the option that reads it as lines.
+  @Test func brokenJSONSaysHowToReadLines() throws {
+    let r = try Binary.run(["--check"], input: "[INFO] started\n[WARN] slow\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("<stdin>:1:2:"), "\(r.stderr)")
+    #expect(r.stderr.contains("--lines"))
+    #expect(r.stderr.split(separator: "\n").count == 1)
+    let lines = try Binary.run(["--lines", "--filter-print", "WARN"], input: "[INFO] started\n[WARN] slow\n")
+    #expect(lines.stdout == "[WARN] slow\n")
+  }
+
+  /// A format option still decides: `--jsonl` over plain text is its error.
+  @Test func aFormatOptionIsObeyed() throws {
+    let r = try Binary.run(["--jsonl", "--check"], input: "apple\n")
+    #expect(r.status == 2)
+    #expect(!r.stderr.contains("--lines reads"), "\(r.stderr)")
+  }
+}
