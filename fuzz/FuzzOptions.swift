@@ -1,4 +1,4 @@
-import SectionNavCore
+@testable import SectionNavCore
 
 /// Fuzzes option combinations (issue 26): the input picks options from the
 /// one option table (`OptionTable`, flags and values, allowed values or
