@@ -1,4 +1,4 @@
-import SectionNavCore
+@testable import SectionNavCore
 
 /// Fuzzes option combinations (issue 26): the input picks options from the
 /// one option table (`OptionTable`, flags and values, allowed values or
@@ -72,11 +72,31 @@ enum OptionsFuzz {
       if options.format == .json && options.path == nil && options.groupBy == nil {
         filter(try JSONIndexer.load(bytes, options: options), configuration, bytes)
       } else {
-        filter(try ItemLoader.load(ByteBuffer(bytes), options: options).list, configuration, bytes)
+        let list = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false).result.list
+        splitAgrees(bytes, options: options, with: list)
+        filter(list, configuration, bytes)
       }
     } catch {
+      if options.selectsItems { splitAgrees(bytes, options: options, with: nil, failure: error) }
       require(error.line >= 1 && error.column >= 1, "load error without a position: \(error)")
       require(!error.message.isEmpty, "load error without a message")
+    }
+  }
+
+  /// Item data split over two threads (`ItemSplit`, whatever the size) loads
+  /// the same list as one thread, or fails with the same error.
+  static func splitAgrees(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
+    do {
+      let two = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0)
+        .result.list
+      guard let one else { return require(false, "one thread failed (\(failure!)), two loaded") }
+      require(one.maxItemWidth == two.maxItemWidth, "two threads measure otherwise")
+      require(one.sections == two.sections, "two threads find other sections")
+      for i in 0..<one.itemCount {
+        require(one.store.text(at: i) == two.store.text(at: i), "two threads find other items")
+      }
+    } catch {
+      require(failure == error, "two threads fail otherwise: \(String(describing: failure)) vs \(error)")
     }
   }
 

@@ -140,7 +140,7 @@ extension Benchmark {
             rows.append(
               (
                 WholeRow(
-                  label: label + "`--jsonl " + args.joined(separator: " ") + "`",
+                  label: label + "`" + (["--jsonl"] + args).joined(separator: " ") + "`",
                   argv: [sn, "--check", "--jsonl"] + args + [path], jq: jqGroup, python: py(count)), "jq -s group_by"
               ))
           }
@@ -155,7 +155,7 @@ extension Benchmark {
             rows.append(
               (
                 WholeRow(
-                  label: label + "`--csv " + args.joined(separator: " ") + "`",
+                  label: label + "`" + (["--csv"] + args).joined(separator: " ") + "`",
                   argv: [sn, "--check", "--csv"] + args + [path], jq: mlrCount, python: py(count)), "mlr count -g"
               ))
           }

@@ -11,7 +11,8 @@ import TerminalIO
 // standard error) and deletes the data. Hidden subcommands, used by the
 // benchmark itself for per-process measurements: `load FILE`,
 // `decode FILE`, `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS`
-// writes the benchmark's data (for profiling); `filter` runs only the
+// writes the benchmark's data and `item-shape FILE NAME SEED` an item-data
+// shape (for profiling); `filter` runs only the
 // filter's rows; `items` only the item-data rows (several seeds).
 
 let arguments = CommandLine.arguments
@@ -31,6 +32,12 @@ if arguments.count >= 2 {
     try? FileManager.default.removeItem(atPath: benchmark.directory)
     print(Benchmark.machine(loadBefore: Benchmark.loadAverage()))
     print(benchmark.itemDataTable(rows, rounds: rounds))
+  case "item-shape" where arguments.count == 5:
+    // item-shape FILE NAME SEED: writes one of the item-data shapes (about 60 MB), for profiling.
+    guard let shape = ItemShape(rawValue: arguments[3]) else {
+      fatalError("shapes: \(ItemShape.allCases.map(\.rawValue))")
+    }
+    print(shape.write(path: file, target: 60_000_000, seed: UInt64(arguments[4]) ?? 1))
   case "load": print(ChildCommands.load(file))
   case "decode": print(ChildCommands.decode(file))
   case "first-frame": print(ChildCommands.firstFrame(file))

@@ -52,6 +52,37 @@ import Testing
     #expect(measured.decoded == decoded, sourceLocation: sourceLocation)
   }
 
+  /// No load path decodes a `String` per item (issue 22): group keys once
+  /// per distinct key, rows only when their width needs grapheme breaking.
+  @Test func loadingDecodesNoStringPerItem() throws {
+    var events = ""
+    for n in 0..<3000 {
+      events +=
+        "{\"level\": \"\(["info", "warn", "error"][n % 3])\", \"msg\": \"café \\\"\(n)\\\" 中\", "
+        + "\"user\": {\"name\": \"zoë \(n % 7)\"}}\n"
+    }
+    var csv = "id,name,country,note\n"
+    for n in 0..<3000 { csv += "\(n),\"Zoë, \(n)\",\(["Česko", "France"][n % 2]),\"said \"\"hi\"\"\"\n" }
+    let cases: [(String, LoadOptions)] = [
+      (events, try options(format: .jsonLines, groupBy: "level")),
+      (events, try options(format: .jsonLines, groupBy: "user.name", itemField: "msg")),
+      (events, try options(format: .jsonLines, itemFormat: "{level} {user.name}: {msg}")),
+      (csv, try options(format: .csv)),
+      (csv, try options(format: .csv, groupBy: "country", itemFormat: "{name} ({note})")),
+    ]
+    for (text, o) in cases {
+      let buffer = ByteBuffer(string: text)
+      var stream = ItemStream(buffer: buffer, options: o)
+      defer { stream.release() }
+      try stream.advance(available: buffer.count, eof: true)
+      let list = stream.list()
+      #expect(list.itemCount == 3000)
+      let ranges = try #require(rangesOf(list.store))
+      let widest = ItemGroups.measureWidest(store: list.store, ranges: ranges, widestPlain: 0)
+      #expect(stream.decodedStrings + widest.decoded <= list.sectionCount, "\(o)")
+    }
+  }
+
   static let events = [
     #"{"level": "info", "msg": "connexion établie \"ok\" 中文", "user": {"id": 1, "name": "zoë"}}"#,
     #"{"level": "warn", "msg": "données übergröße\ttab \u00e9\u4e2d", "user": {"id": 22, "name": "ana"}}"#,

@@ -128,10 +128,10 @@ struct CSVScan {
   func recordBounds(_ start: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (Pointer, Pointer)? {
     let base = buffer.base
     var p = start
-    var fieldStart = true
     while p < end {
       let c = p.pointee
-      if quoted && fieldStart && c == 0x22 {
+      // A quote opens a quoted field only at the field's start.
+      if quoted && c == 0x22 && (p == start || p[-1] == separator) {
         let open = p
         p += 1
         while true {
@@ -156,11 +156,9 @@ struct CSVScan {
                 "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
           }
         }
-        fieldStart = false
         continue
       }
       if c == separator {
-        fieldStart = true
         p += 1
         continue
       }
@@ -170,11 +168,34 @@ struct CSVScan {
         if p + 1 < end { return (p, p[1] == 0x0A ? p + 2 : p + 1) }
         return eof ? (p, end) : nil
       }
-      fieldStart = false
-      p += 1
+      p = Self.nextBreak(p + 1, end, quoted: quoted)
     }
     guard eof else { return nil }
     return (end, end)
+  }
+
+  /// The first line break (or quote, when `quoted`) at or after `p`, or
+  /// `end`: 16 bytes at a time, since most of a record is neither.
+  @inline(__always)
+  static func nextBreak(_ p: Pointer, _ end: Pointer, quoted: Bool) -> Pointer {
+    var p = p
+    let lf = SIMD16<UInt8>(repeating: 0x0A)
+    let cr = SIMD16<UInt8>(repeating: 0x0D)
+    let quote = SIMD16<UInt8>(repeating: quoted ? 0x22 : 0x0A)
+    while end - p >= 16 {
+      let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+      let hits = (v .== lf) .| (v .== cr) .| (v .== quote)
+      if any(hits) {
+        for i in 0..<16 where hits[i] { return p + i }
+      }
+      p += 16
+    }
+    while p < end {
+      let c = p.pointee
+      if c == 0x0A || c == 0x0D || (quoted && c == 0x22) { return p }
+      p += 1
+    }
+    return end
   }
 
   mutating func add(_ start: Pointer, _ end: Pointer) {
@@ -208,6 +229,7 @@ struct CSVScan {
         section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
+      items.decoded += 1
       section = items.section(
         titled: Initials.of(
           recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0), collation: collation))

@@ -27,6 +27,13 @@ struct FieldCheck {
     unseen.removeAll { JSONValueText.lookup($0.field, in: p, length) != nil }
   }
 
+  /// Takes in what the scan of the items after these saw (`ItemSplit`):
+  /// a field is unseen when neither part had it.
+  mutating func merge(_ later: FieldCheck) {
+    unseen.removeAll { mine in !later.unseen.contains { $0.field == mine.field } }
+    if firstObject == nil { firstObject = later.firstObject }
+  }
+
   /// The error for the first field no item had, given the input's base;
   /// nil when every field was found, or there were no items to look in.
   func failure(base: Pointer, items: Int) -> SyntaxFailure? {

@@ -62,16 +62,20 @@ public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible 
 
 extension JSONValueText {
   /// The range of the value at `field` inside the value at `p`, or nil when
-  /// a step is missing or meets the wrong kind of value.
-  static func lookup(_ field: FieldPath, in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
+  /// a step is missing or meets the wrong kind of value. `first`: the
+  /// steps before it were taken already (`p` is where they led).
+  static func lookup(_ field: FieldPath, in p: Pointer, _ length: Int, from first: Int = 0) -> (
+    offset: Int, length: Int
+  )? {
     var offset = 0
     var count = length
-    for step in field.steps {
+    for step in field.steps[first...] {
       let q = p + offset
       guard count > 0 else { return nil }
       switch step {
       case .key(let name):
-        guard q.pointee == 0x7B, let f = self.field(Array(name.utf8), in: q, count) else { return nil }
+        var name = name
+        guard q.pointee == 0x7B, let f = name.withUTF8({ self.field($0, in: q, count) }) else { return nil }
         offset += f.offset
         count = f.length
       case .index(let n):

@@ -39,13 +39,12 @@ extension ItemStore {
 extension JSONItems {
   func measurer() -> (Int) -> ItemStore.Cells {
     let name = itemField.map { Array($0.utf8) }
+    let templateCells = template.map { TemplateCells($0) }
     return { i in
       let p = buffer.base + ranges.offset(i)
       let length = ranges.length(i)
       if p.pointee == 0x7B {
-        if let template {
-          return template.cells { JSONValueText.fieldCells($0, in: p, length) }
-        }
+        if let templateCells { return templateCells.cells(p, length) }
         if let name, let f = JSONValueText.field(name, in: p, length) {
           return JSONValueText.cells(p + f.offset, f.length)
         }
@@ -55,7 +54,104 @@ extension JSONItems {
   }
 }
 
+/// The cells of an object's row under `--item-format`, its members walked
+/// once for all the template's fields (a look-up per field walked the whole
+/// object again for each).
+struct TemplateCells {
+  let template: ItemTemplate
+  /// The distinct first keys of the fields, as UTF-8.
+  let keys: [[UInt8]]
+  /// Per field piece, in order: the index of its first key in `keys` (-1:
+  /// the field starts with an index, looked up on its own), and the field.
+  let plan: [(key: Int, field: FieldPath)]
+
+  init(_ template: ItemTemplate) {
+    self.template = template
+    var keys: [[UInt8]] = []
+    var plan: [(Int, FieldPath)] = []
+    for field in template.fields {
+      guard case .key(let k)? = field.steps.first else {
+        plan.append((-1, field))
+        continue
+      }
+      let bytes = Array(k.utf8)
+      if let at = keys.firstIndex(of: bytes) {
+        plan.append((at, field))
+      } else {
+        keys.append(bytes)
+        plan.append((keys.count - 1, field))
+      }
+    }
+    self.keys = keys
+    self.plan = plan
+  }
+
+  /// The cells of the row of the object at `p`.
+  func cells(_ p: JSONValueText.Pointer, _ length: Int) -> ItemStore.Cells {
+    withUnsafeTemporaryAllocation(of: (offset: Int, length: Int).self, capacity: max(1, keys.count)) { found in
+      JSONValueText.members(keys, in: p, length, found: found.baseAddress!)
+      var cells = template.literalCells
+      var exact = template.literalsExact
+      for (key, field) in plan {
+        var value: (offset: Int, length: Int)?
+        if key < 0 {
+          value = JSONValueText.lookup(field, in: p, length)
+        } else if found[key].length >= 0 {
+          let member = found[key]
+          value =
+            field.steps.count == 1
+            ? member
+            : JSONValueText.lookup(field, in: p + member.offset, member.length, from: 1).map {
+              (member.offset + $0.offset, $0.length)
+            }
+        }
+        guard let value, value.length > 0, p[value.offset] != 0x6E else { continue }
+        let v = JSONValueText.cells(p + value.offset, value.length)
+        cells += v.cells
+        exact = exact && v.exact
+      }
+      return (cells, exact)
+    }
+  }
+}
+
 extension JSONValueText {
+  /// The last value of each member named in `names` of the object at `p`
+  /// (as `field` finds one), in one walk: `found[k]` is its range, or a
+  /// length of -1 when the object has no such member.
+  static func members(
+    _ names: [[UInt8]], in p: Pointer, _ length: Int, found: UnsafeMutablePointer<(offset: Int, length: Int)>
+  ) {
+    for k in names.indices { found[k] = (0, -1) }
+    let bytes = UnsafeBufferPointer(start: p, count: length)
+    var i = 1
+    while i < length {
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < length, bytes[i] == 0x22 else { break }
+      let keyStart = i
+      let keyEnd = stringEnd(p, from: i + 1, length) + 1
+      i = keyEnd
+      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
+      let valueStart = i
+      let end = valueEnd(bytes, from: i)
+      i = end
+      let raw = UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<max(keyStart + 1, keyEnd - 1)])
+      var decoded: String?
+      for (k, name) in names.enumerated() {
+        var matches =
+          raw.count == name.count
+          && name.withUnsafeBufferPointer {
+            raw.count == 0 || memcmp(raw.baseAddress!, $0.baseAddress!, raw.count) == 0
+          }
+        if !matches && (raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 })) {
+          if decoded == nil { decoded = unescape(p + keyStart, keyEnd - keyStart) }
+          matches = decoded! == String(decoding: name, as: UTF8.self)
+        }
+        if matches { found[k] = (valueStart, end - valueStart) }
+      }
+    }
+  }
+
   /// The cells of `display(p, length, itemField: nil)`.
   static func cells(_ p: Pointer, _ length: Int) -> ItemStore.Cells {
     guard length > 0 else { return (0, true) }
@@ -141,12 +237,24 @@ extension RecordItems {
       return CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
     }
     if let template {
-      var columnOf: [FieldPath: Int] = [:]
-      for case .field(let f) in template.pieces { columnOf[f] = columns.lastIndex(of: f.columnName) }
+      // Per field piece, its column; the record is split once for all of them.
+      let plan = template.fields.map { columns.lastIndex(of: $0.columnName) }
+      let last = plan.compactMap { $0 }.max() ?? -1
       return { i in
         let p = base + ranges.offset(i)
         let length = ranges.length(i)
-        return template.cells { fieldCells(columnOf[$0] ?? nil, p, length) }
+        return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: last + 1) { found in
+          let n = CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
+          var cells = template.literalCells
+          var exact = template.literalsExact
+          for case let column? in plan where column < n {
+            let f = found[column]
+            let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
+            cells += v.cells
+            exact = exact && v.exact
+          }
+          return (cells, exact)
+        }
       }
     }
     if let itemField {
@@ -158,41 +266,69 @@ extension RecordItems {
 }
 
 extension CSVScan {
+  /// Where a field of a record lies: inside its quotes when `quoted`.
+  typealias Field = (start: Int, end: Int, quoted: Bool)
+
+  /// The field of the record `p[0..<length]` that starts at `i`, as
+  /// `fields` splits it, and where the next one starts (past `length`: none).
+  @inline(__always)
+  static func field(at i: Int, _ p: Pointer, _ length: Int, separator: UInt8, quoted: Bool) -> (Field, next: Int) {
+    var i = i
+    if quoted, i < length, p[i] == 0x22 {
+      let start = i + 1
+      i += 1
+      while i < length {
+        if p[i] == 0x22 {
+          if i + 1 < length, p[i + 1] == 0x22 {
+            i += 2
+            continue
+          }
+          break
+        }
+        i += 1
+      }
+      let end = i
+      while i < length, p[i] != separator { i += 1 }
+      return ((start, end, true), i + 1)
+    }
+    let start = i
+    if let hit = memchr(p + i, Int32(separator), length - i) {
+      i = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+    } else {
+      i = length
+    }
+    return ((start, i, false), i + 1)
+  }
+
   /// Where field `column` of the record `p[0..<length]` lies (inside its
   /// quotes when `quoted`), as `fields` splits it; nil when the record is shorter.
-  static func field(_ column: Int, _ p: Pointer, _ length: Int, separator: UInt8, quoted: Bool)
-    -> (start: Int, end: Int, quoted: Bool)?
-  {
+  static func field(_ column: Int, _ p: Pointer, _ length: Int, separator: UInt8, quoted: Bool) -> Field? {
     var i = 0
     var k = 0
     while true {
-      let start = i
-      var isQuoted = false
-      var end: Int
-      if quoted, i < length, p[i] == 0x22 {
-        isQuoted = true
-        i += 1
-        while i < length {
-          if p[i] == 0x22 {
-            if i + 1 < length, p[i + 1] == 0x22 {
-              i += 2
-              continue
-            }
-            break
-          }
-          i += 1
-        }
-        end = i
-        while i < length, p[i] != separator { i += 1 }
-      } else {
-        while i < length, p[i] != separator { i += 1 }
-        end = i
-      }
-      if k == column { return isQuoted ? (start + 1, end, true) : (start, end, false) }
-      if i >= length { return nil }
-      i += 1
+      let (f, next) = field(at: i, p, length, separator: separator, quoted: quoted)
+      if k == column { return f }
+      if next > length { return nil }
+      i = next
       k += 1
     }
+  }
+
+  /// Fields `0...last` of the record `p[0..<length]` into `found`, in one
+  /// pass; returns how many there were (fewer when the record is shorter).
+  static func fields(
+    _ p: Pointer, _ length: Int, upTo last: Int, separator: UInt8, quoted: Bool, into found: UnsafeMutablePointer<Field>
+  ) -> Int {
+    var i = 0
+    var k = 0
+    while k <= last {
+      let (f, next) = field(at: i, p, length, separator: separator, quoted: quoted)
+      found[k] = f
+      k += 1
+      if next > length { break }
+      i = next
+    }
+    return k
   }
 
   /// The cells of a field's text: a quoted field's body shows `""` as `"`.

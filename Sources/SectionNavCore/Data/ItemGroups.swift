@@ -85,8 +85,16 @@ struct ItemGroups {
   var widestPlain = 0
   /// Sections by the bytes of their key as written (a JSON value with its
   /// escapes, a CSV field with its quotes): a key seen before costs a hash
-  /// and a compare, not a decoded `String` per item.
-  var rawSections: [UInt64: (section: Int, raw: [UInt8])] = [:]
+  /// and a compare, not a decoded `String` per item. The first few keys are
+  /// looked through in order (most groupings have a handful of sections,
+  /// and hashing the hash cost more than the scan), the rest by hash.
+  var rawKeys: [(hash: UInt64, section: Int, raw: [UInt8])] = []
+  var rawSections: [UInt64: Int] = [:]
+  static let fewRawKeys = 16
+  /// Keys and rows decoded into a `String` while scanning: once per distinct
+  /// key, not once per item (`--group-by initial` of text that does not
+  /// start with an ASCII letter is the exception). Tests read it.
+  var decoded = 0
 
   init(expected: Int) {
     ranges = PackedRangesBuilder(expected: expected)
@@ -112,19 +120,38 @@ struct ItemGroups {
     rawKey p: UnsafePointer<UInt8>, _ length: Int, title: () -> (text: String, kind: GroupKey.Kind)
   ) -> Int {
     guard length <= 4096 else {
+      decoded += 1
       let t = title()
       return section(titled: t.text, kind: t.kind)
     }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
-    if let known = rawSections[hash], known.raw.count == length,
-      known.raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, length) == 0 })
-    {
-      return known.section
+    func same(_ k: Int) -> Bool {
+      rawKeys[k].raw.count == length
+        && rawKeys[k].raw.withUnsafeBufferPointer { memcmp($0.baseAddress!, p, length) == 0 }
     }
+    if rawKeys.count <= Self.fewRawKeys {
+      for k in rawKeys.indices where rawKeys[k].hash == hash {
+        if same(k) { return rawKeys[k].section }
+        break
+      }
+    } else if let k = rawSections[hash], same(k) {
+      return rawKeys[k].section
+    }
+    decoded += 1
     let t = title()
     let s = section(titled: t.text, kind: t.kind)
-    if rawSections[hash] == nil { rawSections[hash] = (s, Array(UnsafeBufferPointer(start: p, count: length))) }
+    // One key per hash is kept (another with the same hash is decoded each time).
+    let known =
+      rawKeys.count <= Self.fewRawKeys ? rawKeys.contains { $0.hash == hash } : rawSections[hash] != nil
+    if !known {
+      rawKeys.append((hash, s, Array(UnsafeBufferPointer(start: p, count: length))))
+      if rawKeys.count == Self.fewRawKeys + 1 {
+        for k in rawKeys.indices { rawSections[rawKeys[k].hash] = k }
+      } else if rawKeys.count > Self.fewRawKeys {
+        rawSections[hash] = rawKeys.count - 1
+      }
+    }
     return s
   }
 
@@ -211,6 +238,19 @@ struct ItemGroups {
       best = max(best, TextSanitizer.width(store.text(at: u.index)))
     }
     return (best, decoded)
+  }
+
+  /// Moves the items of `later` (the items after these, found by another
+  /// scan) to the end, its sections mapped to these by title and kind: the
+  /// groups one scan of the whole input would have made.
+  mutating func append(contentsOf later: inout ItemGroups) {
+    let map = zip(later.titles, later.kinds).map { section(titled: $0, kind: $1) }
+    sectionOf.reserve(count + later.count)
+    later.sectionOf.forEach { _, s in sectionOf.append(map[s]) }
+    ranges.append(contentsOf: &later.ranges)
+    later.sectionOf = SectionTags()
+    widestPlain = max(widestPlain, later.widestPlain)
+    decoded += later.decoded
   }
 
   /// Releases the ranges' memory (the builder does not free itself).

@@ -19,21 +19,43 @@ public enum ItemLoader {
     _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(LoadError) -> Result {
+    try loadHalves(
+      buffer, options: options, defaultTitle: defaultTitle, progress: progress, parallel: Cores.available >= 2
+    ).result
+  }
+
+  /// `load`, telling how many scans shared the work. `parallel`: let a
+  /// second thread scan the second half of input of `minimumSplitSize`
+  /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
+  static func loadHalves(
+    _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil, parallel: Bool,
+    minimumSplitSize: Int = ScanSplit.minimumSize
+  ) throws(LoadError) -> (result: Result, halves: Int) {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }
+    let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize) : nil
+    defer { split?.stop() }
+    // The first half ends where the second starts.
+    let end = split?.offset ?? buffer.count
     if let progress {
       // The bytes are all there; scanning them a piece at a time is what a
       // stream does, and lets the list so far be shown.
-      var scanned = 0
-      while scanned < buffer.count {
-        scanned = min(buffer.count, scanned + (4 << 20))
-        if scanned < buffer.count && scanned < stream.wanted { continue }
+      var scanned = stream.available
+      while scanned < end {
+        scanned = min(end, scanned + (4 << 20))
+        if scanned < end && scanned < stream.wanted { continue }
         try stream.advance(available: scanned, eof: scanned == buffer.count)
         if scanned < buffer.count { progress(scanned) { stream.list() } }
       }
     }
+    var halves = 1
+    if let split {
+      try stream.scan(available: end, eof: false)
+      if try split.join(into: &stream) { halves = 2 }
+    }
     try stream.advance(available: buffer.count, eof: true)
-    return Result(list: stream.list(), warning: stream.warning)
+    return (Result(list: stream.list(), warning: stream.warning), halves)
   }
 
   /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).
@@ -52,7 +74,7 @@ public struct ItemStream {
   let buffer: ByteBuffer
   let options: LoadOptions
   let defaultTitle: String
-  public private(set) var available = 0
+  public internal(set) var available = 0
   /// The list has been settled by `evaluatePath` (once, at the end).
   var evaluated = false
 
@@ -96,19 +118,17 @@ public struct ItemStream {
   /// Bytes to wait for before the next `advance` is worth it.
   public var wanted: Int { json?.wanted ?? records?.wanted ?? 0 }
 
+  /// Keys and rows decoded into a `String` so far (`ItemGroups.decoded`).
+  var decodedStrings: Int { json?.items.decoded ?? records?.items.decoded ?? 0 }
+
   /// Items found so far.
   public var itemCount: Int { json?.items.count ?? records?.items.count ?? 0 }
 
   /// Scans the input up to `available` bytes (`eof`: the input is complete).
   /// Throws at the first error, located in the buffer.
   public mutating func advance(available: Int, eof: Bool) throws(LoadError) {
-    self.available = available
+    try scan(available: available, eof: eof)
     if json != nil {
-      do {
-        try json!.run(available: available, eof: eof)
-      } catch {
-        throw TextPosition.error(.invalidJSON, in: buffer, at: error.offset, error.message)
-      }
       if eof, let failure = json!.pathFailure {
         throw TextPosition.error(.path, in: buffer, at: failure.offset, failure.message)
       }
@@ -123,15 +143,28 @@ public struct ItemStream {
       {
         throw TextPosition.error(.field, in: buffer, at: evaluated ? 0 : failure.offset, failure.message)
       }
-    } else if records != nil {
-      do {
-        try records!.run(available: available, eof: eof)
-      } catch {
-        throw TextPosition.error(
-          options.format == .csv ? .invalidCSV : .invalidTSV, in: buffer, at: error.offset, error.message)
-      }
     }
   }
+
+  /// Scans up to `available` bytes, without the checks made once the whole
+  /// input is known (the path's evaluation, fields no item had): what each
+  /// half of an `ItemSplit` does.
+  mutating func scan(available: Int, eof: Bool) throws(LoadError) {
+    self.available = available
+    do throws(SyntaxFailure) {
+      if json != nil {
+        try json!.run(available: available, eof: eof)
+      } else if records != nil {
+        try records!.run(available: available, eof: eof)
+      }
+    } catch {
+      let kind: LoadError.Kind = json != nil ? .invalidJSON : options.format == .csv ? .invalidCSV : .invalidTSV
+      throw TextPosition.error(kind, in: buffer, at: error.offset, error.message)
+    }
+  }
+
+  /// Where the scan has got to: the start of the first value or record not yet scanned.
+  var position: Int { json?.state.offset ?? records?.offset ?? 0 }
 
   /// The items so far as a list (sorted unless `--keep-order`).
   public func list() -> SectionedList {

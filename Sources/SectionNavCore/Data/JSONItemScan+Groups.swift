@@ -73,6 +73,7 @@ extension JSONItemScan {
       }
     }
     // Anything else: the row text as shown (objects by their field or template).
+    items.decoded += 1
     let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
     return items.section(titled: Initials.of(text, collation: collation))
   }

@@ -175,9 +175,8 @@ enum JSONValueText {
       let c = bytes[i]
       switch c {
       case 0x22:
-        i += 1
-        while i < n, bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
-        i += 1
+        // memchr to the closing quote: string bodies are most of the bytes.
+        i = stringEnd(bytes.baseAddress!, from: i + 1, n) + 1
       case 0x7B, 0x5B:
         depth += 1
         i += 1
@@ -200,6 +199,13 @@ enum JSONValueText {
   /// The range of member `name`'s value in the object at `p`, the last one
   /// when the name repeats (as JSON decoders keep), or nil.
   static func field(_ nameBytes: [UInt8], in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
+    nameBytes.withUnsafeBufferPointer { field($0, in: p, length) }
+  }
+
+  /// `field`, the name given as UTF-8 bytes in place (no array per look-up).
+  static func field(_ nameBytes: UnsafeBufferPointer<UInt8>, in p: Pointer, _ length: Int) -> (
+    offset: Int, length: Int
+  )? {
     let bytes = UnsafeBufferPointer(start: p, count: length)
     var found: (Int, Int)? = nil
     var i = 1
@@ -215,7 +221,8 @@ enum JSONValueText {
       i = end
       let raw = UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<keyEnd - 1])
       let matches =
-        raw.elementsEqual(nameBytes)
+        (raw.count == nameBytes.count
+          && (raw.count == 0 || memcmp(raw.baseAddress!, nameBytes.baseAddress!, raw.count) == 0))
         || ((raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 }))
           && unescape(p + keyStart, keyEnd - keyStart) == String(decoding: nameBytes, as: UTF8.self))
       if matches { found = (valueStart, end - valueStart) }

@@ -56,6 +56,7 @@ enum TextWidth {
     var i = 0
     let ones = JSONLexer.ones
     let highs = JSONLexer.highs
+    let bmp = Self.bmp  // once, not a lazy-global check per scalar
     while i < n {
       // Eight printable ASCII bytes without a backslash: eight cells.
       // Then the printable ASCII bytes before the first other one, at once
@@ -110,6 +111,22 @@ enum TextWidth {
         cells += 1
         i += 2
         continue
+      }
+      // Three bytes (CJK, most other scripts' letters and symbols): decoded
+      // in place, one table load. E0 and ED take a narrower second byte.
+      if c >= 0xE0 && c < 0xF0 && i + 2 < n {
+        let b1 = p[i + 1]
+        let b2 = p[i + 2]
+        let low: UInt8 = c == 0xE0 ? 0xA0 : 0x80
+        let high: UInt8 = c == 0xED ? 0x9F : 0xBF
+        if b1 >= low && b1 <= high && UTF8Lead.isContinuation(b2) {
+          let v = Int(c & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
+          let w = Int(bmp[v])
+          cells += abs(w)
+          if w < 0 { exact = false }
+          i += 3
+          continue
+        }
       }
       // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
       let need = UTF8Lead.length(c) - 1

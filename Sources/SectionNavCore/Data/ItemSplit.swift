@@ -1,0 +1,189 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Item data (JSON Lines, CSV, TSV) on two cores, as `ScanSplit` does for
+/// sectioned JSON. The second half starts at a line break after the middle
+/// and scans to the end on its own thread while the first half scans up to
+/// it. A JSON Lines line, or a TSV record, always starts after a line
+/// break, so that boundary is certain. A CSV line break may lie inside a
+/// quoted field: the second half starts after one with an even number of
+/// quotes before it (true for RFC 4180 text), and is adopted only when the
+/// first half's records end exactly there — a scan from a record start is
+/// the same whoever makes it. Anywhere else the second half is cancelled
+/// and the first goes on alone: a wrong guess costs the other core's time,
+/// never correctness. Progress stays with the first half.
+final class ItemSplit: @unchecked Sendable {
+  /// Where the second half starts (just after a line break).
+  let offset: Int
+  let cancelled = Atomic<Bool>(false)
+  /// Signalled when `second` and `failure` are final.
+  let done = DispatchSemaphore(value: 0)
+  /// The second half's scan (written by its thread before `done`).
+  var second: ItemStream
+  /// Its first error (genuine once the first half reaches `offset`).
+  var failure: LoadError?
+  /// `stop` has waited for the second half.
+  private var stopped = false
+
+  private init(offset: Int, second: ItemStream) {
+    self.offset = offset
+    self.second = second
+  }
+
+  /// Starts the second half when the input is large enough and a boundary
+  /// near the middle is found; nil otherwise (one thread scans it all).
+  /// CSV and TSV have their header read by `stream` first, so the second
+  /// half knows the columns. Throws what that read finds.
+  static func start(_ stream: inout ItemStream, minimumSize: Int) throws(LoadError) -> ItemSplit? {
+    let buffer = stream.buffer
+    let count = buffer.count
+    guard count >= max(minimumSize, 2), stream.position == 0 else { return nil }
+    let quoted: Bool
+    switch stream.options.format {
+    case .jsonLines:
+      // `--path` steps that need jq's evaluation settle the whole input at the end: one thread.
+      guard stream.options.path?.streams ?? true else { return nil }
+      quoted = false
+    case .csv, .tsv:
+      // The first line first: the header, the columns every record is read by.
+      guard let newline = memchr(buffer.base, 0x0A, count) else { return nil }
+      let header = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer.base) + 1
+      try stream.scan(available: header, eof: false)
+      guard stream.records?.columns != nil else { return nil }
+      quoted = stream.options.format == .csv
+    case .json:
+      return nil
+    }
+    guard let offset = boundary(buffer, from: max(count / 2, stream.position), quoted: quoted),
+      offset < count - count / 8
+    else { return nil }
+    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset))
+    DetachedThread.start { split.runSecond() }
+    return split
+  }
+
+  /// The start of the line after the first line break at or after `from`
+  /// (with an even number of quotes before it when `quoted`), or nil.
+  static func boundary(_ buffer: ByteBuffer, from: Int, quoted: Bool) -> Int? {
+    let base = buffer.base
+    let count = buffer.count
+    var quotes = quoted ? countQuotes(base, from) : 0
+    var at = from
+    for _ in 0..<64 {
+      guard at < count, let hit = memchr(base + at, 0x0A, count - at) else { return nil }
+      let newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      if quoted { quotes &+= countQuotes(base + at, newline - at) }
+      if quotes & 1 == 0 { return newline + 1 }
+      at = newline + 1
+    }
+    return nil
+  }
+
+  /// The number of `"` among `p[0..<n]`, eight bytes at a time: a quote
+  /// byte becomes a zero byte, and the zero bytes are counted exactly (each
+  /// sets the top bit of its byte in `zeros`, nothing else does).
+  static func countQuotes(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    let raw = UnsafeRawPointer(p)
+    let quotes: UInt64 = 0x2222_2222_2222_2222
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var total = 0
+    var i = 0
+    while i + 8 <= n {
+      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ quotes
+      let zeros = ~(((x & low) &+ low) | x | low)
+      total += zeros.nonzeroBitCount
+      i += 8
+    }
+    while i < n {
+      if p[i] == 0x22 { total += 1 }
+      i += 1
+    }
+    return total
+  }
+
+  /// The second thread: scans from `offset` to the end a piece at a time,
+  /// so a cancel stops it soon.
+  private func runSecond() {
+    let count = second.buffer.count
+    var scanned = offset
+    do throws(LoadError) {
+      while scanned < count && !cancelled.load(ordering: .relaxed) {
+        scanned = min(count, scanned + (4 << 20))
+        if scanned < count && scanned < second.wanted { continue }
+        try second.scan(available: scanned, eof: scanned == count)
+      }
+    } catch {
+      failure = error
+    }
+    done.signal()
+  }
+
+  /// Ends the split once the first half has scanned up to `offset`: adopts
+  /// the second half's items when the first half's scan stopped exactly
+  /// there (and throws its error, if it had one); otherwise drops them.
+  /// Returns whether they were adopted.
+  func join(into stream: inout ItemStream) throws(LoadError) -> Bool {
+    let adopt = stream.position == offset
+    stop(keeping: adopt)
+    guard adopt else { return false }
+    defer { second.release() }
+    if let failure { throw failure }
+    stream.adopt(&second)
+    return true
+  }
+
+  /// Waits for the second half, cancelled unless `keeping` (its work is not
+  /// needed: the first half failed or passed the boundary). Once only.
+  func stop(keeping: Bool = false) {
+    guard !stopped else { return }
+    stopped = true
+    if !keeping { cancelled.store(true, ordering: .relaxed) }
+    done.wait()
+    if !keeping { second.release() }
+  }
+}
+
+extension ItemStream {
+  /// A stream for the same input and options that starts at `offset` (the
+  /// start of a line), knowing what this one learnt from the header.
+  func secondHalf(from offset: Int) -> ItemStream {
+    var other = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
+    if json != nil {
+      other.json!.state.offset = offset
+      other.json!.saved = other.json!.state
+    }
+    if let records {
+      other.records!.columns = records.columns
+      other.records!.groupColumn = records.groupColumn
+      other.records!.offset = offset
+    }
+    other.available = offset
+    return other
+  }
+
+  /// Takes over the items `later` found after this stream's position, as
+  /// if this stream had scanned them (`later` is left empty).
+  mutating func adopt(_ later: inout ItemStream) {
+    if json != nil, later.json != nil {
+      json!.items.append(contentsOf: &later.json!.items)
+      json!.skipped += later.json!.skipped
+      if json!.firstSkipped == nil { json!.firstSkipped = later.json!.firstSkipped }
+      json!.skippedLines += later.json!.skippedLines
+      json!.needsEvaluation = json!.needsEvaluation || later.json!.needsEvaluation
+      json!.fieldCheck.merge(later.json!.fieldCheck)
+      json!.state.offset = later.json!.state.offset
+      json!.finished = later.json!.finished
+    }
+    if records != nil, later.records != nil {
+      records!.items.append(contentsOf: &later.records!.items)
+      records!.offset = later.records!.offset
+    }
+    available = later.available
+  }
+}

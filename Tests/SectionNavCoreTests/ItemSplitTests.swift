@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// JSON Lines, CSV and TSV are scanned by two threads (`ItemSplit`): the
+/// list, its widest row, the `--skip-bad` note and every error must be
+/// exactly what one thread finds, wherever the second half starts.
+@Suite struct ItemSplitTests {
+  struct Load: Equatable {
+    var sections: [[String]]
+    var width: Int
+    var warning: String?
+  }
+
+  func options(
+    _ format: LoadOptions.Format, groupBy: String? = nil, itemField: String? = nil, itemFormat: String? = nil,
+    keepOrder: Bool = false, noHeader: Bool = false, skipBad: Bool = false, path: String? = nil
+  ) -> LoadOptions {
+    var o = LoadOptions(keepOrder: keepOrder, itemField: itemField)
+    o.format = format
+    o.groupBy = try! groupBy.map { try GroupBy(option: $0) }
+    o.itemFormat = try! itemFormat.map { try ItemTemplate($0) }
+    o.noHeader = noHeader
+    o.skipBad = skipBad
+    o.path = try! path.map { try JSONPath($0) }
+    return o
+  }
+
+  func load(_ buffer: ByteBuffer, _ options: LoadOptions, parallel: Bool, minimum: Int) -> (
+    Result<Load, LoadError>, Int
+  ) {
+    do throws(LoadError) {
+      let (result, halves) = try ItemLoader.loadHalves(
+        buffer, options: options, parallel: parallel, minimumSplitSize: minimum)
+      let list = result.list
+      let sections = (0..<list.sectionCount).map { s in
+        [list.title(s)] + (0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) }
+      }
+      return (.success(Load(sections: sections, width: list.maxItemWidth, warning: result.warning)), halves)
+    } catch {
+      return (.failure(error), 0)
+    }
+  }
+
+  /// Both ways, the same list or the same error; returns how many halves the parallel load used.
+  @discardableResult
+  func expectSameBothWays(
+    _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    let buffer = ByteBuffer(string: text)
+    let (one, oneHalves) = load(buffer, options, parallel: false, minimum: minimum)
+    let (two, halves) = load(buffer, options, parallel: true, minimum: minimum)
+    #expect(oneHalves <= 1, sourceLocation: sourceLocation)
+    #expect(one == two, "\(options.format) \(text.utf8.count) bytes", sourceLocation: sourceLocation)
+    return halves
+  }
+
+  static let words = ["amber", "café", "中文", "e\u{301}", "zürich", "ok", "a\tb", "x\u{1F600}", "", "Ångström"]
+
+  /// Random JSON Lines: objects with a nested user, strings, numbers, blank
+  /// and CRLF lines, and now and then a damaged line.
+  static func jsonLines(_ rng: inout SeededGenerator, lines: Int, damage: Bool) -> String {
+    func word() -> String { words[Int(rng.next() % UInt64(words.count))] }
+    var out = ""
+    for n in 0..<lines {
+      switch rng.next() % 8 {
+      case 0: out += "\n"
+      case 1: out += JSONText.quoted(word() + " \(n)") + "\r\n"
+      case 2: out += "\(n)\n"
+      case 3: out += "{\"level\": \(n % 3), \"name\": \(JSONText.quoted(word()))}\n"
+      default:
+        out +=
+          "{\"level\":\"\(["info", "warn", "error"][n % 3])\",\"name\":\(JSONText.quoted(word() + " " + word())),"
+          + "\"user\":{\"name\":\(JSONText.quoted(word()))},\"tags\":[\(n),null]}\n"
+      }
+      if damage && rng.next() % 97 == 0 { out += "{\"level\": \"bad\" oops}\n" }
+    }
+    return out
+  }
+
+  /// Random CSV (or TSV): quoted fields with commas, `""`, line breaks; blank
+  /// lines, CRLF; now and then a damaged record.
+  static func records(_ rng: inout SeededGenerator, rows: Int, tsv: Bool, damage: Bool) -> String {
+    func word() -> String { words[Int(rng.next() % UInt64(words.count))].replacingOccurrences(of: "\t", with: " ") }
+    let sep = tsv ? "\t" : ","
+    var out = ["id", "name", "country", "note"].joined(separator: sep) + "\n"
+    for n in 0..<rows {
+      var note = word() + " \(n)"
+      if !tsv {
+        switch rng.next() % 5 {
+        case 0: note = "\"said \"\"hi, \(n)\"\", left\""
+        case 1: note = "\"two\nlines \(word())\""
+        case 2: note = "\"\(word())\n\n\"\"\n\""
+        default: break
+        }
+      }
+      out += ["\(n)", word(), ["fr", "de", "中国", ""][Int(rng.next() % 4)], note].joined(separator: sep)
+      out += rng.next() % 7 == 0 ? "\r\n" : rng.next() % 11 == 0 ? "\n\n" : "\n"
+      if damage && !tsv && rng.next() % 151 == 0 { out += "1,\"open\"x,y\n" }
+    }
+    return out
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64]) func randomJSONLinesSplitAnywhere(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var splits = 0
+    let choices = [
+      options(.jsonLines), options(.jsonLines, groupBy: "level"), options(.jsonLines, groupBy: "user.name"),
+      options(.jsonLines, itemField: "name"), options(.jsonLines, itemFormat: "{level}: {user.name}"),
+      options(.jsonLines, groupBy: "initial", keepOrder: true), options(.jsonLines, groupBy: "level", skipBad: true),
+      options(.jsonLines, skipBad: true, path: ".tags[]"),
+    ]
+    for round in 0..<120 {
+      let text = Self.jsonLines(&rng, lines: Int(rng.next() % 60) + 2, damage: round % 3 == 0)
+      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+    }
+    #expect(splits > 40)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64]) func randomCSVAndTSVSplitAnywhere(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var splits = 0
+    for round in 0..<160 {
+      let tsv = round % 4 == 3
+      let format: LoadOptions.Format = tsv ? .tsv : .csv
+      let choices = [
+        options(format), options(format, groupBy: "country"), options(format, itemField: "note"),
+        options(format, groupBy: "country", itemFormat: "{name} ({note})"), options(format, noHeader: true),
+        options(format, groupBy: "initial", keepOrder: true),
+      ]
+      let text = Self.records(&rng, rows: Int(rng.next() % 50) + 2, tsv: tsv, damage: round % 5 == 0)
+      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+    }
+    #expect(splits > 40)
+  }
+
+  @Test func largeInputsAreSplitAndGiveTheSameList() {
+    var rng = SeededGenerator(seed: 7)
+    let lines = Self.jsonLines(&rng, lines: 40_000, damage: false)
+    #expect(expectSameBothWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20) == 2)
+    let csv = Self.records(&rng, rows: 40_000, tsv: false, damage: false)
+    #expect(expectSameBothWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20) == 2)
+    // Below the minimum size, one thread.
+    #expect(expectSameBothWays(csv, options(.csv), minimum: 64 << 20) == 1)
+  }
+
+  @Test func anErrorInTheSecondHalfIsTheSameErrorAndTheFirstHalfsWins() {
+    let good = (0..<400).map { "{\"n\": \($0)}" }
+    var late = good
+    late[350] = "{\"n\": oops}"
+    #expect(expectSameBothWays(late.joined(separator: "\n"), options(.jsonLines)) == 0)
+    var both = late
+    both[20] = "[1,]"
+    let buffer = ByteBuffer(string: both.joined(separator: "\n"))
+    let (two, _) = load(buffer, options(.jsonLines), parallel: true, minimum: 0)
+    guard case .failure(let error) = two else {
+      Issue.record("loaded: \(two)")
+      return
+    }
+    #expect(error.line == 21)
+  }
+
+  @Test func aCSVLineBreakInsideQuotesNeverStartsTheSecondHalf() {
+    // Every record's last field is a quoted run of line breaks: most line
+    // breaks lie inside quotes.
+    let rows = (0..<300).map { "\($0),\"\(String(repeating: "x\n", count: $0 % 9))\"" }
+    let text = "id,text\n" + rows.joined(separator: "\n") + "\n"
+    #expect(expectSameBothWays(text, options(.csv, itemField: "text")) == 2)
+    // An unquoted field's quote (text, as Python reads it) breaks the
+    // parity guess: the first half passes the boundary, one thread finishes.
+    let odd = "id,text\n5 \"inch,a\n" + rows.joined(separator: "\n") + "\n"
+    #expect(expectSameBothWays(odd, options(.csv)) == 1)
+  }
+
+  @Test func quotesAreCountedExactly() {
+    var rng = SeededGenerator(seed: 5)
+    let alphabet: [UInt8] = [0x22, 0x21, 0x23, 0xA2, 0x00, 0xFF, 0x22, 0x7F, 0x80]
+    for _ in 0..<300 {
+      let bytes = (0..<Int(rng.next() % 300 + 1)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+      let expected = bytes.filter { $0 == 0x22 }.count
+      let counted = bytes.withUnsafeBufferPointer { ItemSplit.countQuotes($0.baseAddress!, $0.count) }
+      #expect(counted == expected)
+    }
+  }
+
+  @Test func progressShowsTheFirstHalfAndEndsWithTheWholeList() throws {
+    var rng = SeededGenerator(seed: 3)
+    let buffer = ByteBuffer(string: Self.jsonLines(&rng, lines: 100_000, damage: false))
+    var reports: [Int] = []
+    let (result, halves) = try ItemLoader.loadHalves(
+      buffer, options: options(.jsonLines, groupBy: "level"),
+      progress: { bytes, snapshot in
+        reports.append(bytes)
+        #expect(snapshot().itemCount > 0)
+      }, parallel: true)
+    #expect(halves == 2)
+    #expect(!reports.isEmpty && reports.allSatisfy { $0 < buffer.count })
+    let one = try ItemLoader.loadHalves(buffer, options: options(.jsonLines, groupBy: "level"), parallel: false)
+    #expect(result.list.itemCount == one.result.list.itemCount)
+  }
+}
