@@ -593,6 +593,13 @@ struct Scan {
 
   /// The sort keys of all sections found so far, making only the new ones.
   mutating func makeSortKeys() -> NaturalOrder.SortKeys {
+    if sortKeys.collation != nil, sections.count - sortKeys.count >= NaturalOrder.parallelCount {
+      // Many ICU keys at once (a whole file's, a first snapshot's): on two
+      // cores. The C locale's keys cost a fifth as much and stay on this
+      // thread (two halves would cost a copy of the keys and titles).
+      let titles = sections[sortKeys.count...].map(\.title)
+      sortKeys.append(contentsOf: .of(titles, collation: sortKeys.collation))
+    }
     while sortKeys.count < sections.count { sortKeys.append(sections[sortKeys.count].title) }
     return sortKeys
   }
