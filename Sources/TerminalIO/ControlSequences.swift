@@ -8,9 +8,10 @@ public enum ControlSequences {
 
   /// Alternate screen, hidden cursor, no auto-wrap (a wide grapheme in the
   /// last column can never scroll the screen), optional SGR mouse with
-  /// button-motion tracking, bracketed paste.
-  public static func enter(mouse: Bool) -> [UInt8] {
-    var s = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
+  /// button-motion tracking, bracketed paste. Inline (`--height`) stays on
+  /// the main screen.
+  public static func enter(mouse: Bool, alternateScreen: Bool = true) -> [UInt8] {
+    var s = (alternateScreen ? "\u{1B}[?1049h" : "") + "\u{1B}[?25l\u{1B}[?7l"
     if mouse { s += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
     s += "\u{1B}[?2004h"
     return bytes(s)
@@ -29,6 +30,8 @@ public enum ControlSequences {
   /// `leaveKeepingScreen` otherwise (cursor shown, no reporting).
   public static let enterForPrompt = bytes("\u{1B}[?1049h")
 
+  /// Device status report: the terminal answers with the cursor position.
+  static let requestCursorPosition = bytes("\u{1B}[6n")
   /// Control Sequence Introducer, ESC [.
   static let csi: [UInt8] = [0x1B, 0x5B]
   /// Plain attributes.
@@ -37,6 +40,8 @@ public enum ControlSequences {
   static let clearScreen = bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J")
   /// Clears the cursor's row (in the current background).
   static let clearLine = bytes("\u{1B}[2K")
+  /// Clears from the cursor to the end of the screen.
+  static let clearToEnd = bytes("\u{1B}[J")
   static let hideCursor = bytes("\u{1B}[?25l")
   static let showCursor = bytes("\u{1B}[?25h")
   static let autoWrapOff = bytes("\u{1B}[?7l")

@@ -9,6 +9,9 @@ public struct ScreenWriter: Sendable {
   /// Whether rows that moved up or down are shifted with a scroll region
   /// rather than redrawn (on unless a terminal is known to get it wrong).
   public var usesScrollRegions = true
+  /// `--height`: the screen row frames start at, on the main screen (only
+  /// their rows are cleared, scroll regions are not used); nil: full screen.
+  public var origin: Int?
 
   private var previous: Frame?
   private var cursor: CursorPosition?
@@ -32,17 +35,17 @@ public struct ScreenWriter: Sendable {
     var body: FrameEmitter
     if let previous, previous.width == frame.width, previous.height == frame.height {
       if previous == frame { return [] }
-      body = FrameEmitter(cursor: cursor, style: style)
+      body = FrameEmitter(cursor: cursor, style: style, origin: origin ?? 0)
       body.update(from: previous.cells, to: frame)
-      if usesScrollRegions, let move = ScrollMove.find(from: previous, to: frame) {
+      if usesScrollRegions, origin == nil, let move = ScrollMove.find(from: previous, to: frame) {
         var scrolled = FrameEmitter(cursor: cursor, style: style)
         let base = scrolled.scroll(previous, by: move)
         scrolled.update(from: base, to: frame)
         if scrolled.bytes.count < body.bytes.count { body = scrolled }
       }
     } else {
-      body = FrameEmitter(cursor: nil, style: nil)
-      body.clearScreen()
+      body = FrameEmitter(cursor: nil, style: nil, origin: origin ?? 0)
+      if origin == nil { body.clearScreen() } else { body.clearRows(frame.height) }
       body.update(from: Array(repeating: .blank, count: frame.cells.count), to: frame)
     }
     body.finish()
@@ -110,10 +113,13 @@ struct FrameEmitter {
   var bytes: [UInt8] = []
   var cursor: CursorPosition?
   var style: Style?
+  /// Screen row of the frame's first row (absolute moves add it).
+  var origin = 0
 
-  init(cursor: CursorPosition?, style: Style?) {
+  init(cursor: CursorPosition?, style: Style?, origin: Int = 0) {
     self.cursor = cursor
     self.style = style
+    self.origin = origin
     bytes.reserveCapacity(256)
   }
 
@@ -122,6 +128,17 @@ struct FrameEmitter {
     bytes.append(contentsOf: ControlSequences.clearScreen)
     style = .plain
     cursor = CursorPosition(column: 0, row: 0)
+  }
+
+  /// Resets attributes and blanks the frame's `count` rows (inline).
+  mutating func clearRows(_ count: Int) {
+    bytes.append(contentsOf: ControlSequences.resetStyle)
+    for row in 0..<count {
+      bytes.append(contentsOf: CursorMoves.absolute(CursorPosition(column: 0, row: row + origin)))
+      bytes.append(contentsOf: ControlSequences.clearLine)
+    }
+    style = .plain
+    cursor = count > 0 ? CursorPosition(column: 0, row: count - 1) : nil
   }
 
   /// Leaves the terminal with plain attributes, so nothing bleeds into a
@@ -193,7 +210,7 @@ struct FrameEmitter {
   /// unchanged cells in between.
   private mutating func move(to target: CursorPosition, row cells: ArraySlice<Cell>) {
     if cursor == target { return }
-    let moveBytes = CursorMoves.cheapest(from: cursor, to: target)
+    let moveBytes = CursorMoves.cheapest(from: cursor, to: target, origin: origin)
     if let from = cursor, from.row == target.row, from.column < target.column,
       target.column - from.column <= 8,
       let fill = gapFill(cells, from: from.column, to: target.column),
@@ -297,8 +314,9 @@ struct FrameEmitter {
 /// Cursor-movement sequences and their costs.
 enum CursorMoves {
   /// The shortest byte sequence from `from` (nil: unknown) to `to`.
-  static func cheapest(from: CursorPosition?, to: CursorPosition) -> [UInt8] {
-    var best = absolute(to)
+  /// `origin` is the screen row of row 0 (inline), for absolute moves.
+  static func cheapest(from: CursorPosition?, to: CursorPosition, origin: Int = 0) -> [UInt8] {
+    var best = absolute(CursorPosition(column: to.column, row: to.row + origin))
     guard let from else { return best }
     func consider(_ candidate: [UInt8]) {
       if candidate.count < best.count { best = candidate }

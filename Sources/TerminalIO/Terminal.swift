@@ -20,6 +20,9 @@ public final class Terminal {
   /// The alternate screen and reporting modes are on.
   public private(set) var isOnScreen = false
   private var mouse = true
+  /// `--height`: the rows drawn in on the main screen, cleared on leaving;
+  /// nil: the alternate screen.
+  public var region: InlineRegion?
   /// The fatal-signal rescue (CFatalRescue) is armed: a crash gives the
   /// terminal back before the crash report.
   private var rescueArmed = false
@@ -73,12 +76,12 @@ public final class Terminal {
     }
     if !rescueArmed {
       rescueArmed =
-        ControlSequences.leave.withUnsafeBufferPointer {
+        (region == nil ? ControlSequences.leave : ControlSequences.leaveKeepingScreen).withUnsafeBufferPointer {
           fatalrescue_install(fileDescriptor, &saved, $0.baseAddress, $0.count)
         } == 0
     }
     if !isOnScreen || force {
-      try write(ControlSequences.enter(mouse: mouse))
+      try write(ControlSequences.enter(mouse: mouse, alternateScreen: region == nil))
       isOnScreen = true
     }
   }
@@ -89,7 +92,7 @@ public final class Terminal {
   /// the alternate screen (for a prompt drawn over the UI).
   public func leave(keepScreen: Bool = false) {
     if isOnScreen {
-      try? write(keepScreen ? ControlSequences.leaveKeepingScreen : ControlSequences.leave)
+      try? write(keepScreen ? ControlSequences.leaveKeepingScreen : leaveBytes)
       isOnScreen = false
     }
     if isRaw {
@@ -100,6 +103,13 @@ public final class Terminal {
       fatalrescue_uninstall()
       rescueArmed = false
     }
+  }
+
+  /// What `leave` writes: the main screen back, or the inline region cleared
+  /// with the cursor where the shell had it.
+  public var leaveBytes: [UInt8] {
+    guard let region else { return ControlSequences.leave }
+    return region.clearBytes + ControlSequences.leaveKeepingScreen
   }
 
   /// Puts back the settings found at start whatever mode is set now (a line

@@ -20,9 +20,14 @@ public final class TerminalApp {
   public var pasteTimeout = 500
   /// Wall-clock period of `.tick` events.
   public var tickInterval = 100
-  /// The terminal size the last frame was drawn for.
+  /// The terminal size the last frame was drawn for (inline: the region's rows).
   public private(set) var width = 80
   public private(set) var height = 24
+  /// `--height`: drawn in these rows below the shell prompt; nil: full screen.
+  private let inlineHeight: InlineHeight?
+  private var terminalHeight = 24
+  /// How long to wait for the terminal to report the cursor position.
+  private let cursorReportTimeout = 500
 
   private let terminal: Terminal
   private let signals: SignalPipe
@@ -40,13 +45,21 @@ public final class TerminalApp {
   /// Opens the terminal (`TerminalError.noTerminal`, `.dumbTerminal` when
   /// there is none to use); nothing on screen changes until `run`.
   public init(
-    mouse: Bool = true, path: String = "/dev/tty", term: String? = Terminal.environmentTERM
+    mouse: Bool = true, path: String = "/dev/tty", term: String? = Terminal.environmentTERM,
+    inlineHeight: InlineHeight? = nil
   ) throws {
     terminal = try Terminal(path: path, term: term)
     signals = try SignalPipe()
     inbox = try EventInbox()
     self.mouse = mouse
+    self.inlineHeight = inlineHeight
     readSize()
+    if inlineHeight != nil {
+      // Until the cursor is known: the bottom rows (also picks the crash
+      // rescue that stays on the main screen).
+      terminal.region = InlineRegion.place(
+        row: terminalHeight - 1, column: 0, terminalHeight: terminalHeight, rows: height)
+    }
   }
 
   /// Takes over the terminal and runs until `handle` asks to exit or a signal
@@ -81,7 +94,9 @@ public final class TerminalApp {
     try terminal.enter(mouse: mouse)
     writer.invalidate()
     readSize()
-    queue = [.resize(width: width, height: height)]
+    queue = []
+    try placeRegion()
+    queue.insert(.resize(width: width, height: height), at: 0)
     lastTick = MonotonicClock.milliseconds()
     while true {
       var index = 0
@@ -156,7 +171,7 @@ public final class TerminalApp {
   private func prompt(
     at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> [Event]
   ) throws -> [Event] {
-    var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1)))
+    var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1) + (writer.origin ?? 0)))
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine
     try terminal.write(bytes)
     terminal.leave(keepScreen: true)
@@ -171,7 +186,7 @@ public final class TerminalApp {
     }
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }
-    try takeBack()
+    try takeBack(regionKept: true)
     return answer
   }
 
@@ -228,7 +243,7 @@ public final class TerminalApp {
   /// C-z at a prompt: the terminal as it was found (main screen, original
   /// settings, whatever the line editor had set), then stop until `fg`.
   private func stopDuringPrompt() {
-    try? terminal.write(ControlSequences.leave)
+    try? terminal.write(terminal.leaveBytes)
     terminal.restoreOriginalMode()
     signals.stopProcess()
   }
@@ -243,7 +258,7 @@ public final class TerminalApp {
     writer.invalidate()
     let row = max(0, height - 1 - rowsBelow)
     var bytes: [UInt8] = []
-    if enterScreen { bytes += ControlSequences.enterForPrompt }
+    if enterScreen && inlineHeight == nil { bytes += ControlSequences.enterForPrompt }
     // No auto-wrap and no cursor while the frame is drawn, as in the UI.
     bytes += ControlSequences.hideCursor + ControlSequences.autoWrapOff
     if var frame = try? draw(width, height) {
@@ -253,18 +268,21 @@ public final class TerminalApp {
       bytes += writer.render(frame)
     }
     bytes += ControlSequences.autoWrapOn
-    bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row))
+    bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row + (writer.origin ?? 0)))
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine + ControlSequences.showCursor
     try? terminal.write(bytes)
     // The line editor draws over it; the next frame repaints everything.
     writer.invalidate()
   }
 
-  /// Raw mode, screen and modes again, then a full repaint at the current size.
-  private func takeBack() throws {
+  /// Raw mode, screen and modes again, then a full repaint at the current
+  /// size. Inline, the region is placed again below wherever the shell or the
+  /// command left the cursor — unless a prompt kept it (`regionKept`).
+  private func takeBack(regionKept: Bool = false) throws {
     try terminal.enter(mouse: mouse, force: true)
     writer.invalidate()
     readSize()
+    if !regionKept { try placeRegion() }
     queue.append(.resize(width: width, height: height))
     needsPaint = true
   }
@@ -306,7 +324,7 @@ public final class TerminalApp {
       if tty & Int16(POLLIN) != 0 {
         if let count = try terminal.read(into: &readBuffer) {
           if count == 0 { return hangUp() }
-          queue += decoder.feed(readBuffer[0..<count])
+          queue += inRegion(decoder.feed(readBuffer[0..<count]))
           lastInput = MonotonicClock.milliseconds()
         }
       } else if tty & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
@@ -350,6 +368,7 @@ public final class TerminalApp {
     if resized {
       readSize()
       writer.invalidate()
+      try replaceRegionAfterResize()
       queue.append(.resize(width: width, height: height))
     }
     return nil
@@ -362,7 +381,66 @@ public final class TerminalApp {
   private func readSize() {
     if let size = terminal.size() {
       width = size.width
-      height = size.height
+      terminalHeight = size.height
+    }
+    height = inlineHeight?.rows(terminalHeight: terminalHeight) ?? terminalHeight
+  }
+
+  /// Inline: asks the terminal where the cursor is and makes room for the
+  /// region below it (fzf's way). Keys typed before the answer are kept.
+  private func placeRegion() throws {
+    guard inlineHeight != nil else { return }
+    try terminal.write(ControlSequences.requestCursorPosition)
+    var received: [UInt8] = []
+    var report: (row: Int, column: Int, range: Range<Int>)?
+    let deadline = MonotonicClock.milliseconds() + cursorReportTimeout
+    while report == nil {
+      let left = deadline - MonotonicClock.milliseconds()
+      if left <= 0 { break }
+      var fd = pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&fd, 1, Int32(left)) > 0 else { continue }
+      guard let count = try terminal.read(into: &readBuffer) else { continue }
+      if count == 0 { break }
+      received += readBuffer[0..<count]
+      report = InlineRegion.cursorReport(in: received)
+    }
+    if let report { received.removeSubrange(report.range) }
+    // No answer: as if the cursor were at the start of the last row.
+    let region = InlineRegion.place(
+      row: report?.row ?? terminalHeight - 1, column: report?.column ?? 0, terminalHeight: terminalHeight,
+      rows: height)
+    try makeRoom(for: region)
+    if !received.isEmpty {
+      queue += inRegion(decoder.feed(received[...]))
+      lastInput = MonotonicClock.milliseconds()
+    }
+  }
+
+  /// Inline, after a resize: the old region blanked from where the shell's
+  /// cursor was, and the new one placed below it.
+  private func replaceRegionAfterResize() throws {
+    guard let old = terminal.region, inlineHeight != nil else { return }
+    let row = min(old.cursorRow, terminalHeight - 1)
+    var bytes = CursorMoves.absolute(CursorPosition(column: old.cursorColumn, row: row))
+    bytes += ControlSequences.resetStyle + ControlSequences.clearToEnd
+    try terminal.write(bytes)
+    try makeRoom(
+      for: InlineRegion.place(row: row, column: old.cursorColumn, terminalHeight: terminalHeight, rows: height))
+  }
+
+  private func makeRoom(for region: InlineRegion) throws {
+    try terminal.write([UInt8](repeating: 0x0A, count: region.lineFeeds))
+    terminal.region = region
+    writer.origin = region.top
+  }
+
+  /// Inline: mouse rows made relative to the region; reports outside it dropped.
+  private func inRegion(_ events: [Event]) -> [Event] {
+    guard let region = terminal.region, inlineHeight != nil else { return events }
+    return events.compactMap { event in
+      guard case .mouse(var report) = event else { return event }
+      report.row -= region.top
+      return report.row >= 1 && report.row <= region.rows ? .mouse(report) : nil
     }
   }
 }

@@ -19,7 +19,7 @@ enum InteractiveMode {
   ) throws(Failure) -> Int32 {
     let app: TerminalApp
     do {
-      app = try TerminalApp(mouse: !config.noMouse)
+      app = try TerminalApp(mouse: !config.noMouse, inlineHeight: config.inlineHeight)
     } catch {
       throw Failure((error as? TerminalError)?.message ?? "\(error)")
     }

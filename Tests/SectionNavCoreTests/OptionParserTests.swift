@@ -27,6 +27,19 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
+  /// `--height` takes fzf's N or N%; no value, a bad one or the adaptive ~N
+  /// is a one-line usage error naming the option.
+  @Test func heightTakesRowsOrPercent() throws {
+    #expect(try parse("--height", "6").inlineHeight == .rows(6))
+    #expect(try parse("--height=40%").inlineHeight == .percent(40))
+    #expect(try parse().inlineHeight == nil)
+    for bad in [["--height"], ["--height", "x"], ["--height", "0"], ["--height", "~10"], ["--height="]] {
+      let message = errorMessage(bad)
+      #expect(
+        message?.contains("--height") == true && message?.contains("\n") == false, "\(bad): \(message ?? "parsed")")
+    }
+  }
+
   /// fzf's matching options mean what they mean in fzf: `+i` is an option,
   /// not a file; `--tiebreak` takes fzf's criteria and rejects what fzf rejects.
   @Test func fzfMatchingOptions() throws {

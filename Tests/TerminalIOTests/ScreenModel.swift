@@ -151,6 +151,8 @@ struct ScreenModel {
       } else {
         failures.append("unexpected erase \(body)J")
       }
+    case "K" where body == "2":
+      for c in 0..<width { cells[row * width + c] = Cell(" ", style: Style(background: style.background)) }
     case "r":
       top = p(0, 1) - 1
       bottom = p(1, height) - 1

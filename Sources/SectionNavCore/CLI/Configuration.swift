@@ -56,6 +56,8 @@ public struct Configuration: Sendable, Equatable {
   public var prompt: String?
   /// `--header TEXT`: a line beside the prompt line (fzf's).
   public var header: String?
+  /// `--height N[%]`: drawn inline below the shell prompt; nil: whole screen.
+  public var inlineHeight: InlineHeight?
   /// `--layout`, `--reverse`: where the prompt line goes (`PickChrome`).
   public var layout = PickChrome.Layout.default
   /// `--select-1`/`-1`: one match for the starting query is printed without a screen.

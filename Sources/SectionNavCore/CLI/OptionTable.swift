@@ -228,6 +228,11 @@ public enum OptionTable {
       "--reverse", kind: .flag, group: .filter, help: "the same as --layout=reverse"
     ) { c, _ in c.layout = .reverse },
     OptionSpec(
+      "--height", kind: .value, placeholder: "N[%]", group: .filter,
+      help: "draw in N rows (or N% of the terminal, at least 10) below the shell prompt instead of the whole "
+        + "screen, in pick and browse mode (fzf's)"
+    ) { c, v throws(UsageError) in c.inlineHeight = try InlineHeight.parse(v) },
+    OptionSpec(
       "--select-1", short: "-1", kind: .flag, group: .filter,
       help: "when exactly one item matches the starting query, print it and exit 0 without a screen"
     ) { c, _ in c.selectOne = true },

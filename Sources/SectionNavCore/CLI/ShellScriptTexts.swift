@@ -48,7 +48,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi --sort --no-sort --prompt --header --layout --reverse
+        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi --sort --no-sort --prompt --header --height --layout --reverse
         --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -73,7 +73,7 @@ extension ShellScripts {
           COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
         --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
-        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --filter-print) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --height | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -162,6 +162,7 @@ extension ShellScripts {
         '--no-sort[keep filtered items in data order]' \
         '--prompt=[what the filter line starts with in pick mode]:text: ' \
         '--header=[a line between the prompt line and the list]:text: ' \
+        '--height=[draw in N rows or N% below the shell prompt]:height: ' \
         '(--reverse)--layout=[where the prompt line goes]:layout:(default reverse reverse-list)' \
         '(--layout)--reverse[the prompt line on top]' \
         '(-1 --select-1)'{-1,--select-1}'[one match for the starting query: print it, no screen]' \
@@ -258,6 +259,7 @@ extension ShellScripts {
     complete -c sectionnav -l no-sort -d 'keep filtered items in data order'
     complete -c sectionnav -l prompt -x -d 'what the filter line starts with in pick mode'
     complete -c sectionnav -l header -x -d 'a line between the prompt line and the list'
+    complete -c sectionnav -l height -x -d 'draw in N rows or N% below the shell prompt'
     complete -c sectionnav -l layout -x -a 'default reverse reverse-list' -d 'where the prompt line goes'
     complete -c sectionnav -l reverse -d 'the prompt line on top'
     complete -c sectionnav -s 1 -l select-1 -d 'one match for the starting query: print it, no screen'

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `--height` as fzf has it: the picker takes N rows (or N% of the terminal)
+/// below the shell's last line on the main screen, the lines above stay, and
+/// on exit its rows are blank again with the cursor where the shell left it,
+/// so what it prints lands on the next line. fzf is run through the same steps
+/// when `scripts/setup` installed it in .build/oracles/fzf.
+@Suite(
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
+struct TmuxHeightTests {
+  static let list = "apple\napricot\navocado\nbanana\nblueberry\ncherry\n"
+  static let fzf = Binary.root.appendingPathComponent(".build/oracles/fzf/bin/fzf").path
+
+  struct Case: Sendable, CustomStringConvertible {
+    /// Lines the shell printed before the picker.
+    var shellLines: Int
+    var height: String
+    var paneHeight: Int
+    /// Rows the picker should take.
+    var rows: Int
+    var description: String { "\(shellLines) lines, --height \(height) in \(paneHeight) rows" }
+  }
+
+  static let cases = [
+    Case(shellLines: 3, height: "6", paneHeight: 24, rows: 6),
+    Case(shellLines: 3, height: "40%", paneHeight: 30, rows: 12),
+    // Near the bottom the screen scrolls up to make room, as fzf's does.
+    Case(shellLines: 20, height: "6", paneHeight: 24, rows: 6),
+  ]
+
+  /// The pane's rows once the shell printed `count` lines: the lines that
+  /// are still on screen after making room for `rows` rows below them.
+  static func shellRows(_ c: Case) -> [String] {
+    let scrolled = max(0, c.shellLines + c.rows - c.paneHeight)
+    return (scrolled + 1...c.shellLines).map { "shell-\($0)" }
+  }
+
+  /// Runs `picker` after the shell lines, waits until `ready`, checks the
+  /// lines above stayed and the picker is within its rows, types `keys`;
+  /// returns the screen after exit and the status.
+  static func run(
+    _ c: Case, _ picker: String, keys: [String], ready: @escaping (TmuxSession.Screen, Int) -> Bool
+  ) async throws -> (screen: TmuxSession.Screen, status: Int32) {
+    let command = "i=1; while [ $i -le \(c.shellLines) ]; do echo shell-$i; i=$((i+1)); done; " + picker + " < list"
+    let s = try TmuxSession(command, height: c.paneHeight, files: ["list": list])
+    defer { s.close() }
+    let above = shellRows(c)
+    let promptRow = above.count + c.rows
+    let open = try await s.waitFor("the picker in \(c.rows) rows") { ready($0, promptRow) }
+    #expect(Array(open.lines.prefix(above.count)) == above, "lines above the picker:\n\(open)")
+    #expect(open.lines.dropFirst(promptRow).allSatisfy { $0.isEmpty }, "rows below the picker:\n\(open)")
+    #expect(try s.display("#{alternate_on}") == "0")
+    try s.sendLiteral(keys[0])
+    try s.sendKeys(Array(keys.dropFirst()))
+    let status = try await s.waitForExit()
+    try TmuxTest.expectRestored(s)
+    return (try s.capture(), status)
+  }
+
+  static func ours(_ c: Case) -> String { "sectionnav --pick --height \(c.height)" }
+
+  /// Types `keys` into the picker (then into fzf, when it is there) and
+  /// checks the status and that the screen after exit is the shell's lines,
+  /// then `printed`, then nothing — the same screen fzf leaves.
+  static func expectAfterExit(_ c: Case, keys: [String], status expected: Int32, printed: [String]) async throws {
+    let ready: (TmuxSession.Screen, Int) -> Bool = { $0.row($1).hasPrefix("> ▏") }
+    let (after, status) = try await run(c, ours(c), keys: keys, ready: ready)
+    #expect(status == expected)
+    let lines = shellRows(c) + printed
+    #expect(Array(after.lines.prefix(lines.count)) == lines, "after exit:\n\(after)")
+    #expect(after.lines.dropFirst(lines.count).allSatisfy { $0.isEmpty }, "after exit:\n\(after)")
+    guard FileManager.default.isExecutableFile(atPath: fzf) else { return }
+    let theirs = try await run(c, fzf + " --height \(c.height)", keys: keys) { screen, _ in screen.contains("6/6") }
+    #expect(theirs.status == status)
+    #expect(theirs.screen.lines == after.lines, "fzf left:\n\(theirs.screen)")
+  }
+
+  @Test(arguments: cases) func chosenItemPrintedBelowTheIntactLines(c: Case) async throws {
+    try await Self.expectAfterExit(c, keys: ["blue", "Enter"], status: 0, printed: ["blueberry"])
+  }
+
+  @Test(arguments: cases) func escapeExits130WithTheRowsCleared(c: Case) async throws {
+    try await Self.expectAfterExit(c, keys: ["ap", "Escape"], status: 130, printed: [])
+  }
+
+  /// Mouse rows count from the picker's first row, not the screen's: a click
+  /// on the row that shows `avocado` puts the cursor there.
+  @Test func clickPicksTheRowUnderThePointer() async throws {
+    let c = Self.cases[0]
+    let command = "echo shell-1; echo shell-2; echo shell-3; \(Self.ours(c)) < list"
+    let s = try TmuxSession(command, height: c.paneHeight, files: ["list": Self.list])
+    defer { s.close() }
+    let open = try await s.waitFor("the picker") { $0.row(3 + c.rows).hasPrefix("> ▏") }
+    let row = try #require(open.lines.firstIndex { $0.hasPrefix("  avocado") }) + 1
+    try s.sendMouse(0, column: 5, row: row)
+    try s.sendMouse(0, column: 5, row: row, release: true)
+    try await s.waitFor("the cursor on avocado") { $0.row(row).hasPrefix("> avocado") }
+    try s.sendKeys("Enter")
+    #expect(try await s.waitForExit() == 0)
+    #expect(try s.capture().row(4) == "avocado")
+  }
+}
