@@ -11,7 +11,8 @@ struct TmuxUnprintableChoiceTests {
   /// bytes: Enter on one is the shrank error, not those bytes with exit 0.
   @Test func enterAfterTheFileShrankIsAnError() async throws {
     let s = try TmuxSession(
-      "sectionnav --browse --lines fruits.txt > out; echo \"$?\" > rc", files: ["fruits.txt": "apple\nbanana\ncherry\n"])
+      "sectionnav --browse --lines fruits.txt > out; echo \"$?\" > rc", files: ["fruits.txt": "apple\nbanana\ncherry\n"]
+    )
     defer { s.close() }
     try await s.waitForStatus("item 1/3")
     #expect(truncate(s.directory + "/fruits.txt", 0) == 0)

@@ -44,7 +44,8 @@ import Testing
         .execute(try CommandTemplate("echo (a)")), .action(.quit),
       ])
     #expect(try KeyBind.parse("x:execute[echo )]")[0].actions == [.execute(try CommandTemplate("echo )"))])
-    #expect(try KeyBind.parse("x:execute-silent{touch f}")[0].actions == [.executeSilent(try CommandTemplate("touch f"))])
+    #expect(
+      try KeyBind.parse("x:execute-silent{touch f}")[0].actions == [.executeSilent(try CommandTemplate("touch f"))])
     #expect(
       try KeyBind.parse("x:print({section}: {item})")[0].actions == [.print(try PrintFormat("{section}: {item}"))])
   }
