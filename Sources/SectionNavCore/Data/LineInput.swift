@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -44,25 +42,18 @@ public enum LineInput {
       let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
     {
       let middle = newline + 1 - buffer.base
-      let second = SecondHalf(Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation))
-      let done = DispatchSemaphore(value: 0)
-      DetachedThread.start {
-        second.grouping.scan(from: middle, to: buffer.count)
-        done.signal()
-      }
-      grouping.scan(from: 0, to: middle)
-      done.wait()
-      grouping.append(&second.grouping)
+      var (_, second) = ForkJoin.both(
+        { grouping.scan(from: 0, to: middle) },
+        {
+          var second = Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation)
+          second.scan(from: middle, to: buffer.count)
+          return second
+        })
+      grouping.append(&second)
     } else {
       grouping.scan(from: 0, to: buffer.count)
     }
     return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
-  }
-
-  /// The second thread's grouping, handed back after `done`.
-  private final class SecondHalf: @unchecked Sendable {
-    var grouping: Grouping
-    init(_ grouping: Grouping) { self.grouping = grouping }
   }
 }
 

@@ -6,7 +6,9 @@ import Dispatch
 /// of an array to sort); with one core both run here, one after the other.
 enum ForkJoin {
   /// `(first(), second())`, the two run at once when there are two cores.
-  static func both<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+  /// `second`'s result is handed over whole once its thread is done, never
+  /// shared, so it need not be `Sendable` (a half-made grouping, say).
+  static func both<A, B>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
     guard Cores.available > 1 else { return (first(), second()) }
     let result = Handoff<B>()
     let done = DispatchSemaphore(value: 0)
