@@ -53,16 +53,11 @@ public enum CellWidth {
     return n
   }
 
-  /// Binary search for the last range starting at or before `v`.
+  /// The width `table` gives `v` (1 outside its ranges).
   static func tableWidth(_ v: UInt32) -> Int {
-    var low = 0
-    var high = table.count
-    while low < high {
-      let mid = (low + high) / 2
-      if table[mid].low <= v { low = mid + 1 } else { high = mid }
+    guard let i = ScalarRanges.last(in: table, startingAtMost: v, low: { $0.low }), v <= table[i].high else {
+      return 1
     }
-    guard low > 0 else { return 1 }
-    let range = table[low - 1]
-    return v <= range.high ? Int(range.width) : 1
+    return Int(table[i].width)
   }
 }

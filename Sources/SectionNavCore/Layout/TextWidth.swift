@@ -35,15 +35,9 @@ enum TextWidth {
     return w == 0 ? bound : Int8(w)
   }
 
-  /// Binary search in `joiners`.
+  /// Whether `v` is in one of `joiners`' ranges.
   static func isJoiner(_ v: UInt32) -> Bool {
-    var low = 0
-    var high = joiners.count
-    while low < high {
-      let mid = (low + high) / 2
-      if joiners[mid].low <= v { low = mid + 1 } else { high = mid }
-    }
-    return low > 0 && v <= joiners[low - 1].high
+    ScalarRanges.last(in: joiners, startingAtMost: v, low: { $0.low }).map { v <= joiners[$0].high } ?? false
   }
 
   /// The display cells of text `p[0..<n]` — a JSON string body when
