@@ -59,6 +59,9 @@ import Testing
     #expect(Self.errorMessage([], file: "--size 0x0") == "\(path):1: invalid size '0x0' (expected WxH, 1…1000 each)")
     #expect(Self.errorMessage([], file: "data.json") == "\(path):1: unexpected argument 'data.json'")
     #expect(Self.errorMessage([], file: "--index") == "\(path):1: missing value for --index")
+    // A file saved with Windows line ends: each CRLF ends a line, and a comment ends with its line.
+    #expect(Self.errorMessage([], file: "# x\r\n--pick\r\n\r\n--colour never\r\n") == "\(path):4: unknown option '--colour'")
+    #expect(Self.errorMessage([], file: "--pick # c\r\n--colour never") == "\(path):2: unknown option '--colour'")
   }
 
   @Test func aHashInsideAWordOrQuotesIsText() throws {

@@ -64,11 +64,13 @@ public struct ConfigFile: Sendable, Equatable {
   func lines() throws(UsageError) -> [(number: Int, words: [String])] {
     var result: [(Int, [String])] = []
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // By scalars: as Characters, "\r\n" is one grapheme that "\n" does not split.
+    for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
       let words: [String]
       do {
-        words = try ShellWords.split(String(line.hasSuffix("\r") ? line.dropLast() : line), source: "", comments: true)
+        let content = line.last == "\r" ? line.dropLast() : line[...]
+        words = try ShellWords.split(String(content), source: "", comments: true)
       } catch {
         throw located(error, line: number)
       }
