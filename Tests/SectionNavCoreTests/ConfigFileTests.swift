@@ -60,7 +60,8 @@ import Testing
     #expect(Self.errorMessage([], file: "data.json") == "\(path):1: unexpected argument 'data.json'")
     #expect(Self.errorMessage([], file: "--index") == "\(path):1: missing value for --index")
     // A file saved with Windows line ends: each CRLF ends a line, and a comment ends with its line.
-    #expect(Self.errorMessage([], file: "# x\r\n--pick\r\n\r\n--colour never\r\n") == "\(path):4: unknown option '--colour'")
+    let crlf = "# x\r\n--pick\r\n\r\n--colour never\r\n"
+    #expect(Self.errorMessage([], file: crlf) == "\(path):4: unknown option '--colour'")
     #expect(Self.errorMessage([], file: "--pick # c\r\n--colour never") == "\(path):2: unknown option '--colour'")
   }
 
