@@ -112,8 +112,8 @@ extension AppState {
       return filterLineKey(event)
     }
     // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
-    if event.key == .escape || event.key == .ctrl("c"), let running = runningSearch, running.purpose != .refresh {
-      return [.cancel(jobID: running.id)]
+    if event.key == .escape || event.key == .ctrl("c"), let search = jobs.search, search.running.purpose != .refresh {
+      return [.cancel(jobID: search.id)]
     }
     if event.key == .ctrl("c") { return [.interrupt] }
     if case .waitingForLoad(let exit) = mode {

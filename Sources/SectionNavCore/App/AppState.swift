@@ -38,10 +38,8 @@ public struct AppState: Sendable {
   public internal(set) var filtering = Filtering()
   /// The data changed since `search`'s matches were found (they are rows of the old data).
   var searchIsStale = false
-  /// The search job whose result the state waits for.
-  var runningSearch: RunningSearch?
-  /// The last background job id handed out.
-  var lastJobID = 0
+  /// The background jobs whose results the state waits for, by purpose.
+  var jobs = PendingJobs()
   /// The preview pane and `--bind` action chains (Workflow/).
   var workflow: WorkflowState
 
@@ -56,12 +54,6 @@ public struct AppState: Sendable {
     if settings.pick { openFilterLine(byKey: false) }
     // The cursor rests on its first item from the start (clock 0).
     workflow.wanted = cursor.map { .init(section: $0.section, item: $0.item, generation: 0) }
-  }
-
-  /// A fresh id for a background job.
-  mutating func nextJobID() -> Int {
-    lastJobID += 1
-    return lastJobID
   }
 
   /// Swaps in a newer snapshot of the data, keeping the top row's section

@@ -66,7 +66,7 @@ extension AppState {
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
       if line.isEmpty && filtering.openedByKey { return clearFilter() }
-      if filtering.runningJob != nil {
+      if jobs[.filter] != nil {
         filtering.acceptWhenComplete = true
         return []
       }
@@ -128,20 +128,18 @@ extension AppState {
   }
 
   private mutating func startFilterJob(_ run: FilterRun) -> [Effect] {
-    let job = FilterJob(id: nextJobID(), run: run, rows: max(1, layout.listHeight))
-    filtering.runningJob = job.id
-    return [.start(job)]
+    // The job before it was stopped or has finished: nothing to cancel.
+    let id = jobs.start(.filter).id
+    return [.start(FilterJob(id: id, run: run, rows: max(1, layout.listHeight)))]
   }
 
   private mutating func stopFilterJob() -> [Effect] {
-    defer { filtering.runningJob = nil }
-    return filtering.runningJob.map { [.cancel(jobID: $0)] } ?? []
+    jobs.stop(.filter).map { [.cancel(jobID: $0)] } ?? []
   }
 
   /// A chunk of the running filter ended: show the survivors so far, go on.
   mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
-    guard jobID == filtering.runningJob else { return [] }
-    filtering.runningJob = nil
+    guard jobs.finish(.filter, id: jobID) != nil else { return [] }
     showFilterResult(run.result())
     guard run.isComplete else { return startFilterJob(run) }
     guard filtering.acceptWhenComplete else { return [] }

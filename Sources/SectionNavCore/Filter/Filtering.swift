@@ -23,9 +23,7 @@ public struct Filtering: Sendable {
   /// generation shows it: the cursor's item across a `reload`, which
   /// filters the new data again.
   var follow: (generation: Int, section: Int, item: Int)?
-  /// The filter job whose chunk the state waits for.
-  var runningJob: Int?
-  /// Enter came while `runningJob` ran: the choice is made once the result
+  /// Enter came while a filter job ran: the choice is made once the result
   /// of the query typed so far is complete, never from the rows of an
   /// older query (typed fast, `zzz` Enter picked the first item).
   var acceptWhenComplete = false
