@@ -9,7 +9,9 @@ public struct AppState: Sendable {
   /// The built-in one-line prompt (scripts and front ends without libedit).
   public struct Prompt: Sendable, Equatable {
     public var kind: PromptKind
-    public var text = ""
+    /// The line as typed so far.
+    var line = LineEdit()
+    public var text: String { line.text }
   }
 
   /// A jump being animated under `--smooth`.
@@ -105,7 +107,7 @@ public struct AppState: Sendable {
     filtering.lastComplete = nil
     var effects = setFilterQuery(filtering.requested, typed: false)
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
-      mode = .list
+      mode = restingMode
       effects += endRun(exit)
     }
     return effects

@@ -35,7 +35,7 @@ extension AppState {
   mutating func indexFocusKey(_ event: KeyEvent) -> [Effect]? {
     switch event.key {
     case .tab, .escape, .enter:
-      mode = .list
+      mode = restingMode
       return []
     case .up, .down:
       let current = currentEntry ?? 0

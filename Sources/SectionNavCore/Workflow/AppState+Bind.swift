@@ -76,7 +76,7 @@ extension AppState {
   /// empty (`{+}` still gives the marked items).
   private func cursorCommand(_ template: CommandTemplate) -> ShellLine {
     guard let c = cursor else {
-      return template.render(.init(query: filtering.line, marked: template.usesMarked ? markedTexts : []))
+      return template.render(.init(query: filtering.line.text, marked: template.usesMarked ? markedTexts : []))
     }
     return command(template, section: c.section, item: c.item)
   }

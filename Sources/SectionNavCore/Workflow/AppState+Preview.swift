@@ -46,7 +46,7 @@ extension AppState {
     return template.render(
       .init(
         section: list.title(section), item: text, index: item,
-        json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line,
+        json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line.text,
         marked: marked))
   }
 
