@@ -1,6 +1,7 @@
 /// The whole navigator state. `handle(_:)` is the one update path for keys,
 /// mouse, prompt commands and script lines; `render()` the one view. Time only
-/// moves through `tick` events.
+/// moves through `tick` events. It is a few owned parts, each with its own
+/// small updates (docs/ARCHITECTURE.md, "The state").
 public struct AppState: Sendable {
   public enum Focus: Sendable, Equatable { case list, index }
   public enum Drag: Sendable, Equatable { case index, vertical, horizontal }
@@ -28,18 +29,14 @@ public struct AppState: Sendable {
   var pointer = PointerState()
   /// What keys do now (list, help, prompt, index focus, …).
   public internal(set) var mode = Mode.list
-  /// A line for the status bar (errors, wrap notes) until the next key.
-  public internal(set) var message: String?
-  /// The data file shrank on disk after it was read: its status warning
-  /// stays (a key clears `message`, not this) until `reload` replaces the data.
-  public internal(set) var sourceShrank = false
+  /// The status line's message and warning.
+  var status = StatusNotes()
   /// Time as `tick` events tell it.
   var time = TickClock()
+  /// The search whose matches `n`/`N` step through.
   var search: SearchState?
   /// The filter line, the filtered view's result and the marks.
   public internal(set) var filtering = Filtering()
-  /// The data changed since `search`'s matches were found (they are rows of the old data).
-  var searchIsStale = false
   /// The background jobs whose results the state waits for, by purpose.
   var jobs = PendingJobs()
   /// The preview pane and `--bind` action chains (Workflow/).
@@ -210,6 +207,16 @@ extension AppState {
   public internal(set) var cursorRow: Int? {
     get { view.cursorRow }
     set { view.cursorRow = newValue }
+  }
+  /// A line for the status bar (errors, wrap notes) until the next key.
+  public internal(set) var message: String? {
+    get { status.message }
+    set { status.message = newValue }
+  }
+  /// See `StatusNotes.sourceShrank`.
+  public internal(set) var sourceShrank: Bool {
+    get { status.sourceShrank }
+    set { status.sourceShrank = newValue }
   }
   /// See `ListView.cursorMoved`.
   var cursorMoved: Bool {

@@ -84,7 +84,7 @@ extension AppState {
       return startSearchJob(running.query, purpose: running.purpose)
     }
     guard let shown = search else { return [] }
-    searchIsStale = true
+    search?.isStale = true
     return startSearchJob(shown.prepared, purpose: .refresh)
   }
 
@@ -113,7 +113,6 @@ extension AppState {
         found.current = (rows.lastIndex(where: { $0 < from }) ?? -1) + 1
       }
       search = found
-      searchIsStale = false
       return stepMatch(direction)
     }
     return []
@@ -135,7 +134,6 @@ extension AppState {
     }
     let rows = result.rows
     search = SearchState(prepared: result.query, matches: rows)
-    searchIsStale = false
     guard !rows.isEmpty else {
       message = "no match for '\(result.query.text)'"
       return true
@@ -164,7 +162,6 @@ extension AppState {
     var refreshed = SearchState(prepared: result.query, matches: result.rows)
     refreshed.current = cursorRow.flatMap { result.rows.firstIndex(of: $0) }
     search = refreshed
-    searchIsStale = false
   }
 
   mutating func stepMatch(_ direction: Int) -> [Effect] {
@@ -180,7 +177,7 @@ extension AppState {
       message = "no previous search"
       return []
     }
-    if searchIsStale {
+    if state.isStale {
       message = "searching for '\(state.query)'…"
       return startSearchJob(state.prepared, purpose: .step(direction))
     }
