@@ -54,4 +54,19 @@ import Testing
     _ = try s.run("type q")
     #expect(s.filtering.line.text == "q")
   }
+
+  /// An Enter that waits for the filter's result belongs to that line: once
+  /// `filter ""` has closed it, a line opened again takes typing (the wait
+  /// used to outlive the line and swallow every key but Esc).
+  @Test func aWaitingEnterEndsWithItsLine() {
+    var s = TestData.state()
+    _ = s.handle(.key(KeyEvent(.char("&"))))
+    // Not sent through a runner: the filter job stays running.
+    #expect(!s.handle(.key(KeyEvent(.char("z")))).isEmpty)
+    #expect(s.handle(.key(KeyEvent(.enter))).isEmpty)
+    _ = s.handle(.command(.filter("")))
+    _ = s.handle(.key(KeyEvent(.char("&"))))
+    _ = s.handle(.key(KeyEvent(.char("a"))))
+    #expect(s.filtering.line.text == "a")
+  }
 }
