@@ -135,8 +135,7 @@ import Testing
     let status = s.render().plainLines().last ?? ""
     #expect(status.contains("item 0/0"), "\(status)")
     // Data whose sections all changed: the cursor goes to an item, never a header.
-    _ = s.handle(.key(KeyEvent(.ctrl("r"))))
-    let again = try #require(s.workflow.reloadID)
+    let again = try #require(Self.reloads(s.handle(.key(KeyEvent(.ctrl("r"))))).first?.id)
     _ = s.handle(
       .reloaded(id: again, DataUpdate(list: SectionedList([(title: "Q", items: ["q1", "q2"])]), progress: nil)))
     #expect(s.cursor?.section == 0)

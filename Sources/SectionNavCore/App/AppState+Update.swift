@@ -28,10 +28,10 @@ extension AppState {
       handleMouse(mouse)
       return []
     case .paste(let text):
-      if filtering.lineOpen { return pasteIntoFilterLine(text) }
       switch mode {
+      case .filterLine: return pasteIntoFilterLine(text)
       case .prompt(var p):
-        p.text += TextSanitizer.visible(text.filter { !$0.isNewline })
+        p.line.paste(text)
         mode = .prompt(p)
       case .indexFocus: typeAhead(text)
       default: break
@@ -60,7 +60,7 @@ extension AppState {
       sourceShrank = true
       return []
     case .lineEdited(let kind, let line, let warning):
-      if case .prompt = mode { mode = .list }
+      if case .prompt = mode { mode = restingMode }
       var effects: [Effect] = []
       if let line { effects = submitPrompt(kind: kind, text: line) }
       if let warning { message = warning }
@@ -99,28 +99,27 @@ extension AppState {
         mode = .help(page: page + 1)
         return []
       }
-      mode = .list
+      mode = restingMode
       return event.key == .ctrl("c") ? [.interrupt] : []
     case .prompt(let p):
       return promptKey(event, p)
+    case .filterLine(let open):
+      message = nil
+      if let actions = boundActions(for: event, typing: true) { return runChain(actions) }
+      return filterLineKey(event, open)
     default:
       break
     }
-    if filtering.lineOpen {
-      message = nil
-      if let actions = boundActions(for: event, typing: true) { return runChain(actions) }
-      return filterLineKey(event)
-    }
     // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
-    if event.key == .escape || event.key == .ctrl("c"), let running = runningSearch, running.purpose != .refresh {
-      return [.cancel(jobID: running.id)]
+    if event.key == .escape || event.key == .ctrl("c"), let search = jobs.search, search.running.purpose != .refresh {
+      return [.cancel(jobID: search.id)]
     }
     if event.key == .ctrl("c") { return [.interrupt] }
     if case .waitingForLoad(let exit) = mode {
       // The run ends when indexing does (with the error if the data turns
       // out invalid). Esc stays.
       if event.key == .escape {
-        mode = .list
+        mode = restingMode
         message = nil
       } else {
         message = exit.waitingNote
@@ -130,7 +129,7 @@ extension AppState {
     message = nil
     switch mode {
     case .awaitingEntry:
-      mode = .list
+      mode = restingMode
       if case .char(let c) = event.key {
         if let e = index.entry(startingWith: String(c)) {
           jumpToEntry(e)
@@ -214,26 +213,14 @@ extension AppState {
   mutating func promptKey(_ event: KeyEvent, _ open: Prompt) -> [Effect] {
     var p = open
     switch event.key {
-    case .char(let c):
-      p.text += TextSanitizer.visible(String(c))
-      mode = .prompt(p)
-    case .backspace:
-      if p.text.isEmpty {
-        mode = .list
-      } else {
-        p.text.removeLast()
-        mode = .prompt(p)
-      }
-    case .ctrl("u"):
-      p.text = ""
-      mode = .prompt(p)
-    case .escape, .ctrl("c"), .ctrl("g"):
-      mode = .list
+    // Backspace on an empty line closes the prompt, as in vim.
+    case .backspace where p.text.isEmpty, .escape, .ctrl("c"), .ctrl("g"):
+      mode = restingMode
     case .enter:
-      mode = .list
+      mode = restingMode
       return submitPrompt(kind: p.kind, text: p.text)
     default:
-      break
+      if p.line.edit(event.key) { mode = .prompt(p) }
     }
     return []
   }
@@ -241,19 +228,14 @@ extension AppState {
   /// Runs a line from the prompt (built-in or the runner's line editor): a
   /// command, or a search. A command's output goes to the status line.
   mutating func submitPrompt(kind: PromptKind, text: String) -> [Effect] {
-    if case .prompt = mode { mode = .list }
+    if case .prompt = mode { mode = restingMode }
     message = nil
     switch kind {
     case .search:
       return text.isEmpty ? [] : startSearch(text)
     case .command:
       do throws(CommandError) {
-        guard let command = try CommandParser.parse(text) else { return [] }
-        switch command {
-        case .hold, .settle, .simulate:
-          throw CommandError("'\(text.split(separator: " ").first ?? "")' works in scripts only")
-        default: break
-        }
+        guard let command = try CommandParser.parse(text, atPrompt: true) else { return [] }
         return try run(command).compactMap { effect in
           switch effect {
           case .output(let text):
@@ -298,7 +280,7 @@ extension AppState {
     replaceData(update)
     var effects = refreshSearch()
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
-      mode = .list
+      mode = restingMode
       effects += endRun(exit)
     }
     return effects

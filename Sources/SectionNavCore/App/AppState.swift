@@ -1,6 +1,7 @@
 /// The whole navigator state. `handle(_:)` is the one update path for keys,
 /// mouse, prompt commands and script lines; `render()` the one view. Time only
-/// moves through `tick` events.
+/// moves through `tick` events. It is a few owned parts, each with its own
+/// small updates (docs/ARCHITECTURE.md, "The state").
 public struct AppState: Sendable {
   public enum Focus: Sendable, Equatable { case list, index }
   public enum Drag: Sendable, Equatable { case index, vertical, horizontal }
@@ -9,7 +10,9 @@ public struct AppState: Sendable {
   /// The built-in one-line prompt (scripts and front ends without libedit).
   public struct Prompt: Sendable, Equatable {
     public var kind: PromptKind
-    public var text = ""
+    /// The line as typed so far.
+    var line = LineEdit()
+    public var text: String { line.text }
   }
 
   /// A jump being animated under `--smooth`.
@@ -19,91 +22,37 @@ public struct AppState: Sendable {
     static let duration = 150
   }
 
-  public private(set) var list: SectionedList
-  public private(set) var rowMap: RowMap
-  public private(set) var index: SectionIndex
-  /// Indexing progress (0…1) while a background indexer is still running.
-  public private(set) var loadProgress: Double?
-  /// The data is still arriving from a stream (see `DataUpdate.reading`).
-  public private(set) var loadReading = false
+  /// The list shown, its rows, index, layout, viewport and cursor.
+  var view: ListView
   public let settings: AppSettings
-  /// The list's part of the screen (all of it unless a preview pane is open):
-  /// the layout, the status line and the help use this.
-  public private(set) var width: Int
-  public private(set) var height: Int
-  /// The whole screen.
-  public private(set) var screenWidth: Int
-  public private(set) var screenHeight: Int
-  public private(set) var layout: ScreenLayout
-
-  /// The visible part of the content (like ratatui's `ListState`).
-  var viewport = Viewport()
-  /// The cursor's row (always an item row), nil when there are no items.
-  public internal(set) var cursorRow: Int?
-  /// The user moved the cursor since the list last started over (the start,
-  /// a new filter query). Until then new data and re-ranked results keep it
-  /// on the first row, as fzf's stays at the top while input streams in.
-  var cursorMoved = false
   /// The pointer while a button is down.
   var pointer = PointerState()
   /// What keys do now (list, help, prompt, index focus, …).
   public internal(set) var mode = Mode.list
-  /// A line for the status bar (errors, wrap notes) until the next key.
-  public internal(set) var message: String?
-  /// The data file shrank on disk after it was read: its status warning
-  /// stays (a key clears `message`, not this) until `reload` replaces the data.
-  public internal(set) var sourceShrank = false
-  /// Folded section titles for type-ahead, worked out on first use per data set.
-  var foldedTitles: [String]?
-  /// The titles' primary-strength keys in `settings.collation`, made at the first type-ahead.
-  var titleKeys: [[UInt8]]?
+  /// The status line's message and warning.
+  var status = StatusNotes()
   /// Time as `tick` events tell it.
   var time = TickClock()
+  /// The search whose matches `n`/`N` step through.
   var search: SearchState?
   /// The filter line, the filtered view's result and the marks.
   public internal(set) var filtering = Filtering()
-  /// The data changed since `search`'s matches were found (they are rows of the old data).
-  var searchIsStale = false
-  /// The search job whose result the state waits for.
-  var runningSearch: RunningSearch?
-  /// The last background job id handed out.
-  var lastJobID = 0
+  /// The background jobs whose results the state waits for, by purpose.
+  var jobs = PendingJobs()
   /// The preview pane and `--bind` action chains (Workflow/).
   var workflow: WorkflowState
 
   public init(list: SectionedList, settings: AppSettings = AppSettings(), width: Int = 80, height: Int = 24) {
-    self.list = list
     self.settings = settings
-    rowMap = RowMap(list)
-    index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
-      collation: settings.collation)
     workflow = WorkflowState(settings: settings)
-    screenWidth = max(1, width)
-    screenHeight = max(1, height)
-    let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
-    self.width = area.width
-    self.height = area.height
-    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list, chrome: settings.chrome)
-    cursorRow = rowMap.nextItemRow(from: 0)
+    let screen = (max(1, width), max(1, height))
+    view = ListView(
+      list: list, settings: settings, screen: screen,
+      area: workflow.listArea(settings: settings, width: screen.0, height: screen.1))
     // Pick mode types into the filter from the first key, as fzf does.
     if settings.pick { openFilterLine(byKey: false) }
     // The cursor rests on its first item from the start (clock 0).
     workflow.wanted = cursor.map { .init(section: $0.section, item: $0.item, generation: 0) }
-  }
-
-  /// A fresh id for a background job.
-  mutating func nextJobID() -> Int {
-    lastJobID += 1
-    return lastJobID
-  }
-
-  static func makeLayout(
-    width: Int, height: Int, index: SectionIndex, list: SectionedList, chrome: PickChrome
-  ) -> ScreenLayout {
-    ScreenLayout(
-      width: width, height: height, indexLabelWidth: index.labelWidth, contentWidth: list.maxItemWidth,
-      chrome: chrome)
   }
 
   /// Swaps in a newer snapshot of the data, keeping the top row's section
@@ -117,16 +66,9 @@ public struct AppState: Sendable {
     let sameOrder =
       update.list.sectionCount >= list.sectionCount
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
-    list = update.list
-    foldedTitles = nil
-    titleKeys = nil
-    loadProgress = update.progress
-    loadReading = update.reading && update.progress != nil
-    rowMap = RowMap(list)
-    index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
-      collation: settings.collation)
-    layout = Self.makeLayout(width: width, height: height, index: index, list: list, chrome: settings.chrome)
+    view.loadProgress = update.progress
+    view.loadReading = update.reading && update.progress != nil
+    view.show(update.list, settings: settings)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
     if !cursorMoved {
@@ -151,25 +93,18 @@ public struct AppState: Sendable {
   /// Shows `newList` — a filtered view or the full data — as it is; the
   /// caller places the cursor and the offset.
   mutating func setList(_ newList: SectionedList) {
-    list = newList
-    foldedTitles = nil
-    titleKeys = nil
-    rowMap = RowMap(list)
-    index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
-      collation: settings.collation)
-    layout = Self.makeLayout(width: width, height: height, index: index, list: list, chrome: settings.chrome)
+    view.show(newList, settings: settings)
   }
 
   /// New data while a filter is on: it is filtered again (the view stays
   /// until the new survivors arrive); an exit that waited for the load happens.
   mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
-    loadProgress = update.progress
+    view.loadProgress = update.progress
     filtering.base = update.list
     filtering.lastComplete = nil
     var effects = setFilterQuery(filtering.requested, typed: false)
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
-      mode = .list
+      mode = restingMode
       effects += endRun(exit)
     }
     return effects
@@ -178,12 +113,10 @@ public struct AppState: Sendable {
   /// A new screen size (or the preview pane opened or closed): the list
   /// gets what the pane leaves.
   mutating func resize(width: Int, height: Int) {
-    screenWidth = max(1, width)
-    screenHeight = max(1, height)
-    let area = workflow.listArea(settings: settings, width: screenWidth, height: screenHeight)
-    self.width = area.width
-    self.height = area.height
-    layout = Self.makeLayout(width: self.width, height: self.height, index: index, list: list, chrome: settings.chrome)
+    let screen = (max(1, width), max(1, height))
+    view.resize(
+      screen: screen, area: workflow.listArea(settings: settings, width: screen.0, height: screen.1),
+      chrome: settings.chrome)
     clampOffsets()
   }
 
@@ -194,7 +127,7 @@ public struct AppState: Sendable {
 
   /// The offset on screen: the target, or a step of a `--smooth` animation.
   public var displayedOffset: (x: Int, y: Int) {
-    guard let a = viewport.animation else { return (offsetX, offsetY) }
+    guard let a = view.viewport.animation else { return (offsetX, offsetY) }
     let t = min(1, Double(a.elapsed) / Double(Animation.duration))
     let x = Double(a.fromX) + Double(offsetX - a.fromX) * t
     let y = Double(a.fromY) + Double(offsetY - a.fromY) * t
@@ -256,14 +189,49 @@ struct TickClock: Sendable, Equatable {
 }
 
 extension AppState {
+  public var list: SectionedList { view.list }
+  public var rowMap: RowMap { view.rowMap }
+  public var index: SectionIndex { view.index }
+  public var layout: ScreenLayout { view.layout }
+  /// The list's part of the screen (see `ListView.width`).
+  public var width: Int { view.width }
+  public var height: Int { view.height }
+  /// The whole screen.
+  public var screenWidth: Int { view.screenWidth }
+  public var screenHeight: Int { view.screenHeight }
+  /// Indexing progress (0…1) while a background indexer is still running.
+  public var loadProgress: Double? { view.loadProgress }
+  /// The data is still arriving from a stream (see `DataUpdate.reading`).
+  public var loadReading: Bool { view.loadReading }
+  /// The cursor's row (always an item row), nil when there are no items.
+  public internal(set) var cursorRow: Int? {
+    get { view.cursorRow }
+    set { view.cursorRow = newValue }
+  }
+  /// A line for the status bar (errors, wrap notes) until the next key.
+  public internal(set) var message: String? {
+    get { status.message }
+    set { status.message = newValue }
+  }
+  /// See `StatusNotes.sourceShrank`.
+  public internal(set) var sourceShrank: Bool {
+    get { status.sourceShrank }
+    set { status.sourceShrank = newValue }
+  }
+  /// See `ListView.cursorMoved`.
+  var cursorMoved: Bool {
+    get { view.cursorMoved }
+    set { view.cursorMoved = newValue }
+  }
+
   /// Content offset (target of any animation).
   public internal(set) var offsetX: Int {
-    get { viewport.x }
-    set { viewport.x = newValue }
+    get { view.viewport.x }
+    set { view.viewport.x = newValue }
   }
   public internal(set) var offsetY: Int {
-    get { viewport.y }
-    set { viewport.y = newValue }
+    get { view.viewport.y }
+    set { view.viewport.y = newValue }
   }
 
   /// What a press on the screen is dragging, if anything.

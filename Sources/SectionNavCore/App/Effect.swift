@@ -52,7 +52,7 @@ public enum Effect: Sendable {
 /// and posts the event to the run loop's inbox; the script runner runs it on
 /// the spot (or when the script says `settle`), so both see the same rules.
 public protocol BackgroundJob: Sendable {
-  /// Unique per state (`AppState.nextJobID()`); `.cancel(jobID:)` names it.
+  /// Unique per state (`PendingJobs.start`); `.cancel(jobID:)` names it.
   var id: Int { get }
   /// Does the work. `shouldStop` is asked now and then; once it answers
   /// true the job returns at once with what it has.

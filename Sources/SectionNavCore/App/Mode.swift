@@ -3,6 +3,9 @@
 public enum Mode: Sendable, Equatable {
   /// Browsing the list (keys from `KeyBindings.table`).
   case list
+  /// The `&` line has the keys: typing edits the query (`Filtering.line`),
+  /// Up/Down move the cursor through the survivors.
+  case filterLine(FilterLine)
   /// The help screen, on this page.
   case help(page: Int)
   /// The `:` or `/` prompt (the built-in one scripts type into, or the
@@ -25,6 +28,16 @@ public struct TypeAhead: Sendable, Equatable {
   public var at = 0
 }
 
+/// How the filter line was opened, and an Enter waiting for its result.
+public struct FilterLine: Sendable, Equatable {
+  /// Opened with `&` (an empty Enter then clears, as in less) rather than by `--filter` or pick mode.
+  var openedByKey = true
+  /// Enter came while a filter job ran: the choice is made once the result
+  /// of the query typed so far is complete, never from the rows of an
+  /// older query (typed fast, `zzz` Enter picked the first item).
+  var acceptWhenComplete = false
+}
+
 /// An exit asked for while the data was still being indexed.
 public enum PendingExit: Sendable, Equatable {
   case quit, choose
@@ -34,6 +47,17 @@ public enum PendingExit: Sendable, Equatable {
 }
 
 extension AppState {
+  /// The mode the help, a prompt, an index jump or a waiting exit gives the
+  /// keys back to: in pick mode the filter line (it has them from the
+  /// start, as fzf's query line does), else the list.
+  var restingMode: Mode { settings.pick ? .filterLine(FilterLine(openedByKey: false)) : .list }
+
+  /// Whether the filter line has the keys.
+  public var filterLineOpen: Bool {
+    if case .filterLine = mode { return true }
+    return false
+  }
+
   /// The open prompt, if any.
   public var prompt: Prompt? {
     if case .prompt(let p) = mode { return p }

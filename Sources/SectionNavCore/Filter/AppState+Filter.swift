@@ -11,51 +11,32 @@ extension AppState {
 
   /// `&`: opens the filter line, empty (as less does); the filter shown stays until typing replaces it.
   mutating func openFilterLine(byKey: Bool = true) {
-    filtering.lineOpen = true
-    filtering.openedByKey = byKey
-    filtering.line = ""
-    filtering.caret = 0
+    mode = .filterLine(FilterLine(openedByKey: byKey))
+    filtering.line = LineEdit()
+  }
+
+  /// The filter line gives the keys back (the filter stays): to the list,
+  /// in pick mode to the line afresh.
+  mutating func closeFilterLine() {
+    if case .filterLine = mode { mode = restingMode }
   }
 
   /// `--filter` / `--query` (`.startFilter`): the state a picker starts in.
   mutating func startFiltering(query: String, openLine: Bool) -> [Effect] {
     if openLine { openFilterLine(byKey: false) }
-    filtering.line = query
-    filtering.caret = query.count
+    filtering.line = LineEdit(query)
     return query.isEmpty ? [] : setFilterQuery(query)
   }
 
   /// Keys while the filter line has focus.
-  mutating func filterLineKey(_ event: KeyEvent) -> [Effect] {
+  mutating func filterLineKey(_ event: KeyEvent, _ open: FilterLine) -> [Effect] {
     // After Enter, only an abort still counts while the result is awaited.
-    if filtering.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("c")].contains(event.key) { return [] }
-    var line = Array(filtering.line)
-    var caret = min(filtering.caret, line.count)
-    let before = filtering.line
+    if open.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("c")].contains(event.key) { return [] }
+    let before = filtering.line.text
+    if filtering.line.edit(event.key) {
+      return filtering.line.text != before ? setFilterQuery(filtering.line.text) : []
+    }
     switch event.key {
-    case .char(let c):
-      line.insert(contentsOf: TextSanitizer.visible(String(c)), at: caret)
-      caret += TextSanitizer.visible(String(c)).count
-    case .backspace, .ctrl("h"):
-      if caret > 0 {
-        line.remove(at: caret - 1)
-        caret -= 1
-      }
-    case .delete, .ctrl("d"):
-      if caret < line.count { line.remove(at: caret) }
-    case .ctrl("u"):
-      line.removeFirst(caret)
-      caret = 0
-    case .ctrl("w"):
-      var start = caret
-      while start > 0 && line[start - 1] == " " { start -= 1 }
-      while start > 0 && line[start - 1] != " " { start -= 1 }
-      line.removeSubrange(start..<caret)
-      caret = start
-    case .left, .ctrl("b"): caret = max(0, caret - 1)
-    case .right, .ctrl("f"): caret = min(line.count, caret + 1)
-    case .home, .ctrl("a"): caret = 0
-    case .end, .ctrl("e"): caret = line.count
     case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1)
     case .down, .ctrl("n"), .ctrl("j"): stepCursor(1)
     case .pageDown: page(by: max(1, layout.listHeight))
@@ -65,39 +46,31 @@ extension AppState {
     case .backTab:
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
-      if line.isEmpty && filtering.openedByKey { return clearFilter() }
-      if filtering.runningJob != nil {
-        filtering.acceptWhenComplete = true
+      if before.isEmpty && open.openedByKey { return clearFilter() }
+      if jobs[.filter] != nil {
+        mode = .filterLine(FilterLine(openedByKey: open.openedByKey, acceptWhenComplete: true))
         return []
       }
-      filtering.lineOpen = false
+      closeFilterLine()
       return endRun(.choose)
     case .escape, .ctrl("g"):
       // Pick mode: one Esc aborts, as in fzf (130).
       if settings.pick { return [.interrupt] }
-      filtering.lineOpen = false
-      filtering.acceptWhenComplete = false
+      closeFilterLine()
       return []
     case .ctrl("c"):
       return [.interrupt]
     default:
-      return []
+      break
     }
-    filtering.line = String(line)
-    filtering.caret = caret
-    return filtering.line != before ? setFilterQuery(filtering.line) : []
+    return []
   }
 
   /// Bracketed paste on the filter line: inserted at the caret as one edit.
   mutating func pasteIntoFilterLine(_ text: String) -> [Effect] {
-    let pasted = Array(TextSanitizer.visible(text.filter { !$0.isNewline }))
-    guard !pasted.isEmpty else { return [] }
-    var line = Array(filtering.line)
-    let caret = min(filtering.caret, line.count)
-    line.insert(contentsOf: pasted, at: caret)
-    filtering.line = String(line)
-    filtering.caret = caret + pasted.count
-    return setFilterQuery(filtering.line)
+    let before = filtering.line.text
+    filtering.line.paste(text)
+    return filtering.line.text != before ? setFilterQuery(filtering.line.text) : []
   }
 
   /// Applies `text` as the filter: a filter job starts over the full data
@@ -128,33 +101,29 @@ extension AppState {
   }
 
   private mutating func startFilterJob(_ run: FilterRun) -> [Effect] {
-    let job = FilterJob(id: nextJobID(), run: run, rows: max(1, layout.listHeight))
-    filtering.runningJob = job.id
-    return [.start(job)]
+    // The job before it was stopped or has finished: nothing to cancel.
+    let id = jobs.start(.filter).id
+    return [.start(FilterJob(id: id, run: run, rows: max(1, layout.listHeight)))]
   }
 
   private mutating func stopFilterJob() -> [Effect] {
-    defer { filtering.runningJob = nil }
-    return filtering.runningJob.map { [.cancel(jobID: $0)] } ?? []
+    jobs.stop(.filter).map { [.cancel(jobID: $0)] } ?? []
   }
 
   /// A chunk of the running filter ended: show the survivors so far, go on.
   mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
-    guard jobID == filtering.runningJob else { return [] }
-    filtering.runningJob = nil
+    guard jobs.finish(.filter, id: jobID) != nil else { return [] }
     showFilterResult(run.result())
     guard run.isComplete else { return startFilterJob(run) }
-    guard filtering.acceptWhenComplete else { return [] }
-    filtering.acceptWhenComplete = false
-    filtering.lineOpen = false
+    guard case .filterLine(let open) = mode, open.acceptWhenComplete else { return [] }
+    closeFilterLine()
     return endRun(.choose)
   }
 
   /// Esc in the list, `filter ""`, an empty Enter after `&`: back to the full list.
   mutating func clearFilter() -> [Effect] {
-    filtering.lineOpen = false
-    filtering.line = ""
-    filtering.caret = 0
+    closeFilterLine()
+    filtering.line = LineEdit()
     filtering.requested = ""
     filtering.generation += 1
     let effects = stopFilterJob()

@@ -5,7 +5,7 @@ extension AppState {
   /// query being run then, the count once its first survivors are shown).
   var filterStatus: String {
     let running = filtering.progress != nil
-    let query = running ? filtering.line : filtering.result?.query.text ?? ""
+    let query = running ? filtering.line.text : filtering.result?.query.text ?? ""
     var text = "&" + query
     if let r = filtering.result, isFiltered, r.query.text == query {
       text += " \(r.itemCount)/\(dataList.itemCount)"
@@ -27,10 +27,9 @@ extension AppState {
 
   /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
-    let chars = Array(filtering.line)
-    let caret = min(filtering.caret, chars.count)
-    let beforeCaret = (settings.pick ? settings.prompt : "&") + String(chars[..<caret])
-    let line = beforeCaret + "▏" + String(chars[caret...])
+    let (before, after) = filtering.line.split
+    let beforeCaret = (settings.pick ? settings.prompt : "&") + before
+    let line = beforeCaret + "▏" + after
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
     if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
     if loadReading {

@@ -9,26 +9,14 @@ public struct Filtering: Sendable {
   var lastComplete: FilterResult?
   /// The query last asked for (typed, `--query`, `filter`), shown or still running.
   var requested = ""
-  /// The query as edited on the filter line.
-  public internal(set) var line = ""
-  /// Caret position in `line`, in characters.
-  var caret = 0
-  /// Whether the filter line has the keyboard.
-  public internal(set) var lineOpen = false
-  /// Opened with `&` (an empty Enter then clears, as in less) rather than by `--filter`.
-  var openedByKey = false
+  /// The query as edited on the filter line (kept when the line closes: `{q}`).
+  public internal(set) var line = LineEdit()
   /// Counts filter runs; results of older runs are dropped.
   public internal(set) var generation = 0
   /// An item of the full data the cursor goes to once a result of that
   /// generation shows it: the cursor's item across a `reload`, which
   /// filters the new data again.
   var follow: (generation: Int, section: Int, item: Int)?
-  /// The filter job whose chunk the state waits for.
-  var runningJob: Int?
-  /// Enter came while `runningJob` ran: the choice is made once the result
-  /// of the query typed so far is complete, never from the rows of an
-  /// older query (typed fast, `zzz` Enter picked the first item).
-  var acceptWhenComplete = false
   /// 0…1 while a run goes on.
   public internal(set) var progress: Double?
   /// Marked items, by position in the full data's item store.

@@ -35,7 +35,7 @@ extension AppState {
   mutating func indexFocusKey(_ event: KeyEvent) -> [Effect]? {
     switch event.key {
     case .tab, .escape, .enter:
-      mode = .list
+      mode = restingMode
       return []
     case .up, .down:
       let current = currentEntry ?? 0
@@ -70,12 +70,12 @@ extension AppState {
     if case .indexFocus = mode { mode = .indexFocus(typed) }
     let found: Int?
     if let collation = settings.collation {
-      if titleKeys == nil { titleKeys = list.sections.map { collation.primaryKey($0.title) } }
-      found = Self.section(startingWith: typed.text, titleKeys!, list, collation)
+      if view.titleKeys == nil { view.titleKeys = list.sections.map { collation.primaryKey($0.title) } }
+      found = Self.section(startingWith: typed.text, view.titleKeys!, list, collation)
     } else {
       let key = Folding.fold(typed.text)
-      if foldedTitles == nil { foldedTitles = list.sections.map { Folding.fold($0.title) } }
-      found = foldedTitles!.firstIndex(where: { $0.hasPrefix(key) })
+      if view.foldedTitles == nil { view.foldedTitles = list.sections.map { Folding.fold($0.title) } }
+      found = view.foldedTitles!.firstIndex(where: { $0.hasPrefix(key) })
     }
     if let s = found {
       jump(toSection: s, alignment: settings.indexAnchor)

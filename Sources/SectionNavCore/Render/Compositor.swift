@@ -190,17 +190,16 @@ extension AppState {
     guard let row = layout.statusRow else { return }
     let style = theme[.status]
     frame.fillStyle(style, column: 0, row: row, count: width)
-    if filtering.lineOpen {
+    if filterLineOpen {
       drawFilterLine(into: &frame, row: row, style: style)
       return
     }
     if let prompt {
-      let lead = prompt.kind == .command ? ":" : "/"
-      let text = lead + prompt.text
-      // Keep the end of a long line visible.
-      let over = max(0, TextSanitizer.width(text) + 1 - width)
-      let n = frame.put(text, column: 0, row: row, style: style, skip: over)
-      frame.put("▏", column: n, row: row, maxWidth: 1, style: style)
+      let (before, after) = prompt.line.split
+      let lead = (prompt.kind == .command ? ":" : "/") + before
+      // Keep the caret visible on a long line.
+      let over = max(0, TextSanitizer.width(lead) + 1 - width)
+      frame.put(lead + "▏" + after, column: 0, row: row, style: style, skip: over)
       return
     }
     // The cursor's section (its title gets what the rest leaves), then items, not rows.

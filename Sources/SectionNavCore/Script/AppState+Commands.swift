@@ -72,8 +72,7 @@ extension AppState {
     case .tick(let ms):
       return handle(.tick(milliseconds: ms))
     case .filter(let text):
-      filtering.line = text
-      filtering.caret = text.count
+      filtering.line = LineEdit(text)
       return text.isEmpty ? clearFilter() : setFilterQuery(text)
     case .mark:
       guard settings.multi else { throw CommandError("mark needs --multi") }

@@ -1,7 +1,9 @@
 /// Parses one line of the script/prompt grammar (`CommandGrammar.table`) into
 /// a `Command`. Blank lines and `#` comment lines give nil.
 public enum CommandParser {
-  public static func parse(_ line: String) throws(CommandError) -> Command? {
+  /// `atPrompt`: the line was typed at the `:` prompt, where the commands
+  /// marked `scriptOnly` are refused.
+  public static func parse(_ line: String, atPrompt: Bool = false) throws(CommandError) -> Command? {
     let trimmed = line.drop(while: \.isWhitespace)
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let words = try CommandLexer.words(line)
@@ -10,7 +12,9 @@ public enum CommandParser {
     guard let spec = CommandGrammar.spec(named: name) else {
       throw CommandError("unknown command '\(name)'")
     }
-    return try spec.parse(args)
+    let command = try spec.parse(args)
+    if atPrompt && spec.scriptOnly { throw CommandError("'\(name)' works in scripts only") }
+    return command
   }
 
   static func count(_ args: [String], _ n: Int, _ name: String, usage: String? = nil)

@@ -19,9 +19,9 @@ extension AppState {
     // Animate only once time is known to move (a tick arrived): a script that
     // never ticks sees the same jumps as without --smooth.
     if animated && settings.smooth && time.running {
-      viewport.animation = Animation(fromX: before.x, fromY: before.y)
+      view.viewport.animation = Animation(fromX: before.x, fromY: before.y)
     } else {
-      viewport.animation = nil
+      view.viewport.animation = nil
     }
   }
 
@@ -147,9 +147,9 @@ extension AppState {
   mutating func advanceClock(by ms: Int) {
     time.running = true
     time.now += max(0, ms)
-    if var a = viewport.animation {
+    if var a = view.viewport.animation {
       a.elapsed += max(0, ms)
-      viewport.animation = a.elapsed >= Animation.duration ? nil : a
+      view.viewport.animation = a.elapsed >= Animation.duration ? nil : a
     }
   }
 }

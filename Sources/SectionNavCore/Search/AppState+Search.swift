@@ -72,29 +72,25 @@ extension AppState {
 
   /// Replaces any running search with a new job over the current data.
   mutating func startSearchJob(_ query: PreparedQuery, purpose: RunningSearch.Purpose) -> [Effect] {
-    var effects: [Effect] = []
-    if let running = runningSearch { effects.append(.cancel(jobID: running.id)) }
-    let job = SearchJob(id: nextJobID(), query: query, list: list, rowMap: rowMap)
-    runningSearch = RunningSearch(id: job.id, query: query, purpose: purpose)
-    effects.append(.start(job))
-    return effects
+    let started = jobs.start(.search(RunningSearch(query: query, purpose: purpose)))
+    let cancel = started.replaced.map { [Effect.cancel(jobID: $0)] } ?? []
+    return cancel + [.start(SearchJob(id: started.id, query: query, list: list, rowMap: rowMap))]
   }
 
   /// After a data change: the shown matches are rows of the old data, so the
   /// search runs again over the new data (a running one starts over).
   mutating func refreshSearch() -> [Effect] {
-    if let running = runningSearch {
+    if let running = jobs.search?.running {
       return startSearchJob(running.query, purpose: running.purpose)
     }
     guard let shown = search else { return [] }
-    searchIsStale = true
+    search?.isStale = true
     return startSearchJob(shown.prepared, purpose: .refresh)
   }
 
   /// A search job ended: act on it if it is the one the state waits for.
   mutating func searchFinished(jobID: Int, _ result: SearchResult) -> [Effect] {
-    guard let running = runningSearch, running.id == jobID else { return [] }
-    runningSearch = nil
+    guard case .search(let running)? = jobs.finish(.search, id: jobID) else { return [] }
     switch running.purpose {
     case .land:
       showMatches(result)
@@ -117,7 +113,6 @@ extension AppState {
         found.current = (rows.lastIndex(where: { $0 < from }) ?? -1) + 1
       }
       search = found
-      searchIsStale = false
       return stepMatch(direction)
     }
     return []
@@ -139,7 +134,6 @@ extension AppState {
     }
     let rows = result.rows
     search = SearchState(prepared: result.query, matches: rows)
-    searchIsStale = false
     guard !rows.isEmpty else {
       message = "no match for '\(result.query.text)'"
       return true
@@ -168,13 +162,14 @@ extension AppState {
     var refreshed = SearchState(prepared: result.query, matches: result.rows)
     refreshed.current = cursorRow.flatMap { result.rows.firstIndex(of: $0) }
     search = refreshed
-    searchIsStale = false
   }
 
   mutating func stepMatch(_ direction: Int) -> [Effect] {
-    if let running = runningSearch {
+    if let running = jobs.search?.running {
       // The matches are being found (again): step once they are.
-      if running.purpose == .refresh { runningSearch?.purpose = .step(direction) }
+      if running.purpose == .refresh {
+        jobs.retarget(.search(RunningSearch(query: running.query, purpose: .step(direction))))
+      }
       message = "searching for '\(running.query.text)'…"
       return []
     }
@@ -182,7 +177,7 @@ extension AppState {
       message = "no previous search"
       return []
     }
-    if searchIsStale {
+    if state.isStale {
       message = "searching for '\(state.query)'…"
       return startSearchJob(state.prepared, purpose: .step(direction))
     }

@@ -22,7 +22,6 @@ struct RunningSearch: Sendable, Equatable {
     /// The data changed under a shown search: find its matches again, quietly.
     case refresh
   }
-  var id: Int
   var query: PreparedQuery
   var purpose: Purpose
 }

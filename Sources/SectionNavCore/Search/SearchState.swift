@@ -6,6 +6,8 @@ struct SearchState: Sendable, Equatable {
   var matches: [Int]
   /// Position in `matches` of the current match.
   var current: Int?
+  /// The data changed since the matches were found (they are rows of the old data).
+  var isStale = false
 
   init(query: String, literal: Bool = false) {
     self.init(prepared: PreparedQuery(query, literal: literal))

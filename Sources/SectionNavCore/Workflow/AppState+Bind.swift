@@ -44,17 +44,15 @@ extension AppState {
       switch action {
       case .action(let a): effects += perform(a)
       case .execute(let template), .executeSilent(let template):
-        let id = nextJobID()
+        let id = jobs.start(.execute(then: Array(rest))).id
         let silent: Bool
         if case .executeSilent = action { silent = true } else { silent = false }
-        if !rest.isEmpty { workflow.waiting = (id, Array(rest)) }
         return effects + [.execute(id: id, command: cursorCommand(template), silent: silent)]
       case .reload(let template):
         // One reload at a time: a newer one replaces a running one.
-        if let running = workflow.reloadID { effects.append(.cancelReload(id: running)) }
-        let id = nextJobID()
-        workflow.reloadID = id
-        effects.append(.reload(id: id, command: cursorCommand(template)))
+        let started = jobs.start(.reload)
+        if let running = started.replaced { effects.append(.cancelReload(id: running)) }
+        effects.append(.reload(id: started.id, command: cursorCommand(template)))
       case .print(let format):
         guard cursor != nil else { continue }
         workflow.printFormat = format
@@ -78,7 +76,7 @@ extension AppState {
   /// empty (`{+}` still gives the marked items).
   private func cursorCommand(_ template: CommandTemplate) -> ShellLine {
     guard let c = cursor else {
-      return template.render(.init(query: filtering.line, marked: template.usesMarked ? markedTexts : []))
+      return template.render(.init(query: filtering.line.text, marked: template.usesMarked ? markedTexts : []))
     }
     return command(template, section: c.section, item: c.item)
   }
@@ -89,9 +87,8 @@ extension AppState {
 
   mutating func executeFinished(id: Int, failure: String?) -> [Effect] {
     if let failure { message = "execute failed: \(failure)" }
-    guard let waiting = workflow.waiting, waiting.id == id else { return [] }
-    workflow.waiting = nil
-    return failure == nil ? runChain(waiting.actions) : []
+    guard case .execute(let rest)? = jobs.finish(.execute, id: id) else { return [] }
+    return failure == nil ? runChain(rest) : []
   }
 
   /// New data from `reload`: the cursor stays on its item (same text in a
@@ -99,8 +96,7 @@ extension AppState {
   /// there — with a filter on, once the new data's survivors show it — and
   /// every preview is out of date.
   mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
-    guard workflow.reloadID == id else { return [] }
-    workflow.reloadID = nil
+    guard jobs.finish(.reload, id: id) != nil else { return [] }
     let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
     workflow.reloaded = true
     sourceShrank = false
@@ -134,8 +130,7 @@ extension AppState {
   }
 
   mutating func reloadFailed(id: Int, _ text: String) {
-    guard workflow.reloadID == id else { return }
-    workflow.reloadID = nil
+    guard jobs.finish(.reload, id: id) != nil else { return }
     message = "reload failed: \(text)"
   }
 }

@@ -22,25 +22,19 @@ extension AppState {
       workflow.previewText = PreviewText()
       workflow.shown = nil
       workflow.wanted = nil
-      if let running = workflow.running {
-        workflow.running = nil
-        return [.cancelPreview(id: running.id)]
-      }
-      return []
+      return jobs.stop(.preview).map { [.cancelPreview(id: $0)] } ?? []
     }
     let key = WorkflowState.PreviewKey(section: c.section, item: c.item, generation: workflow.generation)
-    if key == workflow.running?.key || (key == workflow.shown && workflow.running == nil) { return [] }
+    let running = jobs.preview
+    if key == running?.key || (key == workflow.shown && running == nil) { return [] }
     if key != workflow.wanted {
       workflow.wanted = key
       workflow.wantedSince = clock
     }
     guard clock - workflow.wantedSince >= WorkflowState.previewDelay else { return [] }
-    var effects: [Effect] = []
-    if let running = workflow.running { effects.append(.cancelPreview(id: running.id)) }
-    let id = nextJobID()
-    workflow.running = (id, key)
-    effects.append(.runPreview(id: id, command: command(template, section: c.section, item: c.item)))
-    return effects
+    let started = jobs.start(.preview(key))
+    let cancel = started.replaced.map { [Effect.cancelPreview(id: $0)] } ?? []
+    return cancel + [.runPreview(id: started.id, command: command(template, section: c.section, item: c.item))]
   }
 
   /// `template` with the placeholders of the item (`{+}`: the marked items,
@@ -52,16 +46,15 @@ extension AppState {
     return template.render(
       .init(
         section: list.title(section), item: text, index: item,
-        json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line,
+        json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line.text,
         marked: marked))
   }
 
   mutating func previewFinished(id: Int, output: [UInt8]) {
-    guard let running = workflow.running, running.id == id else { return }  // killed as stale
-    workflow.running = nil
+    guard case .preview(let key)? = jobs.finish(.preview, id: id) else { return }  // killed as stale
     workflow.previewText = PreviewText(output, colors: settings.theme.colorEnabled)
-    if workflow.shown != running.key { workflow.previewScroll = 0 }
-    workflow.shown = running.key
+    if workflow.shown != key { workflow.previewScroll = 0 }
+    workflow.shown = key
     clampPreviewScroll()
   }
 
@@ -72,10 +65,7 @@ extension AppState {
     }
     workflow.previewOpen.toggle()
     resize(width: screenWidth, height: screenHeight)
-    if !workflow.previewOpen, let running = workflow.running {
-      workflow.running = nil
-      return [.cancelPreview(id: running.id)]
-    }
+    if !workflow.previewOpen, let id = jobs.stop(.preview) { return [.cancelPreview(id: id)] }
     return []
   }
 

@@ -17,14 +17,8 @@ struct WorkflowState: Sendable {
   /// The item the cursor rests on, and since when (clock ms).
   var wanted: PreviewKey?
   var wantedSince = 0
-  /// The preview command running now (at most one).
-  var running: (id: Int, key: PreviewKey)?
   /// Bumped by every reload.
   var generation = 0
-  /// The actions of a chain that wait for an `execute` to end.
-  var waiting: (id: Int, actions: [BindAction])?
-  /// The reload whose data the state waits for.
-  var reloadID: Int?
   /// The data came from a `reload`: updates from the original source are dropped.
   var reloaded = false
   /// Set by `print(FORMAT)`: the chosen item is printed in this format.

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// The state is a few owned parts (docs/ARCHITECTURE.md, "The state"), the
+/// `:`/`/` prompt and the `&` line edit through one `LineEdit`, and the
+/// modes hand the keys back where a user expects them.
+@Suite struct AppStatePartsTests {
+  /// Each part owns its update; a new field goes into the part it belongs to.
+  @Test func appStateHoldsAtMostTenParts() {
+    let parts = Mirror(reflecting: TestData.state()).children.map { $0.label ?? "?" }
+    #expect(parts.count <= 10, "\(parts)")
+  }
+
+  /// The same keys give the same line on the prompt and on the filter line.
+  @Test func promptAndFilterLineEditAlike() throws {
+    let keys = "type \"mac pro\"\nkey Left Left Left Left Backspace C-a\ntype x\nkey C-e C-w"
+    var prompt = TestData.state()
+    var filter = TestData.state()
+    _ = try prompt.run("key /")
+    _ = try filter.run("key &")
+    for line in keys.split(separator: "\n") {
+      _ = try prompt.run(String(line))
+      _ = try filter.run(String(line))
+    }
+    #expect(prompt.prompt?.text == "xma ")
+    #expect(filter.filtering.line.text == "xma ")
+  }
+
+  /// The prompt draws its caret where the next character goes.
+  @Test func promptShowsItsCaret() throws {
+    var s = TestData.state()
+    _ = try s.run("key :")
+    _ = try s.run("type abc")
+    _ = try s.run("key Left")
+    #expect(s.render().plainLines().last?.hasPrefix(":ab▏c") == true)
+    // Backspace on an empty prompt still closes it.
+    _ = try s.run("key C-u Backspace")
+    #expect(s.prompt?.text == "c")
+    _ = try s.run("key End Backspace Backspace")
+    #expect(s.prompt == nil)
+  }
+
+  /// Pick mode: Esc after an Enter that waits for indexing gives the keys back
+  /// to the query line, not to browse mode's letter commands.
+  @Test func pickModeEscFromAWaitingEnterReturnsToTheQuery() throws {
+    var settings = AppSettings()
+    settings.pick = true
+    var s = AppState(list: TestData.numbers, settings: settings, width: 40, height: 12)
+    _ = try s.run("simulate indexing 40")
+    #expect(s.send(.key(KeyEvent(.enter))).isEmpty)
+    _ = s.send(.key(KeyEvent(.escape)))
+    #expect(s.filterLineOpen)
+    _ = try s.run("type q")
+    #expect(s.filtering.line.text == "q")
+  }
+
+  /// An Enter that waits for the filter's result belongs to that line: once
+  /// `filter ""` has closed it, a line opened again takes typing (the wait
+  /// used to outlive the line and swallow every key but Esc).
+  @Test func aWaitingEnterEndsWithItsLine() {
+    var s = TestData.state()
+    _ = s.handle(.key(KeyEvent(.char("&"))))
+    // Not sent through a runner: the filter job stays running.
+    #expect(!s.handle(.key(KeyEvent(.char("z")))).isEmpty)
+    #expect(s.handle(.key(KeyEvent(.enter))).isEmpty)
+    _ = s.handle(.command(.filter("")))
+    _ = s.handle(.key(KeyEvent(.char("&"))))
+    _ = s.handle(.key(KeyEvent(.char("a"))))
+    #expect(s.filtering.line.text == "a")
+  }
+}
