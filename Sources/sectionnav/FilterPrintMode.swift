@@ -1,12 +1,5 @@
-import Dispatch
 import SectionNavCore
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SectionNavSystem
 
 /// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
 /// the matching items, one per line per `--print` (each section's
@@ -14,12 +7,8 @@ import Synchronization
 /// nothing matches.
 enum FilterPrintMode {
   static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32 {
-    // One part per core, as fzf matches on every core.
-    let result = FilterParts(
-      FilterRun.parts(
-        query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? false,
-        parts: Cores.available)
-    ).runAll()
+    let result = FilterJob.complete(
+      query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? false)
     // Under --print0 every survivor is checked before anything is written: an
     // item holding a NUL fails the run with nothing printed, as `xargs -0`
     // would otherwise act on the pieces.
@@ -56,22 +45,5 @@ enum FilterPrintMode {
       }
     }
     if output { Output.write(bytes: out) }
-  }
-}
-
-/// The parts' runs, each advanced to the end by its own thread.
-final class FilterParts: @unchecked Sendable {
-  private let runs: Mutex<[FilterRun]>
-
-  init(_ runs: [FilterRun]) { self.runs = Mutex(runs) }
-
-  /// Every part run to the end, one thread each; their joined result.
-  func runAll() -> FilterResult {
-    DispatchQueue.concurrentPerform(iterations: runs.withLock(\.count)) { i in
-      var run = runs.withLock { $0[i] }
-      if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
-      runs.withLock { $0[i] = run }
-    }
-    return FilterRun.joined(runs.withLock { $0 })
   }
 }
