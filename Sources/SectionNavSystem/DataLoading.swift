@@ -238,7 +238,7 @@ public enum DataLoading {
   }
 
   public static func changedMessage(_ config: Configuration) -> String {
-    "\(sourceName(config)): the file shrank while it was being read"
+    Failure.sourceShrank(sourceName(config)).message
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.

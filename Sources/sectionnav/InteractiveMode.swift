@@ -34,16 +34,12 @@ enum InteractiveMode {
     if let loading = data.startLoading(config, inbox: app.inbox) { _ = state.handle(loading) }
     var failure: Failure?
 
-    /// A run that ends goes the way `RunEnd` says — except that chosen items
-    /// are not printed when the file shrank under its mapping (the lost range
-    /// would read as NUL bytes): then the error and exit 2, nothing printed.
+    /// A run that ends goes the way `RunEnd` says; before a choice the data
+    /// file is looked at once more (chosen items from a file that shrank are
+    /// an error: `RunEnd.exit`).
     func exit(_ end: RunEnd) -> Disposition {
       do throws(Failure) {
-        if case .chose = end {
-          // (The core ignores a shrink once `reload` has replaced the data.)
-          if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
-          if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
-        }
+        if case .chose = end, DataLoading.dataShrank { _ = state.handle(.dataShrank) }
         let (status, output) = try end.exit(state, chosen: chosen)
         return .exit(code: status, output: output)
       } catch {
