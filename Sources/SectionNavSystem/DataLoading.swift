@@ -232,13 +232,7 @@ public enum DataLoading {
   /// than report what those zeros look like (a NUL "control character" at a
   /// column past the new end).
   static func checkUnchanged(_ config: Configuration) throws(Failure) {
-    if dataShrank {
-      throw Failure(changedMessage(config))
-    }
-  }
-
-  public static func changedMessage(_ config: Configuration) -> String {
-    Failure.sourceShrank(sourceName(config)).message
+    if dataShrank { throw Failure.sourceShrank(sourceName(config)) }
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.

@@ -10,9 +10,10 @@ import TerminalIO
 #endif
 
 /// The full-screen navigator on /dev/tty: wiring only. The terminal run loop
-/// feeds events to `AppState.handle` (the path scripts use too), and this
-/// runner carries out the effects that come back: background jobs on
-/// threads, the libedit prompt on the status row, the way out.
+/// feeds events to `AppState.handle` (the path scripts use too), and
+/// `TerminalEffects` carries out the effects that come back; here are only
+/// what reads the state for it: the way out and the libedit prompt on the
+/// status row.
 enum InteractiveMode {
   static func run(
     config: Configuration, data: StartingData, settings: AppSettings, chosen: Chosen,

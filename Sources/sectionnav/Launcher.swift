@@ -39,9 +39,7 @@ enum Launcher {
     }
     config.collation = DataLoading.collation(config, environment: environment)
     let printFormat = config.printFormat
-    if config.script == "-" && config.file == "-" {
-      throw Failure("the data and the script cannot both come from standard input")
-    }
+    try Session.checkInputs(config)
     var data = try StartingData.open(config)
     if config.check, case .ready(let list) = data {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")

@@ -7,7 +7,6 @@ enum ScriptMode {
   static func run(
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
   ) throws(Failure) -> Int32 {
-    let name = path == "-" ? "<stdin>" : path
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
@@ -26,14 +25,9 @@ enum ScriptMode {
         buffer = ""
       }
     }
-    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
+    if shrank || DataLoading.dataShrank { throw Failure.sourceShrank(settings.sourceName) }
     Output.write(buffer)
-    let end: RunEnd
-    switch outcome {
-    case .finished: end = .quit
-    case .ended(let ended): end = ended
-    case .failed(let line, let message): throw Failure(message, at: "\(name):\(line)")
-    }
+    let end = try ScriptRunner.end(outcome, scriptName: path == "-" ? "<stdin>" : path)
     let (status, output) = try end.exit(state, chosen: chosen)
     if let output { Output.write(output) }
     return status

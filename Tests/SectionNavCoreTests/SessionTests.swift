@@ -85,4 +85,12 @@ import Testing
     #expect(Session.textOnly(try Self.config(["--help", "--version"])) == HelpText.render())
     #expect(Session.textOnly(try Self.config(["data.json"])) == nil)
   }
+
+  /// Standard input cannot be both the data and the script.
+  @Test func theDataAndTheScriptCannotBothBeStandardInput() throws {
+    #expect(throws: Failure("the data and the script cannot both come from standard input")) {
+      try Session.checkInputs(try Self.config(["--script", "-", "-"]))
+    }
+    #expect(throws: Never.self) { try Session.checkInputs(try Self.config(["--script", "-", "data.json"])) }
+  }
 }

@@ -31,6 +31,13 @@ extension Session {
     return config
   }
 
+  /// Refuses standard input as both the data and the script.
+  public static func checkInputs(_ config: Configuration) throws(Failure) {
+    if config.script == "-" && config.file == "-" {
+      throw Failure("the data and the script cannot both come from standard input")
+    }
+  }
+
   /// Whether options that only make sense for item data ask for standard
   /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
   static func wantsItemInput(_ config: Configuration) -> Bool {

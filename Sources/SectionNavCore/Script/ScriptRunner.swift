@@ -12,6 +12,16 @@ public enum ScriptRunner {
     case failed(line: Int, message: String)
   }
 
+  /// How a script run ends, named `scriptName` in errors: one that ran to
+  /// its end quits; a line that failed is the error at `SCRIPT:LINE`.
+  public static func end(_ outcome: Outcome, scriptName: String) throws(Failure) -> RunEnd {
+    switch outcome {
+    case .finished: return .quit
+    case .ended(let end): return end
+    case .failed(let line, let message): throw Failure(message, at: "\(scriptName):\(line)")
+    }
+  }
+
   /// `shell` carries out the effects that run shell commands (`--preview`,
   /// `execute`, `reload`); without one they do nothing. `first`: events
   /// handled before the first line (`Session.firstEvents`).
