@@ -26,9 +26,13 @@ let package = Package(
     .target(name: "CFatalRescue", dependencies: ["CMapGuard"]),
     // Raw mode, alternate screen, mouse, input decoding and diffed output.
     .target(name: "TerminalIO", dependencies: ["SectionNavCore", "CFatalRescue"]),
+    // Where the program touches the system: shell commands (preview,
+    // execute, reload), loading files and streams (in the background too),
+    // side files, standard output. The core does not import it.
+    .target(name: "SectionNavSystem", dependencies: ["SectionNavCore", "TerminalIO"]),
     .executableTarget(
       name: "sectionnav",
-      dependencies: ["SectionNavCore", "TerminalIO", "LineEditor"],
+      dependencies: ["SectionNavCore", "TerminalIO", "LineEditor", "SectionNavSystem"],
       // lld (shipped with the Swift toolchain) packs the ~26 000 relative
       // relocations of the position-independent binary into a 5 KB DT_RELR
       // table (glibc 2.36+): 0.5–0.7 MB less memory at start than reading

@@ -1,12 +1,5 @@
-import Dispatch
 import SectionNavCore
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SectionNavSystem
 
 /// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
 /// the matching items, one per line per `--print` (each section's
@@ -14,64 +7,8 @@ import Synchronization
 /// nothing matches.
 enum FilterPrintMode {
   static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32 {
-    // One part per core, as fzf matches on every core.
-    let result = FilterParts(
-      FilterRun.parts(
-        query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? false,
-        parts: Cores.available)
-    ).runAll()
-    // Under --print0 every survivor is checked before anything is written: an
-    // item holding a NUL fails the run with nothing printed, as `xargs -0`
-    // would otherwise act on the pieces.
-    if chosen.terminator == "\0" { try write(result, list: list, chosen: chosen, output: false) }
-    try write(result, list: list, chosen: chosen, output: true)
-    return (result.itemCount > 0 ? ExitCode.success : ExitCode.notChosen).rawValue
-  }
-
-  /// The survivors per `--print`, written in 1 MiB pieces when `output`.
-  private static func write(_ result: FilterResult, list: SectionedList, chosen: Chosen, output: Bool) throws(Failure) {
-    let fast = chosen.format == .standard && !Output.standardOutputIsTerminal
-    let terminator = Array(chosen.terminator.utf8)
-    let checkNUL = !output && fast
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 20)
-    for k in 0..<result.sectionCount {
-      let s = Int(result.sections[k])
-      for o in result.starts[k]..<result.starts[k + 1] {
-        let ordinal = Int(result.ordinals[Int(o)])
-        if fast {
-          let start = out.count
-          list.appendItemText(ordinal: ordinal, to: &out)
-          if checkNUL && out[start...].contains(0) {
-            throw Chosen.holdsNUL(list, section: s, item: list.item(ordinal: ordinal, in: s))
-          }
-          out.append(contentsOf: terminator)
-        } else {
-          out.append(contentsOf: try chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
-        }
-        if out.count >= 1 << 20 {
-          if output { Output.write(bytes: out) }
-          out.removeAll(keepingCapacity: true)
-        }
-      }
-    }
-    if output { Output.write(bytes: out) }
-  }
-}
-
-/// The parts' runs, each advanced to the end by its own thread.
-final class FilterParts: @unchecked Sendable {
-  private let runs: Mutex<[FilterRun]>
-
-  init(_ runs: [FilterRun]) { self.runs = Mutex(runs) }
-
-  /// Every part run to the end, one thread each; their joined result.
-  func runAll() -> FilterResult {
-    DispatchQueue.concurrentPerform(iterations: runs.withLock(\.count)) { i in
-      var run = runs.withLock { $0[i] }
-      if !run.finishInFileOrder() { _ = run.advance(budget: .max) }
-      runs.withLock { $0[i] = run }
-    }
-    return FilterRun.joined(runs.withLock { $0 })
+    let result = FilterJob.complete(
+      query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? false)
+    return try result.print(chosen) { Output.write(bytes: $0) }.rawValue
   }
 }

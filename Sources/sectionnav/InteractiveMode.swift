@@ -1,5 +1,6 @@
 import LineEditor
 import SectionNavCore
+import SectionNavSystem
 import TerminalIO
 
 #if canImport(Glibc)
@@ -9,9 +10,10 @@ import TerminalIO
 #endif
 
 /// The full-screen navigator on /dev/tty: wiring only. The terminal run loop
-/// feeds events to `AppState.handle` (the path scripts use too), and this
-/// runner carries out the effects that come back: background jobs on
-/// threads, the libedit prompt on the status row, the way out.
+/// feeds events to `AppState.handle` (the path scripts use too), and
+/// `TerminalEffects` carries out the effects that come back; here are only
+/// what reads the state for it: the way out and the libedit prompt on the
+/// status row.
 enum InteractiveMode {
   static func run(
     config: Configuration, data: StartingData, settings: AppSettings, chosen: Chosen,
@@ -27,43 +29,18 @@ enum InteractiveMode {
     DataLoading.holdWarnings()
     defer { DataLoading.releaseWarnings() }
     let prompts = Prompts(environment: environment)
-    let jobs = BackgroundJobs(inbox: app.inbox)
-    let inbox = app.inbox
-    let previews = PreviewRuns { event in inbox.post(event) }
-    // `reload` commands: one still running when the program ends is killed.
-    let reloads = CommandGroups()
-    defer {
-      previews.groups.cancelAll()
-      reloads.cancelAll()
-    }
-    var state: AppState
-    switch data {
-    case .ready(let list):
-      state = AppState(list: list, settings: settings, width: app.width, height: app.height)
-    case .background(let buffer):
-      state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
-      _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0)))
-      BackgroundLoader.start(buffer: buffer, config: config, inbox: app.inbox)
-    case .stream(let fd):
-      state = AppState(list: SectionedList([]), settings: settings, width: app.width, height: app.height)
-      _ = state.handle(.data(DataUpdate(list: SectionedList([]), progress: 0, reading: true)))
-      BackgroundLoader.start(stream: fd, config: config, inbox: app.inbox)
-    }
-    var shrinkReported = false
+    // Data still arriving: an empty list first, filled in from the loader's thread.
+    var state = AppState(
+      list: data.ready ?? SectionedList([]), settings: settings, width: app.width, height: app.height)
+    if let loading = data.startLoading(config, inbox: app.inbox) { _ = state.handle(loading) }
     var failure: Failure?
 
-    /// Carries out `effects`: jobs start or stop, and the first effect that
-    /// needs the run loop (exit, suspend, prompt) becomes its disposition.
-    /// A run that ends goes the way `RunEnd` says — except that chosen items
-    /// are not printed when the file shrank under its mapping (the lost range
-    /// would read as NUL bytes): then the error and exit 2, nothing printed.
+    /// A run that ends goes the way `RunEnd` says; before a choice the data
+    /// file is looked at once more (chosen items from a file that shrank are
+    /// an error: `RunEnd.exit`).
     func exit(_ end: RunEnd) -> Disposition {
       do throws(Failure) {
-        if case .chose = end {
-          // (The core ignores a shrink once `reload` has replaced the data.)
-          if DataLoading.dataShrank { _ = state.handle(.dataShrank) }
-          if state.sourceShrank { throw Failure(DataLoading.changedMessage(config)) }
-        }
+        if case .chose = end, DataLoading.dataShrank { _ = state.handle(.dataShrank) }
         let (status, output) = try end.exit(state, chosen: chosen)
         return .exit(code: status, output: output)
       } catch {
@@ -72,79 +49,30 @@ enum InteractiveMode {
       }
     }
 
-    func carryOut(_ effects: [Effect]) -> Disposition {
-      var disposition = Disposition.continue
-      for effect in effects {
-        let next: Disposition
-        switch effect {
-        case .start(let job):
-          jobs.start(job)
-          continue
-        case .cancel(let id):
-          jobs.cancel(id)
-          continue
-        // A command's output and errors are on the status line already.
-        case .output, .commandFailed: continue
-        case .quit, .interrupt, .choose, .chooseItems, .fail: next = exit(RunEnd(effect)!)
-        case .suspend: next = .suspend
-        case .runPreview(let id, let command):
-          previews.start(id: id, command: command)
-          continue
-        case .cancelPreview(let id):
-          previews.groups.cancel(id: id)
-          continue
-        case .reload(let id, let command):
-          DetachedThread.start {
-            let event = ShellCommand.reload(id: id, command: command, config: config) {
-              reloads.started(id: id, pid: $0)
-            }
-            if !reloads.finished(id: id) { inbox.post(event) }
-          }
-          continue
-        case .cancelReload(let id):
-          reloads.cancel(id: id)
-          continue
-        case .execute(let id, let command, silent: true):
-          DetachedThread.start {
-            inbox.post(.executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
-          }
-          continue
-        case .execute(let id, let command, silent: false):
-          // The terminal as the program found it, for the command to use; the
-          // screen comes back when it ends (C-c interrupts the command only).
-          next = .suspendFor {
-            let failure = ShellCommand.run(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false)
-            inbox.post(.executeFinished(id: id, failure: failure))
-          }
-        case .editLine(let kind):
-          let titles = state.list.sections.map(\.title)
-          // On the status line (1-based), at the top under --reverse.
-          next = .promptAt(row: state.layout.statusRow.map { $0 + 1 } ?? state.height) { host in
-            let line = prompts.read(kind: kind, titles: titles, host: host)
-            return [.lineEdited(kind, line, warning: prompts.takeWarning())]
-          }
-        }
-        if case .continue = disposition { disposition = next }
+    func prompt(_ kind: AppState.PromptKind) -> Disposition {
+      let titles = state.list.sections.map(\.title)
+      // On the status line (1-based), at the top under --reverse.
+      return .promptAt(row: state.layout.statusRow.map { $0 + 1 } ?? state.height) { host in
+        let line = prompts.read(kind: kind, titles: titles, host: host)
+        return [.lineEdited(kind, line, warning: prompts.takeWarning())]
       }
-      return disposition
     }
 
-    for event in Session.firstEvents(config) { _ = carryOut(state.handle(event)) }
+    let effects = TerminalEffects(config: config, inbox: app.inbox, exit: exit, prompt: prompt)
+    defer { effects.stopAll(jobs: false) }
+    for event in Session.firstEvents(config) { _ = effects.carryOut(state.handle(event)) }
 
     do {
       let status = try app.run(
         draw: { width, height in state.render(width: width, height: height) },
         handle: { event in
-          var effects = state.handle(event)
-          if !shrinkReported && DataLoading.dataShrank {
-            // The file shrank after indexing: rows past the change read as
-            // empty. After the event, so a key does not clear the warning.
-            shrinkReported = true
-            effects += state.handle(.dataShrank)
-          }
-          return carryOut(effects)
+          var done = state.handle(event)
+          // The file shrank after indexing: rows past the change read as
+          // empty. After the event, so a key does not clear the warning.
+          if state.looksAtSource(after: event) && DataLoading.dataShrank { done += state.handle(.dataShrank) }
+          return effects.carryOut(done)
         })
-      jobs.cancelAll()
+      effects.stopAll(jobs: true)
       if let failure { throw failure }
       return status.code
     } catch TerminalError.outputFailed(let code) {

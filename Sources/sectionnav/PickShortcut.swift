@@ -1,10 +1,5 @@
 import SectionNavCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SectionNavSystem
 
 /// fzf's `--select-1` and `--exit-0`: the whole input is read, the starting
 /// query (`--query`, else everything) is run, and one match (`-1`) or none
@@ -13,23 +8,10 @@ enum PickShortcut {
   /// Whether the run may end before the screen opens.
   static func wanted(_ config: Configuration) -> Bool { config.selectOne || config.exitZero }
 
-  /// The whole list, however it started arriving (`--select-1` waits for the end, as fzf does).
-  static func complete(_ data: StartingData, _ config: Configuration) throws(Failure) -> SectionedList {
-    switch data {
-    case .ready(let list): return list
-    case .background(let buffer): return try DataLoading.parse(buffer, config)
-    case .stream(let fd):
-      defer { if fd != 0 { close(fd) } }
-      return try DataLoading.parseStream(fd: fd, config)
-    }
-  }
-
   /// The exit status when the run ends here (the one match printed), else nil: the screen opens.
   static func run(list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32? {
-    let result = FilterParts(
-      FilterRun.parts(
-        query: FilterQuery(config.query ?? "", options: config.match), list: list, sort: false, parts: Cores.available)
-    ).runAll()
+    let result = FilterJob.complete(
+      query: FilterQuery(config.query ?? "", options: config.match), list: list, sort: false)
     if result.itemCount == 0 && config.exitZero { return ExitCode.notChosen.rawValue }
     guard result.itemCount == 1 && config.selectOne else { return nil }
     let section = Int(result.sections[0])

@@ -1,10 +1,5 @@
 import SectionNavCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SectionNavSystem
 
 /// `--script FILE` (`-`: standard input): replays commands and prints frames
 /// as text; never touches a terminal.
@@ -12,20 +7,16 @@ enum ScriptMode {
   static func run(
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
   ) throws(Failure) -> Int32 {
-    let name = path == "-" ? "<stdin>" : path
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
-    // The starting filter runs to the end before the first line, as scripts run jobs.
-    var runner = SynchronousRunner()
-    for event in Session.firstEvents(config) {
-      for case .start(let job) in state.handle(event) { _ = runner.send(job.run(shouldStop: { false }), to: &state) }
-    }
     var buffer = ""
     // Data that shrank on disk after loading reads as NUL bytes: never print
     // that as if it were the data (checked before each write and at the end).
     var shrank = false
-    let outcome = ScriptRunner.run(script, state: &state, shell: ScriptModeShell(config: config)) { text in
+    let outcome = ScriptRunner.run(
+      script, state: &state, first: Session.firstEvents(config), shell: ScriptModeShell(config: config)
+    ) { text in
       guard !shrank else { return }
       buffer += text
       if buffer.utf8.count > 1 << 16 {
@@ -34,14 +25,9 @@ enum ScriptMode {
         buffer = ""
       }
     }
-    if shrank || DataLoading.dataShrank { throw Failure(DataLoading.changedMessage(config)) }
+    if shrank || DataLoading.dataShrank { throw Failure.sourceShrank(settings.sourceName) }
     Output.write(buffer)
-    let end: RunEnd
-    switch outcome {
-    case .finished: end = .quit
-    case .ended(let ended): end = ended
-    case .failed(let line, let message): throw Failure(message, at: "\(name):\(line)")
-    }
+    let end = try ScriptRunner.end(outcome, scriptName: path == "-" ? "<stdin>" : path)
     let (status, output) = try end.exit(state, chosen: chosen)
     if let output { Output.write(output) }
     return status

@@ -58,4 +58,39 @@ import Testing
     #expect(
       Session.firstEvents(try Self.config(["--filter", "data.json"])) == [.startFilter(query: "", openLine: true)])
   }
+
+  /// Without FILE, standard input is the data when it is not a terminal and
+  /// nothing else was asked for; `--lines` from a terminal is an error, not the demo.
+  @Test func standardInputIsTheDataWhenNoFileIsGiven() throws {
+    func file(_ arguments: [String], terminal: Bool) throws -> String? {
+      try Session.withInput(try Self.config(arguments), standardInputIsTerminal: terminal).file
+    }
+    #expect(try file([], terminal: false) == "-")
+    #expect(try file([], terminal: true) == nil)
+    #expect(try file(["--lines"], terminal: false) == "-")
+    #expect(try file(["--path", ".items"], terminal: false) == "-")
+    #expect(try file(["--path", ".items"], terminal: true) == nil)
+    #expect(try file(["data.json"], terminal: false) == "data.json")
+    #expect(try file(["--script", "s.nav"], terminal: false) == nil)
+    #expect(try file(["--version"], terminal: false) == nil)
+    #expect(throws: Failure("--lines needs a FILE or lines on standard input (it is a terminal)")) {
+      try file(["--lines"], terminal: true)
+    }
+  }
+
+  /// `--help`, `--shell` and `--version` read no data: their text is the
+  /// whole output, `--help` first when several are given.
+  @Test func runsThatOnlyPrintAText() throws {
+    #expect(Session.textOnly(try Self.config(["--version"])) == Version.string + "\n")
+    #expect(Session.textOnly(try Self.config(["--help", "--version"])) == HelpText.render())
+    #expect(Session.textOnly(try Self.config(["data.json"])) == nil)
+  }
+
+  /// Standard input cannot be both the data and the script.
+  @Test func theDataAndTheScriptCannotBothBeStandardInput() throws {
+    #expect(throws: Failure("the data and the script cannot both come from standard input")) {
+      try Session.checkInputs(try Self.config(["--script", "-", "-"]))
+    }
+    #expect(throws: Never.self) { try Session.checkInputs(try Self.config(["--script", "-", "data.json"])) }
+  }
 }

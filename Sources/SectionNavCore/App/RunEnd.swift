@@ -24,14 +24,25 @@ public enum RunEnd: Sendable, Equatable {
   }
 
   /// The exit status and the text for standard output (nil: nothing);
-  /// throws the failure, or the error for a choice the output cannot hold.
+  /// throws the failure, or the error for a choice the output cannot hold
+  /// or that was made after the data file shrank under its mapping.
   public func exit(_ state: AppState, chosen: Chosen) throws(Failure) -> (status: Int32, output: String?) {
     switch self {
     case .quit: return (state.settings.endWithoutChoice.rawValue, nil)
     case .interrupted: return (ExitCode.interrupted.rawValue, nil)
     case .chose(let items):
+      // Rows past the cut read as NUL bytes: never print them as if they were the data.
+      if state.sourceShrank { throw Failure.sourceShrank(state.settings.sourceName) }
       return (ExitCode.success.rawValue, try chosen.text(state.dataList, items: items, format: state.chosenFormat))
     case .failed(let failure): throw failure
     }
+  }
+}
+
+extension Failure {
+  /// The data file shrank under its mapping (`.dataShrank`): what it would
+  /// print now is partly zeros.
+  public static func sourceShrank(_ sourceName: String) -> Failure {
+    Failure("\(sourceName): the file shrank while it was being read")
   }
 }

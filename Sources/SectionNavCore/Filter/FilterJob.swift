@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One chunk of a filter run as background work: it advances the run by up
 /// to `budget` items — stopping early once the first screenful of survivors
 /// is found, so it shows at once — and returns the run as `.filtered`. The
@@ -25,5 +27,25 @@ public struct FilterJob: BackgroundJob {
       if before < rows && run.survivorCount >= rows { break }
     }
     return .filtered(jobID: id, run)
+  }
+}
+
+extension FilterJob {
+  /// A whole filter run to its end with no screen to fill first
+  /// (`--filter-print`, `--select-1`/`--exit-0`): the interactive filter's
+  /// `FilterRun`, split into `parts` (one per core, as fzf matches on every
+  /// core), each part advanced to the end on its own thread; their joined result.
+  public static func complete(
+    query: FilterQuery, list: SectionedList, sort: Bool, parts: Int = Cores.available
+  ) -> FilterResult {
+    var runs = FilterRun.parts(query: query, list: list, sort: sort, parts: parts)
+    runs.withUnsafeMutableBufferPointer { buffer in
+      // Each thread advances its own run only.
+      let slots = SendablePointer(base: buffer.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: buffer.count) { i in
+        if !slots.base[i].finishInFileOrder() { _ = slots.base[i].advance(budget: .max) }
+      }
+    }
+    return FilterRun.joined(runs)
   }
 }

@@ -12,54 +12,43 @@ public enum ScriptRunner {
     case failed(line: Int, message: String)
   }
 
-  /// `shell` carries out the effects that run shell commands (`--preview`,
-  /// `execute`, `reload`); without one they do nothing.
-  public static func run(
-    _ script: String, state: inout AppState, shell: (any ScriptShell)? = nil, output: (String) -> Void
-  ) -> Outcome {
-    var runner = SynchronousRunner()
-    var lineNumber = 0
-    for line in lines(script) {
-      lineNumber += 1
-      var effects: [Effect]
-      do {
-        guard let command = try CommandParser.parse(line) else { continue }
-        switch command {
-        case .hold:
-          runner.holding = true
-          continue
-        case .settle:
-          effects = runner.settle(&state)
-        default:
-          effects = runner.send(.command(command), to: &state)
-        }
-      } catch {
-        return .failed(line: lineNumber, message: error.message)
-      }
-      while !effects.isEmpty {
-        let effect = effects.removeFirst()
-        switch effect {
-        case .output(let text): output(text)
-        case .quit, .interrupt, .choose, .chooseItems, .fail: return .ended(RunEnd(effect)!)
-        case .commandFailed(let message): return .failed(line: lineNumber, message: message)
-        // The built-in prompt edits the line: later `key`/`type` lines type it.
-        case .editLine, .suspend, .start, .cancel, .cancelPreview, .cancelReload: continue
-        // Shell commands run on the spot; what they send back is handled next.
-        case .runPreview(let id, let command):
-          guard let shell else { continue }
-          effects = runner.send(shell.preview(id: id, command: command), to: &state) + effects
-        case .execute(let id, let command, let silent):
-          guard let shell else { continue }
-          let (printed, event) = shell.execute(id: id, command: command, silent: silent)
-          output(printed)
-          effects = runner.send(event, to: &state) + effects
-        case .reload(let id, let command):
-          guard let shell else { continue }
-          effects = runner.send(shell.reload(id: id, command: command), to: &state) + effects
-        }
-      }
+  /// How a script run ends, named `scriptName` in errors: one that ran to
+  /// its end quits; a line that failed is the error at `SCRIPT:LINE`.
+  public static func end(_ outcome: Outcome, scriptName: String) throws(Failure) -> RunEnd {
+    switch outcome {
+    case .finished: return .quit
+    case .ended(let end): return end
+    case .failed(let line, let message): throw Failure(message, at: "\(scriptName):\(line)")
     }
-    return .finished
+  }
+
+  /// `shell` carries out the effects that run shell commands (`--preview`,
+  /// `execute`, `reload`); without one they do nothing. `first`: events
+  /// handled before the first line (`Session.firstEvents`).
+  public static func run(
+    _ script: String, state: inout AppState, first: [Event] = [], shell: (any ScriptShell)? = nil,
+    output: (String) -> Void
+  ) -> Outcome {
+    withoutActuallyEscaping(output) { output in
+      var effects = ScriptEffects(shell: shell, print: output)
+      var lineNumber = 0
+      for event in first { effects.send(event, to: &state) }
+      for line in lines(script) where !effects.stopped {
+        lineNumber += 1
+        do throws(CommandError) {
+          switch try CommandParser.parse(line) {
+          case nil: continue
+          case .hold?: effects.jobs.holding = true
+          case .settle?: effects.settle(&state)
+          case let command?: effects.send(.command(command), to: &state)
+          }
+        } catch {
+          return .failed(line: lineNumber, message: error.message)
+        }
+      }
+      if let failure = effects.failure { return .failed(line: lineNumber, message: failure) }
+      return effects.ended.map { .ended($0) } ?? .finished
+    }
   }
 
   /// The script's lines: split at LF on the scalar level (in Swift "\r\n" is

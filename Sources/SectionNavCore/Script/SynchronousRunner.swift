@@ -20,27 +20,42 @@ public struct SynchronousRunner: Sendable {
       let next = pending.removeFirst()
       for effect in state.handle(next) {
         switch effect {
-        case .start(let job):
-          if holding { held.append(job) } else { pending.append(job.run(shouldStop: { false })) }
-        case .cancel(let id):
-          if let i = held.firstIndex(where: { $0.id == id }) {
-            pending.append(held.remove(at: i).run(shouldStop: { true }))
-          }
-        default:
-          out.append(effect)
+        case .start(let job): if let event = start(job) { pending.append(event) }
+        case .cancel(let id): if let event = cancel(jobID: id) { pending.append(event) }
+        default: out.append(effect)
         }
       }
     }
     return out
   }
 
+  /// Carries out `.start(job)`: the event the job sends back, or nil while holding.
+  public mutating func start(_ job: any BackgroundJob) -> Event? {
+    guard holding else { return job.run(shouldStop: { false }) }
+    held.append(job)
+    return nil
+  }
+
+  /// Carries out `.cancel`: a held job runs as stopped at once (its partial
+  /// result is still sent); one that ran already has sent its event.
+  public mutating func cancel(jobID id: Int) -> Event? {
+    guard let i = held.firstIndex(where: { $0.id == id }) else { return nil }
+    return held.remove(at: i).run(shouldStop: { true })
+  }
+
+  /// Stops holding: the held jobs, in the order they were started, to run to the end.
+  public mutating func release() -> [any BackgroundJob] {
+    defer {
+      held.removeAll()
+      holding = false
+    }
+    return held
+  }
+
   /// Runs the held jobs to the end, in the order they were started.
   public mutating func settle(_ state: inout AppState) -> [Effect] {
-    let jobs = held
-    held.removeAll()
-    holding = false
     var out: [Effect] = []
-    for job in jobs { out += send(job.run(shouldStop: { false }), to: &state) }
+    for job in release() { out += send(job.run(shouldStop: { false }), to: &state) }
     return out
   }
 }

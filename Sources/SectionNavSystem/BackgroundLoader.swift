@@ -11,7 +11,7 @@ import TerminalIO
 /// loop, which owns the state: snapshots as `.data` (the first screen appears
 /// at once and fills in, `indexing 42%` on the status line), the complete,
 /// sorted list at the end, or `.loadFailed` with the located error.
-enum BackgroundLoader {
+public enum BackgroundLoader {
   /// Least seconds between snapshots.
   static let snapshotInterval = 0.4
   /// What a snapshot costs: on the loading thread, making it — which grows
@@ -23,7 +23,7 @@ enum BackgroundLoader {
   /// whatever shape it has; on most files the interval is the longer wait.
   static let snapshotCostFactor = 10.0
 
-  static func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
+  public static func start(buffer: ByteBuffer, config: Configuration, inbox: EventInbox) {
     // Called on the run loop's thread: its CPU clock tells what taking in a snapshot cost.
     let runLoop = ThreadClock.current()
     DetachedThread.start(stackSize: 8 << 20) {
@@ -59,7 +59,7 @@ enum BackgroundLoader {
   /// the complete list, or `.loadFailed` at the first bad byte. A snapshot
   /// copies the items found so far, so they are spaced out: at least
   /// `snapshotInterval` apart and never more than a fifth of the time.
-  static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
+  public static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
     DetachedThread.start(stackSize: 8 << 20) {
       var next = MonotonicClock.seconds()
       var posted = -1

@@ -12,7 +12,7 @@ import Synchronization
 /// loop's handlers and blocked signals are not the command's), in its own
 /// process group when it runs in the background, so a stale preview can be
 /// killed with everything it started.
-enum ShellCommand {
+public enum ShellCommand {
   /// Why a command could not be started, for the pane or the status line.
   struct SpawnFailure: Error {
     let message: String
@@ -160,7 +160,7 @@ enum ShellCommand {
 
   /// Runs `line` to its end with the terminal or nothing as its input and
   /// output (`execute`, `execute-silent`); why it could not start, or nil.
-  static func run(
+  public static func run(
     _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool
   ) -> String? {
     do throws(SpawnFailure) {
@@ -243,7 +243,7 @@ enum ShellCommand {
   /// stops it at its first bad byte): the event for `handle`. A command that
   /// fails (non-zero exit) or whose output is refused leaves the data as it
   /// was, and is killed with its process group if it is still writing.
-  static func reload(
+  public static func reload(
     id: Int, command: ShellLine, config: Configuration, started: (pid_t) -> Void = { _ in }
   ) -> Event {
     var source = config
@@ -273,12 +273,14 @@ enum ShellCommand {
 /// Commands running in the background for the terminal runner, by id: a
 /// cancelled one, and any still running when the program ends, is killed
 /// with its process group (everything it started).
-final class CommandGroups: @unchecked Sendable {
+public final class CommandGroups: @unchecked Sendable {
+  public init() {}
+
   /// The running commands' process groups, and the ids cancelled.
   private let state = Mutex<(pids: [Int: pid_t], cancelled: Set<Int>)>(([:], []))
 
   /// Notes that `id` runs as `pid`; kills it at once if `id` was cancelled meanwhile.
-  func started(id: Int, pid: pid_t) {
+  public func started(id: Int, pid: pid_t) {
     let stale = state.withLock {
       $0.pids[id] = pid
       return $0.cancelled.contains(id)
@@ -287,14 +289,14 @@ final class CommandGroups: @unchecked Sendable {
   }
 
   /// `id` has ended; whether it was cancelled (its result is unwanted).
-  func finished(id: Int) -> Bool {
+  public func finished(id: Int) -> Bool {
     state.withLock {
       $0.pids[id] = nil
       return $0.cancelled.remove(id) != nil
     }
   }
 
-  func cancel(id: Int) {
+  public func cancel(id: Int) {
     let pid = state.withLock {
       $0.cancelled.insert(id)
       return $0.pids[id]
@@ -302,7 +304,7 @@ final class CommandGroups: @unchecked Sendable {
     if let pid { kill(-pid, SIGKILL) }
   }
 
-  func cancelAll() {
+  public func cancelAll() {
     let running = state.withLock {
       $0.cancelled.formUnion($0.pids.keys)
       return $0.pids
@@ -313,13 +315,13 @@ final class CommandGroups: @unchecked Sendable {
 
 /// Preview commands running on threads for the terminal runner: at most one
 /// is wanted at a time, and a cancelled one is killed and posts nothing.
-final class PreviewRuns: Sendable {
-  let groups = CommandGroups()
+public final class PreviewRuns: Sendable {
+  public let groups = CommandGroups()
   private let post: @Sendable (Event) -> Void
 
-  init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
+  public init(post: @escaping @Sendable (Event) -> Void) { self.post = post }
 
-  func start(id: Int, command: ShellLine) {
+  public func start(id: Int, command: ShellLine) {
     DetachedThread.start { [self] in
       let output = ShellCommand.capture(command, limit: PreviewText.maxBytes) { groups.started(id: id, pid: $0) }.output
       if !groups.finished(id: id) { post(.previewOutput(id: id, output)) }
@@ -328,14 +330,16 @@ final class PreviewRuns: Sendable {
 }
 
 /// Script mode's shell: everything on the spot, nothing on a terminal.
-struct ScriptModeShell: ScriptShell {
+public struct ScriptModeShell: ScriptShell {
   let config: Configuration
 
-  func preview(id: Int, command: ShellLine) -> Event {
+  public init(config: Configuration) { self.config = config }
+
+  public func preview(id: Int, command: ShellLine) -> Event {
     .previewOutput(id: id, ShellCommand.capture(command, limit: PreviewText.maxBytes).output)
   }
 
-  func execute(id: Int, command: ShellLine, silent: Bool) -> (output: String, event: Event) {
+  public func execute(id: Int, command: ShellLine, silent: Bool) -> (output: String, event: Event) {
     if silent {
       return ("", .executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
     }
@@ -350,7 +354,7 @@ struct ScriptModeShell: ScriptShell {
     return (shown, .executeFinished(id: id))
   }
 
-  func reload(id: Int, command: ShellLine) -> Event {
+  public func reload(id: Int, command: ShellLine) -> Event {
     ShellCommand.reload(id: id, command: command, config: config)
   }
 }

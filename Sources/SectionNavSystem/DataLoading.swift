@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// Turns the configuration into a `SectionedList` and index labels.
-enum DataLoading {
+public enum DataLoading {
   /// The display name of the data source in error messages.
   static func sourceName(_ config: Configuration) -> String { Session.sourceName(config) }
 
@@ -23,14 +23,8 @@ enum DataLoading {
     return options
   }
 
-  /// Whether options that only make sense for item data ask for standard
-  /// input when no FILE is given (`kubectl … | sectionnav --path .items`).
-  static func wantsItemInput(_ config: Configuration) -> Bool {
-    config.dataFormat != nil || config.path != nil || config.groupBy != nil || config.skipBad
-  }
-
   /// Options that cannot go together (`Configuration.checkCombination`).
-  static func checkCombination(_ config: Configuration) throws(Failure) {
+  public static func checkCombination(_ config: Configuration) throws(Failure) {
     do { try config.checkCombination() } catch { throw Failure(error.message) }
   }
 
@@ -52,7 +46,7 @@ enum DataLoading {
   private static let held = Mutex(HeldWarnings())
 
   /// From now on warnings wait for `releaseWarnings` (the screen is taken).
-  static func holdWarnings() {
+  public static func holdWarnings() {
     held.withLock { $0.holding = true }
   }
 
@@ -68,7 +62,7 @@ enum DataLoading {
   }
 
   /// Prints the warnings held back, and stops holding them.
-  static func releaseWarnings() {
+  public static func releaseWarnings() {
     let lines = held.withLock { held in
       defer { held = HeldWarnings() }
       return held.lines
@@ -84,7 +78,7 @@ enum DataLoading {
   }
 
   /// Loads everything before returning (scripts, `--check`, small files).
-  static func load(_ config: Configuration) throws(Failure) -> SectionedList {
+  public static func load(_ config: Configuration) throws(Failure) -> SectionedList {
     guard let file = config.file else { return try demo(config) }
     switch try open(file) {
     case .buffer(let buffer):
@@ -97,7 +91,7 @@ enum DataLoading {
 
   /// Opens a data file: a regular file is mapped (as `read`); a pipe,
   /// terminal or device is a stream, read as it arrives.
-  static func open(_ path: String) throws(Failure) -> DataSource.Opened {
+  public static func open(_ path: String) throws(Failure) -> DataSource.Opened {
     if path == "-" && Output.standardInputClosed {
       throw Failure("standard input is closed: nothing to read from '-'")
     }
@@ -115,7 +109,7 @@ enum DataLoading {
   /// Reads and indexes a stream as it arrives (`StreamLoad`): item data is
   /// scanned chunk by chunk and JSON is validated on the way, so bad input
   /// stops the reading at its first bad byte. `progress` as for `StreamLoad.run`.
-  static func parseStream(
+  public static func parseStream(
     fd: Int32, _ config: Configuration,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> SectionedList {
@@ -167,7 +161,7 @@ enum DataLoading {
   }
 
   /// Indexes `buffer` per the configuration; `progress` as for `JSONIndexer.load`.
-  static func parse(
+  public static func parse(
     _ buffer: ByteBuffer, _ config: Configuration,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
   ) throws(Failure) -> SectionedList {
@@ -228,7 +222,7 @@ enum DataLoading {
 
   /// Whether the data file shrank under its mapping since it was read, by
   /// whole pages or inside the last one (`DataSource.shrank`).
-  static var dataShrank: Bool {
+  public static var dataShrank: Bool {
     if DataSource.mappedFileChanged { return true }
     guard let file = mapped.withLock({ $0 }) else { return false }
     return DataSource.isShorter(path: file.path, than: file.count, identity: file.identity)
@@ -238,17 +232,11 @@ enum DataLoading {
   /// than report what those zeros look like (a NUL "control character" at a
   /// column past the new end).
   static func checkUnchanged(_ config: Configuration) throws(Failure) {
-    if dataShrank {
-      throw Failure(changedMessage(config))
-    }
-  }
-
-  static func changedMessage(_ config: Configuration) -> String {
-    "\(sourceName(config)): the file shrank while it was being read"
+    if dataShrank { throw Failure.sourceShrank(sourceName(config)) }
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.
-  static func indexLabels(_ config: Configuration) throws(Failure) -> [String: String] {
+  public static func indexLabels(_ config: Configuration) throws(Failure) -> [String: String] {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }

@@ -9,9 +9,9 @@ import SectionNavCore
 /// Files beside the data — a script, index labels — read whole but never
 /// without bound: `--script /dev/zero` or a labels file that is a pipe
 /// without end stop with a clear error at the cap instead of eating memory.
-enum SideFile {
+public enum SideFile {
   /// `--script FILE` holds at most this many bytes (16 MiB).
-  static let scriptLimit = 16 << 20
+  public static let scriptLimit = 16 << 20
   /// `--index-labels FILE` holds at most this many bytes (1 MiB).
   static let labelsLimit = 1 << 20
 
@@ -19,7 +19,8 @@ enum SideFile {
   /// the error when it is larger than `limit`.
   /// `regular`: only a regular file will do (`--index-labels`: a FIFO
   /// without a writer would hang startup in `open`).
-  static func read(_ path: String, limit: Int, option: String, regular: Bool = false) throws(Failure) -> [UInt8] {
+  public static func read(_ path: String, limit: Int, option: String, regular: Bool = false) throws(Failure) -> [UInt8]
+  {
     let name = path == "-" ? "<stdin>" : path
     func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
     if path == "-" && Output.standardInputClosed {

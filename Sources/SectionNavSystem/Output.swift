@@ -10,10 +10,10 @@ import TerminalIO
 
 /// Unbuffered writes to standard output and standard error that never go
 /// through C's `stdout`/`stderr` globals (Swift 6 rejects them).
-enum Output {
+public enum Output {
   /// The errno of the first failed write to standard output: the run then
   /// ends with exit 2 and a message (EPIPE quietly), never a silent 0.
-  static var standardOutputFailure: Int32? {
+  public static var standardOutputFailure: Int32? {
     let code = firstOutputFailure.load(ordering: .acquiring)
     return code == 0 ? nil : code
   }
@@ -21,7 +21,7 @@ enum Output {
   private static let firstOutputFailure = Atomic<Int32>(0)
 
   /// Records `code` unless an earlier failure is recorded already.
-  static func recordStandardOutputFailure(_ code: Int32) {
+  public static func recordStandardOutputFailure(_ code: Int32) {
     _ = firstOutputFailure.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing)
   }
 
@@ -29,13 +29,13 @@ enum Output {
   /// descriptor. Returns false (and records a standard-output failure) when
   /// the write fails, e.g. ENOSPC on /dev/full, EBADF when closed, EPIPE.
   @discardableResult
-  static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) -> Bool {
+  public static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) -> Bool {
     write(bytes: Array(text.utf8), to: fd)
   }
 
   /// `write` for bytes (`--filter-print` copies items' bytes straight out).
   @discardableResult
-  static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) -> Bool {
+  public static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) -> Bool {
     if fd == STDOUT_FILENO && standardOutputFailure != nil { return false }
     do {
       try Terminal.writeAll(bytes, to: fd)
@@ -51,19 +51,19 @@ enum Output {
   /// A message on standard error, each line sanitised: file names, script
   /// lines and option values in messages can hold ESC, BEL, NUL or bidi
   /// overrides, and none of them may reach the terminal raw.
-  static func error(_ message: String) {
+  public static func error(_ message: String) {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(TextSanitizer.visible)
     write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
   }
 
   /// The message for a failed standard-output write; nil for EPIPE (the reader
   /// went away, as in `sectionnav … | head -1`: quiet, as pipelines expect).
-  static func failureMessage(_ code: Int32) -> String? {
+  public static func failureMessage(_ code: Int32) -> String? {
     code == EPIPE ? nil : Failure("cannot write to standard output: \(String(cString: strerror(code)))").description
   }
 
   /// Whether standard input was closed when the program started (`<&-`).
-  static var standardInputClosed: Bool { stdinWasClosed.load(ordering: .relaxed) }
+  public static var standardInputClosed: Bool { stdinWasClosed.load(ordering: .relaxed) }
   private static let stdinWasClosed = Atomic<Bool>(false)
 
   /// Fills closed descriptors 0–2 with /dev/null opened read-only, before
@@ -71,7 +71,7 @@ enum Output {
   /// /dev/tty) would land on them and the chosen item could go to the
   /// terminal instead of failing. A write to the stand-in fails with EBADF,
   /// exactly as to a closed descriptor.
-  static func occupyClosedStandardDescriptors() {
+  public static func occupyClosedStandardDescriptors() {
     for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       if fd == STDIN_FILENO { stdinWasClosed.store(true, ordering: .relaxed) }
       let null = open("/dev/null", O_RDONLY)
@@ -82,6 +82,6 @@ enum Output {
     }
   }
 
-  static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-  static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 }

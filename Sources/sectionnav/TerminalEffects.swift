@@ -1,0 +1,88 @@
+import SectionNavCore
+import SectionNavSystem
+import TerminalIO
+
+/// The terminal runner's `EffectPerformer`: jobs and shell commands run on
+/// threads that post their events to the run loop's inbox; an effect that
+/// needs the run loop (the end, C-z, a prompt, a command on the terminal)
+/// becomes its `Disposition`, the first of a batch winning.
+final class TerminalEffects: EffectPerformer {
+  private let config: Configuration
+  private let inbox: EventInbox
+  private let jobs: BackgroundJobs
+  private let previews: PreviewRuns
+  /// `reload` commands: one still running when the program ends is killed.
+  private let reloads = CommandGroups()
+  /// The end's and the prompt's dispositions: the runner's, which read the state.
+  private let exit: (RunEnd) -> Disposition
+  private let prompt: (AppState.PromptKind) -> Disposition
+  private var disposition = Disposition.continue
+
+  init(
+    config: Configuration, inbox: EventInbox, exit: @escaping (RunEnd) -> Disposition,
+    prompt: @escaping (AppState.PromptKind) -> Disposition
+  ) {
+    self.config = config
+    self.inbox = inbox
+    jobs = BackgroundJobs(inbox: inbox)
+    previews = PreviewRuns { event in inbox.post(event) }
+    self.exit = exit
+    self.prompt = prompt
+  }
+
+  /// Carries out `effects`: what the run loop does next.
+  func carryOut(_ effects: [Effect]) -> Disposition {
+    disposition = .continue
+    var performer = self
+    for effect in effects { effect.perform(on: &performer) }
+    return disposition
+  }
+
+  /// Kills the commands still running; with `jobs`, stops the jobs too.
+  func stopAll(jobs: Bool) {
+    previews.groups.cancelAll()
+    reloads.cancelAll()
+    if jobs { self.jobs.cancelAll() }
+  }
+
+  private func next(_ wanted: Disposition) {
+    if case .continue = disposition { disposition = wanted }
+  }
+
+  func end(_ end: RunEnd) { next(exit(end)) }
+  /// A command's output and errors are on the status line already.
+  func output(_ text: String) {}
+  func commandFailed(_ message: String) {}
+  func editLine(_ kind: AppState.PromptKind) { next(prompt(kind)) }
+  func suspend() { next(.suspend) }
+  func start(_ job: any BackgroundJob) { jobs.start(job) }
+  func cancel(jobID: Int) { jobs.cancel(jobID) }
+  func runPreview(id: Int, command: ShellLine) { previews.start(id: id, command: command) }
+  func cancelPreview(id: Int) { previews.groups.cancel(id: id) }
+
+  func execute(id: Int, command: ShellLine, silent: Bool) {
+    let inbox = inbox
+    guard !silent else {
+      return DetachedThread.start {
+        inbox.post(.executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
+      }
+    }
+    // The terminal as the program found it, for the command to use; the
+    // screen comes back when it ends (C-c interrupts the command only).
+    next(
+      .suspendFor {
+        let failure = ShellCommand.run(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false)
+        inbox.post(.executeFinished(id: id, failure: failure))
+      })
+  }
+
+  func reload(id: Int, command: ShellLine) {
+    let (inbox, reloads, config) = (inbox, reloads, config)
+    DetachedThread.start {
+      let event = ShellCommand.reload(id: id, command: command, config: config) { reloads.started(id: id, pid: $0) }
+      if !reloads.finished(id: id) { inbox.post(event) }
+    }
+  }
+
+  func cancelReload(id: Int) { reloads.cancel(id: id) }
+}
