@@ -170,6 +170,18 @@ struct JSONItemScan {
     saved = state
   }
 
+  /// The state just after an item of a top-level array without `--path`,
+  /// where a second half (`ItemSplit`) starts: depth 1 in the array, its
+  /// elements the items, one root so far.
+  mutating func enterArrayOfItems() {
+    state.depth = 1
+    state.afterValue = true
+    state.itemDepth = 1
+    state.roots = 1
+    stack[1] = 0
+    onPath[0] = true
+  }
+
   /// Frees what the scan allocated (call once, after the last list was made).
   mutating func release() {
     stack.deallocate()
