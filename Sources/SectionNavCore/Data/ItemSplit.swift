@@ -197,6 +197,7 @@ extension ItemStream {
     if let records {
       other.records!.columns = records.columns
       other.records!.groupColumn = records.groupColumn
+      other.records!.itemColumn = records.itemColumn
       other.records!.offset = offset
     }
     other.available = offset
