@@ -57,6 +57,8 @@ final class ItemSplit: @unchecked Sendable {
       try stream.scan(available: header, eof: false)
       guard stream.records?.columns != nil else { return nil }
       quoted = stream.options.format == .csv
+    case .lines:
+      return nil
     case .json:
       // A top-level array of objects, its items found without `--path`.
       guard stream.options.path == nil, let offset = objectBoundary(buffer, from: count / 2),
