@@ -16,13 +16,6 @@ public enum DataLoading {
     LoadOptions(config)
   }
 
-  /// What a `--lines` stream is read with: the collation only.
-  static func linesOptions(_ config: Configuration) -> LoadOptions {
-    var options = LoadOptions()
-    options.collation = config.collation
-    return options
-  }
-
   /// Options that cannot go together (`Configuration.checkCombination`).
   public static func checkCombination(_ config: Configuration) throws(Failure) {
     do { try config.checkCombination() } catch { throw Failure(error.message) }
@@ -124,10 +117,9 @@ public enum DataLoading {
           LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
         } : nil
       outcome = try StreamLoad.run(
-        fd: fd, name: config.file ?? "-", options: config.lines ? linesOptions(config) : options,
-        validate: !config.lines,
+        fd: fd, name: config.file ?? "-", options: options, validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
-        lines: config.lines ? (config.delimiter, config.keepOrder) : nil, started: started)
+        started: started)
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)

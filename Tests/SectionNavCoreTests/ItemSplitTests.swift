@@ -3,7 +3,7 @@ import Testing
 
 @testable import SectionNavCore
 
-/// JSON Lines, CSV and TSV are scanned by two threads (`ItemSplit`): the
+/// JSON Lines, CSV, TSV and arrays of objects are scanned by two threads (`ItemSplit`): the
 /// list, its widest row, the `--skip-bad` note and every error must be
 /// exactly what one thread finds, wherever the second half starts.
 @Suite struct ItemSplitTests {
@@ -102,6 +102,61 @@ import Testing
     return out
   }
 
+  /// A random array of objects (pretty-printed or not): strings holding
+  /// `},{`, items with nested arrays of objects (boundaries that are not an
+  /// item's end), now and then a damaged item or a second top-level value.
+  static func arrayOfObjects(_ rng: inout SeededGenerator, items: Int, damage: Bool) -> String {
+    func word() -> String { words[Int(rng.next() % UInt64(words.count))] }
+    let pretty = rng.next() % 3 == 0
+    var out = pretty ? "[\n  " : "["
+    for n in 0..<items {
+      if n > 0 { out += pretty ? ",\n  " : rng.next() % 2 == 0 ? "," : " , " }
+      switch rng.next() % 6 {
+      case 0: out += "{\"kind\": \(n % 4), \"name\": \(JSONText.quoted(word() + "},{" + word()))}"
+      case 1:
+        out += "{\"kind\":\"k\(n % 3)\",\"name\":\(JSONText.quoted(word())),\"parts\":[{\"a\":1},{\"b\":[{},{}]}]}"
+      case 2: out += "{}"
+      case 3: out += "{\"name\": null, \"user\": {\"name\": \(JSONText.quoted(word()))}}"
+      default:
+        out +=
+          "{\"kind\":\"k\(n % 3)\",\"name\":\(JSONText.quoted(word() + " \(n)")),\"user\":{\"name\":\"u\(n % 5)\"}}"
+      }
+      if damage && rng.next() % 53 == 0 { out += "{\"kind\": oops}" }
+    }
+    out += pretty ? "\n]\n" : "]"
+    if damage && rng.next() % 4 == 0 { out += "\n[{\"kind\": \"later\"}]" }
+    return out
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64]) func randomArraysOfObjectsSplitAnywhere(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var splits = 0
+    let choices = [
+      options(.json, groupBy: "kind"), options(.json, groupBy: "user.name"), options(.json, itemField: "name"),
+      options(.json, groupBy: "kind", itemFormat: "{name} / {user.name}"),
+      options(.json, groupBy: "initial", keepOrder: true), options(.json, groupBy: "name", itemField: "name"),
+    ]
+    for round in 0..<120 {
+      let text = Self.arrayOfObjects(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
+      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+    }
+    #expect(splits > 40)
+  }
+
+  @Test func aBoundaryInsideAnItemOrASecondValueLeavesTheFirstHalfAlone() {
+    // Past the middle, the only `},{` lie in a nested array and in a string.
+    let head = (0..<10).map { "{\"kind\": \"a\", \"n\": \($0)}" }.joined(separator: ",")
+    let nested = "{\"kind\": \"b\", \"parts\": [" + String(repeating: "{\"x\": 1},", count: 60) + "{}]}"
+    let quoted = "{\"kind\": \"c\", \"name\": \"" + String(repeating: "},{", count: 200) + "\"}"
+    #expect(expectSameBothWays("[" + head + "," + nested + "]", options(.json, groupBy: "kind")) == 1)
+    #expect(expectSameBothWays("[" + head + "," + quoted + "]", options(.json, groupBy: "kind")) == 1)
+    // Two top-level values are two items (JSON Lines), not the first one's
+    // elements: a second half in the first value or in the second.
+    let long = (0..<40).map { "{\"kind\": \"a\", \"n\": \($0)}" }.joined(separator: ",")
+    #expect(expectSameBothWays("[" + long + "]\n[1]", options(.json)) == 1)
+    #expect(expectSameBothWays("[1]\n[" + long + "]", options(.json)) == 1)
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomJSONLinesSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
@@ -139,6 +194,8 @@ import Testing
     var rng = SeededGenerator(seed: 7)
     let lines = Self.jsonLines(&rng, lines: 40_000, damage: false)
     #expect(expectSameBothWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20) == 2)
+    let array = Self.arrayOfObjects(&rng, items: 40_000, damage: false)
+    #expect(expectSameBothWays(array, options(.json, groupBy: "kind", itemField: "name"), minimum: 1 << 20) == 2)
     let csv = Self.records(&rng, rows: 40_000, tsv: false, damage: false)
     #expect(expectSameBothWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20) == 2)
     // Below the minimum size, one thread.

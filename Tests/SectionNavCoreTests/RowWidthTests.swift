@@ -53,7 +53,8 @@ import Testing
   }
 
   /// No load path decodes a `String` per item (issue 22): group keys once
-  /// per distinct key, rows only when their width needs grapheme breaking.
+  /// per distinct key, initials once per leading letter, rows only when
+  /// their width needs grapheme breaking.
   @Test func loadingDecodesNoStringPerItem() throws {
     var events = ""
     for n in 0..<3000 {
@@ -63,12 +64,26 @@ import Testing
     }
     var csv = "id,name,country,note\n"
     for n in 0..<3000 { csv += "\(n),\"Zoë, \(n)\",\(["Česko", "France"][n % 2]),\"said \"\"hi\"\"\"\n" }
+    // Rows that start with a letter outside ASCII (an escape after it), for `--group-by initial`.
+    let names = ["Émile", "Øster", "中文", "Жук"]
+    var initialEvents = ""
+    var initialStrings: [String] = []
+    var initialCSV = "id,name\n"
+    for n in 0..<3000 {
+      initialEvents += "{\"msg\": \"\(names[n % 4]) \\\"\(n)\\\"\"}\n"
+      initialStrings.append("\"\(names[n % 4]) \\\"\(n)\\\"\"")
+      initialCSV += "\(n),\"\(names[n % 4]), \"\"\(n)\"\"\"\n"
+    }
+    let initialArray = "[" + initialStrings.joined(separator: ",") + "]"
     let cases: [(String, LoadOptions)] = [
       (events, try options(format: .jsonLines, groupBy: "level")),
       (events, try options(format: .jsonLines, groupBy: "user.name", itemField: "msg")),
       (events, try options(format: .jsonLines, itemFormat: "{level} {user.name}: {msg}")),
       (csv, try options(format: .csv)),
       (csv, try options(format: .csv, groupBy: "country", itemFormat: "{name} ({note})")),
+      (initialEvents, try options(format: .jsonLines, groupBy: "initial", itemField: "msg")),
+      (initialArray, try options(format: .json, groupBy: "initial")),
+      (initialCSV, try options(format: .csv, groupBy: "initial", itemField: "name")),
     ]
     for (text, o) in cases {
       let buffer = ByteBuffer(string: text)

@@ -94,9 +94,10 @@ import Testing
     let expected = LineInput.load(bytes, delimiter: delimiter, keepOrder: keepOrder)
     let fds = try Self.pipe(bytes, piece: 4093)
     defer { close(fds.read) }
-    let outcome = try StreamLoad.run(
-      fd: fds.read, name: "-", options: LoadOptions(), validate: false, defaultTitle: "stdin",
-      lines: (delimiter, keepOrder))
+    var options = LoadOptions(keepOrder: keepOrder)
+    options.format = .lines
+    options.delimiter = delimiter
+    let outcome = try StreamLoad.run(fd: fds.read, name: "-", options: options, validate: false, defaultTitle: "stdin")
     let list = try #require(outcome.items?.list)
     #expect(list.itemCount == 60_001)
     #expect(contents(list) == contents(expected))

@@ -19,6 +19,10 @@ extension LoadOptions {
     collation = config.collation
     // `--skip-bad` alone means JSON Lines (`… | sectionnav --skip-bad`).
     format = config.dataFormat ?? Self.namedFormat(config.file ?? "") ?? (config.skipBad ? .jsonLines : .json)
+    if config.lines {
+      format = .lines
+      delimiter = config.delimiter
+    }
   }
 
   /// The format a file name implies: `.jsonl`/`.ndjson`, `.csv`, `.tsv`; else JSON.
@@ -69,6 +73,8 @@ extension Configuration {
       if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to JSON\(named)") }
     case .jsonLines:
       if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to JSON Lines\(named)") }
+    case .lines:
+      break  // `--lines` was settled above.
     }
   }
 }

@@ -33,6 +33,8 @@ struct CSVScan {
   let template: ItemTemplate?
   var columns: [String]? = nil
   var groupColumn = -1
+  /// `--item-field`'s column (-1: none).
+  var itemColumn = -1
   var items: ItemGroups
   /// The one-item list for rendering a record to find its initial.
   let single = SingleRange()
@@ -49,7 +51,7 @@ struct CSVScan {
     collation = options.collation
     itemField = options.itemField
     template = options.itemFormat
-    items = ItemGroups(expected: 1024)
+    items = ItemGroups(expected: 1024, collation: options.collation)
   }
 
   /// Scans the complete records up to `available` bytes.
@@ -119,7 +121,7 @@ struct CSVScan {
       return k
     }
     for field in template?.fields ?? [] { _ = try column(field.columnName, "--item-format") }
-    if let itemField { _ = try column(itemField, "--item-field") }
+    if let itemField { itemColumn = try column(itemField, "--item-field") }
     if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
 
@@ -229,12 +231,31 @@ struct CSVScan {
         section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
-      items.decoded += 1
-      section = items.section(
-        titled: Initials.of(
-          recordItems(single.list(offset: start - buffer.base, length: length)).text(at: 0), collation: collation))
+      let (row, complete) = rowStart(start, length)
+      let record = recordItems(single.list(offset: start - buffer.base, length: length))
+      section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
     }
     items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
+  }
+
+  /// The first bytes of the record's row as shown (`RecordItems.text`)
+  /// where they lie in the input as they are, and whether they are all of
+  /// it: the record as written, or the `--item-field` column's text up to
+  /// a `""`; nothing for a template.
+  func rowStart(_ start: Pointer, _ length: Int) -> (UnsafeBufferPointer<UInt8>, complete: Bool) {
+    guard template == nil else { return (UnsafeBufferPointer(start: start, count: 0), false) }
+    guard itemField != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
+    guard itemColumn >= 0, let f = Self.field(itemColumn, start, length, separator: separator, quoted: quoted) else {
+      return (UnsafeBufferPointer(start: start, count: 0), true)
+    }
+    let n = f.end - f.start
+    guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
+      return (UnsafeBufferPointer(start: start + f.start, count: n), true)
+    }
+    return (
+      UnsafeBufferPointer(start: start + f.start, count: UnsafeRawPointer(quote) - UnsafeRawPointer(start + f.start)),
+      false
+    )
   }
 
   func recordItems(_ ranges: PackedRanges) -> RecordItems {

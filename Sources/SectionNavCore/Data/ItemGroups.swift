@@ -95,9 +95,13 @@ struct ItemGroups {
   /// key, not once per item (`--group-by initial` of text that does not
   /// start with an ASCII letter is the exception). Tests read it.
   var decoded = 0
+  /// `--group-by initial`: initials decided from the rows' bytes, and the section of each (by its id).
+  var initials: InitialSections
+  var initialSections: [Int] = []
 
-  init(expected: Int) {
+  init(expected: Int, collation: LocaleCollation? = nil) {
     ranges = PackedRangesBuilder(expected: expected)
+    initials = InitialSections(collation: collation)
   }
 
   var count: Int { ranges.count }
@@ -153,6 +157,19 @@ struct ItemGroups {
       }
     }
     return s
+  }
+
+  /// The section of the initial of a row whose text starts with `start`
+  /// (all of it when `complete`); `text` renders the row when the bytes do
+  /// not settle it (`InitialSections`).
+  mutating func section(
+    initialOf start: UnsafeBufferPointer<UInt8>, complete: Bool, text: () -> String
+  ) -> Int {
+    let id = initials.id(start: start, complete: complete, decoded: &decoded, text: text)
+    while initialSections.count <= id {
+      initialSections.append(section(titled: initials.titles[initialSections.count]))
+    }
+    return initialSections[id]
   }
 
   /// The titles as shown: a string whose text is also the title of a value

@@ -103,6 +103,9 @@ public struct ItemStream {
       json!.sectionedPreview = sectionedPreview
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
+    case .lines:
+      // `LineInput` groups lines (`StreamLoad` follows them with `LineFollower`).
+      break
     }
   }
 

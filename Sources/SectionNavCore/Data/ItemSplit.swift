@@ -57,12 +57,23 @@ final class ItemSplit: @unchecked Sendable {
       try stream.scan(available: header, eof: false)
       guard stream.records?.columns != nil else { return nil }
       quoted = stream.options.format == .csv
-    case .json:
+    case .lines:
       return nil
+    case .json:
+      // A top-level array of objects, its items found without `--path`.
+      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: count / 2),
+        offset < count - count / 8
+      else { return nil }
+      return begin(&stream, at: offset)
     }
     guard let offset = boundary(buffer, from: max(count / 2, stream.position), quoted: quoted),
       offset < count - count / 8
     else { return nil }
+    return begin(&stream, at: offset)
+  }
+
+  /// Starts the second half's thread at `offset`.
+  private static func begin(_ stream: inout ItemStream, at offset: Int) -> ItemSplit {
     let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset))
     DetachedThread.start { split.runSecond() }
     return split
@@ -81,6 +92,29 @@ final class ItemSplit: @unchecked Sendable {
       if quoted { quotes &+= countQuotes(base + at, newline - at) }
       if quotes & 1 == 0 { return newline + 1 }
       at = newline + 1
+    }
+    return nil
+  }
+
+  /// Just after the `}` of the first `}`, `,`, `{` at or after `from` (with
+  /// whitespace between), when the input is an array (`[` first): likely
+  /// the end of an item of a top-level array of objects. A guess: the same
+  /// bytes inside a string or a nested array are found out at `join`.
+  static func objectBoundary(_ buffer: ByteBuffer, from: Int) -> Int? {
+    let base = buffer.base
+    let end = base + buffer.count
+    let first = JSONLexer.skipSpace(base, end)
+    guard first < end, first.pointee == 0x5B else { return nil }
+    var p = base + from
+    for _ in 0..<64 {
+      guard p < end, let hit = memchr(p, 0x7D, end - p) else { return nil }
+      let close = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+      var q = JSONLexer.skipSpace(close + 1, end)
+      if q < end, q.pointee == 0x2C {
+        q = JSONLexer.skipSpace(q + 1, end)
+        if q < end, q.pointee == 0x7B { return close + 1 - base }
+      }
+      p = close + 1
     }
     return nil
   }
@@ -129,10 +163,13 @@ final class ItemSplit: @unchecked Sendable {
   /// there (and throws its error, if it had one); otherwise drops them.
   /// Returns whether they were adopted.
   func join(into stream: inout ItemStream) throws(LoadError) -> Bool {
-    let adopt = stream.position == offset
-    stop(keeping: adopt)
-    guard adopt else { return false }
+    let reached = stream.position == offset && stream.isAtItemBoundary
+    stop(keeping: reached)
+    guard reached else { return false }
     defer { second.release() }
+    // A second top-level value makes the first one item (JSON Lines): what
+    // the second half filed inside it no longer stands.
+    if second.json?.state.sequence == true { return false }
     if let failure { throw failure }
     stream.adopt(&second)
     return true
@@ -156,15 +193,26 @@ extension ItemStream {
     var other = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     if json != nil {
       other.json!.state.offset = offset
+      if !json!.lineMode { other.json!.enterArrayOfItems() }
       other.json!.saved = other.json!.state
     }
     if let records {
       other.records!.columns = records.columns
       other.records!.groupColumn = records.groupColumn
+      other.records!.itemColumn = records.itemColumn
       other.records!.offset = offset
     }
     other.available = offset
     return other
+  }
+
+  /// Whether the scan stands where a JSON second half starts: just after
+  /// an item of the top-level array (`JSONItemScan.enterArrayOfItems`).
+  /// Always true of line-based formats, whose every line start is one.
+  var isAtItemBoundary: Bool {
+    guard let scan = json, !scan.lineMode else { return true }
+    let s = scan.state
+    return s.afterValue && s.depth == 1 && s.itemDepth == 1 && s.roots == 1 && !s.sequence && scan.stack[1] == 0
   }
 
   /// Takes over the items `later` found after this stream's position, as
@@ -177,7 +225,15 @@ extension ItemStream {
       json!.skippedLines += later.json!.skippedLines
       json!.needsEvaluation = json!.needsEvaluation || later.json!.needsEvaluation
       json!.fieldCheck.merge(later.json!.fieldCheck)
-      json!.state.offset = later.json!.state.offset
+      if json!.lineMode {
+        json!.state.offset = later.json!.state.offset
+      } else {
+        let firstRootStart = json!.state.firstRootStart
+        json!.state = later.json!.state
+        json!.state.firstRootStart = firstRootStart
+        json!.state.items = json!.items.count
+        json!.saved = json!.state
+      }
       json!.finished = later.json!.finished
     }
     if records != nil, later.records != nil {

@@ -63,19 +63,35 @@ extension JSONItemScan {
   }
 
   mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
-    let c = p.pointee
-    if c == 0x22, length > 2, collation == nil {
-      let first = p[1]
-      switch first {
-      case 0x41...0x5A: return items.section(titled: String(UnicodeScalar(first)))
-      case 0x61...0x7A: return items.section(titled: String(UnicodeScalar(first - 0x20)))
-      default: break
+    let store = store
+    let single = single
+    let offset = p - buffer.base
+    let (start, complete) = rowStart(p, length)
+    return items.section(initialOf: start, complete: complete) {
+      store(single.list(offset: offset, length: length)).text(at: 0, prefixBytes: 256)
+    }
+  }
+
+  /// The first bytes of the item's row as shown (`JSONItems.text`) where
+  /// they lie in the input as they are, and whether they are all of it: a
+  /// string's text up to its first escape, a number or literal as written,
+  /// the `{` or `[` compact JSON starts with; nothing for a template.
+  func rowStart(_ p: Pointer, _ length: Int) -> (UnsafeBufferPointer<UInt8>, complete: Bool) {
+    var p = p
+    var length = length
+    if length > 0, p.pointee == 0x7B, rendersFields {
+      if hasTemplate { return (UnsafeBufferPointer(start: p, count: 0), false) }
+      if let f = JSONValueText.field(itemFieldBytes!, in: p, length) {
+        p += f.offset
+        length = f.length
       }
     }
-    // Anything else: the row text as shown (objects by their field or template).
-    items.decoded += 1
-    let text = store(single.list(offset: p - buffer.base, length: length)).text(at: 0, prefixBytes: 256)
-    return items.section(titled: Initials.of(text, collation: collation))
+    guard length >= 2, p.pointee == 0x22 else { return (UnsafeBufferPointer(start: p, count: length), true) }
+    let inner = length - 2
+    guard let escape = memchr(p + 1, 0x5C, inner) else {
+      return (UnsafeBufferPointer(start: p + 1, count: inner), true)
+    }
+    return (UnsafeBufferPointer(start: p + 1, count: UnsafeRawPointer(escape) - UnsafeRawPointer(p + 1)), false)
   }
 
   /// The items found so far as a list.

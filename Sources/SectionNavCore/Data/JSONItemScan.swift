@@ -52,6 +52,9 @@ struct JSONItemScan {
   let single = SingleRange()
   /// Rows come from fields (`--item-field`, `--item-format`), not the value as written.
   let rendersFields: Bool
+  /// `--item-field`'s name as UTF-8 and whether `--item-format` is given (how an object's row starts).
+  let itemFieldBytes: [UInt8]?
+  let hasTemplate: Bool
   /// The named fields no item has had yet (an error at the end).
   var fieldCheck: FieldCheck
 
@@ -138,6 +141,8 @@ struct JSONItemScan {
     collation = options.collation
     self.store = store
     rendersFields = options.itemField != nil || options.itemFormat != nil
+    itemFieldBytes = options.itemField.map { Array($0.utf8) }
+    hasTemplate = options.itemFormat != nil
     fieldCheck = FieldCheck(groupBy: options.groupBy, template: options.itemFormat)
     var keys: [[UInt8]] = []
     if case .field(let field) = options.groupBy,
@@ -158,7 +163,7 @@ struct JSONItemScan {
     groupKeyOffsets[keys.count] = offset
     groupOn = .allocate(capacity: max(1, keys.count))
     groupOn.initialize(repeating: false, count: max(1, keys.count))
-    items = ItemGroups(expected: 1024)
+    items = ItemGroups(expected: 1024, collation: options.collation)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
     found = [Bool](repeating: false, count: n)
@@ -168,6 +173,18 @@ struct JSONItemScan {
     stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
     state.yields = path?.yieldsItems ?? lineMode
     saved = state
+  }
+
+  /// The state just after an item of a top-level array without `--path`,
+  /// where a second half (`ItemSplit`) starts: depth 1 in the array, its
+  /// elements the items, one root so far.
+  mutating func enterArrayOfItems() {
+    state.depth = 1
+    state.afterValue = true
+    state.itemDepth = 1
+    state.roots = 1
+    stack[1] = 0
+    onPath[0] = true
   }
 
   /// Frees what the scan allocated (call once, after the last list was made).

@@ -77,15 +77,13 @@ struct Grouping {
   var inputOrder = PackedRangesBuilder(expected: 0)
   var sectionOf = SectionTags()
   var widestPlain = 0
-  /// Section per initial for ASCII letters (0–25) and `#` (26); -1 unset.
-  var asciiSections = [Int](repeating: -1, count: 27)
-  var scalarSections: [UInt32: Int] = [:]
+  /// Initials decided from the lines' bytes, and the section of each (by its id; -1 unset).
+  var initials: InitialSections
+  var initialSections: [Int] = []
   /// Items expected, for the room `flatten` makes.
   let expected: Int
   /// `--locale`'s collation: lines file under its index buckets (nil: `Initials.of`).
   let collation: LocaleCollation?
-  /// Section per visible bucket of `collation`; -1 unset.
-  var bucketSections: [Int] = []
 
   static let perSectionLimit = 256
 
@@ -94,7 +92,7 @@ struct Grouping {
     self.buffer = buffer
     self.delimiter = delimiter
     self.collation = collation
-    bucketSections = [Int](repeating: -1, count: collation?.labels.count ?? 0)
+    initials = InitialSections(collation: collation)
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
     expected = (expectedBytes ?? buffer.count) / 8 + 16
@@ -219,43 +217,14 @@ struct Grouping {
   }
 
   mutating func initialSection(_ line: UnsafeBufferPointer<UInt8>) -> Int {
-    var i = 0
-    while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-    if let collation {
-      // Each line by its bucket: a letter's bucket can depend on the next
-      // letters (`Ch` in Czech, an expansion), so nothing is cached per letter.
-      let b = i < line.count ? collation.bucket(UnsafeBufferPointer(rebasing: line[i...])) : LocaleCollation.underflow
-      if bucketSections[b] < 0 { bucketSections[b] = section(titled: collation.labels[b]) }
-      return bucketSections[b]
+    var decoded = 0
+    let id = initials.id(start: line, complete: true, decoded: &decoded) {
+      String(decoding: UnsafeBufferPointer(rebasing: line.prefix(256)), as: UTF8.self)
     }
-    let c = i < line.count ? line[i] : 0x20
-    if c < 0x80 {
-      let slot: Int
-      switch c {
-      case 0x41...0x5A: slot = Int(c - 0x41)
-      case 0x61...0x7A: slot = Int(c - 0x61)
-      default: slot = 26
-      }
-      if asciiSections[slot] < 0 {
-        asciiSections[slot] = section(
-          titled: slot == 26 ? Initials.other : String(Character(Unicode.Scalar(UInt8(0x41 + slot)))))
-      }
-      return asciiSections[slot]
+    while initialSections.count <= id {
+      initialSections.append(section(titled: initials.titles[initialSections.count]))
     }
-    // Non-ASCII: decided once per leading scalar, which is read from the
-    // bytes (no `String` per line); only a scalar seen first is decided
-    // from a short prefix (enough for the first grapheme; other whitespace
-    // is left to Initials).
-    var bytes = UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 4)]).makeIterator()
-    var decoder = UTF8()
-    if case .scalarValue(let first) = decoder.decode(&bytes), let s = scalarSections[first.value] { return s }
-    let prefix = String(decoding: UnsafeBufferPointer(rebasing: line[i..<min(line.count, i + 32)]), as: UTF8.self)
-    guard let scalar = prefix.unicodeScalars.first else { return section(titled: Initials.other) }
-    // A leading emoji is skipped for the letter after it: never cached by it.
-    if scalar.properties.isEmoji { return section(titled: Initials.of(prefix)) }
-    let s = section(titled: Initials.of(prefix))
-    scalarSections[scalar.value] = s
-    return s
+    return initialSections[id]
   }
 
   mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {

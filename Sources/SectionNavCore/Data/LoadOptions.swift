@@ -11,6 +11,9 @@ public struct LoadOptions: Sendable, Equatable {
     case csv
     /// Tab-separated values, no quoting (`--tsv`).
     case tsv
+    /// Plain text, one item per line (`--lines`), grouped by initial or by
+    /// the text before `delimiter`.
+    case lines
   }
 
   /// Keep sections in input order instead of sorting them by title.
@@ -28,6 +31,8 @@ public struct LoadOptions: Sendable, Equatable {
   public var noHeader = false
   /// `--skip-bad`: bad JSON lines are counted and skipped, not fatal.
   public var skipBad = false
+  /// `--delimiter` of `.lines`: a line's section is the text before it.
+  public var delimiter: String?
   /// `--locale`: sections sorted, and `--group-by initial` bucketed, by this
   /// locale's collation and alphabetic index; nil is the C locale.
   public var collation: LocaleCollation?
@@ -38,8 +43,12 @@ public struct LoadOptions: Sendable, Equatable {
   }
 
   /// Whether the input is read item by item (`ItemLoader`) rather than as
-  /// sectioned JSON (`JSONIndexer`).
+  /// sectioned JSON (`JSONIndexer`) or as lines (`LineInput`).
   public var selectsItems: Bool {
-    format != .json || path != nil || groupBy != nil
+    switch format {
+    case .json: path != nil || groupBy != nil
+    case .lines: false
+    case .jsonLines, .csv, .tsv: true
+    }
   }
 }

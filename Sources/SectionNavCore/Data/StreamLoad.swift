@@ -9,7 +9,7 @@ public enum StreamLoad {
     case data(LoadError, ByteBuffer)
   }
 
-  /// The whole input, and its items when `options.selectsItems` or `lines` (otherwise
+  /// The whole input, and its items when `options.selectsItems` or `.lines` (otherwise
   /// the caller indexes the bytes as sectioned JSON, which checks them all,
   /// or as lines).
   public struct Outcome {
@@ -23,15 +23,14 @@ public enum StreamLoad {
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
-  /// (`--lines`). `lines`: the input is `--lines` text, grouped (when
-  /// nobody watches it arrive) on another thread as it is read, and
-  /// returned as `items`. `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
+  /// (`--lines`). Lines (format `.lines`) are grouped (when nobody watches
+  /// them arrive) on another thread as they are read, and returned as
+  /// `items`. `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
   /// `started`: what `sniff` read before the format was known.
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
     prefixList: ((ByteBuffer) -> SectionedList)? = nil,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
-    lines: (delimiter: String?, keepOrder: Bool)? = nil,
     uncheckedLimit: Int = StreamLoad.uncheckedLimit, started: Started? = nil
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
@@ -53,14 +52,13 @@ public enum StreamLoad {
     // Sectioned JSON that nobody watches arrive is checked here only to stop
     // bad input early; `JSONIndexer` checks all of it again once it is complete.
     let checkOnly = validate && !options.selectsItems && !preview
+    let lines = options.format == .lines
     let follower =
-      progress == nil
-      ? lines.map {
-        LineFollower(buffer: storage.growingBuffer(), delimiter: $0.delimiter, collation: options.collation)
-      } : nil
+      progress == nil && lines
+      ? LineFollower(buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation) : nil
     defer { follower?.stop() }
     storage.prefaults = follower == nil
-    var text = lines != nil || prefixList != nil ? TextCheck() : nil
+    var text = lines || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
       if unread {
@@ -95,9 +93,9 @@ public enum StreamLoad {
       if eof { break }
     }
     let buffer = storage.buffer()
-    if let follower, let lines {
+    if let follower {
       return Outcome(
-        buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: lines.keepOrder)))
+        buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: options.keepOrder)))
     }
     guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
     return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
