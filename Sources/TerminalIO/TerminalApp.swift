@@ -66,8 +66,13 @@ public final class TerminalApp {
   /// ends the run: SIGINT 130, SIGTERM 143, SIGHUP (or the terminal going
   /// away) 129, SIGQUIT 131, with nothing printed. The first event is
   /// `.resize` with the terminal's size; `draw` gets the current size.
+  ///
+  /// `ticking` says whether the screen still changes with time alone; while
+  /// it does not, no `tick` is sent and the run sleeps until input, a signal
+  /// or the inbox wakes it (an idle screen makes no system calls).
   public func run(
     draw: (_ width: Int, _ height: Int) throws -> Frame,
+    ticking: () -> Bool = { true },
     handle: (Event) throws -> Disposition
   ) throws -> ExitStatus {
     precondition(!running, "TerminalApp.run is not reentrant")
@@ -79,7 +84,7 @@ public final class TerminalApp {
       running = false
     }
     do {
-      return try loop(draw: draw, handle: handle)
+      return try loop(draw: draw, ticking: ticking, handle: handle)
     } catch let error as TerminalError where error.isHangUp {
       // The terminal went away under a write (its reads say so too, but a
       // blocked or pending write notices first): as SIGHUP.
@@ -89,6 +94,7 @@ public final class TerminalApp {
 
   private func loop(
     draw: (_ width: Int, _ height: Int) throws -> Frame,
+    ticking: () -> Bool,
     handle: (Event) throws -> Disposition
   ) throws -> ExitStatus {
     try terminal.enter(mouse: mouse)
@@ -137,7 +143,7 @@ public final class TerminalApp {
         if !bytes.isEmpty { try terminal.write(bytes) }
         needsPaint = false
       }
-      if let status = try waitForEvents() { return status }
+      if let status = try waitForEvents(ticking: ticking()) { return status }
     }
   }
 
@@ -298,20 +304,22 @@ public final class TerminalApp {
     return try handle(signals: received)
   }
 
-  private func waitForEvents() throws -> ExitStatus? {
+  private func waitForEvents(ticking: Bool) throws -> ExitStatus? {
     if let status = try actOnDeferredSignals() { return status }
     let now = MonotonicClock.milliseconds()
-    var deadline = lastTick + tickInterval
+    var deadline = ticking ? lastTick + tickInterval : Int.max
     if decoder.hasPending {
       deadline = min(deadline, lastInput + (decoder.isInPaste ? pasteTimeout : escapeTimeout))
     }
+    // -1: no deadline, asleep until something happens.
+    let timeout = deadline == Int.max ? -1 : Int32(clamping: max(0, deadline - now))
     let input = Int16(POLLIN)
     var fds = [
       pollfd(fd: terminal.fileDescriptor, events: input, revents: 0),
       pollfd(fd: signals.readEnd, events: input, revents: 0),
       pollfd(fd: inbox.readEnd, events: input, revents: 0),
     ]
-    let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: max(0, deadline - now)))
+    let ready = poll(&fds, nfds_t(fds.count), timeout)
     if ready < 0, errno != EINTR {
       throw TerminalError.setupFailed(what: "poll", errno: errno)
     }
@@ -338,7 +346,9 @@ public final class TerminalApp {
       queue += decoder.flushPendingEscape()
     }
     if after - lastTick >= tickInterval {
-      queue.append(.tick(milliseconds: after - lastTick))
+      // First: the time passed before what woke the loop (a key after a
+      // long sleep must not count as typed right after the last one).
+      queue.insert(.tick(milliseconds: after - lastTick), at: 0)
       lastTick = after
     }
     return nil

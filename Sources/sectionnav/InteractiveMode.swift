@@ -65,6 +65,7 @@ enum InteractiveMode {
     do {
       let status = try app.run(
         draw: { width, height in state.render(width: width, height: height) },
+        ticking: { state.waitsForTime },
         handle: { event in
           var done = state.handle(event)
           // The file shrank after indexing: rows past the change read as

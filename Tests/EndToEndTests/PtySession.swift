@@ -155,6 +155,25 @@ final class PtySession: @unchecked Sendable {
     return number == Self.writeSyscall
   }
 
+  /// Whether the program's main thread sleeps in poll(2) with no deadline:
+  /// nothing will wake it but input, a signal or another thread. nil where
+  /// the C library polls by another system call (not x86_64).
+  var asleepWithoutDeadline: Bool? {
+    #if arch(x86_64)
+      guard state == "S", let text = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8) else {
+        return false
+      }
+      // "7 FDS NFDS TIMEOUT …": poll is 7; its timeout -1 may show as 32 or 64 bits.
+      let fields = text.split(separator: " ")
+      guard fields.count > 3, fields[0] == "7", let timeout = UInt64(fields[3].dropFirst(2), radix: 16) else {
+        return false
+      }
+      return Int32(truncatingIfNeeded: timeout) == -1
+    #else
+      return nil
+    #endif
+  }
+
   /// write(2)'s number in `/proc/PID/syscall`.
   #if arch(x86_64)
     static let writeSyscall = 1

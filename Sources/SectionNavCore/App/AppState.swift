@@ -150,7 +150,7 @@ public struct AppState: Sendable {
     switch settings.indicators {
     case .always: return true
     case .never: return false
-    case .auto: return drag == .vertical || drag == .horizontal || clock - time.lastScroll < 1500
+    case .auto: return drag == .vertical || drag == .horizontal || clock - time.lastScroll < Self.indicatorsShown
     }
   }
 
