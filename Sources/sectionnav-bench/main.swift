@@ -28,9 +28,11 @@ if arguments.count >= 2 {
     var benchmark = Benchmark()
     let rounds = arguments.count >= 3 ? Int(arguments[2]) ?? 3 : 3
     let seeds = arguments.count >= 4 ? Int(arguments[3]) ?? 2 : 2
+    // The load before the rows, not after them (both were the load at the end).
+    let loadBefore = Benchmark.loadAverage()
     let rows = benchmark.measureItemData(rounds: rounds, seeds: (1...max(1, seeds)).map { UInt64($0) })
     try? FileManager.default.removeItem(atPath: benchmark.directory)
-    print(Benchmark.machine(loadBefore: Benchmark.loadAverage()))
+    print(Benchmark.machine(loadBefore: loadBefore))
     print(benchmark.itemDataTable(rows, rounds: rounds))
   case "item-shape" where arguments.count == 5:
     // item-shape FILE NAME SEED: writes one of the item-data shapes (about 60 MB), for profiling.
