@@ -83,6 +83,14 @@ final class FilterMatcher: @unchecked Sendable {
     return runes.withUnsafeBufferPointer { Self.find(compiled[t], $0, forward: true, positions: nil) != nil }
   }
 
+  /// Whether `text` satisfies `plan` on its own (`/`'s title hits).
+  func satisfies(_ text: String, plan: [Int32]) -> Bool {
+    let runes = text.unicodeScalars.map(\.value)
+    return runes.withUnsafeBufferPointer { t in
+      plan.withUnsafeBufferPointer { evaluate($0, t, scoring: false) != nil }
+    }
+  }
+
   /// The item's rank key when it satisfies `plan` (0 unless `scoring`; lower
   /// ranks first), else nil. `ascii` promises the bytes are ASCII (then
   /// `readable` bytes from `p` may be read by the word scans); anything else

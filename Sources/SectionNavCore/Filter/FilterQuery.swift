@@ -54,6 +54,30 @@ public struct FilterQuery: Sendable, Equatable {
   /// True when nothing is filtered out (an empty or all-blank query).
   public var isEmpty: Bool { groups.isEmpty }
 
+  /// Every term, group after group: how `FilterMatcher` numbers them.
+  var terms: [Term] { Array(groups.joined()) }
+
+  /// The plan (see `FilterMatcher`) asking every group of `terms`.
+  var plan: [Int32] {
+    var plan: [Int32] = []
+    var next: Int32 = 0
+    for group in groups {
+      plan.append(Int32(group.count))
+      for _ in group {
+        plan.append(next)
+        next += 1
+      }
+    }
+    return plan
+  }
+
+  /// Whether `text` on its own satisfies every group (a term of it found,
+  /// or a negated one not found); an empty query is satisfied by nothing.
+  /// The rule `/` applies to section titles, and the reference for items.
+  public func matches(_ text: String) -> Bool {
+    !isEmpty && FilterMatcher(terms: terms, options: options).satisfies(text, plan: plan)
+  }
+
   /// fzf ranks only when some term is not negated.
   var isSortable: Bool { groups.contains { $0.contains { !$0.inverse } } }
 

@@ -3,7 +3,7 @@
 /// `.searchFinished`.
 public struct SearchJob: BackgroundJob {
   public let id: Int
-  public let query: PreparedQuery
+  public let query: FilterQuery
   public let list: SectionedList
   public let rowMap: RowMap
 
@@ -23,7 +23,7 @@ struct RunningSearch: Sendable, Equatable {
     case refresh
   }
   var id: Int
-  var query: PreparedQuery
+  var query: FilterQuery
   var purpose: Purpose
 }
 
