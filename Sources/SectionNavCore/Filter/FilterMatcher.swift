@@ -19,6 +19,8 @@ struct CompiledTerm {
   var runes: UnsafeBufferPointer<UInt32>
   /// Every pattern scalar is ASCII (the byte scans apply).
   var ascii: Bool
+  /// Found in an item's bytes as they are, the pattern is a match (`FilterQuery.Term.raw`).
+  var raw: Bool
 }
 
 /// Matches items against a query's terms, keeping the scratch buffers
@@ -66,7 +68,7 @@ final class FilterMatcher: @unchecked Sendable {
       compiled[i] = CompiledTerm(
         kind: t.kind, inverse: t.inverse, caseSensitive: t.caseSensitive, normalize: t.normalize,
         pattern: UnsafePointer(p), mask: UnsafePointer(m), count: t.pattern.count,
-        runes: UnsafeBufferPointer(start: r, count: t.runes.count), ascii: t.ascii)
+        runes: UnsafeBufferPointer(start: r, count: t.runes.count), ascii: t.ascii, raw: t.raw)
     }
   }
 
@@ -107,7 +109,39 @@ final class FilterMatcher: @unchecked Sendable {
       return evaluate(plan, t, scoring: true)
     }
     if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
+    if !scoring && surelyMatches(plan, p, n) { return 0 }
     return evaluate(plan, decode(p, n), scoring: scoring)
+  }
+
+  /// A cheap test on an item's UTF-8 (unescaped) that is true only when it
+  /// satisfies `plan`: every group has a term, not negated, found in the
+  /// bytes as they are — exact, or fuzzy and ASCII (a subsequence of bytes
+  /// is then one of scalars) — whose scalars are their own folds (`raw`),
+  /// so the text scalars there compare equal. UTF-8 found inside UTF-8
+  /// starts at a scalar (even next to invalid bytes, which decode one at a
+  /// time). Items it does not settle are decoded and matched.
+  @inline(__always)
+  func surelyMatches(_ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let terms = compiled.baseAddress!
+    var i = 0
+    let end = plan.count
+    while i < end {
+      let count = Int(plan[i])
+      i += 1
+      var sure = false
+      for k in i..<(i + count) {
+        let term = terms[Int(plan[k])]
+        if term.raw && !term.inverse && (term.kind == .exact || term.kind == .fuzzy && term.ascii)
+          && TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n) != nil
+        {
+          sure = true
+          break
+        }
+      }
+      if !sure { return false }
+      i += count
+    }
+    return true
   }
 
   /// `match` for store item `ordinal` of `store`, reading its bytes as `ItemBytes` does.
