@@ -45,6 +45,9 @@ final class FilterMatcher: @unchecked Sendable {
   /// The item's scalars, `scratchCapacity` of them, grown as needed.
   private var scalars: UnsafeMutablePointer<UInt32>
   private var scratchCapacity = 256
+  /// A string item's body with its escapes resolved (`matchStringBody`).
+  private var unescaped: UnsafeMutablePointer<UInt8>
+  private var unescapedCapacity = 256
 
   init(terms: [FilterQuery.Term], options: MatchOptions) {
     self.terms = terms
@@ -54,6 +57,7 @@ final class FilterMatcher: @unchecked Sendable {
     runeStorage = .allocate(capacity: max(1, terms.reduce(0) { $0 + $1.runes.count }))
     compiled = .allocate(capacity: max(1, terms.count))
     scalars = .allocate(capacity: scratchCapacity)
+    unescaped = .allocate(capacity: unescapedCapacity)
     var at = 0
     var runeAt = 0
     for (i, t) in terms.enumerated() {
@@ -77,6 +81,7 @@ final class FilterMatcher: @unchecked Sendable {
     runeStorage.deallocate()
     compiled.deallocate()
     scalars.deallocate()
+    unescaped.deallocate()
   }
 
   /// Whether `text` (a title) matches term `t`.
@@ -110,7 +115,79 @@ final class FilterMatcher: @unchecked Sendable {
     }
     if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     if !scoring && surelyMatches(plan, p, n) { return 0 }
+    if !mayContain(plan, p, n) { return nil }
     return evaluate(plan, decode(p, n), scoring: scoring)
+  }
+
+  /// `match` for the body of a JSON string item that is not plain ASCII:
+  /// escapes resolved first, into the matcher's own buffer.
+  func matchStringBody(
+    _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, scoring: Bool
+  ) -> UInt64? {
+    guard memchr(p, 0x5C, n) != nil else { return match(plan, p, n, ascii: false, scoring: scoring) }
+    // Escapes count as wildcards here: most items are ruled out before unescaping.
+    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
+    if n > unescapedCapacity {
+      unescaped.deallocate()
+      unescapedCapacity = max(n, 2 * unescapedCapacity)
+      unescaped = .allocate(capacity: unescapedCapacity)
+    }
+    let m = JSONValueText.unescape(p, n, to: unescaped)
+    return match(plan, unescaped, m, ascii: false, scoring: scoring)
+  }
+
+  /// A cheap test on an item's UTF-8 (unescaped) that is false only when it
+  /// cannot satisfy `plan`: some group whose terms are all exact ASCII terms
+  /// (not negated) has none of them in the bytes, each non-ASCII scalar (a
+  /// lead byte and the continuation bytes after it, or a stray byte)
+  /// standing for any one character — only such scalars can fold to ASCII.
+  @inline(__always)
+  func mayContain(_ plan: UnsafeBufferPointer<Int32>, _ h: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let terms = compiled.baseAddress!
+    var i = 0
+    let end = plan.count
+    while i < end {
+      let count = Int(plan[i])
+      i += 1
+      var possible = false
+      for k in i..<(i + count) {
+        let t = terms[Int(plan[k])]
+        if t.inverse || !t.ascii || t.kind != .exact || Self.mayContain(t.pattern, t.mask, t.count, h, n) {
+          possible = true
+          break
+        }
+      }
+      if !possible { return false }
+      i += count
+    }
+    return true
+  }
+
+  /// Whether ASCII pattern `p` can occur in `h` decoded and folded, each
+  /// non-ASCII scalar of `h` matching any pattern character.
+  @inline(__always)
+  static func mayContain(
+    _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int, _ h: UnsafePointer<UInt8>, _ n: Int
+  ) -> Bool {
+    var start = 0
+    while start < n {
+      var i = start
+      var j = 0
+      while j < m && i < n {
+        let b = h[i]
+        i += 1
+        if b < 0x80 {
+          if (b | mask[j]) != p[j] { break }
+        } else {
+          while i < n && h[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        j += 1
+      }
+      if j == m { return true }
+      start += 1
+      while start < n && h[start] & 0xC0 == 0x80 { start += 1 }
+    }
+    return false
   }
 
   /// A cheap test on an item's UTF-8 (unescaped) that is true only when it
