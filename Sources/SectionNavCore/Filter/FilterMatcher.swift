@@ -113,9 +113,8 @@ final class FilterMatcher: @unchecked Sendable {
       let t = widen(p, n)
       return evaluate(plan, t, scoring: true)
     }
-    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     if !scoring && surelyMatches(plan, p, n) { return 0 }
-    if !mayContain(plan, p, n) { return nil }
+    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) || !mayContain(plan, p, n) { return nil }
     return evaluate(plan, decode(p, n), scoring: scoring)
   }
 
@@ -125,8 +124,6 @@ final class FilterMatcher: @unchecked Sendable {
     _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, scoring: Bool
   ) -> UInt64? {
     guard memchr(p, 0x5C, n) != nil else { return match(plan, p, n, ascii: false, scoring: scoring) }
-    // Escapes count as wildcards here: most items are ruled out before unescaping.
-    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     if n > unescapedCapacity {
       unescaped.deallocate()
       unescapedCapacity = max(n, 2 * unescapedCapacity)
