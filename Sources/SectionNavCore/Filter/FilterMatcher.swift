@@ -140,24 +140,9 @@ final class FilterMatcher: @unchecked Sendable {
   /// standing for any one character — only such scalars can fold to ASCII.
   @inline(__always)
   func mayContain(_ plan: UnsafeBufferPointer<Int32>, _ h: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    let terms = compiled.baseAddress!
-    var i = 0
-    let end = plan.count
-    while i < end {
-      let count = Int(plan[i])
-      i += 1
-      var possible = false
-      for k in i..<(i + count) {
-        let t = terms[Int(plan[k])]
-        if t.inverse || !t.ascii || t.kind != .exact || Self.mayContain(t.pattern, t.mask, t.count, h, n) {
-          possible = true
-          break
-        }
-      }
-      if !possible { return false }
-      i += count
+    Self.everyGroup(plan, compiled.baseAddress!) { t in
+      t.inverse || !t.ascii || t.kind != .exact || Self.mayContain(t.pattern, t.mask, t.count, h, n)
     }
-    return true
   }
 
   /// Whether ASCII pattern `p` can occur in `h` decoded and folded, each
@@ -196,23 +181,29 @@ final class FilterMatcher: @unchecked Sendable {
   /// time). Items it does not settle are decoded and matched.
   @inline(__always)
   func surelyMatches(_ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    let terms = compiled.baseAddress!
+    Self.everyGroup(plan, compiled.baseAddress!) { t in
+      t.raw && !t.inverse && (t.kind == .exact || t.kind == .fuzzy && t.ascii)
+        && TermMatch.window(t.kind, t.pattern, t.mask, t.count, p, n) != nil
+    }
+  }
+
+  /// Whether every group of `plan` has a term `test` holds for: the walk
+  /// behind the byte tests.
+  @inline(__always)
+  static func everyGroup(
+    _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, has test: (CompiledTerm) -> Bool
+  ) -> Bool {
     var i = 0
     let end = plan.count
     while i < end {
       let count = Int(plan[i])
       i += 1
-      var sure = false
-      for k in i..<(i + count) {
-        let term = terms[Int(plan[k])]
-        if term.raw && !term.inverse && (term.kind == .exact || term.kind == .fuzzy && term.ascii)
-          && TermMatch.window(term.kind, term.pattern, term.mask, term.count, p, n) != nil
-        {
-          sure = true
-          break
-        }
+      var found = false
+      for k in i..<(i + count) where test(terms[Int(plan[k])]) {
+        found = true
+        break
       }
-      if !sure { return false }
+      if !found { return false }
       i += count
     }
     return true
@@ -289,25 +280,10 @@ final class FilterMatcher: @unchecked Sendable {
   static func mayMatch(
     _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ h: UnsafePointer<UInt8>, _ n: Int
   ) -> Bool {
-    var i = 0
-    let end = plan.count
-    while i < end {
-      let count = Int(plan[i])
-      i += 1
-      var possible = false
-      for k in i..<(i + count) {
-        let term = terms[Int(plan[k])]
-        if term.inverse || !term.ascii || !(term.kind == .fuzzy || term.kind == .exact)
-          || maySubsequence(term.pattern, term.mask, term.count, h, n)
-        {
-          possible = true
-          break
-        }
-      }
-      if !possible { return false }
-      i += count
+    everyGroup(plan, terms) { t in
+      t.inverse || !t.ascii || !(t.kind == .fuzzy || t.kind == .exact)
+        || maySubsequence(t.pattern, t.mask, t.count, h, n)
     }
-    return true
   }
 
   /// Whether pattern `p` (ASCII) can be a subsequence of `h` decoded and
