@@ -50,7 +50,7 @@ if arguments.count >= 2 {
     // search FILE QUERY N: N timed searches over FILE (for profiling).
     let list = try! JSONIndexer.load(try! DataSource.read(path: file))
     let rowMap = RowMap(list)
-    let prepared = PreparedQuery(arguments[3])
+    let prepared = FilterQuery(arguments[3], options: MatchOptions().findNext)
     for _ in 0..<(Int(arguments[4]) ?? 1) {
       let t0 = Measure.now()
       let rows = AppState.findMatches(prepared, in: list, rowMap: rowMap).rows.count

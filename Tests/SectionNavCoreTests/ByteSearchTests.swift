@@ -3,17 +3,21 @@ import Testing
 
 @testable import SectionNavCore
 
-/// Search matches items in their raw bytes; it must say exactly what decoding
-/// the item and applying the folding rule says.
+/// Search matches items in their raw bytes (the filter's byte paths); it
+/// must say exactly what decoding the item and matching its text says.
 @Suite struct ByteSearchTests {
-  /// The matching rule, written plainly: fold both sides (smart case,
-  /// accents unless literal) and look for the query's bytes one offset at a time.
-  static func reference(_ text: String, _ query: String, literal: Bool = false) -> Bool {
-    let rule = Folding.Rule(ignoresCase: !query.contains { $0.isUppercase }, ignoresAccents: !literal)
-    let t = Array(Folding.fold(text, rule: rule).utf8)
-    let q = Array(Folding.fold(query, rule: rule).utf8)
-    guard !q.isEmpty, t.count >= q.count else { return false }
-    return (0...(t.count - q.count)).contains { t[$0..<$0 + q.count].elementsEqual(q) }
+  /// A query as `/` reads it by default.
+  static func query(_ text: String, literal: Bool = false) -> FilterQuery {
+    FilterQuery(text, options: MatchOptions(literal: literal).findNext)
+  }
+
+  /// The items of section 0 that search finds.
+  static func hits(_ list: SectionedList, _ query: FilterQuery) -> [Int] {
+    let rowMap = RowMap(list)
+    return AppState.findMatches(query, in: list, rowMap: rowMap).rows.compactMap { row in
+      if case .item(0, let i)? = rowMap.row(row) { return i }
+      return nil
+    }
   }
 
   /// Pieces of JSON string bodies, as they appear in the source: plain ASCII
@@ -98,23 +102,32 @@ import Testing
     return result
   }
 
-  /// Every item of `list` against every query: byte search == decode and match.
+  /// Every item of `list` against every query: the rows search finds are
+  /// the items whose decoded text matches and the titles that do.
   static func expectAgreement(_ list: SectionedList, _ queries: [String], _ context: String) {
     var failures = 0
-    for (n, query) in queries.enumerated() {
-      let literal = n % 3 == 2
-      let prepared = PreparedQuery(query, literal: literal)
+    let rowMap = RowMap(list)
+    for (n, text) in queries.enumerated() {
+      let query = Self.query(text, literal: n % 3 == 2)
+      var expected: [Int] = []
       for s in 0..<list.sectionCount {
-        for i in 0..<list.itemCount(s) {
-          let text = list.itemText(section: s, item: i)
-          let expected = reference(text, query, literal: literal)
-          if list.itemMatches(section: s, item: i, query: prepared) != expected {
-            failures += 1
-            if failures <= 10 {
-              Issue.record(
-                "\(context): query \(query.debugDescription) item \(text.debugDescription): expected \(expected)")
+        if let title = list.realTitle(s), query.matches(title) { expected.append(rowMap.headerRow(s)) }
+        for i in 0..<list.itemCount(s) where query.matches(list.itemText(section: s, item: i)) {
+          expected.append(rowMap.row(section: s, item: i))
+        }
+      }
+      let result = AppState.findMatches(query, in: list, rowMap: rowMap)
+      if result.rows != expected || !result.isComplete {
+        failures += 1
+        if failures <= 10 {
+          let missing = Set(expected).symmetricDifference(result.rows).sorted().prefix(3).map { row -> String in
+            switch rowMap.row(row) {
+            case .item(let s, let i)?: return list.itemText(section: s, item: i).debugDescription
+            case .header(let s)?: return "title " + list.title(s).debugDescription
+            case nil: return "row \(row)"
             }
           }
+          Issue.record("\(context): query \(text.debugDescription) disagrees on \(missing)")
         }
       }
     }
@@ -155,38 +168,15 @@ import Testing
 
   @Test func matchesBodyOnlyNotQuotesOrEscapes() throws {
     let list = try load(#"{"A": ["plain", "x\"y", "tab\there", 12, "K\u212a", "e\u0301"]}"#)
-    func hits(_ q: String) -> [Int] {
-      let p = PreparedQuery(q)
-      return (0..<list.itemCount(0)).filter { list.itemMatches(section: 0, item: $0, query: p) }
-    }
+    func hits(_ q: String) -> [Int] { Self.hits(list, Self.query(q)) }
     #expect(hits("\"") == [1])
     #expect(hits("n\"") == [])
     #expect(hits("\\") == [])
     #expect(hits("t") == [2])
     #expect(hits("12") == [3])
-    #expect(hits("kk") == [4])
-    #expect(hits("KK") == [4])
-    #expect(hits("e") == [2, 5])  // e + U+0301 folds to e
+    #expect(hits("e") == [2, 5])  // e + U+0301: the e is there
     #expect(hits("ere") == [2])
     #expect(hits("") == [])
-  }
-
-  @Test func searchRowsEqualDecodeAndMatchRows() throws {
-    let list = try JSONIndexer.load(Self.document(seed: 5, sections: 12, items: 40))
-    let rowMap = RowMap(list)
-    for query in Self.queries(for: list, seed: 12, count: 40) {
-      var expected: [Int] = []
-      for s in 0..<list.sectionCount {
-        if Self.reference(list.title(s), query) { expected.append(rowMap.headerRow(s)) }
-        for i in 0..<list.itemCount(s) where Self.reference(list.itemText(section: s, item: i), query) {
-          expected.append(rowMap.row(section: s, item: i))
-        }
-      }
-      let result = AppState.findMatches(PreparedQuery(query), in: list, rowMap: rowMap)
-      #expect(result.isComplete)
-      #expect(result.itemsScanned == list.itemCount)
-      #expect(result.rows == expected, "query \(query.debugDescription)")
-    }
   }
 
   static func bigList() -> SectionedList {
@@ -199,14 +189,14 @@ import Testing
   @Test func shouldStopEndsTheScanEarly() {
     let list = Self.bigList()
     var calls = 0
-    let result = AppState.findMatches(PreparedQuery("1"), in: list, rowMap: RowMap(list)) {
+    let result = AppState.findMatches(Self.query("1"), in: list, rowMap: RowMap(list)) {
       calls += 1
       return calls > 3
     }
     #expect(!result.isComplete)
     #expect(result.itemsScanned == 3 * AppState.searchCheckInterval)
     #expect(calls == 4)
-    let full = AppState.findMatches(PreparedQuery("1"), in: list, rowMap: RowMap(list))
+    let full = AppState.findMatches(Self.query("1"), in: list, rowMap: RowMap(list))
     #expect(full.isComplete)
     #expect(Array(full.rows.prefix(result.rows.count)) == result.rows)
     #expect(full.rows.count > result.rows.count)
@@ -216,7 +206,7 @@ import Testing
     // 3 000 sections of 3 items: asked every `searchCheckInterval` items.
     let list = SectionedList((0..<3_000).map { (title: "S\($0)", items: ["a", "b", "c"]) })
     var calls = 0
-    let result = AppState.findMatches(PreparedQuery("b"), in: list, rowMap: RowMap(list)) {
+    let result = AppState.findMatches(Self.query("b"), in: list, rowMap: RowMap(list)) {
       calls += 1
       return false
     }
@@ -246,7 +236,7 @@ import Testing
   @Test func resultForAnotherListIsRefused() {
     let other = Self.bigList()
     var state = AppState(list: TestData.numbers, width: 40, height: 12)
-    let stale = AppState.findMatches(PreparedQuery("item"), in: other, rowMap: RowMap(other))
+    let stale = AppState.findMatches(Self.query("item"), in: other, rowMap: RowMap(other))
     let refused = !state.showMatches(stale)
     #expect(refused)
     #expect(state.message?.contains("out of date") == true)
@@ -262,9 +252,7 @@ import Testing
   @Test func searchMatchesTheShownFieldOrTemplate() throws {
     let json = #"{"A": [{"name": "caf\u00e9 x", "id": "zzz"}, {"id": "other"}]}"#
     let byField = try load(json, LoadOptions(itemField: "name"))
-    func hits(_ list: SectionedList, _ q: String) -> [Int] {
-      (0..<list.itemCount(0)).filter { list.itemMatches(section: 0, item: $0, query: PreparedQuery(q)) }
-    }
+    func hits(_ list: SectionedList, _ q: String) -> [Int] { ByteSearchTests.hits(list, ByteSearchTests.query(q)) }
     #expect(hits(byField, "cafe") == [0])
     #expect(hits(byField, "zzz") == [])
     #expect(hits(byField, "other") == [1])  // no such field: compact JSON is shown and searched

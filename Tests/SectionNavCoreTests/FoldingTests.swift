@@ -18,27 +18,11 @@ import Testing
     #expect(Folding.fold("Ŋoma") == "noma")
   }
 
-  @Test func literalRuleKeepsAccentsAndExactRuleKeepsEverything() {
-    let literal = Folding.Rule(ignoresCase: true, ignoresAccents: false)
-    #expect(Folding.fold("ÉCOLE", rule: literal) == "école")
-    #expect(Folding.fold("Café", rule: Folding.Rule(ignoresCase: false, ignoresAccents: true)) == "Cafe")
-    #expect(Folding.fold("Café", rule: .exact) == "Café")
-  }
-
   @Test func invalidUTF8IsKeptByteForByte() {
     let bytes: [UInt8] = [0x41, 0xFF, 0xC3, 0x28, 0xE2, 0x82]
     var out: [UInt8] = []
     bytes.withUnsafeBufferPointer { Folding.fold($0, into: &out) }
     #expect(out == [0x61, 0xFF, 0xC3, 0x28, 0xE2, 0x82])
-  }
-
-  @Test func originsPointAtTheScalarEachByteCameFrom() {
-    let text = Array("aẞé\u{301}b".utf8)  // a(0) ẞ(1..3) é(4..5) U+0301(6..7) b(8)
-    var out: [UInt8] = []
-    var origins: [Int32] = []
-    text.withUnsafeBufferPointer { Folding.fold($0, into: &out, origins: &origins) }
-    #expect(String(decoding: out, as: UTF8.self) == "asseb")
-    #expect(origins == [0, 1, 1, 4, 8])  // the mark at 6 folds to nothing
   }
 }
 

@@ -237,7 +237,9 @@ import Testing
   @Test func searchHighlights() {
     for p in Self.payloads {
       var s = AppState(list: Self.list(title: "Beta", item: "before " + p + " after"), width: 80, height: 12)
-      _ = s.send(.command(.search(p)))
+      // A tab typed in a query is a space (the filter's grammar, as in fzf):
+      // `x`, `y` as two terms then.
+      _ = s.send(.command(.search(p.replacing("\t", with: " "))))
       #expect(s.message?.hasPrefix("match 1/") == true, "search for \(p.debugDescription): \(s.message ?? "")")
       Self.check(s, "search highlight", payload: p)
       var t = AppState(list: Self.list(title: p), width: 80, height: 12)

@@ -47,11 +47,19 @@ extension AppState {
     if width - countsWidth >= n + 1 { frame.put(counts, column: width - countsWidth, row: row, style: style) }
   }
 
-  /// Restyles the characters of `text` the filter's terms matched.
-  func highlightFilterMatches(
-    in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
+  /// The queries whose matches show on `row`: the filter's (every shown
+  /// row survived it) and, when `row` is one of its hits, the `/` search's.
+  func highlightQueries(row: Int) -> [FilterQuery] {
+    var queries: [FilterQuery] = []
+    if isFiltered, let query = filtering.result?.query { queries.append(query) }
+    if let search, search.isMatch(row: row) { queries.append(search.prepared) }
+    return queries
+  }
+
+  /// Restyles the characters of `text` that `query`'s terms matched.
+  func highlight(
+    _ query: FilterQuery, in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
   ) {
-    guard isFiltered, let query = filtering.result?.query else { return }
     let style = settings.theme[.match]
     for (start, length) in FilterHighlight.cells(in: text, query: query) {
       let from = max(0, start - skip)

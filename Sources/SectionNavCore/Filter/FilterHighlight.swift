@@ -18,7 +18,7 @@ enum FilterHighlight {
     }
     var matched = [Bool](repeating: false, count: characters.count)
     var any = false
-    let matcher = FilterMatcher(terms: Array(query.groups.joined()), options: query.options)
+    let matcher = FilterMatcher(terms: query.terms, options: query.options)
     runes.withUnsafeBufferPointer { t in
       for (i, term) in matcher.compiled.enumerated() where !matcher.terms[i].inverse {
         var positions: [Int] = []

@@ -19,6 +19,8 @@ struct CompiledTerm {
   var runes: UnsafeBufferPointer<UInt32>
   /// Every pattern scalar is ASCII (the byte scans apply).
   var ascii: Bool
+  /// Found in an item's bytes as they are, the pattern is a match (`FilterQuery.Term.raw`).
+  var raw: Bool
 }
 
 /// Matches items against a query's terms, keeping the scratch buffers
@@ -43,6 +45,9 @@ final class FilterMatcher: @unchecked Sendable {
   /// The item's scalars, `scratchCapacity` of them, grown as needed.
   private var scalars: UnsafeMutablePointer<UInt32>
   private var scratchCapacity = 256
+  /// A string item's body with its escapes resolved (`matchStringBody`).
+  private var unescaped: UnsafeMutablePointer<UInt8>
+  private var unescapedCapacity = 256
 
   init(terms: [FilterQuery.Term], options: MatchOptions) {
     self.terms = terms
@@ -52,6 +57,7 @@ final class FilterMatcher: @unchecked Sendable {
     runeStorage = .allocate(capacity: max(1, terms.reduce(0) { $0 + $1.runes.count }))
     compiled = .allocate(capacity: max(1, terms.count))
     scalars = .allocate(capacity: scratchCapacity)
+    unescaped = .allocate(capacity: unescapedCapacity)
     var at = 0
     var runeAt = 0
     for (i, t) in terms.enumerated() {
@@ -66,7 +72,7 @@ final class FilterMatcher: @unchecked Sendable {
       compiled[i] = CompiledTerm(
         kind: t.kind, inverse: t.inverse, caseSensitive: t.caseSensitive, normalize: t.normalize,
         pattern: UnsafePointer(p), mask: UnsafePointer(m), count: t.pattern.count,
-        runes: UnsafeBufferPointer(start: r, count: t.runes.count), ascii: t.ascii)
+        runes: UnsafeBufferPointer(start: r, count: t.runes.count), ascii: t.ascii, raw: t.raw)
     }
   }
 
@@ -75,12 +81,21 @@ final class FilterMatcher: @unchecked Sendable {
     runeStorage.deallocate()
     compiled.deallocate()
     scalars.deallocate()
+    unescaped.deallocate()
   }
 
   /// Whether `text` (a title) matches term `t`.
   func matchesText(_ text: String, term t: Int) -> Bool {
     let runes = text.unicodeScalars.map(\.value)
     return runes.withUnsafeBufferPointer { Self.find(compiled[t], $0, forward: true, positions: nil) != nil }
+  }
+
+  /// Whether `text` satisfies `plan` on its own (`/`'s title hits).
+  func satisfies(_ text: String, plan: [Int32]) -> Bool {
+    let runes = text.unicodeScalars.map(\.value)
+    return runes.withUnsafeBufferPointer { t in
+      plan.withUnsafeBufferPointer { evaluate($0, t, scoring: false) != nil }
+    }
   }
 
   /// The item's rank key when it satisfies `plan` (0 unless `scoring`; lower
@@ -98,8 +113,100 @@ final class FilterMatcher: @unchecked Sendable {
       let t = widen(p, n)
       return evaluate(plan, t, scoring: true)
     }
-    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
+    if !scoring && surelyMatches(plan, p, n) { return 0 }
+    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) || !mayContain(plan, p, n) { return nil }
     return evaluate(plan, decode(p, n), scoring: scoring)
+  }
+
+  /// `match` for the body of a JSON string item that is not plain ASCII:
+  /// escapes resolved first, into the matcher's own buffer.
+  func matchStringBody(
+    _ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int, scoring: Bool
+  ) -> UInt64? {
+    guard memchr(p, 0x5C, n) != nil else { return match(plan, p, n, ascii: false, scoring: scoring) }
+    if n > unescapedCapacity {
+      unescaped.deallocate()
+      unescapedCapacity = max(n, 2 * unescapedCapacity)
+      unescaped = .allocate(capacity: unescapedCapacity)
+    }
+    let m = JSONValueText.unescape(p, n, to: unescaped)
+    return match(plan, unescaped, m, ascii: false, scoring: scoring)
+  }
+
+  /// A cheap test on an item's UTF-8 (unescaped) that is false only when it
+  /// cannot satisfy `plan`: some group whose terms are all exact ASCII terms
+  /// (not negated) has none of them in the bytes, each non-ASCII scalar (a
+  /// lead byte and the continuation bytes after it, or a stray byte)
+  /// standing for any one character — only such scalars can fold to ASCII.
+  @inline(__always)
+  func mayContain(_ plan: UnsafeBufferPointer<Int32>, _ h: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    Self.everyGroup(plan, compiled.baseAddress!) { t in
+      t.inverse || !t.ascii || t.kind != .exact || Self.mayContain(t.pattern, t.mask, t.count, h, n)
+    }
+  }
+
+  /// Whether ASCII pattern `p` can occur in `h` decoded and folded, each
+  /// non-ASCII scalar of `h` matching any pattern character.
+  @inline(__always)
+  static func mayContain(
+    _ p: UnsafePointer<UInt8>, _ mask: UnsafePointer<UInt8>, _ m: Int, _ h: UnsafePointer<UInt8>, _ n: Int
+  ) -> Bool {
+    var start = 0
+    while start < n {
+      var i = start
+      var j = 0
+      while j < m && i < n {
+        let b = h[i]
+        i += 1
+        if b < 0x80 {
+          if (b | mask[j]) != p[j] { break }
+        } else {
+          while i < n && h[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        j += 1
+      }
+      if j == m { return true }
+      start += 1
+      while start < n && h[start] & 0xC0 == 0x80 { start += 1 }
+    }
+    return false
+  }
+
+  /// A cheap test on an item's UTF-8 (unescaped) that is true only when it
+  /// satisfies `plan`: every group has a term, not negated, found in the
+  /// bytes as they are — exact, or fuzzy and ASCII (a subsequence of bytes
+  /// is then one of scalars) — whose scalars are their own folds (`raw`),
+  /// so the text scalars there compare equal. UTF-8 found inside UTF-8
+  /// starts at a scalar (even next to invalid bytes, which decode one at a
+  /// time). Items it does not settle are decoded and matched.
+  @inline(__always)
+  func surelyMatches(_ plan: UnsafeBufferPointer<Int32>, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    Self.everyGroup(plan, compiled.baseAddress!) { t in
+      t.raw && !t.inverse && (t.kind == .exact || t.kind == .fuzzy && t.ascii)
+        && TermMatch.window(t.kind, t.pattern, t.mask, t.count, p, n) != nil
+    }
+  }
+
+  /// Whether every group of `plan` has a term `test` holds for: the walk
+  /// behind the byte tests.
+  @inline(__always)
+  static func everyGroup(
+    _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, has test: (CompiledTerm) -> Bool
+  ) -> Bool {
+    var i = 0
+    let end = plan.count
+    while i < end {
+      let count = Int(plan[i])
+      i += 1
+      var found = false
+      for k in i..<(i + count) where test(terms[Int(plan[k])]) {
+        found = true
+        break
+      }
+      if !found { return false }
+      i += count
+    }
+    return true
   }
 
   /// `match` for store item `ordinal` of `store`, reading its bytes as `ItemBytes` does.
@@ -173,25 +280,10 @@ final class FilterMatcher: @unchecked Sendable {
   static func mayMatch(
     _ plan: UnsafeBufferPointer<Int32>, _ terms: UnsafePointer<CompiledTerm>, _ h: UnsafePointer<UInt8>, _ n: Int
   ) -> Bool {
-    var i = 0
-    let end = plan.count
-    while i < end {
-      let count = Int(plan[i])
-      i += 1
-      var possible = false
-      for k in i..<(i + count) {
-        let term = terms[Int(plan[k])]
-        if term.inverse || !term.ascii || !(term.kind == .fuzzy || term.kind == .exact)
-          || maySubsequence(term.pattern, term.mask, term.count, h, n)
-        {
-          possible = true
-          break
-        }
-      }
-      if !possible { return false }
-      i += count
+    everyGroup(plan, terms) { t in
+      t.inverse || !t.ascii || !(t.kind == .fuzzy || t.kind == .exact)
+        || maySubsequence(t.pattern, t.mask, t.count, h, n)
     }
-    return true
   }
 
   /// Whether pattern `p` (ASCII) can be a subsequence of `h` decoded and

@@ -25,13 +25,17 @@ public struct FilterQuery: Sendable, Equatable {
     public var normalize: Bool
     /// The scalars compared: lower-cased unless case-sensitive.
     let runes: [UInt32]
-    /// The same as bytes when every scalar is ASCII (the byte scans' form).
+    /// The same as UTF-8 (the byte scans' form).
     let pattern: [UInt8]
     /// Per pattern byte: 0x20 when the text byte is OR-ed with it before
     /// comparing (an ASCII letter in a case-insensitive term), else 0.
     let masks: [UInt8]
     /// Whether the pattern is all ASCII.
     let ascii: Bool
+    /// Every pattern scalar is its own fold (`FzfAlgo.fold`), so a text
+    /// scalar equal to it matches it: the pattern found in an item's bytes
+    /// as they are is a match (`FilterMatcher.surelyMatches`).
+    let raw: Bool
   }
 
   /// The query as typed.
@@ -53,6 +57,30 @@ public struct FilterQuery: Sendable, Equatable {
 
   /// True when nothing is filtered out (an empty or all-blank query).
   public var isEmpty: Bool { groups.isEmpty }
+
+  /// Every term, group after group: how `FilterMatcher` numbers them.
+  var terms: [Term] { Array(groups.joined()) }
+
+  /// The plan (see `FilterMatcher`) asking every group of `terms`.
+  var plan: [Int32] {
+    var plan: [Int32] = []
+    var next: Int32 = 0
+    for group in groups {
+      plan.append(Int32(group.count))
+      for _ in group {
+        plan.append(next)
+        next += 1
+      }
+    }
+    return plan
+  }
+
+  /// Whether `text` on its own satisfies every group (a term of it found,
+  /// or a negated one not found); an empty query is satisfied by nothing.
+  /// The rule `/` applies to section titles, and the reference for items.
+  public func matches(_ text: String) -> Bool {
+    !isEmpty && FilterMatcher(terms: terms, options: options).satisfies(text, plan: plan)
+  }
 
   /// fzf ranks only when some term is not negated.
   var isSortable: Bool { groups.contains { $0.contains { !$0.inverse } } }
@@ -160,14 +188,15 @@ public struct FilterQuery: Sendable, Equatable {
     guard !text.isEmpty else { return (nil, false) }
     if normalize { text = text.map(FzfNormalize.fold) }
     let ascii = text.allSatisfy { $0 < 0x80 }
-    let bytes = ascii ? text.map { UInt8($0) } : []
     var display = ""
     display.unicodeScalars.append(contentsOf: text.compactMap(Unicode.Scalar.init))
+    let bytes = Array(display.utf8)
     return (
       Term(
         kind: kind, inverse: inverse, text: display, caseSensitive: caseSensitive, normalize: normalize,
         runes: text, pattern: bytes,
-        masks: bytes.map { !caseSensitive && ($0 | 0x20) &- 0x61 < 26 ? UInt8(0x20) : 0 }, ascii: ascii),
+        masks: bytes.map { !caseSensitive && ($0 | 0x20) &- 0x61 < 26 ? UInt8(0x20) : 0 }, ascii: ascii,
+        raw: text.allSatisfy { FzfAlgo.fold($0, caseSensitive, normalize) == $0 }),
       false
     )
   }

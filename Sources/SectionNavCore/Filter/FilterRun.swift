@@ -116,7 +116,6 @@ public struct FilterRun: Sendable, Equatable {
         let sort = self.sort
         let code = plan!
         let matcher = self.matcher
-        let compiled = UnsafePointer(matcher.compiled.baseAddress!)
         code.withUnsafeBufferPointer { plan in
           func keep(_ ordinal: Int, _ score: UInt64?) {
             guard let score else { return }
@@ -144,8 +143,8 @@ public struct FilterRun: Sendable, Equatable {
                 let p = base + at
                 if p.pointee == 0x22 && plain {
                   keep(o, matcher.match(plan, p + 1, length - 2, ascii: true, scoring: sort, readable: size - at - 1))
-                } else if p.pointee == 0x22 && !FilterMatcher.mayMatch(plan, compiled, p + 1, length - 2) {
-                  continue  // folding could not make it match (escapes count as wildcards)
+                } else if p.pointee == 0x22 {
+                  keep(o, matcher.matchStringBody(plan, p + 1, length - 2, scoring: sort))
                 } else {
                   keep(o, matcher.match(plan, store, o, scoring: sort))
                 }

@@ -23,6 +23,16 @@ public struct MatchOptions: Sendable, Equatable {
 
   public init(literal: Bool = false) { self.literal = literal }
 
+  /// How `/` reads a query: as the filter does under these options, but
+  /// with plain terms exact (as under `-e`, where `'` makes a term fuzzy),
+  /// because a `/` user expects a substring, as in less, and a fuzzy term
+  /// would make `n` stop on nearly every row.
+  public var findNext: MatchOptions {
+    var options = self
+    options.exact = true
+    return options
+  }
+
   /// Parses `--tiebreak`'s comma list as fzf does (duplicates and anything
   /// after `index` are errors; at most three besides the score).
   public static func tiebreak(_ text: String) -> Result<[Tiebreak], UsageError> {

@@ -70,8 +70,9 @@ extension AppState {
       case .header(let s)?:
         let style = theme[.header]
         putTruncated(headerText(s), into: &frame, column: 0, row: screenRow, width: textWidth, style: style)
-        highlightMatches(in: list.title(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
-        highlightFilterMatches(in: headerText(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
+        for query in highlightQueries(row: y + line) {
+          highlight(query, in: headerText(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
+        }
       case .item(let s, let i)?:
         let isCursor = cursorRow == y + line
         let style = isCursor ? theme[.cursor] : Style.plain
@@ -81,10 +82,9 @@ extension AppState {
         let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
         let indent = ScreenLayout.itemIndent
         frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
-        highlightMatches(
-          in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
-        highlightFilterMatches(
-          in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
+        for query in highlightQueries(row: y + line) {
+          highlight(query, in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
+        }
       case nil:
         if line == 0 && rowMap.totalRows == 0, let r = filtering.result, r.isComplete {
           putTruncated(
@@ -92,21 +92,6 @@ extension AppState {
             style: .plain)
         }
       }
-    }
-  }
-
-  /// Restyles the cells of visible search matches.
-  private func highlightMatches(
-    in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
-  ) {
-    guard let search, !search.query.isEmpty else { return }
-    let style = theme[.match]
-    for range in search.ranges(in: text) {
-      let start = TextSanitizer.width(text[..<range.lowerBound]) - skip
-      let length = TextSanitizer.width(text[range])
-      let from = max(0, start)
-      let to = min(width, start + length)
-      if to > from { frame.fillStyle(style, column: column + from, row: row, count: to - from) }
     }
   }
 

@@ -1,6 +1,6 @@
 /// What one search pass found: the matching rows of one list, in list order.
 public struct SearchResult: Sendable {
-  public let query: PreparedQuery
+  public let query: FilterQuery
   /// Header rows whose title matches and item rows whose text does, ascending.
   public let rows: [Int]
   /// False when `shouldStop` ended the pass early: `rows` then covers only
@@ -12,45 +12,52 @@ public struct SearchResult: Sendable {
   public let list: SectionedList
 }
 
-/// Search over item text and section titles, forward from the cursor, wrapping.
+/// Search: the filter in find-next mode, forward from the cursor, wrapping.
 extension AppState {
   /// Items matched between two calls of `shouldStop`.
   public static let searchCheckInterval = 4096
 
   /// Finds the rows matching `query` in `list` — a pure function of its
   /// arguments, so a front end may run it on another thread over a copy of
-  /// the state's `list` and `rowMap`. Items are matched in their bytes where
-  /// possible (`SectionedList.itemMatches`). `shouldStop` is asked every
+  /// the state's `list` and `rowMap`. The item rows are exactly the items a
+  /// filter run with `query` keeps (`FilterRun`, the one matcher); a header
+  /// row is a hit when its section's title from the data satisfies `query`
+  /// on its own (`FilterQuery.matches`; made-up titles never do). A query
+  /// with no terms finds nothing. `shouldStop` is asked every
   /// `searchCheckInterval` items; when it says yes the pass ends at once
   /// with the rows found so far and `isComplete == false`.
   public static func findMatches(
-    _ query: PreparedQuery, in list: SectionedList, rowMap: RowMap, shouldStop: () -> Bool = { false }
+    _ query: FilterQuery, in list: SectionedList, rowMap: RowMap, shouldStop: () -> Bool = { false }
   ) -> SearchResult {
-    var rows: [Int] = []
-    var scanned = 0
-    var nextCheck = 0  // items scanned when `shouldStop` is asked next
-    for s in 0..<list.sectionCount {
-      let header = rowMap.headerRow(s)
-      if query.matches(list.title(s)) { rows.append(header) }
-      let first = list.sections[s].firstItem
-      let end = first + list.sections[s].itemCount
-      var start = first
-      while start < end {
-        if scanned >= nextCheck {
-          if shouldStop() {
-            return SearchResult(query: query, rows: rows, isComplete: false, itemsScanned: scanned, list: list)
-          }
-          nextCheck = scanned + searchCheckInterval
-        }
-        let stop = min(end, start + nextCheck - scanned)
-        // Item i of the store is row header + 1 + (i - first).
-        let shift = header + 1 - first
-        list.matchItems(start..<stop, query: query) { rows.append($0 + shift) }
-        scanned += stop - start
-        start = stop
-      }
+    guard !query.isEmpty else {
+      return SearchResult(query: query, rows: [], isComplete: true, itemsScanned: list.itemCount, list: list)
     }
-    return SearchResult(query: query, rows: rows, isComplete: true, itemsScanned: scanned, list: list)
+    var run = FilterRun(query: query, list: list)
+    var complete = false
+    while !complete && !shouldStop() {
+      complete = run.advance(budget: searchCheckInterval)
+    }
+    let found = run.result()
+    let titles = FilterMatcher(terms: query.terms, options: query.options)
+    let plan = query.plan
+    // Sections up to the last one with a survivor when cut short, so the
+    // rows of a partial pass are a prefix of the complete pass's rows.
+    let sectionsDone = complete ? list.sectionCount : found.sections.last.map { Int($0) + 1 } ?? 0
+    var rows: [Int] = []
+    rows.reserveCapacity(found.itemCount)
+    var k = 0
+    for s in 0..<sectionsDone {
+      let header = rowMap.headerRow(s)
+      if let title = list.realTitle(s), titles.satisfies(title, plan: plan) { rows.append(header) }
+      guard k < found.sectionCount, Int(found.sections[k]) == s else { continue }
+      // Item i of the store is row header + 1 + (i - first).
+      let shift = header + 1 - list.sections[s].firstItem
+      for ordinal in found.ordinals[Int(found.starts[k])..<Int(found.starts[k + 1])] {
+        rows.append(Int(ordinal) + shift)
+      }
+      k += 1
+    }
+    return SearchResult(query: query, rows: rows, isComplete: complete, itemsScanned: run.scanned, list: list)
   }
 
   /// `findMatches` over this state's list.
@@ -58,9 +65,9 @@ extension AppState {
     Self.findMatches(prepare(query), in: list, rowMap: rowMap, shouldStop: shouldStop)
   }
 
-  /// `query` prepared under this state's settings (`--literal`).
-  public func prepare(_ query: String) -> PreparedQuery {
-    PreparedQuery(query, literal: settings.literal)
+  /// `query` read as `/` reads it under this state's settings (`MatchOptions.findNext`).
+  public func prepare(_ query: String) -> FilterQuery {
+    FilterQuery(query, options: settings.match.findNext)
   }
 
   /// Starts a search for `query` (as a background job); its result lands on
@@ -71,7 +78,7 @@ extension AppState {
   }
 
   /// Replaces any running search with a new job over the current data.
-  mutating func startSearchJob(_ query: PreparedQuery, purpose: RunningSearch.Purpose) -> [Effect] {
+  mutating func startSearchJob(_ query: FilterQuery, purpose: RunningSearch.Purpose) -> [Effect] {
     let started = jobs.start(.search(RunningSearch(query: query, purpose: purpose)))
     let cancel = started.replaced.map { [Effect.cancel(jobID: $0)] } ?? []
     return cancel + [.start(SearchJob(id: started.id, query: query, list: list, rowMap: rowMap))]

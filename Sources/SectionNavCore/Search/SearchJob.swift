@@ -3,7 +3,7 @@
 /// `.searchFinished`.
 public struct SearchJob: BackgroundJob {
   public let id: Int
-  public let query: PreparedQuery
+  public let query: FilterQuery
   public let list: SectionedList
   public let rowMap: RowMap
 
@@ -22,7 +22,7 @@ struct RunningSearch: Sendable, Equatable {
     /// The data changed under a shown search: find its matches again, quietly.
     case refresh
   }
-  var query: PreparedQuery
+  var query: FilterQuery
   var purpose: Purpose
 }
 

@@ -145,6 +145,4 @@ struct FoldTable: Sendable {
   }
 
   static let caseAndAccents = FoldTable(FoldTableData.caseAndAccents)
-  static let accents = FoldTable(FoldTableData.accents)
-  static let caseOnly = FoldTable(FoldTableData.caseOnly)
 }

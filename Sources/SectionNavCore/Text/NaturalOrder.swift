@@ -94,7 +94,7 @@ public enum NaturalOrder {
         let need = Folding.capacity(for: n)
         if folded.count < need { folded = [UInt8](repeating: 0, count: max(need, 64)) }
         return folded.withUnsafeMutableBufferPointer { f in
-          t.baseAddress.map { Folding.fold($0, n, rule: .standard, to: f.baseAddress!) } ?? 0
+          t.baseAddress.map { Folding.fold($0, n, to: f.baseAddress!) } ?? 0
         }
       }
       folded.withUnsafeBufferPointer { f in
