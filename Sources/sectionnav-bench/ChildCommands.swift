@@ -57,7 +57,7 @@ enum ChildCommands {
     var writer = ScreenWriter()
     let emptyBytes = writer.render(state.render())
     let emptyDone = Measure.now()
-    sink &+= emptyBytes.count
+    keep(emptyBytes.count)
 
     let mailbox = Mailbox()
     let thread = Thread {

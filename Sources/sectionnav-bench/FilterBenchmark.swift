@@ -162,7 +162,7 @@ extension ChildCommands {
     }
     runAll(jobs)
     var writer = ScreenWriter()
-    sink &+= writer.render(state.render()).count
+    keep(writer.render(state.render()).count)
     let start = Measure.now()
     jobs = keys.count == 1 ? state.handle(.key(KeyEvent(.char(keys.first!)))) : state.handle(.paste(keys))
     var firstFrame = 0.0
@@ -180,7 +180,7 @@ extension ChildCommands {
       done.wait()
       jobs += state.handle(box.event!)
       if firstFrame == 0, let r = state.filtering.result, r.query.text == before + keys {
-        sink &+= writer.render(state.render()).count
+        keep(writer.render(state.render()).count)
         firstFrame = Measure.now() - start
       }
       survivors = state.filtering.result?.itemCount ?? 0

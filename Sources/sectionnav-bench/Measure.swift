@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -112,5 +113,9 @@ enum Measure {
   }
 }
 
-/// Keeps values alive and observable so the optimiser cannot drop work.
-nonisolated(unsafe) var sink = 0
+/// Keeps values alive and observable so the optimiser cannot drop work
+/// (an atomic: benchmark threads may add to it too).
+let sink = Atomic<Int>(0)
+
+/// Adds `value` to `sink`.
+@inline(never) func keep(_ value: Int) { sink.add(value, ordering: .relaxed) }
