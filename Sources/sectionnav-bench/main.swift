@@ -13,7 +13,8 @@ import TerminalIO
 // `decode FILE`, `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS`
 // writes the benchmark's data and `item-shape FILE NAME SEED` an item-data
 // shape (for profiling); `filter` runs only the
-// filter's rows; `items` only the item-data rows (several seeds).
+// filter's rows; `search-rows` only the search rows; `items` only the
+// item-data rows (several seeds).
 
 let arguments = CommandLine.arguments
 if arguments.count >= 2 {
@@ -23,6 +24,10 @@ if arguments.count >= 2 {
     // filter: only the filter's rows (README "Filtering, side by side with fzf").
     var benchmark = Benchmark()
     benchmark.runFilter()
+  case "search-rows" where arguments.count == 2:
+    // search-rows: only the search rows (README "Performance").
+    var benchmark = Benchmark()
+    benchmark.runSearch()
   case "items":
     // items [ROUNDS [SEEDS]]: only the item-data rows (ItemShapes.swift), each shape with SEEDS seeds.
     var benchmark = Benchmark()

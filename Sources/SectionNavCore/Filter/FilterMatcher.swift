@@ -113,8 +113,10 @@ final class FilterMatcher: @unchecked Sendable {
       let t = widen(p, n)
       return evaluate(plan, t, scoring: true)
     }
+    // The cheapest test first: most items of a typed query fail it.
+    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) { return nil }
     if !scoring && surelyMatches(plan, p, n) { return 0 }
-    if !Self.mayMatch(plan, compiled.baseAddress!, p, n) || !mayContain(plan, p, n) { return nil }
+    if !mayContain(plan, p, n) { return nil }
     return evaluate(plan, decode(p, n), scoring: scoring)
   }
 
