@@ -15,6 +15,11 @@ struct Benchmark {
   var rows: [Row] = []
   var wholeRows: [WholeProcessRow] = []
   var notes: [String] = []
+  var options = BenchOptions()
+  /// Peers too slow to run again on later seeds (`BenchOptions.peerLimit`): their first run's seconds.
+  var slowPeers: [String: Double] = [:]
+  /// The pseudo-terminal rows' medians, for the summary of worst rows.
+  var terminalRows: [(label: String, firstMs: Double, fullMs: Double, checkMs: Double)] = []
   let directory: String
   let exe = Measure.executablePath()
 
@@ -58,25 +63,30 @@ struct Benchmark {
     return Input(path: path, size: size, items: sections * itemsPerSection, label: label)
   }
 
+  /// The whole run: every table of README's Performance section, from one
+  /// run, headed by the machine and its load and followed by the worst rows.
   mutating func run() {
     let wallStart = Measure.now()
     let loadBefore = Self.loadAverage()
-    Self.log("data in \(directory)")
+    Self.log("data in \(directory); \(options.sizeMB) MB files, \(options.seeds) seeds, \(options.rounds) rounds")
     // Whole-process figures first, while this process is still small (its
     // peak would otherwise show in the children's `ru_maxrss`).
-    let rounds = 5
-    let kept = measureWholeProcess(rounds: rounds, keep: [.plain, .escaped, .uEscapes])
-    let itemRows = measureItemData(rounds: rounds, seeds: [1, 2])
-    measurePty(kept)
-    measureLargeInTerminal()
-    let medium = generate("60mb.json", sections: 500, itemsPerSection: 4_000, seed: 2, label: "60 MB")
+    let kept = measureWholeProcess(keep: [.plain, .escaped, .uEscapes])
+    let itemFiles = measureItemData()
+    measurePty(kept, items: itemFiles)
+    for file in itemFiles { try? FileManager.default.removeItem(atPath: file.input.path) }
+    // One large file for the terminal and standard-input rows.
+    let large = generate(
+      "600mb.json", sections: options.scaled(5_000), itemsPerSection: 4_000, seed: 3, label: "600 MB")
+    measureLargeInTerminal(large)
+    let medium = generate(
+      "60mb.json", sections: options.scaled(500), itemsPerSection: 4_000, seed: 2, label: "60 MB")
     let baseline = Measure.median((0..<3).map { _ in Double(child(["idle"]).rss) })
-    _ = measureLoad(medium, runs: 5, baseline: Int(baseline))
+    _ = measureLoad(medium, runs: options.rounds, baseline: Int(baseline))
     measureSearch(medium, kept: kept)
     measureFilter(medium)
     measureKeystroke(medium)
-    // Input formats and streaming (InputsBench.swift); the 600 MB file only for the stdin row.
-    let large = generate("600mb.json", sections: 5_000, itemsPerSection: 4_000, seed: 3, label: "600 MB")
+    // Input formats and streaming (InputsBench.swift).
     measureInputs(sectioned600: large)
     try? FileManager.default.removeItem(atPath: large.path)
     try? FileManager.default.removeItem(atPath: medium.path)
@@ -84,10 +94,14 @@ struct Benchmark {
     measureSort()
     measureRendering()
     try? FileManager.default.removeItem(atPath: directory)
-    Self.log("done in \(Self.fmt(Measure.now() - wallStart)) s")
+    let minutes = (Measure.now() - wallStart) / 60
+    Self.log("done in \(Self.fmt(minutes)) min")
     print(Self.machine(loadBefore: loadBefore))
-    print(wholeProcessTable(rounds: rounds))
-    print(itemDataTable(itemRows, rounds: rounds))
+    print("The run took \(Self.fmt(minutes)) minutes (`sectionnav-bench \(options.arguments)`).\n")
+    print(worstRows())
+    print(wholeTable(.sectioned))
+    print(wholeTable(.items))
+    print(wholeProcessNote())
     printTable()
   }
 
@@ -160,31 +174,37 @@ struct Benchmark {
   /// snapshots) against `--check` of the same file, alternating: 600 MB in
   /// 5 000 sections, and a million sections in an unsorted order (where the
   /// snapshots' sorting and the screen's taking in of each list dominate).
-  mutating func measureLargeInTerminal() {
-    let large = generate("600mb.json", sections: 5_000, itemsPerSection: 4_000, seed: 3, label: "600 MB")
+  mutating func measureLargeInTerminal(_ large: Input) {
     measureInTerminal(large, label: Self.mb(large.size))
-    try? FileManager.default.removeItem(atPath: large.path)
-    let many = generate("sections.json", sections: 1_000_000, itemsPerSection: 2, seed: 4, label: "1 M sections")
-    measureInTerminal(many, label: "\(Self.mb(many.size)) in 1 M sections")
+    let many = generate(
+      "sections.json", sections: options.scaled(1_000_000), itemsPerSection: 2, seed: 4, label: "1 M sections")
+    measureInTerminal(many, label: "\(Self.mb(many.size)) in \(Self.count(options.scaled(1_000_000))) sections")
     try? FileManager.default.removeItem(atPath: many.path)
   }
 
-  mutating func measureInTerminal(_ input: Input, label: String) {
+  /// `sectionnav OPTIONS FILE` in a pseudo-terminal, alternating with
+  /// `sectionnav --check OPTIONS FILE`: the first screen with rows, and the
+  /// full index against `--check`.
+  mutating func measureInTerminal(_ input: Input, label: String, options extra: [String] = []) {
     guard let sn = sectionnav else { return }
     var first: [Double] = []
     var full: [Double] = []
     var check: [Double] = []
-    for _ in 0..<5 {
-      if let r = PtyProbe.run([sn, input.path]) {
+    for _ in 0..<options.rounds {
+      if let r = PtyProbe.run([sn] + extra + [input.path]) {
         first.append(r.firstRows)
         full.append(r.fullIndex)
       }
-      check.append(Measure.run([sn, "--check", input.path]).seconds)
+      check.append(Measure.run([sn, "--check"] + extra + [input.path]).seconds)
     }
-    guard !first.isEmpty else { return }
+    guard !first.isEmpty else {
+      add("First screen with rows in a pseudo-terminal, \(label)", runs: "0", "failed (no pseudo-terminal?)")
+      return
+    }
     let ms = Measure.median(first) * 1000
     let fullMs = Measure.median(full) * 1000
     let checkMs = Measure.median(check) * 1000
+    terminalRows.append((label, ms, fullMs, checkMs))
     Self.log(
       "pty \(label): first rows \(Self.fmt(ms, 1)) ms, full index \(Self.fmt(fullMs, 0)) ms, --check \(Self.fmt(checkMs, 0)) ms"
     )
@@ -197,36 +217,16 @@ struct Benchmark {
       target: "≤ `--check` + 30 %", met: fullMs <= checkMs * 1.3)
   }
 
-  /// First rows and full index in a pseudo-terminal, from spawn.
-  mutating func measurePty(_ kept: [Shape: Input]) {
-    guard let sn = sectionnav else { return }
+  /// First rows and full index in a pseudo-terminal, from spawn: sectioned
+  /// shapes, and the item paths (grouping, fields, formats) of the item data.
+  mutating func measurePty(_ kept: [Shape: Input], items: [(input: Input, options: [String])]) {
     for shape in [Shape.plain, .escaped, .uEscapes] {
       guard let input = kept[shape] else { continue }
-      var first: [Double] = []
-      var full: [Double] = []
-      var check: [Double] = []
-      for _ in 0..<5 {
-        guard let r = PtyProbe.run([sn, input.path]) else { continue }
-        first.append(r.firstRows)
-        full.append(r.fullIndex)
-        check.append(Measure.run([sn, "--check", input.path]).seconds)
-      }
-      guard !first.isEmpty else {
-        add("First rows in a terminal, \(shape.rawValue) 60 MB", runs: "0", "failed (no pseudo-terminal?)")
-        continue
-      }
-      let ms = Measure.median(first) * 1000
-      let fullMs = Measure.median(full) * 1000
-      Self.log("pty \(shape.rawValue): first rows \(Self.fmt(ms, 1)) ms, full index \(Self.fmt(fullMs, 0)) ms")
-      add(
-        "First screen with rows in a pseudo-terminal, \(shape.rawValue) \(Self.mb(input.size)) ⁵",
-        runs: "\(first.count)",
-        "\(Self.fmt(ms, 1)) ms", target: "< 50 ms", met: ms < 50)
-      let checkMs = Measure.median(check) * 1000
-      add(
-        "Full index in a pseudo-terminal (to exit after Enter), \(shape.rawValue) ⁵", runs: "\(full.count)",
-        "\(Self.fmt(fullMs, 0)) ms (`--check`, alternating: \(Self.fmt(checkMs, 0)) ms)",
-        target: "≤ `--check` + 30 %", met: fullMs <= checkMs * 1.3)
+      measureInTerminal(input, label: "\(shape.rawValue) \(Self.mb(input.size))")
+    }
+    for (input, extra) in items {
+      let shown = extra.map { $0.contains(" ") || $0.contains("{") ? "'\($0)'" : $0 }.joined(separator: " ")
+      measureInTerminal(input, label: "\(input.label) \(Self.mb(input.size)), `\(shown)`", options: extra)
     }
   }
 

@@ -7,8 +7,12 @@ import SectionNavCore
 enum ItemShape: String, CaseIterable {
   /// JSON Lines events: a nested `user`, non-ASCII `msg` of random length.
   case events = "jsonl-events"
+  /// JSON Lines whose objects nest four deep (`req.http.status`, `user.profile.name`).
+  case nested = "jsonl-nested"
   /// CSV with quoted fields (`"said ""hi, 1"", left"`), accents and embedded newlines.
   case people = "csv-quoted"
+  /// TSV of the same columns (no quoting in TSV: a `"` is data), notes of random length.
+  case tsv
   /// A JSON array of objects, names with escapes and accents.
   case things = "json-objects"
   /// Sectioned JSON whose item widths grow through the file (the widest comes last).
@@ -48,6 +52,30 @@ enum ItemShape: String, CaseIterable {
             + "\"service\":\"\(pick(services))\",\"msg\":\"\(sentence(14)) \\\"#\(n)\\\"\","
             + "\"user\":{\"id\":\(rng.next() % 1_000_000),\"name\":\"\(pick(Self.words))\",\"tags\":[\"\(pick(Self.words))\"]}}\n"
         )
+        items += 1
+      }
+    case .nested:
+      let methods = ["GET", "POST", "PUT", "DELETE"]
+      let statuses = [200, 200, 200, 201, 204, 301, 404, 500, 503]
+      let countries = ["FR", "DE", "ES", "AT", "CZ", "NO", "IT", "JP", "CN"]
+      while written < target {
+        let n = items
+        let langs = (0...Int(rng.next() % 3)).map { _ in "\"\(pick(Self.words))\"" }.joined(separator: ",")
+        put(
+          "{\"ts\":\(1_764_000_000 + n),\"req\":{\"http\":{\"method\":\"\(pick(methods))\",\"path\":\"/\(pick(Self.words))/\(n)\","
+            + "\"status\":\(pick(statuses)),\"headers\":{\"accept\":\"*/*\",\"x-id\":\"\(rng.next() % 1_000_000)\"}},"
+            + "\"client\":{\"geo\":{\"country\":\"\(pick(countries))\",\"city\":\"\(pick(Self.words))\"},\"ip\":\"10.0.\(n % 256).\(rng.next() % 256)\"}},"
+            + "\"user\":{\"profile\":{\"name\":\"\(pick(Self.words)) \(pick(Self.words))\",\"langs\":[\(langs)]},\"id\":\(rng.next() % 100_000)},"
+            + "\"msg\":\"\(sentence(20))\"}\n")
+        items += 1
+      }
+    case .tsv:
+      let countries = ["France", "Deutschland", "España", "Österreich", "Česko", "Norge", "Italia"]
+      put("id\tname\tcountry\tcity\tnote\n")
+      while written < target {
+        let n = items
+        let note = rng.next() % 4 == 0 ? "said \"hi, \(n)\" \(sentence(30))" : sentence(6)
+        put("\(n)\t\(pick(Self.words)) \(pick(Self.words))\t\(pick(countries))\t\(pick(Self.words))\t\(note)\n")
         items += 1
       }
     case .people:
@@ -102,15 +130,13 @@ enum ItemShape: String, CaseIterable {
   }
 }
 
-/// The item-data rows: each shape with several seeds, sectionnav beside its
-/// peers (`jq`, Python's `json`/`csv`, `mlr` for CSV) in the same run.
+/// The item-data rows: each shape with every seed, sectionnav beside its
+/// peers (`jq`, Python's `json`/`csv`, `mlr` for CSV/TSV) in the same run.
 extension Benchmark {
-  struct ItemRow {
-    var row: WholeProcessRow
-    var peer: String
-  }
-
-  mutating func measureItemData(rounds: Int, seeds: [UInt64], target: Int = 60_000_000) -> [ItemRow] {
+  /// Measures every item shape; returns the first seed's files of the
+  /// shapes whose item paths the pseudo-terminal rows open, with the
+  /// options to open them with (the caller removes the files).
+  mutating func measureItemData() -> [(input: Input, options: [String])] {
     guard let sn = sectionnav else {
       notes.append("item data skipped: no `sectionnav` beside the benchmark")
       return []
@@ -118,90 +144,126 @@ extension Benchmark {
     let jq = Self.which("jq")
     let python = Self.which("python3")
     let mlr = Self.which("mlr")
-    var out: [ItemRow] = []
+    if mlr == nil { notes.append("`mlr` (Debian's `miller`) not installed: the CSV/TSV peer column is empty.") }
+    let target = options.target
+    var kept: [(Input, [String])] = []
     for shape in ItemShape.allCases {
-      for seed in seeds {
-        let path = directory + "/item-\(shape.rawValue)-\(seed)"
-        let (size, items) = shape.write(path: path, target: target, seed: seed)
-        let input = Input(path: path, size: size, items: items, label: shape.rawValue)
-        Self.log("generated \(shape.rawValue) seed \(seed): \(Self.mb(size)), \(items) items")
-        var rows: [(WholeRow, String)] = []
-        func py(_ code: String) -> [String]? { python.map { [$0, "-c", code, path] } }
-        let label = "\(shape.rawValue), seed \(seed): "
-        switch shape {
-        case .events:
-          let count =
-            "import json,sys,collections; collections.Counter(json.loads(l)['level'] for l in open(sys.argv[1], 'rb'))"
-          let jqGroup = jq.map { [$0, "-s", "group_by(.level) | length", path] }
-          for args in [
-            ["--group-by", "level"], ["--group-by", "service", "--item-field", "msg"],
-            ["--item-format", "{level} {user.name}: {msg}"],
-          ] {
-            rows.append(
-              (
-                WholeRow(
-                  label: label + "`" + (["--jsonl"] + args).joined(separator: " ") + "`",
-                  argv: [sn, "--check", "--jsonl"] + args + [path], jq: jqGroup, python: py(count)), "jq -s group_by"
-              ))
-          }
-        case .people:
-          let count =
-            "import csv,sys,collections; r=csv.reader(open(sys.argv[1], newline='')); next(r); collections.Counter(x[2] for x in r)"
-          let mlrCount = mlr.map { [$0, "--icsv", "--ojson", "count", "-g", "country", path] }
-          for args in [
-            [], ["--group-by", "country", "--item-format", "{name}"],
-            ["--group-by", "country", "--item-format", "{name} ({city}): {note}"],
-          ] {
-            rows.append(
-              (
-                WholeRow(
-                  label: label + "`" + (["--csv"] + args).joined(separator: " ") + "`",
-                  argv: [sn, "--check", "--csv"] + args + [path], jq: mlrCount, python: py(count)), "mlr count -g"
-              ))
-          }
-        case .things:
-          rows.append(
-            (
-              WholeRow(
-                label: label + "`--group-by kind --item-field name`",
-                argv: [sn, "--check", "--group-by", "kind", "--item-field", "name", path],
-                jq: jq.map { [$0, "group_by(.kind) | length", path] },
-                python: py("import json,sys; json.load(open(sys.argv[1]))")), "jq group_by"
-            ))
-        default:
-          rows.append(
-            (
-              WholeRow(
-                label: label + "sectioned", argv: [sn, "--check", path], jq: jq.map { [$0, "length", path] },
-                python: py("import json,sys; json.load(open(sys.argv[1]))")), "jq length"
-            ))
-        }
-        for (row, peer) in rows {
-          measure(row, input: input, rounds: rounds)
-          out.append(ItemRow(row: wholeRows.removeLast(), peer: peer))
-        }
-        try? FileManager.default.removeItem(atPath: path)
-      }
+      let terminal = shape.terminalOptions
+      let input = measureSeeds(
+        "item-\(shape.rawValue)", table: .items, keep: terminal != nil,
+        write: { shape.write(path: $0, target: target, seed: $1) }
+      ) { path in shape.rows(sn: sn, path: path, jq: jq, python: python, mlr: mlr) }
+      if let input, let terminal { kept.append((input, terminal)) }
     }
-    return out
+    return kept
+  }
+}
+
+extension ItemShape {
+  /// The options a pseudo-terminal row opens this shape with (its item
+  /// path: grouping, a field, a format), or nil for no row.
+  var terminalOptions: [String]? {
+    switch self {
+    case .events: ["--jsonl", "--group-by", "level"]
+    case .nested: ["--jsonl", "--group-by", "req.http.status", "--item-format", "{req.http.method} {req.http.path}"]
+    case .people: ["--csv", "--group-by", "country", "--item-format", "{name} ({city}): {note}"]
+    case .tsv: ["--tsv", "--group-by", "country", "--item-format", "{name}"]
+    case .things: ["--group-by", "kind", "--item-field", "name"]
+    default: nil
+    }
   }
 
-  func itemDataTable(_ rows: [ItemRow], rounds: Int) -> String {
-    var out = """
-      | Item data (whole process, `sectionnav --check`) | Size | sectionnav (CPU) | MB/s | Peak RSS | peer | peer time | Python | peer ÷ sectionnav | Python ÷ sectionnav | ≥ 600 MB/s | RSS ≤ 1.5× |
-      |---|---|---|---|---|---|---|---|---|---|---|---|
-
-      """
-    for item in rows {
-      let r = item.row
-      let peer = r.jq.map { "\(Self.fmt($0 * 1000, 0)) ms" } ?? "—"
-      let py = r.python.map { "\(Self.fmt($0 * 1000, 0)) ms" } ?? "—"
-      let ratio = r.jq.map { "\(Self.fmt($0 / r.seconds))×" } ?? "—"
-      let pyRatio = r.python.map { "\(Self.fmt($0 / r.seconds))×" } ?? "—"
-      out +=
-        "| \(r.shape) | \(r.size), \(r.items / 1000) k items | \(Self.fmt(r.seconds * 1000, 0)) ms (\(Self.fmt(r.cpu * 1000, 0)) ms) | \(Self.fmt(r.speed, 0)) | \(Self.fmt(r.rssRatio, 2))× | \(item.peer) | \(peer) | \(py) | \(ratio) | \(pyRatio) | \(r.speed >= 600 ? "yes" : "**no**") | \(r.rssRatio <= 1.5 ? "yes" : "**no**") |\n"
+  /// The rows measured on one seed's file of this shape.
+  func rows(sn: String, path: String, jq: String?, python: String?, mlr: String?) -> [Benchmark.WholeRow] {
+    typealias Row = Benchmark.WholeRow
+    func py(_ code: String, piped: Bool = false) -> [String]? {
+      python.map {
+        piped ? [$0, "-c", code.replacingOccurrences(of: "open(sys.argv[1]", with: "open(0")] : [$0, "-c", code, path]
+      }
     }
-    out += "\nMedians of \(rounds) alternating runs (sectionnav, peer, Python), file in the page cache.\n"
-    return out
+    func label(_ args: [String]) -> String {
+      "\(rawValue): `" + args.map { $0.contains(" ") || $0.contains("{") ? "'\($0)'" : $0 }.joined(separator: " ") + "`"
+    }
+    func row(_ args: [String], peer: [String]?, _ peerName: String, python: [String]?, goal: Benchmark.Goal) -> Row {
+      Row(
+        label: label(args), argv: [sn, "--check"] + args + [path], peer: peer, python: python, peerName: peerName,
+        goal: goal)
+    }
+    func piped(_ args: [String], peer: [String]?, _ peerName: String, python: [String]?, goal: Benchmark.Goal) -> Row {
+      Row(
+        label: label(args) + ", standard input (`cat FILE |`)", argv: [sn, "--check"] + args + ["-"], peer: peer,
+        python: python, peerName: peerName, goal: goal, catting: path)
+    }
+    switch self {
+    case .events, .nested:
+      let field = self == .events ? "level" : "req.http.status"
+      let pick = self == .events ? "['level']" : "['req']['http']['status']"
+      let count =
+        "import json,sys,collections; collections.Counter(json.loads(l)\(pick) for l in open(sys.argv[1], 'rb'))"
+      let group = "group_by(.\(field)) | length"
+      let jqGroup = jq.map { [$0, "-s", group, path] }
+      let name = "`jq -s 'group_by(.\(field))'`"
+      let argsList: [[String]] =
+        self == .events
+        ? [
+          ["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "service", "--item-field", "msg"],
+          ["--jsonl", "--item-format", "{level} {user.name}: {msg}"],
+          ["--jsonl", "--group-by", "initial", "--item-field", "msg"],
+        ]
+        : [
+          [
+            "--jsonl", "--group-by", "req.http.status", "--item-format",
+            "{req.http.method} {req.http.path} {user.profile.name}: {msg}",
+          ],
+          ["--jsonl", "--group-by", "req.client.geo.country", "--item-field", "user.profile.name"],
+        ]
+      var rows = argsList.map { row($0, peer: jqGroup, name, python: py(count), goal: .jq) }
+      if self == .events {
+        rows.append(
+          piped(
+            ["--jsonl", "--group-by", "level"], peer: jq.map { [$0, "-s", group] }, name,
+            python: py(count, piped: true), goal: .jq))
+      }
+      return rows
+    case .people, .tsv:
+      let csv = self == .people ? "--csv" : "--tsv"
+      let reader =
+        self == .people
+        ? "csv.reader(open(sys.argv[1], newline=''))"
+        : "csv.reader(open(sys.argv[1], newline=''), delimiter='\\t', quoting=csv.QUOTE_NONE)"
+      let count = "import csv,sys,collections; r=\(reader); next(r); collections.Counter(x[2] for x in r)"
+      let format = self == .people ? "--icsv" : "--itsv"
+      let mlrCount = mlr.map { [$0, format, "--ojson", "count", "-g", "country", path] }
+      let name = "`mlr count -g`"
+      var rows = [
+        [csv], [csv, "--group-by", "country", "--item-format", "{name}"],
+        [csv, "--group-by", "country", "--item-format", "{name} ({city}): {note}"],
+      ].map { row($0, peer: mlrCount, name, python: py(count), goal: .python) }
+      if self == .people {
+        rows.append(
+          row(
+            [csv, "--group-by", "initial", "--item-format", "{name} {city}"], peer: mlrCount, name, python: py(count),
+            goal: .python))
+        rows.append(
+          piped(
+            [csv, "--group-by", "country", "--item-format", "{name}"],
+            peer: mlr.map { [$0, format, "--ojson", "count", "-g", "country"] }, name, python: py(count, piped: true),
+            goal: .python))
+      }
+      return rows
+    case .things:
+      let jqGroup = jq.map { [$0, "group_by(.kind) | length", path] }
+      let load = py("import json,sys; json.load(open(sys.argv[1]))")
+      return [
+        ["--group-by", "kind", "--item-field", "name"], ["--item-format", "{kind}: {name} ({price})"],
+        ["--group-by", "initial", "--item-field", "name"],
+      ].map { row($0, peer: jqGroup, "`jq 'group_by(.kind)'`", python: load, goal: .jq) }
+    default:
+      return [
+        Row(
+          label: "\(rawValue): sectioned", argv: [sn, "--check", path], peer: jq.map { [$0, "length", path] },
+          python: py("import json,sys; json.load(open(sys.argv[1]))"))
+      ]
+    }
   }
 }

@@ -113,6 +113,62 @@ enum Measure {
   }
 }
 
+extension Measure {
+  /// `cat PATH | argv`, both spawned here with a pipe between them: wall
+  /// time from the first spawn until both have exited, the CPU time of the
+  /// whole pipeline, and the peak RSS of `argv` alone (from its own `wait4`;
+  /// a shell running the pipeline would add `cat`'s and its own).
+  static func runPiped(_ argv: [String], catting path: String) -> ChildResult {
+    var link: [Int32] = [0, 0]
+    var out: [Int32] = [0, 0]
+    guard pipe(&link) == 0, pipe(&out) == 0 else { fatalError("pipe failed") }
+    func spawn(_ args: [String], stdin: Int32?, stdout: Int32, closing: [Int32]) -> pid_t {
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
+      posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+      for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      var cargs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+      defer { for p in cargs { free(p) } }
+      var pid: pid_t = 0
+      return posix_spawn(&pid, args[0], &actions, nil, &cargs, environ) == 0 ? pid : -1
+    }
+    let start = now()
+    let cat = spawn(["/bin/cat", path], stdin: nil, stdout: link[1], closing: [link[0], link[1], out[0], out[1]])
+    let reader = spawn(argv, stdin: link[0], stdout: out[1], closing: [link[0], link[1], out[0], out[1]])
+    close(link[0])
+    close(link[1])
+    close(out[1])
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while reader > 0 {
+      let n = read(out[0], &chunk, chunk.count)
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      output += chunk[0..<n]
+    }
+    close(out[0])
+    func reap(_ pid: pid_t) -> (status: Int32, usage: rusage) {
+      var status: Int32 = -1
+      var usage = rusage()
+      if pid > 0 { while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {} }
+      return (status, usage)
+    }
+    let r = reap(reader)
+    let c = reap(cat)
+    let seconds = now() - start
+    func cpu(_ u: rusage) -> Double {
+      Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) * 1e-6 + Double(u.ru_stime.tv_sec)
+        + Double(u.ru_stime.tv_usec) * 1e-6
+    }
+    return ChildResult(
+      output: String(decoding: output, as: UTF8.self), seconds: seconds, cpuSeconds: cpu(r.usage) + cpu(c.usage),
+      peakRSS: Int(r.usage.ru_maxrss) * 1024, status: reader > 0 && cat > 0 ? r.status : -1)
+  }
+}
+
 /// Keeps values alive and observable so the optimiser cannot drop work
 /// (an atomic: benchmark threads may add to it too).
 let sink = Atomic<Int>(0)

@@ -8,7 +8,9 @@ import SectionNavCore
 
 /// The JSON people really have, one shape per file, each about `target`
 /// bytes: what the whole-process rows of the benchmark load. Streamed to
-/// disk in 1 MiB writes.
+/// disk in 1 MiB writes. The seed picks the words and numbers and, for the
+/// shapes of issue 22 (`issue-*`, `long-short`), the item lengths, the
+/// items per section and the order of the sections.
 enum Shape: String, CaseIterable {
   /// ASCII items, 20 000 sections whose titles are already in natural order.
   case plain
@@ -26,8 +28,44 @@ enum Shape: String, CaseIterable {
   case randomTitles = "random-titles"
   /// Text lines for `--lines`.
   case lines
+  /// Issue 22's items, `"amber café \"0\" 中\\path …"` of random length, 20 000 sections in random order.
+  case issueItems = "issue-items"
+  /// The same items, sections in sorted order.
+  case issueSorted = "issue-items-sorted"
+  /// The same items pretty-printed (`indent=2`), sections in random order.
+  case issuePretty = "issue-pretty"
+  /// The same items as an array of sections, in random order.
+  case issueArray = "issue-array"
+  /// Short items (1–3 words) mixed with long ones (20–400 words, some past 2 KiB), sections in random order.
+  case longShort = "long-short"
 
   static let sections = 20_000
+
+  /// What the row of this shape is called in the table.
+  var label: String {
+    switch self {
+    case .plain: "plain"
+    case .escaped: "escaped + non-ASCII (`café \\\"1\\\" 中\\\\path`)"
+    case .uEscapes: "`\\u` escapes (Python's default `json.dumps`)"
+    case .pretty: "pretty-printed (`indent=2`)"
+    case .array: "array of sections, escaped items"
+    case .objects: "object items"
+    case .randomTitles: "20 000 titles in random order"
+    case .lines: "`--lines`"
+    case .issueItems: "issue's items (`amber café \\\"0\\\" 中\\\\path`, random length), random order"
+    case .issueSorted: "issue's items, sections sorted"
+    case .issuePretty: "issue's items, pretty-printed, random order"
+    case .issueArray: "issue's items, array of sections, random order"
+    case .longShort: "long and short items mixed (to 2.6 KB), random order"
+    }
+  }
+
+  private var isIssue: Bool { [.issueItems, .issueSorted, .issuePretty, .issueArray].contains(self) }
+  private var randomOrder: Bool { [.randomTitles, .issueItems, .issuePretty, .issueArray, .longShort].contains(self) }
+  private var isPretty: Bool { self == .pretty || self == .issuePretty }
+  private var isArray: Bool { self == .array || self == .issueArray }
+  /// Items per section vary with the seed (their mean fills `target`).
+  private var randomCounts: Bool { isIssue || self == .longShort }
 
   /// Writes the shape to `path` until it holds about `target` bytes;
   /// returns (bytes, items).
@@ -36,22 +74,19 @@ enum Shape: String, CaseIterable {
     var rng = SeededGenerator(seed: seed)
     func put(_ s: String) { file.put(s) }
     let words = DataGenerator.words
-    // Items per section so that the file comes out near `target`.
-    let perItem: Int
-    switch self {
-    case .plain, .randomTitles, .lines: perItem = 23
-    case .escaped, .array: perItem = 43
-    case .uEscapes: perItem = 51
-    case .pretty: perItem = 28
-    case .objects: perItem = 47
-    }
-    let perSection = max(1, target / Self.sections / perItem)
-    var order = Array(0..<Self.sections)
-    if self == .randomTitles { order.shuffle(using: &rng) }
-    var items = 0
-    func item(_ n: Int) -> String {
-      let a = words[Int(rng.next() % UInt64(words.count))]
-      let b = words[Int(rng.next() % UInt64(words.count))]
+    let mixedWords = DataGenerator.words + ItemShape.words
+    func pick(_ a: [String], _ r: inout SeededGenerator) -> String { a[Int(r.next() % UInt64(a.count))] }
+    func item(_ n: Int, _ r: inout SeededGenerator) -> String {
+      if isIssue {
+        let extra = (0..<Int(r.next() % 8)).map { _ in " " + pick(mixedWords, &r) }.joined()
+        return "\"\(pick(words, &r)) café \\\"\(n)\\\" 中\\\\path\(extra)\""
+      }
+      if self == .longShort {
+        let count = r.next() % 8 == 0 ? 20 + Int(r.next() % 381) : 1 + Int(r.next() % 3)
+        return "\"" + (0..<count).map { _ in pick(mixedWords, &r) }.joined(separator: " ") + " \(n)\""
+      }
+      let a = pick(words, &r)
+      let b = pick(words, &r)
       switch self {
       case .escaped, .array: return "\"café \\\"\(n)\\\" 中\\\\path \(a) \(b)\""
       case .uEscapes: return "\"caf\\u00e9 \\\"\(n)\\\" \\u4e2d\\\\path \(a) \(b)\""
@@ -59,6 +94,25 @@ enum Shape: String, CaseIterable {
       default: return "\"\(a) \(b) \(n)\""
       }
     }
+    // Items per section so that the file comes out near `target`: a
+    // sample's mean size for the shapes of random length.
+    let perItem: Int
+    switch self {
+    case .plain, .randomTitles, .lines: perItem = 23
+    case .escaped, .array: perItem = 43
+    case .uEscapes: perItem = 51
+    case .pretty: perItem = 28
+    case .objects: perItem = 47
+    default:
+      var sampler = SeededGenerator(seed: seed ^ 0x5eed)
+      let sample = (0..<4000).map { item($0 * 250, &sampler).utf8.count + (isPretty ? 6 : 2) }
+      perItem = max(1, sample.reduce(0, +) / sample.count)
+    }
+    let perSection = max(1, target / Self.sections / perItem)
+    func count() -> Int { randomCounts ? 1 + Int(rng.next() % UInt64(2 * perSection - 1)) : perSection }
+    var order = Array(0..<Self.sections)
+    if randomOrder { order.shuffle(using: &rng) }
+    var items = 0
     switch self {
     case .lines:
       for s in 0..<Self.sections {
@@ -69,14 +123,14 @@ enum Shape: String, CaseIterable {
         }
         file.flushIfFull()
       }
-    case .array:
+    case _ where isArray:
       put("[")
       for (k, s) in order.enumerated() {
         put(k == 0 ? "\n" : ",\n")
         put("{\"title\": \"section \(s)\", \"items\": [")
-        for i in 0..<perSection {
+        for i in 0..<count() {
           if i > 0 { put(", ") }
-          put(item(Int(rng.next() % 1_000_000)))
+          put(item(Int(rng.next() % 1_000_000), &rng))
           items += 1
         }
         put("]}")
@@ -90,19 +144,20 @@ enum Shape: String, CaseIterable {
           self == .randomTitles
           ? "\(words[s % words.count]) \(s)" : "section \(String(repeating: "0", count: 5 - String(s).count))\(s)"
         switch self {
-        case .pretty: put(k == 0 ? "\n  \"\(title)\": [" : ",\n  \"\(title)\": [")
+        case _ where isPretty: put(k == 0 ? "\n  \"\(title)\": [" : ",\n  \"\(title)\": [")
         case .uEscapes: put(k == 0 ? "\"\(title)\": [" : ", \"\(title)\": [")
         default: put(k == 0 ? "\n\"\(title)\": [" : ",\n\"\(title)\": [")
         }
-        for i in 0..<perSection {
-          switch self {
-          case .pretty: put(i == 0 ? "\n    " : ",\n    ")
-          default: if i > 0 { put(", ") }
+        for i in 0..<count() {
+          if isPretty {
+            put(i == 0 ? "\n    " : ",\n    ")
+          } else if i > 0 {
+            put(", ")
           }
-          put(item(Int(rng.next() % 1_000_000)))
+          put(item(Int(rng.next() % 1_000_000), &rng))
           items += 1
         }
-        put(self == .pretty ? "\n  ]" : "]")
+        put(isPretty ? "\n  ]" : "]")
         file.flushIfFull()
       }
       put("\n}\n")

@@ -4,17 +4,18 @@ import TerminalIO
 
 // sectionnav-bench: the project's performance benchmark (README.md, "Performance").
 //
-//   swift run -c release sectionnav-bench
+//   swift run -c release sectionnav-bench [--size MB] [--seeds N] [--rounds N] [--peer-limit S]
 //
-// Generates its data into a temporary directory (fixed seeds), measures,
-// prints one markdown table of medians to standard output (progress goes to
-// standard error) and deletes the data. Hidden subcommands, used by the
-// benchmark itself for per-process measurements: `load FILE`,
-// `decode FILE`, `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS`
-// writes the benchmark's data and `item-shape FILE NAME SEED` an item-data
-// shape (for profiling); `filter` runs only the
-// filter's rows; `search-rows` only the search rows; `items` only the
-// item-data rows (several seeds).
+// Generates its data into a temporary directory (seeds 1…N), measures,
+// prints README's Performance tables to standard output, each whole-process
+// row at its worst seed (progress goes to standard error), and deletes the
+// data (BenchOptions.swift). Hidden subcommands, used by the benchmark
+// itself for per-process measurements: `load FILE`, `decode FILE`,
+// `first-frame FILE`, `idle`; `generate FILE SECTIONS ITEMS` writes the
+// benchmark's data, `shape FILE NAME [SEED]` a sectioned shape and
+// `item-shape FILE NAME SEED` an item-data shape (for profiling); `filter`
+// runs only the filter's rows; `search-rows` only the search rows; `items
+// [OPTIONS]` only the item-data rows.
 
 let arguments = CommandLine.arguments
 if arguments.count >= 2 {
@@ -29,16 +30,18 @@ if arguments.count >= 2 {
     var benchmark = Benchmark()
     benchmark.runSearch()
   case "items":
-    // items [ROUNDS [SEEDS]]: only the item-data rows (ItemShapes.swift), each shape with SEEDS seeds.
+    // items [OPTIONS]: only the item-data rows (ItemShapes.swift) and their summary.
+    guard let options = BenchOptions.parse(arguments.dropFirst(2)) else { fatalError(BenchOptions.usage) }
     var benchmark = Benchmark()
-    let rounds = arguments.count >= 3 ? Int(arguments[2]) ?? 3 : 3
-    let seeds = arguments.count >= 4 ? Int(arguments[3]) ?? 2 : 2
+    benchmark.options = options
     // The load before the rows, not after them (both were the load at the end).
     let loadBefore = Benchmark.loadAverage()
-    let rows = benchmark.measureItemData(rounds: rounds, seeds: (1...max(1, seeds)).map { UInt64($0) })
+    for file in benchmark.measureItemData() { try? FileManager.default.removeItem(atPath: file.input.path) }
     try? FileManager.default.removeItem(atPath: benchmark.directory)
     print(Benchmark.machine(loadBefore: loadBefore))
-    print(benchmark.itemDataTable(rows, rounds: rounds))
+    print(benchmark.worstRows())
+    print(benchmark.wholeTable(.items))
+    print(benchmark.wholeProcessNote())
   case "item-shape" where arguments.count == 5:
     // item-shape FILE NAME SEED: writes one of the item-data shapes (about 60 MB), for profiling.
     guard let shape = ItemShape(rawValue: arguments[3]) else {
@@ -61,10 +64,10 @@ if arguments.count >= 2 {
       let rows = AppState.findMatches(prepared, in: list, rowMap: rowMap).rows.count
       print("\(rows) rows, \(Double(list.itemCount) / (Measure.now() - t0) / 1e6) M items/s")
     }
-  case "shape" where arguments.count == 4:
-    // shape FILE NAME: writes one of the whole-process shapes (about 60 MB), for profiling.
+  case "shape" where arguments.count == 4 || arguments.count == 5:
+    // shape FILE NAME [SEED]: writes one of the whole-process shapes (about 60 MB), for profiling.
     guard let shape = Shape(rawValue: arguments[3]) else { fatalError("shapes: \(Shape.allCases.map(\.rawValue))") }
-    print(shape.write(path: file, target: 60_000_000, seed: 1))
+    print(shape.write(path: file, target: 60_000_000, seed: arguments.count == 5 ? UInt64(arguments[4]) ?? 1 : 1))
   case "sort":
     // sort [LOCALE]: times NaturalOrder over 1 M random titles (for profiling),
     // in LOCALE's collation when given (README "The index in your language").
@@ -131,7 +134,16 @@ if arguments.count >= 2 {
       path: file, sections: Int(arguments[3]) ?? 1, itemsPerSection: Int(arguments[4]) ?? 1, seed: 2)
     print(size)
   case "-h", "--help":
-    print("usage: sectionnav-bench   (generates data, measures, prints a markdown table)")
+    print(BenchOptions.usage + "   (generates data, measures, prints README's Performance tables)")
+  case let flag where flag.hasPrefix("--"):
+    // The whole run with options (BenchOptions.swift).
+    guard let options = BenchOptions.parse(arguments.dropFirst()) else {
+      FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
+      exit(2)
+    }
+    var benchmark = Benchmark()
+    benchmark.options = options
+    benchmark.run()
   default:
     FileHandle.standardError.write(Data("sectionnav-bench: unknown command '\(arguments[1])'\n".utf8))
     exit(2)
