@@ -29,8 +29,11 @@ struct Benchmark {
     directory = String(cString: made)
   }
 
+  /// When the run started, for the seconds in each progress line.
+  static let started = Measure.now()
+
   static func log(_ text: String) {
-    FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+    FileHandle.standardError.write(Data("bench: [\(fmt(Measure.now() - started, 0)) s] \(text)\n".utf8))
   }
 
   mutating func add(_ measure: String, runs: String, _ median: String, target: String = "—", met: Bool? = nil) {
@@ -77,10 +80,11 @@ struct Benchmark {
     for file in itemFiles { try? FileManager.default.removeItem(atPath: file.input.path) }
     // One large file for the terminal and standard-input rows.
     let large = generate(
-      "600mb.json", sections: options.scaled(5_000), itemsPerSection: 4_000, seed: 3, label: "600 MB")
+      "600mb.json", sections: options.scaled(5_000), itemsPerSection: 4_000, seed: 3,
+      label: "\(options.sizeMB * 10) MB")
     measureLargeInTerminal(large)
     let medium = generate(
-      "60mb.json", sections: options.scaled(500), itemsPerSection: 4_000, seed: 2, label: "60 MB")
+      "60mb.json", sections: options.scaled(500), itemsPerSection: 4_000, seed: 2, label: "\(options.sizeMB) MB")
     let baseline = Measure.median((0..<3).map { _ in Double(child(["idle"]).rss) })
     _ = measureLoad(medium, runs: options.rounds, baseline: Int(baseline))
     measureSearch(medium, kept: kept)
@@ -276,12 +280,13 @@ struct Benchmark {
     let ratio = peak / Double(input.size)
     let net = (peak - Double(baseline)) / Double(input.size)
     let items = input.items >= 1_000_000 ? "\(input.items / 1_000_000) M" : "\(input.items / 1_000) k"
-    let checked = input.label != "1 MB"
+    // The 1 MB file of earlier runs had no goals (the process's own start dominates it).
+    let checked = input.size >= 5_000_000
     Self.log("load \(input.label): \(Self.fmt(speed, 0)) MB/s, peak \(Self.mb(Int(peak)))")
     add(
       "Load \(input.label) (\(Self.mb(input.size)), \(items) items)", runs: "\(runs)",
       "\(Self.fmt(speed, 0)) MB/s (by CPU time: \(Self.fmt(cpuSpeed, 0)) MB/s)",
-      target: input.label == "60 MB" ? "≥ 1000 MB/s" : "—", met: input.label == "60 MB" ? speed >= 1000 : nil)
+      target: checked ? "≥ 1000 MB/s" : "—", met: checked ? speed >= 1000 : nil)
     add(
       "Peak RSS, load \(input.label)", runs: "\(runs)",
       "\(Self.mb(Int(peak))) = \(Self.fmt(ratio, 2))× file; \(Self.fmt(net, 2))× above an idle process (\(Self.mb(baseline)))",
