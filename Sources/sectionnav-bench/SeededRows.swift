@@ -135,15 +135,17 @@ extension Benchmark {
     }
     func ratio(_ r: Double?) -> String { r.map { "\(Self.fmt($0))×" } ?? "—" }
     for r in wholeRows where r.table == table {
+      // A `|` in a code span still ends a cell in GitHub's tables.
+      let label = r.label.replacingOccurrences(of: "|", with: "\\|")
       guard let w = r.worst else {
         out +=
-          "| \(r.label) | — | **failed** (\(r.seeds.compactMap(\.failure).first ?? "?")) | | | | | | | | **no** | | |\n"
+          "| \(label) | — | **failed** (\(r.seeds.compactMap(\.failure).first ?? "?")) | | | | | | | | **no** | | |\n"
         continue
       }
       let failed = r.seeds.contains { $0.failure != nil } ? " (**failed on a seed**)" : ""
       let goalRatio = r.goalRatio
       out +=
-        "| \(r.label) | \(Self.mb(w.bytes)), \(Self.count(w.items)) items | \(Self.fmt(w.seconds * 1000, 0)) ms (\(Self.fmt(w.cpu * 1000, 0)) ms), seed \(w.seed)\(failed) "
+        "| \(label) | \(Self.mb(w.bytes)), \(Self.count(w.items)) items | \(Self.fmt(w.seconds * 1000, 0)) ms (\(Self.fmt(w.cpu * 1000, 0)) ms), seed \(w.seed)\(failed) "
         + "| \(Self.fmt(w.speed, 0)) (\(Self.fmt(r.bestSpeed, 0))) | \(Self.fmt(r.worstRSS, 2))× "
         + "| \(r.peerName) | \(times(r.seeds.compactMap(\.peer), of: r.seeds.count)) | \(ratio(r.peerRatio)) "
         + "| \(times(r.seeds.compactMap(\.python), of: r.seeds.count)) | \(ratio(r.pythonRatio)) "

@@ -113,7 +113,7 @@ extension Benchmark {
     }
     let share = file.seconds / pipe.seconds
     add(
-      "Standard input against the mapped file, plain \(Self.mb(input.size)): throughput of `cat FILE | sectionnav --check -` "
+      "Standard input against the mapped file, plain \(Self.mb(input.size)): throughput of `cat FILE \\| sectionnav --check -` "
         + "as a share of `sectionnav --check FILE` (worst seeds of the rows above) ᶜ",
       runs: "\(options.rounds)",
       "\(Self.fmt(share * 100, 0)) % (\(Self.fmt(pipe.seconds * 1000, 0)) ms against \(Self.fmt(file.seconds * 1000, 0)) ms); "
