@@ -70,6 +70,7 @@ struct Benchmark {
   /// run, headed by the machine and its load and followed by the worst rows.
   mutating func run() {
     let wallStart = Measure.now()
+    let startDate = Date()
     let loadBefore = Self.loadAverage()
     Self.log("data in \(directory); \(options.sizeMB) MB files, \(options.seeds) seeds, \(options.rounds) rounds")
     // Whole-process figures first, while this process is still small (its
@@ -100,7 +101,7 @@ struct Benchmark {
     try? FileManager.default.removeItem(atPath: directory)
     let minutes = (Measure.now() - wallStart) / 60
     Self.log("done in \(Self.fmt(minutes)) min")
-    print(Self.machine(loadBefore: loadBefore))
+    print(Self.machine(loadBefore: loadBefore, started: startDate))
     print("The run took \(Self.fmt(minutes)) minutes (`sectionnav-bench \(options.arguments)`).\n")
     print(worstRows())
     print(wholeTable(.sectioned))
@@ -145,7 +146,7 @@ struct Benchmark {
   }
 
   /// The machine, the date and how busy it was.
-  static func machine(loadBefore: String) -> String {
+  static func machine(loadBefore: String, started: Date? = nil) -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let model =
       cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.flatMap { $0.split(separator: ":").last }
@@ -153,7 +154,8 @@ struct Benchmark {
     var uts = utsname()
     uname(&uts)
     let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    let date = ISO8601DateFormatter().string(from: Date())
+    let format = ISO8601DateFormatter()
+    let date = (started.map { format.string(from: $0) + " to " } ?? "") + format.string(from: Date())
     return """
       Run \(date): \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(kernel); \
       load average \(loadBefore) at the start, \(loadAverage()) at the end (other processes were running). \

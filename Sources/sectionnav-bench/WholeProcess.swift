@@ -117,7 +117,7 @@ extension Benchmark {
         + "as a share of `sectionnav --check FILE` (worst seeds of the rows above) ᶜ",
       runs: "\(options.rounds)",
       "\(Self.fmt(share * 100, 0)) % (\(Self.fmt(pipe.seconds * 1000, 0)) ms against \(Self.fmt(file.seconds * 1000, 0)) ms); "
-        + "the pipe alone, `cat FILE | cat > /dev/null`: \(Self.fmt(Measure.median(alone) * 1000, 0)) ms "
+        + "the pipe alone, `cat FILE \\| cat > /dev/null`: \(Self.fmt(Measure.median(alone) * 1000, 0)) ms "
         + "(CPU \(Self.fmt(Measure.median(aloneCPU) * 1000, 0)) ms)",
       target: "≥ 70 %", met: share >= 0.7)
     notes.append(

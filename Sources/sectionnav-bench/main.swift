@@ -36,9 +36,10 @@ if arguments.count >= 2 {
     benchmark.options = options
     // The load before the rows, not after them (both were the load at the end).
     let loadBefore = Benchmark.loadAverage()
+    let started = Date()
     for file in benchmark.measureItemData() { try? FileManager.default.removeItem(atPath: file.input.path) }
     try? FileManager.default.removeItem(atPath: benchmark.directory)
-    print(Benchmark.machine(loadBefore: loadBefore))
+    print(Benchmark.machine(loadBefore: loadBefore, started: started))
     print(benchmark.worstRows())
     print(benchmark.wholeTable(.items))
     print(benchmark.wholeProcessNote())
