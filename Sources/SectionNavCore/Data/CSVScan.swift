@@ -35,6 +35,8 @@ struct CSVScan {
   var groupColumn = -1
   /// `--item-field`'s column (-1: none).
   var itemColumn = -1
+  /// How rows are measured, once the columns are known.
+  var rowCells: RecordCells?
   var items: ItemGroups
   /// The one-item list for rendering a record to find its initial.
   let single = SingleRange()
@@ -112,6 +114,8 @@ struct CSVScan {
   mutating func setUp(at p: Pointer) throws(SyntaxFailure) {
     _ = p
     let columns = columns!
+    rowCells = RecordCells(
+      separator: separator, quoted: quoted, columns: columns, itemField: itemField, template: template)
     guard !columns.isEmpty else { return }
     func column(_ name: String, _ option: String) throws(SyntaxFailure) -> Int {
       guard let k = columns.lastIndex(of: name) else {
@@ -235,7 +239,15 @@ struct CSVScan {
       let record = recordItems(single.list(offset: start - buffer.base, length: length))
       section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
     }
-    items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
+    let offset = start - buffer.base
+    if plain {
+      items.rows.note(exact: length)
+    } else if let rowCells {
+      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
+        rowCells.cells(start, length)
+      }
+    }
+    items.append(offset: offset, length: length, plain: plain, section: section)
   }
 
   /// The first bytes of the record's row as shown (`RecordItems.text`)
@@ -267,10 +279,7 @@ struct CSVScan {
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
       buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation,
-      makeStore: { .records(recordItems($0)) },
-      widest: { store, ranges in
-        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
-      })
+      makeStore: { .records(recordItems($0)) })
   }
 
   /// The text of a quoted field's body `p[0..<n]`: `""` is `"`.

@@ -41,16 +41,23 @@ extension JSONItems {
     let name = itemField.map { Array($0.utf8) }
     let templateCells = template.map { TemplateCells($0) }
     return { i in
-      let p = buffer.base + ranges.offset(i)
-      let length = ranges.length(i)
-      if p.pointee == 0x7B {
-        if let templateCells { return templateCells.cells(p, length) }
-        if let name, let f = JSONValueText.field(name, in: p, length) {
-          return JSONValueText.cells(p + f.offset, f.length)
-        }
-      }
-      return JSONValueText.cells(p, length)
+      Self.rowCells(buffer.base + ranges.offset(i), ranges.length(i), field: name, template: templateCells)
     }
+  }
+
+  /// The cells of the row of the item `p[0..<length]` (as `text(at:)`
+  /// shows it) under `--item-field` `field` (UTF-8) or a template.
+  @inline(__always)
+  static func rowCells(
+    _ p: JSONValueText.Pointer, _ length: Int, field: [UInt8]?, template: TemplateCells?
+  ) -> ItemStore.Cells {
+    if p.pointee == 0x7B {
+      if let template { return template.cells(p, length) }
+      if let field, let f = JSONValueText.field(field, in: p, length) {
+        return JSONValueText.cells(p + f.offset, f.length)
+      }
+    }
+    return JSONValueText.cells(p, length)
   }
 }
 
@@ -228,40 +235,64 @@ extension ItemTemplate {
 extension RecordItems {
   func measurer() -> (Int) -> ItemStore.Cells {
     let base = buffer.base
-    let separator = separator
-    let quoted = quoted
-    func fieldCells(_ column: Int?, _ p: UnsafePointer<UInt8>, _ length: Int) -> ItemStore.Cells {
+    let cells = RecordCells(
+      separator: separator, quoted: quoted, columns: columns, itemField: itemField, template: template)
+    return { cells.cells(base + ranges.offset($0), ranges.length($0)) }
+  }
+}
+
+/// The cells of a CSV/TSV record's row (`RecordItems.text`), with the
+/// columns the row shows worked out once.
+struct RecordCells: Sendable {
+  let separator: UInt8
+  let quoted: Bool
+  let template: ItemTemplate?
+  /// Per template field piece, its column (nil: none).
+  let plan: [Int?]
+  /// The last column the template shows (-1: none).
+  let last: Int
+  /// `--item-field`'s column (nil: no such column); unused without `--item-field`.
+  let column: Int?
+  let showsField: Bool
+
+  init(separator: UInt8, quoted: Bool, columns: [String], itemField: String?, template: ItemTemplate?) {
+    self.separator = separator
+    self.quoted = quoted
+    self.template = template
+    plan = template?.fields.map { columns.lastIndex(of: $0.columnName) } ?? []
+    last = plan.compactMap { $0 }.max() ?? -1
+    showsField = itemField != nil
+    column = itemField.flatMap { columns.lastIndex(of: $0) }
+  }
+
+  /// Whether the row may take more cells than the record's bytes.
+  var mayExceedBytes: Bool { template != nil }
+
+  /// The cells of the row of the record `p[0..<length]`.
+  @inline(__always)
+  func cells(_ p: UnsafePointer<UInt8>, _ length: Int) -> ItemStore.Cells {
+    if let template {
+      // The record is split once for all the template's fields.
+      return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: last + 1) { found in
+        let n = CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
+        var cells = template.literalCells
+        var exact = template.literalsExact
+        for case let column? in plan where column < n {
+          let f = found[column]
+          let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
+          cells += v.cells
+          exact = exact && v.exact
+        }
+        return (cells, exact)
+      }
+    }
+    if showsField {
       guard let column, let f = CSVScan.field(column, p, length, separator: separator, quoted: quoted) else {
         return (0, true)
       }
       return CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
     }
-    if let template {
-      // Per field piece, its column; the record is split once for all of them.
-      let plan = template.fields.map { columns.lastIndex(of: $0.columnName) }
-      let last = plan.compactMap { $0 }.max() ?? -1
-      return { i in
-        let p = base + ranges.offset(i)
-        let length = ranges.length(i)
-        return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: last + 1) { found in
-          let n = CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
-          var cells = template.literalCells
-          var exact = template.literalsExact
-          for case let column? in plan where column < n {
-            let f = found[column]
-            let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
-            cells += v.cells
-            exact = exact && v.exact
-          }
-          return (cells, exact)
-        }
-      }
-    }
-    if let itemField {
-      let column = columns.lastIndex(of: itemField)
-      return { fieldCells(column, base + ranges.offset($0), ranges.length($0)) }
-    }
-    return { TextWidth.cells(base + ranges.offset($0), ranges.length($0), escapes: false) }
+    return TextWidth.cells(p, length, escapes: false)
   }
 }
 

@@ -200,6 +200,7 @@ extension ItemStream {
       other.records!.columns = records.columns
       other.records!.groupColumn = records.groupColumn
       other.records!.itemColumn = records.itemColumn
+      other.records!.rowCells = records.rowCells
       other.records!.offset = offset
     }
     other.available = offset
