@@ -31,12 +31,14 @@ struct CSVScan {
   let collation: LocaleCollation?
   let itemField: String?
   let template: ItemTemplate?
+  /// Rows show columns (`--item-field`, `--item-format`), not the record as written.
+  let showsColumns: Bool
   var columns: [String]? = nil
   var groupColumn = -1
   /// `--item-field`'s column (-1: none).
   var itemColumn = -1
-  /// How rows are measured, once the columns are known.
-  var rowCells: RecordCells?
+  /// How rows are measured (set again once the columns are known).
+  var rowCells: RecordCells
   var items: ItemGroups
   /// The one-item list for rendering a record to find its initial.
   let single = SingleRange()
@@ -53,7 +55,9 @@ struct CSVScan {
     collation = options.collation
     itemField = options.itemField
     template = options.itemFormat
+    showsColumns = options.itemField != nil || options.itemFormat != nil
     items = ItemGroups(expected: 1024, collation: options.collation)
+    rowCells = RecordCells(separator: separator, quoted: quoted, columns: [], itemField: nil, template: nil)
   }
 
   /// Scans the complete records up to `available` bytes.
@@ -206,48 +210,63 @@ struct CSVScan {
 
   mutating func add(_ start: Pointer, _ end: Pointer) {
     let length = end - start
-    var ascii = true
-    var q = start
-    while q < end {
-      if q.pointee >= 0x80 {
-        ascii = false
-        break
-      }
-      q += 1
-    }
-    let plain = ascii && itemField == nil && template == nil
-    let section: Int
-    switch grouping {
-    case .single(let title):
-      section = items.titles.isEmpty ? items.section(titled: title) : 0
-    case .field:
-      // The field's bytes as written key its section: decoded only the first time.
-      if let f = Self.field(groupColumn, start, length, separator: separator, quoted: quoted), f.end > f.start {
-        let p = start + f.start
-        let n = f.end - f.start
-        section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
-          (
-            f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
-            .text
-          )
-        }
-      } else {
-        section = items.section(titled: GroupBy.none, kind: .none)
-      }
-    case .initial:
-      let (row, complete) = rowStart(start, length)
-      let record = recordItems(single.list(offset: start - buffer.base, length: length))
-      section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
-    }
     let offset = start - buffer.base
-    if plain {
-      items.rows.note(exact: length)
-    } else if let rowCells {
-      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
-        rowCells.cells(start, length)
+    let plain = !showsColumns && Self.isASCII(start, length)
+    // The record is split once, up to the last column the section or the row needs.
+    let split = max(groupColumn, showsColumns ? rowCells.lastColumn : -1)
+    withUnsafeTemporaryAllocation(of: Field.self, capacity: max(0, split) + 1) { buffer in
+      let found = buffer.baseAddress!
+      let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
+      let section: Int
+      switch grouping {
+      case .single(let title):
+        section = items.titles.isEmpty ? items.section(titled: title) : 0
+      case .field:
+        // The field's bytes as written key its section: decoded only the first time.
+        if groupColumn >= 0, groupColumn < n, found[groupColumn].end > found[groupColumn].start {
+          let f = found[groupColumn]
+          let p = start + f.start
+          let n = f.end - f.start
+          section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
+            (
+              f.quoted
+                ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+              .text
+            )
+          }
+        } else {
+          section = items.section(titled: GroupBy.none, kind: .none)
+        }
+      case .initial:
+        let (row, complete) = rowStart(start, length)
+        let record = recordItems(single.list(offset: offset, length: length))
+        section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
       }
+      if plain {
+        items.rows.note(exact: length)
+      } else {
+        items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
+          showsColumns ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+        }
+      }
+      items.append(offset: offset, length: length, plain: plain, section: section)
     }
-    items.append(offset: offset, length: length, plain: plain, section: section)
+  }
+
+  /// Whether `p[0..<n]` is all ASCII, eight bytes at a time.
+  @inline(__always)
+  static func isASCII(_ p: Pointer, _ n: Int) -> Bool {
+    var i = 0
+    var high: UInt64 = 0
+    while i + 8 <= n {
+      high |= UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+      i += 8
+    }
+    while i < n {
+      high |= UInt64(p[i])
+      i += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
   }
 
   /// The first bytes of the record's row as shown (`RecordItems.text`)

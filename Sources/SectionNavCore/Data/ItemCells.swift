@@ -246,9 +246,13 @@ extension RecordItems {
 struct RecordCells: Sendable {
   let separator: UInt8
   let quoted: Bool
-  let template: ItemTemplate?
-  /// Per template field piece, its column (nil: none).
-  let plan: [Int?]
+  /// Rows come from `--item-format` (a flag: testing the optional copies the template).
+  let hasTemplate: Bool
+  /// The template's literal text's cells, and whether they are exact.
+  let literalCells: Int
+  let literalsExact: Bool
+  /// Per template field piece, its column (-1: none).
+  let plan: [Int]
   /// The last column the template shows (-1: none).
   let last: Int
   /// `--item-field`'s column (nil: no such column); unused without `--item-field`.
@@ -258,38 +262,54 @@ struct RecordCells: Sendable {
   init(separator: UInt8, quoted: Bool, columns: [String], itemField: String?, template: ItemTemplate?) {
     self.separator = separator
     self.quoted = quoted
-    self.template = template
-    plan = template?.fields.map { columns.lastIndex(of: $0.columnName) } ?? []
-    last = plan.compactMap { $0 }.max() ?? -1
+    hasTemplate = template != nil
+    literalCells = template?.literalCells ?? 0
+    literalsExact = template?.literalsExact ?? true
+    plan = template?.fields.map { columns.lastIndex(of: $0.columnName) ?? -1 } ?? []
+    last = plan.max() ?? -1
     showsField = itemField != nil
     column = itemField.flatMap { columns.lastIndex(of: $0) }
+    lastColumn = template != nil ? last : column ?? -1
   }
 
   /// Whether the row may take more cells than the record's bytes.
-  var mayExceedBytes: Bool { template != nil }
+  var mayExceedBytes: Bool { hasTemplate }
+
+  /// The last column the row shows (-1: none, or the whole record).
+  let lastColumn: Int
 
   /// The cells of the row of the record `p[0..<length]`.
   @inline(__always)
   func cells(_ p: UnsafePointer<UInt8>, _ length: Int) -> ItemStore.Cells {
-    if let template {
-      // The record is split once for all the template's fields.
-      return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: last + 1) { found in
-        let n = CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
-        var cells = template.literalCells
-        var exact = template.literalsExact
-        for case let column? in plan where column < n {
-          let f = found[column]
-          let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
-          cells += v.cells
-          exact = exact && v.exact
-        }
-        return (cells, exact)
+    guard hasTemplate || showsField else { return TextWidth.cells(p, length, escapes: false) }
+    // The record is split once for all the fields shown.
+    let last = lastColumn
+    return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: max(0, last) + 1) { found in
+      let n =
+        last < 0 ? 0 : CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
+      return cells(p, length, fields: found.baseAddress!, n)
+    }
+  }
+
+  /// `cells`, given the record's first `n` fields (up to `lastColumn` or all of them).
+  @inline(__always)
+  func cells(_ p: UnsafePointer<UInt8>, _ length: Int, fields found: UnsafePointer<CSVScan.Field>, _ n: Int)
+    -> ItemStore.Cells
+  {
+    if hasTemplate {
+      var cells = literalCells
+      var exact = literalsExact
+      for column in plan where column >= 0 && column < n {
+        let f = found[column]
+        let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
+        cells += v.cells
+        exact = exact && v.exact
       }
+      return (cells, exact)
     }
     if showsField {
-      guard let column, let f = CSVScan.field(column, p, length, separator: separator, quoted: quoted) else {
-        return (0, true)
-      }
+      guard let column, column < n else { return (0, true) }
+      let f = found[column]
       return CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
     }
     return TextWidth.cells(p, length, escapes: false)

@@ -27,6 +27,9 @@ struct ShownFields {
   let end: UnsafeMutablePointer<Int>
   /// Per `--item-format` field piece, in order, its field.
   let pieces: [Int]
+  /// The template's literal text's cells, and whether they are exact.
+  let literalCells: Int
+  let literalsExact: Bool
   /// A member key only decoding can compare (an escape, non-ASCII) came
   /// by on a watched level: the open item's fields are looked up instead.
   var unsure = false
@@ -59,6 +62,8 @@ struct ShownFields {
       fields = [[itemField]]
     }
     count = fields.count
+    literalCells = template?.literalCells ?? 0
+    literalsExact = template?.literalsExact ?? true
     levels = fields.map(\.count).max() ?? 0
     self.pieces = pieces
     let slots = max(1, count * levels)
@@ -137,11 +142,11 @@ struct ShownFields {
     end[f] < 0 ? nil : (start[f] - itemStart, end[f] - start[f])
   }
 
-  /// The cells of the item's row under `template`, from the fields found
+  /// The cells of the item's row under the template, from the fields found
   /// (the item starts at `p`, at offset `itemStart`).
-  func templateCells(_ template: ItemTemplate, _ p: UnsafePointer<UInt8>, itemStart: Int) -> ItemStore.Cells {
-    var cells = template.literalCells
-    var exact = template.literalsExact
+  func templateCells(_ p: UnsafePointer<UInt8>, itemStart: Int) -> ItemStore.Cells {
+    var cells = literalCells
+    var exact = literalsExact
     for f in pieces {
       guard let value = range(f, itemStart: itemStart), value.length > 0, p[value.offset] != 0x6E else { continue }
       let v = JSONValueText.cells(p + value.offset, value.length)

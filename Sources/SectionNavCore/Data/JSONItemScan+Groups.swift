@@ -28,9 +28,8 @@ extension JSONItemScan {
     } else {
       items.noteRow(offset: start, length: length, bytesBound: !(hasTemplate && c == 0x7B)) {
         if let field { return JSONValueText.cells(p + field.offset, field.length) }
-        guard c == 0x7B, let templateCells else { return JSONValueText.cells(p, length) }
-        return fieldsFound
-          ? shown.templateCells(templateCells.template, p, itemStart: start) : templateCells.cells(p, length)
+        guard c == 0x7B, hasTemplate else { return JSONValueText.cells(p, length) }
+        return fieldsFound ? shown.templateCells(p, itemStart: start) : templateCells!.cells(p, length)
       }
     }
     let section: Int

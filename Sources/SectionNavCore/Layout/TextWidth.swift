@@ -52,21 +52,42 @@ enum TextWidth {
     let highs = JSONLexer.highs
     let bmp = Self.bmp  // once, not a lazy-global check per scalar
     while i < n {
-      // Eight printable ASCII bytes without a backslash: eight cells.
-      // Then the printable ASCII bytes before the first other one, at once
-      // (the lowest flagged byte is always a true match).
+      // Eight bytes at a time while they are ASCII (no backslash in a JSON
+      // string) or Latin, Greek, Cyrillic… below U+0300 (two-byte scalars
+      // led by C2…CB): one cell per byte that is not a continuation byte.
+      // Else the ASCII bytes before the first other one, at once (the
+      // lowest flagged byte is always a true match).
       while n - i >= 8 {
         let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
         let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-        let hits = (w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
-        if hits != 0 {
-          let k = hits.trailingZeroBitCount >> 3
-          cells += k
-          i += k
-          break
+        let backslashes = escapes ? ((b &- ones) & ~b) & highs : 0
+        let high = w & highs
+        if high | backslashes == 0 {
+          cells += 8
+          i += 8
+          continue
         }
-        cells += 8
-        i += 8
+        if backslashes == 0 {
+          let bit6 = (w << 1) & highs
+          let continuations = high & ~bit6
+          let leads = high & bit6
+          // Leads C2…CB: the low seven bits in 0x42…0x4B (no carry leaves a byte).
+          let low = w & 0x7F7F_7F7F_7F7F_7F7F
+          let twoByte = (low &+ 0x3E3E_3E3E_3E3E_3E3E) & ~(low &+ 0x3434_3434_3434_3434) & leads
+          // Every lead two-byte and followed by a continuation, every
+          // continuation after a lead; a lead in the last byte waits for the next word.
+          if twoByte == leads && (leads << 8) == continuations {
+            let taken = leads >> 63 == 0 ? 8 : 7
+            cells += taken - continuations.nonzeroBitCount
+            i += taken
+            continue
+          }
+        }
+        let hits = (w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+        let k = hits.trailingZeroBitCount >> 3
+        cells += k
+        i += k
+        break
       }
       guard i < n else { break }
       let c = p[i]
