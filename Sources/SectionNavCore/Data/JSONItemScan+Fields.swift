@@ -122,7 +122,7 @@ struct ShownFields {
       let i = f * levels + k
       let matches =
         member && (k == 0 || on[i - 1]) && nameLength[i] == length
-        && memcmp(names + nameStart[i], key, length) == 0
+        && sameBytes(names + nameStart[i], key, length)
       on[i] = matches
       // A repeated key replaces what an earlier one held (the last wins).
       if matches { if k == depths[f] - 1 { start[f] = offset } else { end[f] = -1 } }
@@ -155,4 +155,13 @@ struct ShownFields {
     }
     return (cells, exact)
   }
+}
+
+/// Whether `a[0..<n]` and `b[0..<n]` hold the same bytes: member names are
+/// short, and a byte loop beats calling `memcmp` for them.
+@inline(__always)
+func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+  if n > 16 { return memcmp(a, b, n) == 0 }
+  for i in 0..<n where a[i] != b[i] { return false }
+  return true
 }

@@ -16,7 +16,7 @@ extension JSONItemScan {
   func keyMatches(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     let base = buffer.base
     if keyPlain {
-      return keyEnd - keyStart - 2 == count && memcmp(base + keyStart + 1, name, count) == 0
+      return keyEnd - keyStart - 2 == count && sameBytes(base + keyStart + 1, name, count)
     }
     return JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8.elementsEqual(
       UnsafeBufferPointer(start: name, count: count))
