@@ -246,7 +246,8 @@ struct CSVScan {
         items.rows.note(exact: length)
       } else {
         items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
-          showsColumns ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+          showsColumns
+            ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
         }
       }
       items.append(offset: offset, length: length, plain: plain, section: section)

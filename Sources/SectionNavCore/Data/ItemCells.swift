@@ -285,9 +285,9 @@ struct RecordCells: Sendable {
     // The record is split once for all the fields shown.
     let last = lastColumn
     return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: max(0, last) + 1) { found in
-      let n =
-        last < 0 ? 0 : CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
-      return cells(p, length, fields: found.baseAddress!, n)
+      let fields = found.baseAddress!
+      let n = last < 0 ? 0 : CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: fields)
+      return cells(p, length, fields: fields, n)
     }
   }
 
