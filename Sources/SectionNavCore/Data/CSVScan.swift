@@ -39,6 +39,10 @@ struct CSVScan {
   var itemColumn = -1
   /// How rows are measured (set again once the columns are known).
   var rowCells: RecordCells
+  /// Room for the fields of a record split up to the columns wanted (no
+  /// allocation, nor a closure's copy of the scan, per record).
+  var scratch = UnsafeMutablePointer<Field>.allocate(capacity: 16)
+  var scratchCount = 16
   var items: ItemGroups
   /// The one-item list for rendering a record to find its initial.
   let single = SingleRange()
@@ -214,45 +218,51 @@ struct CSVScan {
     let plain = !showsColumns && Self.isASCII(start, length)
     // The record is split once, up to the last column the section or the row needs.
     let split = max(groupColumn, showsColumns ? rowCells.lastColumn : -1)
-    withUnsafeTemporaryAllocation(of: Field.self, capacity: max(0, split) + 1) { buffer in
-      let found = buffer.baseAddress!
-      let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
-      let section: Int
-      switch grouping {
-      case .single(let title):
-        section = items.titles.isEmpty ? items.section(titled: title) : 0
-      case .field:
-        // The field's bytes as written key its section: decoded only the first time.
-        if groupColumn >= 0, groupColumn < n, found[groupColumn].end > found[groupColumn].start {
-          let f = found[groupColumn]
-          let p = start + f.start
-          let n = f.end - f.start
-          section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
-            (
-              f.quoted
-                ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
-              .text
-            )
-          }
-        } else {
-          section = items.section(titled: GroupBy.none, kind: .none)
-        }
-      case .initial:
-        let (row, complete) = rowStart(start, length)
-        let record = recordItems(single.list(offset: offset, length: length))
-        section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
-      }
-      if plain {
-        items.rows.note(exact: length)
-      } else {
-        items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
-          showsColumns
-            ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
-        }
-      }
-      items.append(offset: offset, length: length, plain: plain, section: section)
+    if split >= scratchCount {
+      scratch.deallocate()
+      scratchCount = 2 * (split + 1)
+      scratch = .allocate(capacity: scratchCount)
     }
+    let found = scratch
+    let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
+    let section: Int
+    switch grouping {
+    case .single(let title):
+      section = items.titles.isEmpty ? items.section(titled: title) : 0
+    case .field:
+      // The field's bytes as written key its section: decoded only the first time.
+      if groupColumn >= 0, groupColumn < n, found[groupColumn].end > found[groupColumn].start {
+        let f = found[groupColumn]
+        let p = start + f.start
+        let n = f.end - f.start
+        section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
+          (
+            f.quoted
+              ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+            .text
+          )
+        }
+      } else {
+        section = items.section(titled: GroupBy.none, kind: .none)
+      }
+    case .initial:
+      let (row, complete) = rowStart(start, length, fields: found, n)
+      let record = recordItems(single.list(offset: offset, length: length))
+      section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
+    }
+    if plain {
+      items.rows.note(exact: length)
+    } else {
+      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
+        showsColumns
+          ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+      }
+    }
+    items.append(offset: offset, length: length, plain: plain, section: section)
   }
+
+  /// Frees the scratch room (once, when the scan is done with).
+  func release() { scratch.deallocate() }
 
   /// Whether `p[0..<n]` is all ASCII, eight bytes at a time.
   @inline(__always)
@@ -274,12 +284,14 @@ struct CSVScan {
   /// where they lie in the input as they are, and whether they are all of
   /// it: the record as written, or the `--item-field` column's text up to
   /// a `""`; nothing for a template.
-  func rowStart(_ start: Pointer, _ length: Int) -> (UnsafeBufferPointer<UInt8>, complete: Bool) {
+  /// `found[0..<n]`: the record's fields, split up to `--item-field`'s column.
+  func rowStart(_ start: Pointer, _ length: Int, fields found: UnsafePointer<Field>, _ n: Int) -> (
+    UnsafeBufferPointer<UInt8>, complete: Bool
+  ) {
     guard template == nil else { return (UnsafeBufferPointer(start: start, count: 0), false) }
     guard itemField != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
-    guard itemColumn >= 0, let f = Self.field(itemColumn, start, length, separator: separator, quoted: quoted) else {
-      return (UnsafeBufferPointer(start: start, count: 0), true)
-    }
+    guard itemColumn >= 0, itemColumn < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
+    let f = found[itemColumn]
     let n = f.end - f.start
     guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
       return (UnsafeBufferPointer(start: start + f.start, count: n), true)

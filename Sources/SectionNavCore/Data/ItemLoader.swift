@@ -112,6 +112,7 @@ public struct ItemStream {
   /// Frees the scan's memory (lists already made keep their own copies).
   public mutating func release() {
     json?.release()
+    records?.release()
     json?.items.discard()
     records?.items.discard()
     json = nil
