@@ -62,6 +62,7 @@ enum TextWidth {
     var i = 0
     let ones = JSONLexer.ones
     let highs = JSONLexer.highs
+    var bmp: UnsafePointer<Int8>? = nil
     while i < n {
       // Eight bytes at a time while they are ASCII (no backslash in a JSON
       // string) or Latin, Greek, Cyrillic… below U+0300 (two-byte scalars
@@ -141,8 +142,10 @@ enum TextWidth {
         let high: UInt8 = c == 0xED ? 0x9F : 0xBF
         if b1 >= low && b1 <= high && UTF8Lead.isContinuation(b2) {
           let v = Int(c & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
-          // (The table is built on the first such scalar: ASCII and Latin never pay for it.)
-          let w = Int(Self.bmp[v])
+          // The table is fetched (and built, once per process) at the first
+          // such scalar: ASCII and Latin never pay for it, CJK pays once a call.
+          if bmp == nil { bmp = Self.bmp }
+          let w = Int(bmp.unsafelyUnwrapped[v])
           cells += abs(w)
           if w < 0 { exact = false }
           i += 3
