@@ -226,18 +226,22 @@ struct ItemGroups {
         title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
-    let widest = rows.resolve { offset, length in
-      var one = PackedRangesBuilder(expected: 1)
-      one.append(offset: offset, length: length, plain: false)
-      let ranges = one.finish()
-      return TextSanitizer.width(makeStore(ranges).text(at: 0))
-    }
-    let list = SectionedList(sections: sections, store: store, maxItemWidth: widest.cells)
+    let list = SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)
     if keepOrder { return list }
     let shown = sections.map(\.title)
     if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
     let last = grouping.lastTitle
     return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
+  }
+
+  /// The widest row of the items so far, with how many rows had to be
+  /// decoded for it (those only a bound measured, `ItemWidth.Rows`).
+  func widestRow(makeStore: (PackedRanges) -> ItemStore) -> (cells: Int, decoded: Int) {
+    rows.resolve { offset, length in
+      var one = PackedRangesBuilder(expected: 1, hugePages: false)
+      one.append(offset: offset, length: length, plain: false)
+      return TextSanitizer.width(makeStore(one.finish()).text(at: 0))
+    }
   }
 
   /// The widest row of a list made otherwise (`--item-format` on sectioned
