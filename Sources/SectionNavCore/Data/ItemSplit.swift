@@ -44,6 +44,9 @@ final class ItemSplit: @unchecked Sendable {
     let buffer = stream.buffer
     let count = buffer.count
     guard count >= max(minimumSize, 2), stream.position == 0 else { return nil }
+    // A little before the middle: the first half's thread also starts the
+    // process, joins the halves and makes the list.
+    let middle = count / 2 - count / 32
     let quoted: Bool
     switch stream.options.format {
     case .jsonLines:
@@ -61,12 +64,12 @@ final class ItemSplit: @unchecked Sendable {
       return nil
     case .json:
       // A top-level array of objects, its items found without `--path`.
-      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: count / 2),
+      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: middle),
         offset < count - count / 8
       else { return nil }
       return begin(&stream, at: offset)
     }
-    let from = max(count / 2, stream.position)
+    let from = max(middle, stream.position)
     if quoted, let columns = stream.records?.columns?.count,
       let offset = recordStart(buffer, from: from, columns: columns), offset < count - count / 8
     {
