@@ -328,15 +328,18 @@ extension CSVScan {
     if quoted, i < length, p[i] == 0x22 {
       let start = i + 1
       i += 1
+      // Quote by quote: a doubled one is text, the next closes the field.
       while i < length {
-        if p[i] == 0x22 {
-          if i + 1 < length, p[i + 1] == 0x22 {
-            i += 2
-            continue
-          }
+        guard let hit = memchr(p + i, 0x22, length - i) else {
+          i = length
           break
         }
-        i += 1
+        i = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+        if i + 1 < length, p[i + 1] == 0x22 {
+          i += 2
+          continue
+        }
+        break
       }
       let end = i
       while i < length, p[i] != separator { i += 1 }
@@ -386,14 +389,16 @@ extension CSVScan {
   static func cells(_ p: Pointer, _ n: Int, quoted: Bool) -> ItemStore.Cells {
     let raw = TextWidth.cells(p, n, escapes: false)
     guard quoted else { return raw }
+    // Quote by quote (`memchr`), not byte by byte.
     var pairs = 0
     var i = 0
-    while i + 1 < n {
-      if p[i] == 0x22 && p[i + 1] == 0x22 {
+    while i + 1 < n, let hit = memchr(p + i, 0x22, n - i - 1) {
+      let q = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+      if p[q + 1] == 0x22 {
         pairs += 1
-        i += 2
+        i = q + 2
       } else {
-        i += 1
+        i = q + 1
       }
     }
     return (raw.cells - pairs, raw.exact)
