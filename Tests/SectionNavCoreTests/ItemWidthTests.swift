@@ -67,6 +67,37 @@ import Testing
     }
   }
 
+  /// Longer text, where the walk takes eight bytes at a time (ASCII and
+  /// two-byte scalars) and the last few as one word: exact on valid text
+  /// of exact scalars, and on broken UTF-8 (a lead without its
+  /// continuation, a stray continuation, a cut-off scalar) an upper bound
+  /// that says it is one.
+  @Test(arguments: [7, 8, 9] as [UInt64]) func wordsAtATimeAgreeWithGraphemes(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let pool: [UInt32] = [0x61, 0x20, 0x5C, 0x22, 0x09, 0x7F, 0xE9, 0xC5, 0x2BF, 0x3A9, 0x416, 0x4E2D, 0x1F600, 0x85]
+    for round in 0..<3000 {
+      var s = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...40, using: &rng) { s.append(Unicode.Scalar(pool.randomElement(using: &rng)!)!) }
+      var bytes = Array(String(s).utf8)
+      if round % 3 == 0, !bytes.isEmpty {
+        // Break it: a lone lead, a stray continuation, or the text cut mid-scalar.
+        let at = Int.random(in: 0..<bytes.count, using: &rng)
+        switch round % 4 {
+        case 0: bytes.insert(0xC3, at: at)
+        case 1: bytes.insert(0xA9, at: at)
+        default: bytes.removeLast()
+        }
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let valid = Array(text.utf8) == bytes
+      let (cells, exact) = bytes.withUnsafeBufferPointer {
+        $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
+      }
+      let width = TextSanitizer.width(text)
+      if valid { #expect(exact && cells == width, "\(bytes)") } else { #expect(!exact && cells >= width, "\(bytes)") }
+    }
+  }
+
   /// For each random string item, written with random escapes: the width
   /// the scan reports is exact when it says so and never too small.
   @Test(arguments: [1, 2, 3] as [UInt64]) func stringItemsMeasuredFromTheirBytes(seed: UInt64) throws {

@@ -92,8 +92,9 @@ import Testing
       try stream.advance(available: buffer.count, eof: true)
       let list = stream.list()
       #expect(list.itemCount == 3000)
-      let ranges = try #require(rangesOf(list.store))
-      let widest = ItemGroups.measureWidest(store: list.store, ranges: ranges, widestPlain: 0)
+      // The widest row as the load measured it (as each scan filed its items).
+      let widest = stream.widestRow
+      #expect(widest.cells == list.maxItemWidth)
       #expect(stream.decodedStrings + widest.decoded <= list.sectionCount, "\(o)")
     }
   }
@@ -131,6 +132,49 @@ import Testing
       #"[{"kind": "a", "name": "thing 1 café \"x\""}, {"kind": "b", "name": "中文 \u00e9"}, {"kind": "a", "n": 1}]"#
     try check(array, options(format: .json, groupBy: "kind", itemField: "name"))
     try check(array, options(format: .json, groupBy: "kind"))
+  }
+
+  /// The fields a row shows are found by the scan as it passes them:
+  /// nested, repeated (the last wins), under an escaped or non-ASCII key
+  /// (then looked up), by index (looked up), missing or null.
+  @Test func fieldsFoundByTheScanMeasureAsLookedUp() throws {
+    let lines = [
+      #"{"level": "info", "user": {"name": "zoë"}, "msg": "short"}"#,
+      #"{"level": "warn", "user": {"name": "a much longer name, naïve"}, "user": {"id": 2}, "msg": "x"}"#,
+      #"{"level": "error", "msg": "first, and much longer than the rest of them", "msg": "last"}"#,
+      #"{"level": "escaped key, wider than the others by far", "user": {"näme": "ä"}, "msg": null}"#,
+      #"{"lével": "non-ASCII key", "user": [{"name": "in an array, not a member"}], "msg": {"a": [1, "ü"]}}"#,
+      #"{"tags": ["zero", "one, the widest tag of all by a long way"], "msg": "tagged"}"#,
+      #""a string item""#, "12345", #"["an", "array"]"#,
+    ]
+    for order in [lines, lines.reversed()] {
+      let text = order.joined(separator: "\n") + "\n"
+      try check(text, options(format: .jsonLines, itemField: "msg"))
+      try check(text, options(format: .jsonLines, itemField: "level"))
+      try check(text, options(format: .jsonLines, itemFormat: "{level} {user.name}: {msg}"))
+      try check(text, options(format: .jsonLines, itemFormat: "{msg} {msg} [{level}]"))
+      try check(text, options(format: .jsonLines, itemFormat: "{.tags[1]} {msg}"))
+      try check(text, options(format: .jsonLines, groupBy: "initial", itemField: "msg"))
+    }
+  }
+
+  /// Rows taken back are forgotten: a line skipped under `--skip-bad` after
+  /// its first items were filed, and the elements of a first array that
+  /// turned out to be one of several values.
+  @Test func rowsOfItemsTakenBackDoNotCount() throws {
+    var o = try options(format: .jsonLines)
+    o.skipBad = true
+    o.path = try JSONPath(".tags[]")
+    let lines = #"{"tags": ["ok", "fine"]}"# + "\n" + #"{"tags": ["a very wide tag that is then taken back", ]}"# + "\n"
+    let list = try ItemLoader.load(ByteBuffer(string: lines), options: o).list
+    #expect(list.itemCount == 2)
+    #expect(list.maxItemWidth == 4)
+    let values = #"[{"a": 1}]"# + "\n" + "[2]\n"
+    let shown = try ItemLoader.load(
+      ByteBuffer(string: values), options: options(format: .json, itemFormat: "{a} and a long literal text")
+    ).list
+    #expect(shown.itemCount == 2)
+    #expect(shown.maxItemWidth == 9)  // `[{"a":1}]`, not the element's row
   }
 
   /// Only text that joins scalars into clusters (a combining mark, an emoji

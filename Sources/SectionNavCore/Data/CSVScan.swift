@@ -31,10 +31,18 @@ struct CSVScan {
   let collation: LocaleCollation?
   let itemField: String?
   let template: ItemTemplate?
+  /// Rows show columns (`--item-field`, `--item-format`), not the record as written.
+  let showsColumns: Bool
   var columns: [String]? = nil
   var groupColumn = -1
   /// `--item-field`'s column (-1: none).
   var itemColumn = -1
+  /// How rows are measured (set again once the columns are known).
+  var rowCells: RecordCells
+  /// Room for the fields of a record split up to the columns wanted (no
+  /// allocation, nor a closure's copy of the scan, per record).
+  var scratch = UnsafeMutablePointer<Field>.allocate(capacity: 16)
+  var scratchCount = 16
   var items: ItemGroups
   /// The one-item list for rendering a record to find its initial.
   let single = SingleRange()
@@ -51,7 +59,9 @@ struct CSVScan {
     collation = options.collation
     itemField = options.itemField
     template = options.itemFormat
+    showsColumns = options.itemField != nil || options.itemFormat != nil
     items = ItemGroups(expected: 1024, collation: options.collation)
+    rowCells = RecordCells(separator: separator, quoted: quoted, columns: [], itemField: nil, template: nil)
   }
 
   /// Scans the complete records up to `available` bytes.
@@ -112,6 +122,8 @@ struct CSVScan {
   mutating func setUp(at p: Pointer) throws(SyntaxFailure) {
     _ = p
     let columns = columns!
+    rowCells = RecordCells(
+      separator: separator, quoted: quoted, columns: columns, itemField: itemField, template: template)
     guard !columns.isEmpty else { return }
     func column(_ name: String, _ option: String) throws(SyntaxFailure) -> Int {
       guard let k = columns.lastIndex(of: name) else {
@@ -202,28 +214,31 @@ struct CSVScan {
 
   mutating func add(_ start: Pointer, _ end: Pointer) {
     let length = end - start
-    var ascii = true
-    var q = start
-    while q < end {
-      if q.pointee >= 0x80 {
-        ascii = false
-        break
-      }
-      q += 1
+    let offset = start - buffer.base
+    let plain = !showsColumns && Self.isASCII(start, length)
+    // The record is split once, up to the last column the section or the row needs.
+    let split = max(groupColumn, showsColumns ? rowCells.lastColumn : -1)
+    if split >= scratchCount {
+      scratch.deallocate()
+      scratchCount = 2 * (split + 1)
+      scratch = .allocate(capacity: scratchCount)
     }
-    let plain = ascii && itemField == nil && template == nil
+    let found = scratch
+    let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
     let section: Int
     switch grouping {
     case .single(let title):
       section = items.titles.isEmpty ? items.section(titled: title) : 0
     case .field:
       // The field's bytes as written key its section: decoded only the first time.
-      if let f = Self.field(groupColumn, start, length, separator: separator, quoted: quoted), f.end > f.start {
+      if groupColumn >= 0, groupColumn < n, found[groupColumn].end > found[groupColumn].start {
+        let f = found[groupColumn]
         let p = start + f.start
         let n = f.end - f.start
         section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
           (
-            f.quoted ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+            f.quoted
+              ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
             .text
           )
         }
@@ -231,23 +246,52 @@ struct CSVScan {
         section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
-      let (row, complete) = rowStart(start, length)
-      let record = recordItems(single.list(offset: start - buffer.base, length: length))
+      let (row, complete) = rowStart(start, length, fields: found, n)
+      let record = recordItems(single.list(offset: offset, length: length))
       section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
     }
-    items.append(offset: start - buffer.base, length: length, plain: plain, width: length, section: section)
+    if plain {
+      items.rows.note(exact: length)
+    } else {
+      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
+        showsColumns
+          ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+      }
+    }
+    items.append(offset: offset, length: length, plain: plain, section: section)
+  }
+
+  /// Frees the scratch room (once, when the scan is done with).
+  func release() { scratch.deallocate() }
+
+  /// Whether `p[0..<n]` is all ASCII, eight bytes at a time.
+  @inline(__always)
+  static func isASCII(_ p: Pointer, _ n: Int) -> Bool {
+    var i = 0
+    var high: UInt64 = 0
+    while i + 8 <= n {
+      high |= UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+      i += 8
+    }
+    while i < n {
+      high |= UInt64(p[i])
+      i += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
   }
 
   /// The first bytes of the record's row as shown (`RecordItems.text`)
   /// where they lie in the input as they are, and whether they are all of
   /// it: the record as written, or the `--item-field` column's text up to
   /// a `""`; nothing for a template.
-  func rowStart(_ start: Pointer, _ length: Int) -> (UnsafeBufferPointer<UInt8>, complete: Bool) {
+  /// `found[0..<n]`: the record's fields, split up to `--item-field`'s column.
+  func rowStart(_ start: Pointer, _ length: Int, fields found: UnsafePointer<Field>, _ n: Int) -> (
+    UnsafeBufferPointer<UInt8>, complete: Bool
+  ) {
     guard template == nil else { return (UnsafeBufferPointer(start: start, count: 0), false) }
     guard itemField != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
-    guard itemColumn >= 0, let f = Self.field(itemColumn, start, length, separator: separator, quoted: quoted) else {
-      return (UnsafeBufferPointer(start: start, count: 0), true)
-    }
+    guard itemColumn >= 0, itemColumn < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
+    let f = found[itemColumn]
     let n = f.end - f.start
     guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
       return (UnsafeBufferPointer(start: start + f.start, count: n), true)
@@ -267,10 +311,7 @@ struct CSVScan {
   func list(keepOrder: Bool) -> SectionedList {
     items.list(
       buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation,
-      makeStore: { .records(recordItems($0)) },
-      widest: { store, ranges in
-        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
-      })
+      makeStore: { .records(recordItems($0)) })
   }
 
   /// The text of a quoted field's body `p[0..<n]`: `""` is `"`.

@@ -41,16 +41,23 @@ extension JSONItems {
     let name = itemField.map { Array($0.utf8) }
     let templateCells = template.map { TemplateCells($0) }
     return { i in
-      let p = buffer.base + ranges.offset(i)
-      let length = ranges.length(i)
-      if p.pointee == 0x7B {
-        if let templateCells { return templateCells.cells(p, length) }
-        if let name, let f = JSONValueText.field(name, in: p, length) {
-          return JSONValueText.cells(p + f.offset, f.length)
-        }
-      }
-      return JSONValueText.cells(p, length)
+      Self.rowCells(buffer.base + ranges.offset(i), ranges.length(i), field: name, template: templateCells)
     }
+  }
+
+  /// The cells of the row of the item `p[0..<length]` (as `text(at:)`
+  /// shows it) under `--item-field` `field` (UTF-8) or a template.
+  @inline(__always)
+  static func rowCells(
+    _ p: JSONValueText.Pointer, _ length: Int, field: [UInt8]?, template: TemplateCells?
+  ) -> ItemStore.Cells {
+    if p.pointee == 0x7B {
+      if let template { return template.cells(p, length) }
+      if let field, let f = JSONValueText.field(field, in: p, length) {
+        return JSONValueText.cells(p + f.offset, f.length)
+      }
+    }
+    return JSONValueText.cells(p, length)
   }
 }
 
@@ -228,40 +235,84 @@ extension ItemTemplate {
 extension RecordItems {
   func measurer() -> (Int) -> ItemStore.Cells {
     let base = buffer.base
-    let separator = separator
-    let quoted = quoted
-    func fieldCells(_ column: Int?, _ p: UnsafePointer<UInt8>, _ length: Int) -> ItemStore.Cells {
-      guard let column, let f = CSVScan.field(column, p, length, separator: separator, quoted: quoted) else {
-        return (0, true)
+    let cells = RecordCells(
+      separator: separator, quoted: quoted, columns: columns, itemField: itemField, template: template)
+    return { cells.cells(base + ranges.offset($0), ranges.length($0)) }
+  }
+}
+
+/// The cells of a CSV/TSV record's row (`RecordItems.text`), with the
+/// columns the row shows worked out once.
+struct RecordCells: Sendable {
+  let separator: UInt8
+  let quoted: Bool
+  /// Rows come from `--item-format` (a flag: testing the optional copies the template).
+  let hasTemplate: Bool
+  /// The template's literal text's cells, and whether they are exact.
+  let literalCells: Int
+  let literalsExact: Bool
+  /// Per template field piece, its column (-1: none).
+  let plan: [Int]
+  /// The last column the template shows (-1: none).
+  let last: Int
+  /// `--item-field`'s column (nil: no such column); unused without `--item-field`.
+  let column: Int?
+  let showsField: Bool
+
+  init(separator: UInt8, quoted: Bool, columns: [String], itemField: String?, template: ItemTemplate?) {
+    self.separator = separator
+    self.quoted = quoted
+    hasTemplate = template != nil
+    literalCells = template?.literalCells ?? 0
+    literalsExact = template?.literalsExact ?? true
+    plan = template?.fields.map { columns.lastIndex(of: $0.columnName) ?? -1 } ?? []
+    last = plan.max() ?? -1
+    showsField = itemField != nil
+    column = itemField.flatMap { columns.lastIndex(of: $0) }
+    lastColumn = template != nil ? last : column ?? -1
+  }
+
+  /// Whether the row may take more cells than the record's bytes.
+  var mayExceedBytes: Bool { hasTemplate }
+
+  /// The last column the row shows (-1: none, or the whole record).
+  let lastColumn: Int
+
+  /// The cells of the row of the record `p[0..<length]`.
+  @inline(__always)
+  func cells(_ p: UnsafePointer<UInt8>, _ length: Int) -> ItemStore.Cells {
+    guard hasTemplate || showsField else { return TextWidth.cells(p, length, escapes: false) }
+    // The record is split once for all the fields shown.
+    let last = lastColumn
+    return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: max(0, last) + 1) { found in
+      let fields = found.baseAddress!
+      let n = last < 0 ? 0 : CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: fields)
+      return cells(p, length, fields: fields, n)
+    }
+  }
+
+  /// `cells`, given the record's first `n` fields (up to `lastColumn` or all of them).
+  @inline(__always)
+  func cells(_ p: UnsafePointer<UInt8>, _ length: Int, fields found: UnsafePointer<CSVScan.Field>, _ n: Int)
+    -> ItemStore.Cells
+  {
+    if hasTemplate {
+      var cells = literalCells
+      var exact = literalsExact
+      for column in plan where column >= 0 && column < n {
+        let f = found[column]
+        let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
+        cells += v.cells
+        exact = exact && v.exact
       }
+      return (cells, exact)
+    }
+    if showsField {
+      guard let column, column < n else { return (0, true) }
+      let f = found[column]
       return CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
     }
-    if let template {
-      // Per field piece, its column; the record is split once for all of them.
-      let plan = template.fields.map { columns.lastIndex(of: $0.columnName) }
-      let last = plan.compactMap { $0 }.max() ?? -1
-      return { i in
-        let p = base + ranges.offset(i)
-        let length = ranges.length(i)
-        return withUnsafeTemporaryAllocation(of: CSVScan.Field.self, capacity: last + 1) { found in
-          let n = CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: found.baseAddress!)
-          var cells = template.literalCells
-          var exact = template.literalsExact
-          for case let column? in plan where column < n {
-            let f = found[column]
-            let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
-            cells += v.cells
-            exact = exact && v.exact
-          }
-          return (cells, exact)
-        }
-      }
-    }
-    if let itemField {
-      let column = columns.lastIndex(of: itemField)
-      return { fieldCells(column, base + ranges.offset($0), ranges.length($0)) }
-    }
-    return { TextWidth.cells(base + ranges.offset($0), ranges.length($0), escapes: false) }
+    return TextWidth.cells(p, length, escapes: false)
   }
 }
 
@@ -277,15 +328,18 @@ extension CSVScan {
     if quoted, i < length, p[i] == 0x22 {
       let start = i + 1
       i += 1
+      // Quote by quote: a doubled one is text, the next closes the field.
       while i < length {
-        if p[i] == 0x22 {
-          if i + 1 < length, p[i + 1] == 0x22 {
-            i += 2
-            continue
-          }
+        guard let hit = memchr(p + i, 0x22, length - i) else {
+          i = length
           break
         }
-        i += 1
+        i = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+        if i + 1 < length, p[i + 1] == 0x22 {
+          i += 2
+          continue
+        }
+        break
       }
       let end = i
       while i < length, p[i] != separator { i += 1 }
@@ -335,14 +389,16 @@ extension CSVScan {
   static func cells(_ p: Pointer, _ n: Int, quoted: Bool) -> ItemStore.Cells {
     let raw = TextWidth.cells(p, n, escapes: false)
     guard quoted else { return raw }
+    // Quote by quote (`memchr`), not byte by byte.
     var pairs = 0
     var i = 0
-    while i + 1 < n {
-      if p[i] == 0x22 && p[i + 1] == 0x22 {
+    while i + 1 < n, let hit = memchr(p + i, 0x22, n - i - 1) {
+      let q = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+      if p[q + 1] == 0x22 {
         pairs += 1
-        i += 2
+        i = q + 2
       } else {
-        i += 1
+        i = q + 1
       }
     }
     return (raw.cells - pairs, raw.exact)

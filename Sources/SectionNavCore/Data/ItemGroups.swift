@@ -81,8 +81,8 @@ struct ItemGroups {
   var sectionIndex: [GroupKey: Int] = [:]
   var ranges: PackedRangesBuilder
   var sectionOf = SectionTags()
-  /// Widest plain item (its width is its byte length).
-  var widestPlain = 0
+  /// The widest row, measured as items are added (`ItemWidth.Rows`).
+  var rows = ItemWidth.Rows()
   /// Sections by the bytes of their key as written (a JSON value with its
   /// escapes, a CSV field with its quotes): a key seen before costs a hash
   /// and a compare, not a decoded `String` per item. The first few keys are
@@ -184,19 +184,31 @@ struct ItemGroups {
     }
   }
 
-  /// Adds an item; `width` is its exact display width when `plain`.
+  /// Adds an item in `section`.
   @inline(__always)
-  mutating func append(offset: Int, length: Int, plain: Bool, width: Int, section: Int) {
+  mutating func append(offset: Int, length: Int, plain: Bool, section: Int) {
     ranges.append(offset: offset, length: length, plain: plain)
     sectionOf.append(section)
-    if plain, width > widestPlain { widestPlain = width }
+  }
+
+  /// Notes the row of the item about to be added at `offset..<offset + length`:
+  /// `measure` gives its cells, and is called only when the row could be
+  /// the widest (`bytesBound`: a row takes no more cells than the item's
+  /// bytes, unless a template adds text or repeats fields).
+  @inline(__always)
+  mutating func noteRow(offset: Int, length: Int, bytesBound: Bool, measure: () -> ItemStore.Cells) {
+    if bytesBound && length <= rows.exact { return }
+    rows.note(item: count, offset: offset, length: length, measure())
   }
 
   /// Forgets the items from `n` on (a bad JSON line skipped, or the
   /// elements of a first value that turned out to be one of several).
-  mutating func truncate(to n: Int) {
+  /// `widest`: the widest exact row before them, when they do not come
+  /// back (`ItemWidth.Rows.forget`).
+  mutating func truncate(to n: Int, widest: Int? = nil) {
     ranges.truncate(to: n)
     sectionOf.truncate(to: n)
+    rows.forget(from: n, exact: widest)
   }
 
   /// The items so far as a list (copies the ranges, so it can be called
@@ -204,8 +216,7 @@ struct ItemGroups {
   /// other titles by `collation` (nil: natural order), with `(none)` last.
   func list(
     buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
-    makeStore: (PackedRanges) -> ItemStore,
-    widest: (ItemStore, PackedRanges) -> Int
+    makeStore: (PackedRanges) -> ItemStore
   ) -> SectionedList {
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     let titles = shownTitles
@@ -215,7 +226,7 @@ struct ItemGroups {
         title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
-    let list = SectionedList(sections: sections, store: store, maxItemWidth: widest(store, packed))
+    let list = SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)
     if keepOrder { return list }
     let shown = sections.map(\.title)
     if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
@@ -223,10 +234,20 @@ struct ItemGroups {
     return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
   }
 
-  /// The widest row: plain items as scanned (`widestPlain`), every other
-  /// one measured from its bytes (`ItemStore.measurer`), so the figure is
-  /// exact whatever the items' order. Only rows whose bytes give a mere
-  /// bound wider than the widest exact row are decoded and measured.
+  /// The widest row of the items so far, with how many rows had to be
+  /// decoded for it (those only a bound measured, `ItemWidth.Rows`).
+  func widestRow(makeStore: (PackedRanges) -> ItemStore) -> (cells: Int, decoded: Int) {
+    rows.resolve { offset, length in
+      var one = PackedRangesBuilder(expected: 1, hugePages: false)
+      one.append(offset: offset, length: length, plain: false)
+      return TextSanitizer.width(makeStore(one.finish()).text(at: 0))
+    }
+  }
+
+  /// The widest row of a list made otherwise (`--item-format` on sectioned
+  /// JSON): plain items as given (`widestPlain`), every other one measured
+  /// from its bytes (`ItemStore.measurer`). Only rows whose bytes give a
+  /// mere bound wider than the widest exact row are decoded and measured.
   static func widest(store: ItemStore, ranges: PackedRanges, widestPlain: Int) -> Int {
     measureWidest(store: store, ranges: ranges, widestPlain: widestPlain).cells
   }
@@ -262,11 +283,11 @@ struct ItemGroups {
   /// groups one scan of the whole input would have made.
   mutating func append(contentsOf later: inout ItemGroups) {
     let map = zip(later.titles, later.kinds).map { section(titled: $0, kind: $1) }
+    rows.append(later.rows, shift: count)
     sectionOf.reserve(count + later.count)
     later.sectionOf.forEach { _, s in sectionOf.append(map[s]) }
     ranges.append(contentsOf: &later.ranges)
     later.sectionOf = SectionTags()
-    widestPlain = max(widestPlain, later.widestPlain)
     decoded += later.decoded
   }
 

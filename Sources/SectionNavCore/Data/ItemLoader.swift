@@ -112,6 +112,7 @@ public struct ItemStream {
   /// Frees the scan's memory (lists already made keep their own copies).
   public mutating func release() {
     json?.release()
+    records?.release()
     json?.items.discard()
     records?.items.discard()
     json = nil
@@ -123,6 +124,14 @@ public struct ItemStream {
 
   /// Keys and rows decoded into a `String` so far (`ItemGroups.decoded`).
   var decodedStrings: Int { json?.items.decoded ?? records?.items.decoded ?? 0 }
+
+  /// The widest row so far and how many rows measuring it decoded
+  /// (`ItemGroups.widestRow`), as `list()` finds it.
+  var widestRow: (cells: Int, decoded: Int) {
+    if let json { return json.items.widestRow(makeStore: json.store) }
+    if let records { return records.items.widestRow { .records(records.recordItems($0)) } }
+    return (0, 0)
+  }
 
   /// Items found so far.
   public var itemCount: Int { json?.items.count ?? records?.items.count ?? 0 }

@@ -83,3 +83,58 @@ enum ItemWidth {
     return n
   }
 }
+
+extension ItemWidth {
+  /// The widest row of item data, kept by the scan that finds the items
+  /// (`ItemGroups`, on each core of a split) while their bytes are in
+  /// cache: rows measured exactly count at once; rows known only by a
+  /// bound (text only grapheme breaking can measure) wait, by item number,
+  /// until a list is made, and are decoded only if their bound still beats
+  /// the widest exact row. The figure is exact whatever the items' order.
+  struct Rows: Sendable {
+    /// The widest row whose width is known exactly.
+    var exact = 0
+    /// Rows known only by an upper bound (in item order).
+    var pending: [(item: Int, offset: Int, length: Int, bound: Int)] = []
+
+    @inline(__always)
+    mutating func note(exact width: Int) { if width > exact { exact = width } }
+
+    /// Notes item `item`'s row: `cells` as `TextWidth.cells` gives them.
+    @inline(__always)
+    mutating func note(item: Int, offset: Int, length: Int, _ cells: ItemStore.Cells) {
+      if cells.exact {
+        if cells.cells > exact { exact = cells.cells }
+      } else if cells.cells > exact {
+        pending.append((item, offset, length, cells.cells))
+      }
+    }
+
+    /// Forgets the rows of items `n` and later. `exact`: the widest exact
+    /// row before them, when they may not come back (a bad line skipped); a
+    /// scan stepping back to rescan them leaves it (they come back as they were).
+    mutating func forget(from n: Int, exact: Int? = nil) {
+      while let last = pending.last, last.item >= n { pending.removeLast() }
+      if let exact { self.exact = exact }
+    }
+
+    /// Takes in the rows of `later`, whose items come after the first `shift`.
+    mutating func append(_ later: Rows, shift: Int) {
+      note(exact: later.exact)
+      for p in later.pending where p.bound > exact { pending.append((p.item + shift, p.offset, p.length, p.bound)) }
+    }
+
+    /// The widest row: `measure(offset, length)` gives a pending row's true
+    /// width (decoding it); only those whose bound beats the widest exact
+    /// row are measured. Also tells how many were.
+    func resolve(_ measure: (Int, Int) -> Int) -> (cells: Int, decoded: Int) {
+      var best = exact
+      var decoded = 0
+      for p in pending where p.bound > best {
+        decoded += 1
+        best = max(best, measure(p.offset, p.length))
+      }
+      return (best, decoded)
+    }
+  }
+}

@@ -9,15 +9,29 @@ extension JSONItemScan {
   /// Files the item at `start..<end` under its section. `whitespace`: the
   /// bytes between its tokens (so a plain object's compact width is known);
   /// `group`: where its group value ends as the scan found it (-1: none),
-  /// or nil to look the field up.
-  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?) {
+  /// or nil to look the field up; `fieldsFound`: the fields its row shows
+  /// were found by the scan (`shown`), else they are looked up.
+  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?, fieldsFound: Bool) {
     let p = buffer.base + start
     let length = end - start
     let c = p.pointee
     let container = c == 0x7B || c == 0x5B
-    // Objects shown by their fields are measured when the list is made.
+    // An object shown by `--item-field`: where the field lies (the object itself when it has none).
+    var field: (offset: Int, length: Int)? = nil
+    if c == 0x7B, let itemFieldBytes, !hasTemplate {
+      field = fieldsFound ? shown.range(0, itemStart: start) : JSONValueText.field(itemFieldBytes, in: p, length)
+    }
+    // Objects shown by their fields are measured from the fields.
     let plainItem = plain && !(container && rendersFields)
-    let width = c == 0x22 ? length - 2 : container ? length - whitespace : length
+    if plainItem {
+      items.rows.note(exact: c == 0x22 ? length - 2 : container ? length - whitespace : length)
+    } else {
+      items.noteRow(offset: start, length: length, bytesBound: !(hasTemplate && c == 0x7B)) {
+        if let field { return JSONValueText.cells(p + field.offset, field.length) }
+        guard c == 0x7B, hasTemplate else { return JSONValueText.cells(p, length) }
+        return fieldsFound ? shown.templateCells(p, itemStart: start) : templateCells!.cells(p, length)
+      }
+    }
     let section: Int
     switch grouping {
     case .single(let title) where !sectionedPreview:
@@ -43,9 +57,9 @@ extension JSONItemScan {
         section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
-      section = initialSection(p, length)
+      section = initialSection(p, length, field: field)
     }
-    items.append(offset: start, length: length, plain: plainItem, width: width, section: section)
+    items.append(offset: start, length: length, plain: plainItem, section: section)
     if !fieldCheck.unseen.isEmpty { fieldCheck.note(p, length, offset: start) }
   }
 
@@ -62,11 +76,12 @@ extension JSONItemScan {
     }
   }
 
-  mutating func initialSection(_ p: Pointer, _ length: Int) -> Int {
+  /// The section of the item's initial; `field`: where its `--item-field` lies in it.
+  mutating func initialSection(_ p: Pointer, _ length: Int, field: (offset: Int, length: Int)?) -> Int {
     let store = store
     let single = single
     let offset = p - buffer.base
-    let (start, complete) = rowStart(p, length)
+    let (start, complete) = rowStart(p, length, field: field)
     return items.section(initialOf: start, complete: complete) {
       store(single.list(offset: offset, length: length)).text(at: 0, prefixBytes: 256)
     }
@@ -76,12 +91,14 @@ extension JSONItemScan {
   /// they lie in the input as they are, and whether they are all of it: a
   /// string's text up to its first escape, a number or literal as written,
   /// the `{` or `[` compact JSON starts with; nothing for a template.
-  func rowStart(_ p: Pointer, _ length: Int) -> (UnsafeBufferPointer<UInt8>, complete: Bool) {
+  func rowStart(_ p: Pointer, _ length: Int, field: (offset: Int, length: Int)?) -> (
+    UnsafeBufferPointer<UInt8>, complete: Bool
+  ) {
     var p = p
     var length = length
     if length > 0, p.pointee == 0x7B, rendersFields {
       if hasTemplate { return (UnsafeBufferPointer(start: p, count: 0), false) }
-      if let f = JSONValueText.field(itemFieldBytes!, in: p, length) {
+      if let f = field {
         p += f.offset
         length = f.length
       }
@@ -96,11 +113,7 @@ extension JSONItemScan {
 
   /// The items found so far as a list.
   func list(keepOrder: Bool) -> SectionedList {
-    items.list(
-      buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store,
-      widest: { store, ranges in
-        ItemGroups.widest(store: store, ranges: ranges, widestPlain: items.widestPlain)
-      })
+    items.list(buffer: buffer, keepOrder: keepOrder, grouping: grouping, collation: collation, makeStore: store)
   }
 }
 

@@ -16,7 +16,7 @@ extension JSONItemScan {
   func keyMatches(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     let base = buffer.base
     if keyPlain {
-      return keyEnd - keyStart - 2 == count && memcmp(base + keyStart + 1, name, count) == 0
+      return keyEnd - keyStart - 2 == count && sameBytes(base + keyStart + 1, name, count)
     }
     return JSONValueText.unescape(base + keyStart, keyEnd - keyStart).utf8.elementsEqual(
       UnsafeBufferPointer(start: name, count: count))
@@ -54,6 +54,11 @@ extension JSONItemScan {
     if d > n {
       // A member inside the open item: on the way to the group field?
       let item = state.itemDepth
+      if item >= 0, d > item, d <= item + shown.levels {
+        shown.valueStarts(
+          level: d - item - 1, offset: offset, member: stack[d] == 1, plain: keyPlain,
+          key: buffer.base + keyStart + 1, length: keyEnd - keyStart - 2)
+      }
       if groupDepth > 0, item >= 0, d > item, d <= item + groupDepth {
         let k = d - item - 1
         let on =
@@ -123,6 +128,7 @@ extension JSONItemScan {
     itemPlain = true
     itemSpaces = spaces
     groupEnd = -1
+    if shown.count > 0 { shown.reset() }
   }
 
   /// A value at `depth` ended just before `p`.
@@ -132,10 +138,12 @@ extension JSONItemScan {
     if groupDepth > 0, state.itemDepth >= 0, d == state.itemDepth + groupDepth, groupOn[groupDepth - 1] {
       groupEnd = p - buffer.base
     }
-    if d == state.itemDepth {
+    let item = state.itemDepth
+    if item >= 0, d > item, d <= item + shown.levels { shown.valueEnds(level: d - item - 1, offset: p - buffer.base) }
+    if d == item {
       addItem(
         start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
-        group: groupDepth == 0 ? nil : groupEnd)
+        group: groupDepth == 0 ? nil : groupEnd, fieldsFound: shown.count > 0 && !shown.unsure)
       if state.yields { state.itemDepth = -1 }
     } else if d == state.itemDepth - 1 {
       // The array of items closed.
@@ -159,7 +167,7 @@ extension JSONItemScan {
     state.sequence = true
     state.yields = true
     state.itemDepth = -1
-    items.truncate(to: 0)
+    items.truncate(to: 0, widest: 0)
     pathFailure = nil
     let start = state.firstRootStart
     let first = buffer.base + start
@@ -167,7 +175,7 @@ extension JSONItemScan {
     if first.pointee == 0x22 {
       _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
     }
-    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil)
+    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil, fieldsFound: false)
   }
 
   /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.

@@ -55,6 +55,8 @@ struct JSONItemScan {
   /// `--item-field`'s name as UTF-8 and whether `--item-format` is given (how an object's row starts).
   let itemFieldBytes: [UInt8]?
   let hasTemplate: Bool
+  /// `--item-format`'s fields, planned once for measuring rows.
+  let templateCells: TemplateCells?
   /// The named fields no item has had yet (an error at the end).
   var fieldCheck: FieldCheck
 
@@ -125,6 +127,8 @@ struct JSONItemScan {
   /// The open item's group value (offsets; `groupEnd` -1 when not seen).
   var groupStart = 0
   var groupEnd = -1
+  /// The fields the open item's row shows, as the scan passes them.
+  var shown: ShownFields
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -143,6 +147,8 @@ struct JSONItemScan {
     rendersFields = options.itemField != nil || options.itemFormat != nil
     itemFieldBytes = options.itemField.map { Array($0.utf8) }
     hasTemplate = options.itemFormat != nil
+    templateCells = options.itemFormat.map { TemplateCells($0) }
+    shown = ShownFields(itemField: itemFieldBytes, template: options.itemFormat)
     fieldCheck = FieldCheck(groupBy: options.groupBy, template: options.itemFormat)
     var keys: [[UInt8]] = []
     if case .field(let field) = options.groupBy,
@@ -193,6 +199,7 @@ struct JSONItemScan {
     groupKeyBytes.deallocate()
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
+    shown.release()
   }
 
   var n: Int { steps.count }
@@ -238,6 +245,7 @@ struct JSONItemScan {
       let lineEnd = newline ?? limit
       let next = newline.map { $0 + 1 } ?? limit
       let before = items.count
+      let widest = items.rows.exact
       state.depth = 0
       do throws(SyntaxFailure) {
         let start = JSONLexer.skipSpace(p, lineEnd)
@@ -250,7 +258,7 @@ struct JSONItemScan {
         }
       } catch {
         guard skipBad else { throw error }
-        items.truncate(to: before)
+        items.truncate(to: before, widest: widest)
         skipped += 1
         skippedLines.append(p - base)
         if firstSkipped == nil { firstSkipped = error }
@@ -294,7 +302,7 @@ struct JSONItemScan {
     var p = start
     var depth = state.depth
     var spaces = state.spaces
-    let watch = validateOnly ? -1 : n + 1 + groupDepth
+    let watch = validateOnly ? -1 : n + 1 + max(groupDepth, shown.levels)
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }

@@ -22,7 +22,19 @@ enum TextWidth {
 
   /// `decide` for every scalar of the Basic Multilingual Plane (64 KiB,
   /// built on first use), so measuring costs one load per scalar.
-  static let bmp: [Int8] = (0..<0x10000).map { decide(UInt32($0)) }
+  static var bmp: UnsafePointer<Int8> { bmpTable.cells }
+  static let bmpTable = Table()
+
+  /// Raw memory, written once and never freed: reading it costs no
+  /// reference counting (an array's did, per call).
+  struct Table: @unchecked Sendable {
+    let cells: UnsafePointer<Int8>
+    init() {
+      let table = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
+      for v in 0..<0x10000 { table[v] = decide(UInt32(v)) }
+      cells = UnsafePointer(table)
+    }
+  }
 
   /// The rule itself (see `scalar`).
   static func decide(_ v: UInt32) -> Int8 {
@@ -50,23 +62,38 @@ enum TextWidth {
     var i = 0
     let ones = JSONLexer.ones
     let highs = JSONLexer.highs
-    let bmp = Self.bmp  // once, not a lazy-global check per scalar
+    var bmp: UnsafePointer<Int8>? = nil
     while i < n {
-      // Eight printable ASCII bytes without a backslash: eight cells.
-      // Then the printable ASCII bytes before the first other one, at once
-      // (the lowest flagged byte is always a true match).
+      // Eight bytes at a time while they are ASCII (no backslash in a JSON
+      // string) or Latin, Greek, Cyrillic… below U+0300 (two-byte scalars
+      // led by C2…CB): one cell per byte that is not a continuation byte.
+      // Else the ASCII bytes before the first other one, at once (the
+      // lowest flagged byte is always a true match).
       while n - i >= 8 {
         let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        if let fast = wordCells(w, escapes: escapes) {
+          cells += fast.cells
+          i += fast.bytes
+          continue
+        }
         let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let hits = (w | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
-        if hits != 0 {
-          let k = hits.trailingZeroBitCount >> 3
-          cells += k
-          i += k
+        let k = hits.trailingZeroBitCount >> 3
+        cells += k
+        i += k
+        break
+      }
+      // The last one to seven bytes of text at least eight long: the word
+      // that ends it, the bytes already counted shifted out (the zero bytes
+      // shifted in count one cell each, taken off again).
+      if i < n && n - i < 8 && n >= 8 {
+        let rest = n - i
+        let w = UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self) >> UInt64(64 - 8 * rest)
+        if let fast = wordCells(w, escapes: escapes) {
+          cells += fast.cells - (8 - rest)
+          i = n
           break
         }
-        cells += 8
-        i += 8
       }
       guard i < n else { break }
       let c = p[i]
@@ -115,7 +142,10 @@ enum TextWidth {
         let high: UInt8 = c == 0xED ? 0x9F : 0xBF
         if b1 >= low && b1 <= high && UTF8Lead.isContinuation(b2) {
           let v = Int(c & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
-          let w = Int(bmp[v])
+          // The table is fetched (and built, once per process) at the first
+          // such scalar: ASCII and Latin never pay for it, CJK pays once a call.
+          if bmp == nil { bmp = Self.bmp }
+          let w = Int(bmp.unsafelyUnwrapped[v])
           cells += abs(w)
           if w < 0 { exact = false }
           i += 3
@@ -150,6 +180,31 @@ enum TextWidth {
       i += need + 1
     }
     return (cells, exact)
+  }
+
+  /// The cells of the eight bytes `w` (in memory order) when each is ASCII
+  /// (no backslash in a JSON string) or part of a two-byte scalar below
+  /// U+0300 (Latin, Greek, Cyrillic…, led by C2…CB): one cell per byte that
+  /// is not a continuation byte. `bytes` is 7 when the last byte leads a
+  /// scalar the next word ends. Nil for anything else.
+  @inline(__always)
+  static func wordCells(_ w: UInt64, escapes: Bool) -> (cells: Int, bytes: Int)? {
+    let highs = JSONLexer.highs
+    let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+    let backslashes = escapes ? ((b &- JSONLexer.ones) & ~b) & highs : 0
+    let high = w & highs
+    if high | backslashes == 0 { return (8, 8) }
+    guard backslashes == 0 else { return nil }
+    let bit6 = (w << 1) & highs
+    let continuations = high & ~bit6
+    let leads = high & bit6
+    // Leads C2…CB: their low seven bits in 0x42…0x4B (no carry leaves a byte).
+    let low = w & 0x7F7F_7F7F_7F7F_7F7F
+    let twoByte = (low &+ 0x3E3E_3E3E_3E3E_3E3E) & ~(low &+ 0x3434_3434_3434_3434) & leads
+    // Every lead two-byte and followed by a continuation, every continuation after a lead.
+    guard twoByte == leads && (leads << 8) == continuations else { return nil }
+    let taken = leads >> 63 == 0 ? 8 : 7
+    return (taken - continuations.nonzeroBitCount, taken)
   }
 
   /// The exact cells of UTF-8 text when the bytes alone tell (see `cells`).
