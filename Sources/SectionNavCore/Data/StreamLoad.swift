@@ -9,17 +9,22 @@ public enum StreamLoad {
     case data(LoadError, ByteBuffer)
   }
 
-  /// The whole input, and its items when `options.selectsItems` or `.lines` (otherwise
-  /// the caller indexes the bytes as sectioned JSON, which checks them all,
-  /// or as lines).
+  /// The whole input, and its items when `options.selectsItems` or `.lines`,
+  /// or its sections when it was sectioned JSON indexed as it arrived
+  /// (otherwise the caller indexes the bytes, which tells why they are not
+  /// sectioned JSON).
   public struct Outcome {
     public var buffer: ByteBuffer
     public var items: ItemLoader.Result?
   }
 
-  /// Reads `fd` to its end. `validate`: check JSON syntax as it arrives
-  /// (sectioned JSON, whose sections are indexed at the end; without
-  /// `progress` only as far as `check` goes, to stop bad input). `progress` is
+  /// Reads `fd` to its end. `validate`: sectioned JSON, indexed as it
+  /// arrives on another thread (`JSONFollower`), which also stops bad input
+  /// early. When that scan finds something else (JSON Lines, a plain array,
+  /// a syntax error such a document's loader words otherwise), the input is
+  /// checked as before it was tried: as it arrives by an `ItemStream` (with
+  /// the items of `{"Title": [items…]}` kept for an early screen; without
+  /// `progress` only as far as `check` goes), and indexed once complete. `progress` is
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
@@ -52,12 +57,17 @@ public enum StreamLoad {
     // Sectioned JSON that nobody watches arrive is checked here only to stop
     // bad input early; `JSONIndexer` checks all of it again once it is complete.
     let checkOnly = validate && !options.selectsItems && !preview
+    // Sectioned JSON is indexed as it arrives, unless that scan gives up.
+    var sections =
+      validate && !options.selectsItems
+      ? JSONFollower(buffer: storage.growingBuffer(), options: options, progress: progress) : nil
+    defer { sections?.stop(at: storage.count) }
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
       ? LineFollower(buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation) : nil
     defer { follower?.stop() }
-    storage.prefaults = follower == nil
+    storage.prefaults = follower == nil && sections == nil
     var text = lines || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
@@ -73,6 +83,26 @@ public enum StreamLoad {
       }
       let eof = n == 0
       follower?.arrived(storage.count)
+      if let followed = sections {
+        followed.feed.arrive(storage.count, atEnd: eof)
+        if let failure = followed.earlyFailure {
+          let error = TextPosition.error(
+            .invalidJSON, in: storage.buffer(), at: failure.offset, failure.message, cause: failure.cause)
+          if failure.cause != .valueAfterTheValue && PlainArray.of(storage.buffer()) == nil {
+            throw .data(error, storage.buffer())
+          }
+          // Not sectioned JSON: checked from the start as before.
+          sections = nil
+        } else if eof {
+          let buffer = storage.buffer()
+          guard var list = followed.finish(buffer, options: options) else { return Outcome(buffer: buffer, items: nil) }
+          if let template = options.itemFormat { list = list.showing(template) }
+          return Outcome(buffer: buffer, items: ItemLoader.Result(list: list))
+        } else {
+          followed.keepUp(with: storage.count, limit: uncheckedLimit)
+          continue
+        }
+      }
       do {
         try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
         if checkOnly {
