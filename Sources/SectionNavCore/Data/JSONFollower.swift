@@ -1,6 +1,12 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Indexes sectioned JSON from a stream on another thread while it is still
 /// being read (`StreamLoad`): the indexer's own scan (`Scan`) follows the
 /// reader and waits where the bytes run out (`Feed`), so a pipe is scanned
@@ -63,6 +69,8 @@ final class JSONFollower: @unchecked Sendable {
   private let finished = Atomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   private var joined = false
+  /// A pipe written to when the scan ends, to wake a reader waiting for input (`awaitInput`).
+  private var ended: [Int32] = [-1, -1]
 
   /// `buffer`: the stream's growing buffer (its bytes below what `arrive`
   /// says never change). `progress` as for `Feed.progress`.
@@ -73,6 +81,8 @@ final class JSONFollower: @unchecked Sendable {
     scan = Scan(
       buffer: buffer, itemField: options.itemField, collation: options.collation, expectedBytes: Self.expectedBytes)
     feed.progress = progress
+    if pipe(&ended) != 0 { ended = [-1, -1] }
+    for end in ended where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     DetachedThread.start(stackSize: 1 << 20) { [self] in
       do throws(SyntaxFailure) {
         try scan!.run(options: options, progress: nil, feed: feed)
@@ -81,8 +91,26 @@ final class JSONFollower: @unchecked Sendable {
       }
       finished.store(true, ordering: .releasing)
       feed.signalEnd()
+      if ended[1] >= 0 {
+        var byte: UInt8 = 0
+        _ = write(ended[1], &byte, 1)
+      }
       done.signal()
     }
+  }
+
+  deinit {
+    for end in ended where end >= 0 { close(end) }
+  }
+
+  /// Waits until `fd` has input (or its end) or the scan has stopped: a
+  /// writer that goes quiet after a bad byte is not waited for.
+  func awaitInput(_ fd: Int32) {
+    guard ended[0] >= 0, !finished.load(ordering: .acquiring) else { return }
+    var entries = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: ended[0], events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&entries, 2, -1) < 0 && errno == EINTR {}
   }
 
   /// Room for the items of this much input is reserved up front (more moves once).

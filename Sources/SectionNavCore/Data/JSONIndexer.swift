@@ -539,14 +539,18 @@ struct Scan {
   }
 
   /// Whether `failure` may be only the stream cut short — it lies at the
-  /// end of the bytes so far, or its message describes bytes up to there —
-  /// and more has come (`more`): then the token is scanned again.
+  /// end of the bytes so far, or names a character whose UTF-8 sequence
+  /// may go on past them (`JSONLexer.describe`) — and more has come
+  /// (`more`): then the token is scanned again.
   mutating func cut(
     _ failure: SyntaxFailure, _ end: inout Pointer, _ feed: JSONFollower.Feed?, open: String?, first: Int,
     options: LoadOptions
   ) -> Bool {
-    feed != nil && failure.offset + 4 > end - buffer.base
-      && more(&end, feed, open: open, first: first, options: options)
+    guard feed != nil else { return false }
+    let at = failure.offset
+    let available = end - buffer.base
+    guard at >= available || at + 4 > available && buffer.base[at] >= 0x80 else { return false }
+    return more(&end, feed, open: open, first: first, options: options)
   }
 
   /// `JSONLexer.skipSpace` having stopped at `end` (at `q`): the space

@@ -75,6 +75,13 @@ public enum StreamLoad {
         n = started!.atEnd ? 0 : storage.count
         unread = false
       } else {
+        if let followed = sections, StreamBuffer.wouldWait(fd) {
+          followed.awaitInput(fd)
+          if let failure = followed.earlyFailure {
+            try stop(at: failure, storage)
+            sections = nil
+          }
+        }
         do {
           n = try storage.read(from: fd, name: name)
         } catch {
@@ -86,12 +93,7 @@ public enum StreamLoad {
       if let followed = sections {
         followed.feed.arrive(storage.count, atEnd: eof)
         if let failure = followed.earlyFailure {
-          let error = TextPosition.error(
-            .invalidJSON, in: storage.buffer(), at: failure.offset, failure.message, cause: failure.cause)
-          if failure.cause != .valueAfterTheValue && PlainArray.of(storage.buffer()) == nil {
-            throw .data(error, storage.buffer())
-          }
-          // Not sectioned JSON: checked from the start as before.
+          try stop(at: failure, storage)
           sections = nil
         } else if eof {
           let buffer = storage.buffer()
@@ -129,6 +131,17 @@ public enum StreamLoad {
     }
     guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
     return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
+  }
+
+  /// Where the scan of sectioned JSON stopped early (`JSONFollower`): a
+  /// syntax error there is the input's, unless it is JSON Lines or a plain
+  /// array, whose loader words errors its own way — then it returns, and
+  /// the input is checked from the start as before that scan was tried.
+  static func stop(at failure: SyntaxFailure, _ storage: StreamBuffer) throws(Failure) {
+    let buffer = storage.buffer()
+    guard failure.cause != .valueAfterTheValue && PlainArray.of(buffer) == nil else { return }
+    throw .data(
+      TextPosition.error(.invalidJSON, in: buffer, at: failure.offset, failure.message, cause: failure.cause), buffer)
   }
 
   /// The most that is read past the checked bytes before checking them,
