@@ -129,7 +129,7 @@ struct Scan {
   /// was in (a cut token is scanned again: tokens have no side effects).
   mutating func run(
     options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?,
-    entry: Int? = nil, split: ScanSplit? = nil, feed: JSONFollower.Feed? = nil
+    entry: Int? = nil, split: ScanSplit? = nil, feed: StreamFollower.Feed? = nil
   ) throws(SyntaxFailure) {
     let base = buffer.base
     var end = base + (feed?.available ?? buffer.count)
@@ -526,7 +526,7 @@ struct Scan {
   /// the feed's progress while the scan has caught up.
   @inline(never)
   mutating func more(
-    _ end: inout Pointer, _ feed: JSONFollower.Feed?, open: String?, first: Int, options: LoadOptions
+    _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int, options: LoadOptions
   ) -> Bool {
     guard let feed else { return false }
     let base = buffer.base
@@ -543,7 +543,7 @@ struct Scan {
   /// may go on past them (`JSONLexer.describe`) — and more has come
   /// (`more`): then the token is scanned again.
   mutating func cut(
-    _ failure: SyntaxFailure, _ end: inout Pointer, _ feed: JSONFollower.Feed?, open: String?, first: Int,
+    _ failure: SyntaxFailure, _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int,
     options: LoadOptions
   ) -> Bool {
     guard feed != nil else { return false }
@@ -557,7 +557,7 @@ struct Scan {
   /// goes on past it while more of a stream comes.
   @inline(never)
   mutating func spaceWaiting(
-    _ q: Pointer, _ end: inout Pointer, _ feed: JSONFollower.Feed?, open: String?, first: Int, options: LoadOptions
+    _ q: Pointer, _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int, options: LoadOptions
   ) -> Pointer {
     var q = q
     while q == end && more(&end, feed, open: open, first: first, options: options) { q = JSONLexer.skipSpace(q, end) }
@@ -569,7 +569,7 @@ struct Scan {
   mutating func keyWaiting(
     _ p: Pointer, _ end: inout Pointer, _ base: Pointer, depth: Int, watch: Int,
     _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyKind: inout Int,
-    _ plain: inout Bool, _ spaces: inout Int, _ feed: JSONFollower.Feed?, open: String?, first: Int,
+    _ plain: inout Bool, _ spaces: inout Int, _ feed: StreamFollower.Feed?, open: String?, first: Int,
     options: LoadOptions
   ) throws(SyntaxFailure) -> Pointer {
     let (wasPlain, wasSpaces) = (plain, spaces)

@@ -45,29 +45,33 @@ public enum StreamLoad {
     defer { storage.finishReading() }
     // Checked a quarter of the pipe at a time: the writer can fill the rest meanwhile.
     let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
-    let scans = options.selectsItems || validate
     var scanOptions = options
     if !options.selectsItems { scanOptions.format = .json }
     // Shown while arriving: item data, and sectioned JSON when someone looks.
     let preview = !options.selectsItems && validate && progress != nil
-    var stream = ItemStream(
-      buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
-      validateOnly: !options.selectsItems, sectionedPreview: preview)
-    defer { stream.release() }
-    // Sectioned JSON that nobody watches arrive is checked here only to stop
-    // bad input early; `JSONIndexer` checks all of it again once it is complete.
-    let checkOnly = validate && !options.selectsItems && !preview
-    // Sectioned JSON is indexed as it arrives, unless that scan gives up.
+    let itemStream = {
+      ItemStream(
+        buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
+        validateOnly: !options.selectsItems, sectionedPreview: preview)
+    }
+    // Item data is scanned on another thread as it arrives.
+    let items = options.selectsItems ? ItemFollower(itemStream(), progress: progress) : nil
+    defer { items?.follower.stop(at: storage.count) }
+    // Sectioned JSON is indexed as it arrives, unless that scan gives up;
+    // then `stream` checks it (`check`), and `JSONIndexer` indexes it once complete.
     var sections =
       validate && !options.selectsItems
       ? JSONFollower(buffer: storage.growingBuffer(), options: options, progress: progress) : nil
-    defer { sections?.stop(at: storage.count) }
+    defer { sections?.follower.stop(at: storage.count) }
+    var stream = validate && !options.selectsItems ? itemStream() : nil
+    defer { stream?.release() }
+    let checkOnly = !preview
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
       ? LineFollower(buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation) : nil
     defer { follower?.stop() }
-    storage.prefaults = follower == nil && sections == nil
+    storage.prefaults = follower == nil && sections == nil && items == nil
     var text = lines || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
@@ -75,9 +79,11 @@ public enum StreamLoad {
         n = started!.atEnd ? 0 : storage.count
         unread = false
       } else {
-        if let followed = sections, StreamBuffer.wouldWait(fd) {
-          followed.awaitInput(fd)
-          if let failure = followed.earlyFailure {
+        // A quiet writer is not waited for once the scan has stopped at a bad byte.
+        if let scan = sections?.follower ?? items?.follower, StreamBuffer.wouldWait(fd) {
+          scan.awaitInput(fd)
+          if let failure = items?.earlyFailure { throw .data(failure, storage.buffer()) }
+          if let failure = sections?.earlyFailure {
             try stop(at: failure, storage)
             sections = nil
           }
@@ -90,8 +96,19 @@ public enum StreamLoad {
       }
       let eof = n == 0
       follower?.arrived(storage.count)
+      if let items {
+        items.follower.feed.arrive(storage.count, atEnd: eof)
+        do throws(LoadError) {
+          if let failure = items.earlyFailure { throw failure }
+          if eof { return Outcome(buffer: storage.buffer(), items: try items.finish(count: storage.count)) }
+        } catch {
+          throw .data(error, storage.buffer())
+        }
+        items.follower.keepUp(with: storage.count, limit: uncheckedLimit)
+        continue
+      }
       if let followed = sections {
-        followed.feed.arrive(storage.count, atEnd: eof)
+        followed.follower.feed.arrive(storage.count, atEnd: eof)
         if let failure = followed.earlyFailure {
           try stop(at: failure, storage)
           sections = nil
@@ -101,22 +118,24 @@ public enum StreamLoad {
           if let template = options.itemFormat { list = list.showing(template) }
           return Outcome(buffer: buffer, items: ItemLoader.Result(list: list))
         } else {
-          followed.keepUp(with: storage.count, limit: uncheckedLimit)
+          followed.follower.keepUp(with: storage.count, limit: uncheckedLimit)
           continue
         }
       }
       do {
         try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
-        if checkOnly {
-          if !eof { try check(&stream, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
-        } else if scans && (eof || storage.count >= stream.wanted) {
-          try stream.advance(available: storage.count, eof: eof)
+        if stream != nil {
+          if checkOnly {
+            if !eof { try check(&stream!, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
+          } else if eof || storage.count >= stream!.wanted {
+            try stream!.advance(available: storage.count, eof: eof)
+          }
         }
       } catch {
         throw .data(error, storage.buffer())
       }
-      if let progress, options.selectsItems || preview {
-        progress(storage.count, stream.itemCount) { stream.list() }
+      if let progress, preview {
+        progress(storage.count, stream!.itemCount) { stream!.list() }
       } else if let progress {
         progress(storage.count, 0) {
           prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
@@ -129,8 +148,7 @@ public enum StreamLoad {
       return Outcome(
         buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: options.keepOrder)))
     }
-    guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
-    return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
+    return Outcome(buffer: buffer, items: nil)
   }
 
   /// Where the scan of sectioned JSON stopped early (`JSONFollower`): a
