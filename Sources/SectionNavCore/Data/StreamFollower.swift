@@ -38,15 +38,20 @@ final class StreamFollower: @unchecked Sendable {
       wake.signal()
     }
 
-    /// The scan has passed `offset`.
+    /// The scan has passed `offset`, with `items` found. A list with no
+    /// items is not offered: it would only hold back the first one that has some.
     func passed(_ offset: Int, items: Int, snapshot: () -> SectionedList) {
       scanned.store(offset, ordering: .releasing)
       moved.signal()
-      progress?(offset, items, snapshot)
+      if items > 0 { progress?(offset, items, snapshot) }
     }
 
     /// The scan has used the first `count` bytes: waits for more, and
     /// returns how many have arrived; nil when the input ends at `count`.
+    /// While it waits, the list so far is offered again every
+    /// `reofferInterval`: the one offered on arriving may have come too
+    /// soon after the last to be shown, and a quiet writer sends nothing
+    /// that would offer it again.
     func wait(beyond count: Int, items: Int, snapshot: () -> SectionedList) -> Int? {
       passed(count, items: items, snapshot: snapshot)
       while true {
@@ -54,9 +59,15 @@ final class StreamFollower: @unchecked Sendable {
         let n = available
         if n > count { return n }
         if ended { return nil }
-        wake.wait()
+        if progress == nil || items == 0 {
+          wake.wait()
+        } else if wake.wait(timeout: .now() + Self.reofferInterval) == .timedOut {
+          progress?(count, items, snapshot)
+        }
       }
     }
+
+    static let reofferInterval = DispatchTimeInterval.milliseconds(100)
 
     func signalEnd() {
       moved.signal()
