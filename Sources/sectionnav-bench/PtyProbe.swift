@@ -68,10 +68,15 @@ enum PtyProbe {
       cArgs.forEach { free($0) }
       cEnv.forEach { free($0) }
     }
+    // Read before the clock starts: the writer starts at once, as `cat` would.
+    let bytes = input.flatMap { FileManager.default.contents(atPath: $0) }
+    if input != nil && bytes == nil { return nil }
     var pid: pid_t = 0
     let start = Measure.now()
     guard posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv) == 0 else { return nil }
-    if let input, let bytes = FileManager.default.contents(atPath: input) {
+    if let bytes {
+      // The program may exit before it has read everything (Enter chooses from what has arrived).
+      signal(SIGPIPE, SIG_IGN)
       close(pipe[0])
       let writeEnd = pipe[1]
       // Written as `cat` would, on a thread of its own (the pipe holds only so much).
