@@ -168,11 +168,12 @@ public enum StreamLoad {
   /// read past a bad byte never outgrows what came before it.
   public static let uncheckedLimit = 64 << 20
 
-  /// Checks what has arrived while the reader would wait anyway (the writer
-  /// is behind), `slice` bytes at a time so the writer never waits for the check;
-  /// a writer that keeps ahead is caught up with at `uncheckedLimit`. So a
-  /// slow writer's bad byte stops the reading at once, while a fast pipe is
-  /// read at the speed of copying and scanned once, by the indexer, at the end.
+  /// Checks JSON that `JSONFollower` gave up on (not sectioned) while the
+  /// reader would wait anyway (the writer is behind), `slice` bytes at a
+  /// time so the writer never waits for the check; a writer that keeps
+  /// ahead is caught up with at `uncheckedLimit`. So a slow writer's bad
+  /// byte stops the reading at once, while a fast pipe is read at the speed
+  /// of copying and indexed at the end.
   static func check(
     _ stream: inout ItemStream, _ storage: StreamBuffer, fd: Int32, slice: Int, uncheckedLimit: Int
   ) throws(LoadError) {
