@@ -121,6 +121,23 @@ import Testing
     #expect(error.kind == .invalidJSON)
   }
 
+  /// A `--path` the single pass cannot follow is evaluated once the stream
+  /// is complete, over the bytes that arrived: the items are the file's
+  /// (it read on past them, into the rest of the reservation, and crashed).
+  @Test(arguments: [".k[]", ".[]"])
+  func aPathEvaluatedAtTheEndReadsWhatArrived(path: String) throws {
+    let bytes = Array(#"{"k": [{"a": "x"}, {"a": "y"}, {"a": "z"}]}"#.utf8)
+    var options = LoadOptions()
+    options.path = try JSONPath(path)
+    let expected = try ItemLoader.load(ByteBuffer(bytes), options: options, defaultTitle: "stdin").list
+    let fds = try Self.pipe(bytes, piece: 7)
+    defer { close(fds.read) }
+    let outcome = try StreamLoad.run(fd: fds.read, name: "-", options: options, validate: true, defaultTitle: "stdin")
+    let list = try #require(outcome.items?.list)
+    #expect(list.itemCount == expected.itemCount)
+    #expect(contents(list) == contents(expected))
+  }
+
   /// A writer that sent a bad byte and then goes quiet without closing the
   /// pipe: the reading stops at that byte instead of waiting for the end.
   @Test func aBadByteStopsTheReadingWhileTheWriterIsStillThere() throws {
