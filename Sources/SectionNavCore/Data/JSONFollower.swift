@@ -26,11 +26,32 @@ final class JSONFollower: @unchecked Sendable {
   /// The scan's syntax error, once it has stopped at one before the end of the input.
   var earlyFailure: SyntaxFailure? { follower.earlyFailure as? SyntaxFailure }
 
+  /// The whole input (`buffer`) has arrived: when the scan is far behind,
+  /// the rest of it is split, its second half scanned on another thread
+  /// (`ScanSplit`) for this scan to adopt, as a file's would be.
+  func splitRest(_ buffer: ByteBuffer, options: LoadOptions) {
+    guard Cores.available >= 2 else { return }
+    let scanned = follower.feed.scanned.load(ordering: .acquiring)
+    guard buffer.count - scanned >= Self.restToSplit,
+      let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20))
+    else { return }
+    self.split = split
+    follower.feed.offer(split)
+  }
+
+  /// A rest smaller than this is left to the scan alone.
+  static let restToSplit = 16 << 20
+
+  /// The split of the rest, cancelled when the scan ends without adopting it.
+  private var split: ScanSplit?
+
   /// The list, once the whole input (`buffer`) has arrived; nil when the
   /// scan failed or found another shape (the caller indexes it again to
   /// tell why, as it would a file).
   func finish(_ buffer: ByteBuffer, options: LoadOptions) -> SectionedList? {
-    guard follower.stop(at: buffer.count) == nil, var scan, scan.shapeFailure == nil else { return nil }
+    let failure = follower.stop(at: buffer.count)
+    split?.cancel()
+    guard failure == nil, var scan, scan.shapeFailure == nil else { return nil }
     self.scan = nil
     scan.buffer = buffer
     return scan.finish(options: options)

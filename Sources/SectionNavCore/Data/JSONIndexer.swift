@@ -187,7 +187,9 @@ struct Scan {
     // Every 4 MiB: report progress and release the mapped pages left behind.
     var nextReport = (entry ?? 0) + (4 << 20)
     var released = entry ?? 0
-    // The first half hands over to the second when it reaches this offset (-1: never).
+    // The first half hands over to the second when it reaches this offset
+    // (-1: never). A stream's rest may be split once it has all arrived.
+    var split = split
     var handOffAt = entry == nil ? split?.offset ?? -1 : -1
 
     if entry != nil {
@@ -207,6 +209,10 @@ struct Scan {
       // A value starts at p (whitespace skipped, p < end not yet checked).
       if p == end {
         if more(&end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options) {
+          // The space after a key's ':' may go on (the others are skipped waiting).
+          let after = JSONLexer.skipSpace(p, end)
+          spaces &+= after - p
+          p = after
           continue outer
         }
         throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value")
@@ -367,6 +373,14 @@ struct Scan {
               progress(p - base + other) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
             }
             if let feed {
+              if split == nil, let rest = feed.takeSplit() {
+                if rest.offset > p - base {
+                  split = rest
+                  handOffAt = rest.offset
+                } else {
+                  rest.cancel()
+                }
+              }
               let open = itemDepth >= 0 ? sectionTitle : nil
               feed.passed(p - base, items: items.count) {
                 snapshot(openTitle: open, openFirst: sectionFirst, options: options)

@@ -69,6 +69,15 @@ final class StreamFollower: @unchecked Sendable {
 
     static let reofferInterval = DispatchTimeInterval.milliseconds(100)
 
+    /// The rest of a complete input, started on another thread for the
+    /// scan to adopt when it gets there (`JSONFollower.splitRest`).
+    private let rest = Mutex<ScanSplit?>(nil)
+
+    func offer(_ split: ScanSplit) { rest.withLock { $0 = split } }
+
+    /// The split offered since the last call, if any.
+    func takeSplit() -> ScanSplit? { rest.withLock { $0.take() } }
+
     func signalEnd() {
       moved.signal()
     }

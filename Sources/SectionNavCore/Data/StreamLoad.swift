@@ -114,6 +114,7 @@ public enum StreamLoad {
           sections = nil
         } else if eof {
           let buffer = storage.buffer()
+          followed.splitRest(buffer, options: options)
           guard var list = followed.finish(buffer, options: options) else { return Outcome(buffer: buffer, items: nil) }
           if let template = options.itemFormat { list = list.showing(template) }
           return Outcome(buffer: buffer, items: ItemLoader.Result(list: list))
