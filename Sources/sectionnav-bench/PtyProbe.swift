@@ -21,7 +21,12 @@ enum PtyProbe {
   }
 
   /// Seconds to first rows and to exit, or nil when it did not work.
-  static func run(_ argv: [String], timeout: Double = 60) -> (firstRows: Double, fullIndex: Double)? {
+  /// `input`: a file written into a pipe that is the program's standard
+  /// input (its data, `-`), as `cat FILE | sectionnav -` does; the terminal
+  /// is then its controlling terminal only, on another descriptor.
+  static func run(_ argv: [String], input: String? = nil, timeout: Double = 60) -> (
+    firstRows: Double, fullIndex: Double
+  )? {
     let openpt = symbol("posix_openpt", IntFunction.self)
     let master = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0, symbol("grantpt", IntFunction.self)(master) == 0,
@@ -37,7 +42,16 @@ enum PtyProbe {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+    var pipe: [Int32] = [-1, -1]
+    if input != nil {
+      guard Glibc.pipe(&pipe) == 0 else { return nil }
+      // After setsid, the first terminal opened becomes the controlling one.
+      posix_spawn_file_actions_addopen(&actions, 3, terminal, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, pipe[0], 0)
+      posix_spawn_file_actions_addclose(&actions, pipe[1])
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+    }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var attributes = posix_spawnattr_t()
@@ -54,9 +68,30 @@ enum PtyProbe {
       cArgs.forEach { free($0) }
       cEnv.forEach { free($0) }
     }
+    // Read before the clock starts: the writer starts at once, as `cat` would.
+    let bytes = input.flatMap { FileManager.default.contents(atPath: $0) }
+    if input != nil && bytes == nil { return nil }
     var pid: pid_t = 0
     let start = Measure.now()
     guard posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv) == 0 else { return nil }
+    if let bytes {
+      // The program may exit before it has read everything (Enter chooses from what has arrived).
+      signal(SIGPIPE, SIG_IGN)
+      close(pipe[0])
+      let writeEnd = pipe[1]
+      // Written as `cat` would, on a thread of its own (the pipe holds only so much).
+      Thread {
+        bytes.withUnsafeBytes { raw in
+          var done = 0
+          while done < raw.count {
+            let n = write(writeEnd, raw.baseAddress! + done, min(1 << 17, raw.count - done))
+            if n <= 0 { break }
+            done += n
+          }
+        }
+        close(writeEnd)
+      }.start()
+    }
     var seen: [UInt8] = []
     var firstRows: Double? = nil
     var buffer = [UInt8](repeating: 0, count: 65536)

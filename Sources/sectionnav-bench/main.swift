@@ -87,9 +87,14 @@ if arguments.count >= 2 {
     withExtendedLifetime(titles) {}
     print(String(format: "keys %.0f ms, keys + sort %.0f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
   case "pty":
-    // pty FILE: seconds to first rows and to the end of a full index, in a pseudo-terminal.
+    // pty FILE [--stdin] [OPTIONS…]: seconds to first rows and to the end of a full index, in a
+    // pseudo-terminal, with OPTIONS before FILE; `--stdin`: FILE comes through a pipe, as `-`.
     let sn = (Measure.executablePath() as NSString).deletingLastPathComponent + "/sectionnav"
-    print(PtyProbe.run([sn, file]).map { "\($0.firstRows) \($0.fullIndex)" } ?? "failed")
+    var options = Array(arguments.dropFirst(3))
+    let piped = options.first == "--stdin"
+    if piped { options.removeFirst() }
+    let probe = PtyProbe.run([sn] + options + [piped ? "-" : file], input: piped ? file : nil)
+    print(probe.map { "\($0.firstRows) \($0.fullIndex)" } ?? "failed")
   case "stdin-load": print(ChildCommands.stdinLoad(file))
   case "load-loop" where arguments.count == 4:
     // load-loop FILE N: N timed loads in one process (for profiling).

@@ -121,6 +121,51 @@ import Testing
     #expect(error.kind == .invalidJSON)
   }
 
+  /// Sectioned JSON is indexed as it arrives, wherever the bytes run out
+  /// (`JSONFollower`, fed one more byte at a time and waited for): in a key,
+  /// after its ':' and the space there, in a string, an escape, a number or
+  /// a literal. The list is the one the same bytes make at once.
+  @Test(arguments: [nil, "name"])
+  func sectionedJSONCutAtEveryByteIndexesAsTheSameBytesDo(itemField: String?) throws {
+    var text = "{ \"Zeta\" :  [ \"a\\u00e9 \\\"q\\\"\", 12.5e3 , true, null, {\"name\": \"n1\", \"x\": [1, 2]} ],\n"
+    for s in 0..<12 {
+      text += "  \"Section \(s)\":\t[ -0.25, false, \"caf\u{e9} \(s)\", {\"name\" : \"item \(s)\"}, [ ], { } ],\n"
+    }
+    text += "  \"Alpha\": [\"last\"]\n}\n"
+    let buffer = ByteBuffer(Array(text.utf8))
+    var options = LoadOptions()
+    options.itemField = itemField
+    let expected = try JSONIndexer.load(buffer, options: options)
+    let followed = JSONFollower(buffer: buffer, options: options, progress: nil)
+    let feed = followed.follower.feed
+    for count in 1..<buffer.count {
+      feed.arrive(count, atEnd: false)
+      // Until the scan waits for more past these bytes.
+      while feed.scanned.load(ordering: .acquiring) < count && followed.earlyFailure == nil { feed.moved.wait() }
+    }
+    #expect(followed.earlyFailure == nil)
+    let list = try #require(followed.finish(buffer, options: options))
+    #expect(contents(list) == contents(expected))
+    #expect(list.maxItemWidth == expected.maxItemWidth)
+  }
+
+  /// A `--path` the single pass cannot follow is evaluated once the stream
+  /// is complete, over the bytes that arrived: the items are the file's
+  /// (it read on past them, into the rest of the reservation, and crashed).
+  @Test(arguments: [".k[]", ".[]"])
+  func aPathEvaluatedAtTheEndReadsWhatArrived(path: String) throws {
+    let bytes = Array(#"{"k": [{"a": "x"}, {"a": "y"}, {"a": "z"}]}"#.utf8)
+    var options = LoadOptions()
+    options.path = try JSONPath(path)
+    let expected = try ItemLoader.load(ByteBuffer(bytes), options: options, defaultTitle: "stdin").list
+    let fds = try Self.pipe(bytes, piece: 7)
+    defer { close(fds.read) }
+    let outcome = try StreamLoad.run(fd: fds.read, name: "-", options: options, validate: true, defaultTitle: "stdin")
+    let list = try #require(outcome.items?.list)
+    #expect(list.itemCount == expected.itemCount)
+    #expect(contents(list) == contents(expected))
+  }
+
   /// A writer that sent a bad byte and then goes quiet without closing the
   /// pipe: the reading stops at that byte instead of waiting for the end.
   @Test func aBadByteStopsTheReadingWhileTheWriterIsStillThere() throws {

@@ -59,7 +59,8 @@ extension ItemStream {
   /// The top-level values (offset, length): each value of the document, or
   /// each line's value for JSON Lines (lines skipped as bad left out).
   func roots(lineMode: Bool, skippedLines: Set<Int>) -> [(Int, Int)] {
-    let bytes = buffer.bytes
+    // Only what has arrived: a stream's buffer is its whole reservation.
+    let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[..<available])
     var out: [(Int, Int)] = []
     var i = 0
     func skipSpace(_ i: Int, _ end: Int) -> Int {

@@ -91,7 +91,8 @@ struct Scan {
     var count: Int
   }
 
-  let buffer: ByteBuffer
+  /// The input (for a stream still arriving, its growing buffer until `finish`).
+  var buffer: ByteBuffer
   var items: PackedRangesBuilder
   var sections: [RawSection] = []
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
@@ -108,27 +109,36 @@ struct Scan {
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
 
-  init(buffer: ByteBuffer, itemField: String? = nil, collation: LocaleCollation? = nil) {
+  /// `expectedBytes`: the input's size when `buffer` is only room for it (a stream).
+  init(buffer: ByteBuffer, itemField: String? = nil, collation: LocaleCollation? = nil, expectedBytes: Int? = nil) {
     self.buffer = buffer
     sortKeys = NaturalOrder.SortKeys(collation: collation)
     self.itemField = itemField.map { Array($0.utf8) }
     // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
     // them all is reserved, so entries never move and snapshots share them.
-    items = PackedRangesBuilder(reserving: buffer.count / 2 + 16)
+    items = PackedRangesBuilder(reserving: (expectedBytes ?? buffer.count) / 2 + 16)
   }
 
   ///
   /// `entry`: start there instead of at the beginning, in the state of a
   /// section boundary (`ScanSplit`'s second half; `shape` is set). `split`:
   /// for the first half, hand over when reaching its start; for the second,
-  /// where to report progress and look for cancellation.
+  /// where to report progress and look for cancellation. `feed`: the input
+  /// is a stream still arriving (`JSONFollower`); where the bytes run out
+  /// before its end, the scan waits for more and goes on from the token it
+  /// was in (a cut token is scanned again: tokens have no side effects).
   mutating func run(
     options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?,
-    entry: Int? = nil, split: ScanSplit? = nil
+    entry: Int? = nil, split: ScanSplit? = nil, feed: StreamFollower.Feed? = nil
   ) throws(SyntaxFailure) {
     let base = buffer.base
-    let end = base + buffer.count
+    var end = base + (feed?.available ?? buffer.count)
     var p = JSONLexer.skipSpace(base + (entry ?? 0), end)
+    // A stream: its first bytes may be still to come.
+    while p == end, let feed, let n = feed.wait(beyond: end - base, items: 0, snapshot: { SectionedList([]) }) {
+      end = base + n
+      p = JSONLexer.skipSpace(p, end)
+    }
     if entry == nil {
       if p == end {
         throw SyntaxFailure(
@@ -177,10 +187,10 @@ struct Scan {
     // Every 4 MiB: report progress and release the mapped pages left behind.
     var nextReport = (entry ?? 0) + (4 << 20)
     var released = entry ?? 0
-    // The first half hands over to the second when it reaches this offset (-1: never).
+    // The first half hands over to the second when it reaches this offset
+    // (-1: never). A stream's rest may be split once it has all arrived.
+    var split = split
     var handOffAt = entry == nil ? split?.offset ?? -1 : -1
-
-    @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }
 
     if entry != nil {
       // A section boundary: depth 1 of the document's object or array, after a ','.
@@ -197,7 +207,16 @@ struct Scan {
 
     outer: while true {
       // A value starts at p (whitespace skipped, p < end not yet checked).
-      if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
+      if p == end {
+        if more(&end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options) {
+          // The space after a key's ':' may go on (the others are skipped waiting).
+          let after = JSONLexer.skipSpace(p, end)
+          spaces &+= after - p
+          p = after
+          continue outer
+        }
+        throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value")
+      }
       var c = p.pointee
       var q = p
       if depth <= watch {
@@ -209,8 +228,24 @@ struct Scan {
           fieldStart = nil
           fieldEnd = nil
         } else {
+          if feed != nil && c == 0x22 {
+            // The hook may read the string (a section's title): all of it first.
+            var ignored = true
+            while true {
+              do {
+                _ = try JSONLexer.skipString(p, end, base, &ignored)
+              } catch {
+                if cut(
+                  error, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+                {
+                  continue
+                }
+              }
+              break
+            }
+          }
           valueHook(
-            at: p, c, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
+            at: p, c, end: end, depth: depth, keyKind: keyKind, watch: &watch, itemDepth: &itemDepth,
             sectionTitle: &sectionTitle, sectionHasItems: &sectionHasItems, sectionStart: &sectionStart,
             sectionFirst: &sectionFirst, keyStart: keyStart, keyEnd: keyEnd)
         }
@@ -225,7 +260,18 @@ struct Scan {
         if let after = JSONLexer.quickString(p, end, &plain) {
           p = after
         } else {
-          p = try JSONLexer.skipString(p, end, base, &plain, saved: &saved)
+          let (wasPlain, wasSaved) = (plain, saved)
+          while true {
+            do {
+              p = try JSONLexer.skipString(p, end, base, &plain, saved: &saved)
+              break
+            } catch {
+              guard
+                cut(error, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+              else { throw error }
+              (plain, saved) = (wasPlain, wasSaved)
+            }
+          }
         }
       case 0x7B, 0x5B:  // { [
         if depth == maxDepth {
@@ -236,6 +282,10 @@ struct Scan {
         let isObject: UInt8 = c == 0x7B ? 1 : 0
         stack[depth] = isObject
         q = JSONLexer.skipSpace(p + 1, end)
+        if q == end {
+          q = spaceWaiting(
+            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+        }
         spaces &+= q - p - 1
         p = q
         if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
@@ -249,21 +299,55 @@ struct Scan {
               sectionFirst: sectionFirst)
           }
         } else if isObject == 1 {
-          p = try key(
-            p, end, base, depth: depth, watch: objectsByField && depth == itemDepth + 1 ? depth : watch,
-            &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+          let watching = objectsByField && depth == itemDepth + 1 ? depth : watch
+          if feed == nil {
+            p = try key(p, end, base, depth: depth, watch: watching, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+          } else {
+            p = try keyWaiting(
+              p, &end, base, depth: depth, watch: watching, &keyStart, &keyEnd, &keyKind, &plain, &spaces, feed,
+              open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+          }
           continue outer
         } else {
           continue outer
         }
       case 0x2D, 0x30...0x39:
-        p = try JSONLexer.skipNumber(p, end, base)
+        while true {
+          do {
+            q = try JSONLexer.skipNumber(p, end, base)
+            // A number up to the end of the bytes so far may go on.
+            if q == end
+              && more(&end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+            {
+              continue
+            }
+          } catch {
+            if cut(error, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+            {
+              continue
+            }
+            throw error
+          }
+          break
+        }
+        p = q
       case 0x74, 0x66, 0x6E:  // t f n
-        p = try JSONLexer.skipLiteral(p, end, base)
+        while true {
+          do {
+            p = try JSONLexer.skipLiteral(p, end, base)
+          } catch {
+            if cut(error, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+            {
+              continue
+            }
+            throw error
+          }
+          break
+        }
       case 0x5D, 0x7D:
-        throw SyntaxFailure(offset: p - base, message: "expected a value, found \(describe(p))")
+        throw SyntaxFailure(offset: p - base, message: "expected a value, found \(JSONLexer.describe(p, end))")
       default:
-        throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)), expected a value")
+        throw SyntaxFailure(offset: p - base, message: "unexpected \(JSONLexer.describe(p, end)), expected a value")
       }
 
       // A value just ended at p: record it, then a ',' or a closing bracket.
@@ -288,6 +372,20 @@ struct Scan {
               let other = split?.scanned.load(ordering: .relaxed) ?? 0
               progress(p - base + other) { snapshot(openTitle: open, openFirst: sectionFirst, options: options) }
             }
+            if let feed {
+              if split == nil, let rest = feed.takeSplit() {
+                if rest.offset > p - base {
+                  split = rest
+                  handOffAt = rest.offset
+                } else {
+                  rest.cancel()
+                }
+              }
+              let open = itemDepth >= 0 ? sectionTitle : nil
+              feed.passed(p - base, items: items.count) {
+                snapshot(openTitle: open, openFirst: sectionFirst, options: options)
+              }
+            }
             // Keep the last MiB: the open item and key may still be read back.
             let keep = (p - base) - (1 << 20)
             buffer.releasePages(from: released, to: keep)
@@ -307,20 +405,33 @@ struct Scan {
         }
         if depth == 0 {
           p = JSONLexer.skipSpace(p, end)
+          if p == end {
+            p = spaceWaiting(
+              p, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+          }
           if p != end {
             throw SyntaxFailure(
-              offset: p - base, message: "unexpected \(describe(p)) after the JSON value", cause: .valueAfterTheValue)
+              offset: p - base, message: "unexpected \(JSONLexer.describe(p, end)) after the JSON value",
+              cause: .valueAfterTheValue)
           }
           progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
         }
         q = JSONLexer.skipSpace(p, end)
+        if q == end {
+          q = spaceWaiting(
+            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+        }
         spaces &+= q - p
         p = q
         if p == end { throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1) }
         c = p.pointee
         if c == 0x2C {  // ,
           q = JSONLexer.skipSpace(p + 1, end)
+          if q == end {
+            q = spaceWaiting(
+              q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+          }
           spaces &+= q - p - 1
           p = q
           if p - base == handOffAt, let split {
@@ -333,9 +444,14 @@ struct Scan {
             split.cancel()
           }
           if stack[depth] == 1 {
-            p = try key(
-              p, end, base, depth: depth, watch: objectsByField && depth == itemDepth + 1 ? depth : watch,
-              &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+            let watching = objectsByField && depth == itemDepth + 1 ? depth : watch
+            if feed == nil {
+              p = try key(p, end, base, depth: depth, watch: watching, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+            } else {
+              p = try keyWaiting(
+                p, &end, base, depth: depth, watch: watching, &keyStart, &keyEnd, &keyKind, &plain, &spaces, feed,
+                open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+            }
           } else if p < end, p.pointee == 0x5D {
             throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
           }
@@ -418,6 +534,69 @@ struct Scan {
     }
   }
 
+  /// A stream (`feed`) whose bytes run out at `end` for now: waits for
+  /// more and moves `end`; false at the end of the input. The list so far
+  /// (`open`: the section being filled, from item `first`) is offered to
+  /// the feed's progress while the scan has caught up.
+  @inline(never)
+  mutating func more(
+    _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int, options: LoadOptions
+  ) -> Bool {
+    guard let feed else { return false }
+    let base = buffer.base
+    let n = feed.wait(beyond: end - base, items: items.count) {
+      snapshot(openTitle: open, openFirst: first, options: options)
+    }
+    guard let n else { return false }
+    end = base + n
+    return true
+  }
+
+  /// Whether `failure` may be only the stream cut short — it lies at the
+  /// end of the bytes so far, or names a character whose UTF-8 sequence
+  /// may go on past them (`JSONLexer.describe`) — and more has come
+  /// (`more`): then the token is scanned again.
+  mutating func cut(
+    _ failure: SyntaxFailure, _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int,
+    options: LoadOptions
+  ) -> Bool {
+    guard feed != nil else { return false }
+    let at = failure.offset
+    let available = end - buffer.base
+    guard at >= available || at + 4 > available && buffer.base[at] >= 0x80 else { return false }
+    return more(&end, feed, open: open, first: first, options: options)
+  }
+
+  /// `JSONLexer.skipSpace` having stopped at `end` (at `q`): the space
+  /// goes on past it while more of a stream comes.
+  @inline(never)
+  mutating func spaceWaiting(
+    _ q: Pointer, _ end: inout Pointer, _ feed: StreamFollower.Feed?, open: String?, first: Int, options: LoadOptions
+  ) -> Pointer {
+    var q = q
+    while q == end && more(&end, feed, open: open, first: first, options: options) { q = JSONLexer.skipSpace(q, end) }
+    return q
+  }
+
+  /// `key`, scanned again from `p` while a stream cut it short (`cut`).
+  @inline(__always)
+  mutating func keyWaiting(
+    _ p: Pointer, _ end: inout Pointer, _ base: Pointer, depth: Int, watch: Int,
+    _ keyStart: inout Pointer, _ keyEnd: inout Pointer, _ keyKind: inout Int,
+    _ plain: inout Bool, _ spaces: inout Int, _ feed: StreamFollower.Feed?, open: String?, first: Int,
+    options: LoadOptions
+  ) throws(SyntaxFailure) -> Pointer {
+    let (wasPlain, wasSpaces) = (plain, spaces)
+    while true {
+      do {
+        return try key(p, end, base, depth: depth, watch: watch, &keyStart, &keyEnd, &keyKind, &plain, &spaces)
+      } catch {
+        guard cut(error, &end, feed, open: open, first: first, options: options) else { throw error }
+        (plain, spaces) = (wasPlain, wasSpaces)
+      }
+    }
+  }
+
   /// Scans `"key" :` at p inside an object at `depth`; returns where the value starts.
   @inline(__always)
   func key(
@@ -452,7 +631,7 @@ struct Scan {
 
   /// Shape checks for a value starting at `p` at a watched depth that is not an item.
   mutating func valueHook(
-    at p: Pointer, _ c: UInt8, depth: Int, keyKind: Int, watch: inout Int, itemDepth: inout Int,
+    at p: Pointer, _ c: UInt8, end: Pointer, depth: Int, keyKind: Int, watch: inout Int, itemDepth: inout Int,
     sectionTitle: inout String?, sectionHasItems: inout Bool, sectionStart: inout Pointer,
     sectionFirst: inout Int, keyStart: Pointer, keyEnd: Pointer
   ) {
@@ -502,8 +681,8 @@ struct Scan {
         if c == 0x22 {
           // The title string is scanned twice (here and by the main loop); titles are few.
           var ignored = true
-          if let end = try? JSONLexer.skipString(p, buffer.base + buffer.count, buffer.base, &ignored) {
-            sectionTitle = JSONValueText.unescape(p, end - p)
+          if let after = try? JSONLexer.skipString(p, end, buffer.base, &ignored) {
+            sectionTitle = JSONValueText.unescape(p, after - p)
           }
         } else {
           fail(

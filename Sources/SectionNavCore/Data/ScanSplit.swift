@@ -53,9 +53,12 @@ final class ScanSplit: @unchecked Sendable {
 
   /// Starts the second half on its own thread when the document is large
   /// and a boundary near the middle passes a short probe; nil otherwise
-  /// (one thread scans everything).
-  static func start(_ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize) -> ScanSplit? {
-    guard buffer.count >= max(minimumSize, 2) else { return nil }
+  /// (one thread scans everything). `after`: the first half has got that
+  /// far already (a stream scanned as it arrived): the rest is split.
+  static func start(
+    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0
+  ) -> ScanSplit? {
+    guard buffer.count - after >= max(minimumSize, 2) else { return nil }
     let first = JSONLexer.skipSpace(buffer.base, buffer.base + buffer.count)
     guard first < buffer.base + buffer.count else { return nil }
     let shape: Scan.Shape
@@ -64,11 +67,11 @@ final class ScanSplit: @unchecked Sendable {
     case 0x5B: shape = .arrayOfSections
     default: return nil
     }
-    var from = buffer.count / 2
+    var from = after + (buffer.count - after) / 2
     // A few tries: a boundary-like run of bytes inside a string or an item fails its probe.
     for _ in 0..<8 {
       guard let candidate = Self.candidate(buffer, shape: shape, from: from),
-        candidate < buffer.count - buffer.count / 8
+        candidate < buffer.count - (buffer.count - after) / 8
       else { return nil }
       if probe(buffer, options: options, shape: shape, at: candidate) {
         let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate)

@@ -9,17 +9,22 @@ public enum StreamLoad {
     case data(LoadError, ByteBuffer)
   }
 
-  /// The whole input, and its items when `options.selectsItems` or `.lines` (otherwise
-  /// the caller indexes the bytes as sectioned JSON, which checks them all,
-  /// or as lines).
+  /// The whole input, and its items when `options.selectsItems` or `.lines`,
+  /// or its sections when it was sectioned JSON indexed as it arrived
+  /// (otherwise the caller indexes the bytes, which tells why they are not
+  /// sectioned JSON).
   public struct Outcome {
     public var buffer: ByteBuffer
     public var items: ItemLoader.Result?
   }
 
-  /// Reads `fd` to its end. `validate`: check JSON syntax as it arrives
-  /// (sectioned JSON, whose sections are indexed at the end; without
-  /// `progress` only as far as `check` goes, to stop bad input). `progress` is
+  /// Reads `fd` to its end. `validate`: sectioned JSON, indexed as it
+  /// arrives on another thread (`JSONFollower`), which also stops bad input
+  /// early. When that scan finds something else (JSON Lines, a plain array,
+  /// a syntax error such a document's loader words otherwise), the input is
+  /// checked as before it was tried: as it arrives by an `ItemStream` (with
+  /// the items of `{"Title": [items…]}` kept for an early screen; without
+  /// `progress` only as far as `check` goes), and indexed once complete. `progress` is
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
@@ -40,24 +45,33 @@ public enum StreamLoad {
     defer { storage.finishReading() }
     // Checked a quarter of the pipe at a time: the writer can fill the rest meanwhile.
     let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
-    let scans = options.selectsItems || validate
     var scanOptions = options
     if !options.selectsItems { scanOptions.format = .json }
     // Shown while arriving: item data, and sectioned JSON when someone looks.
     let preview = !options.selectsItems && validate && progress != nil
-    var stream = ItemStream(
-      buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
-      validateOnly: !options.selectsItems, sectionedPreview: preview)
-    defer { stream.release() }
-    // Sectioned JSON that nobody watches arrive is checked here only to stop
-    // bad input early; `JSONIndexer` checks all of it again once it is complete.
-    let checkOnly = validate && !options.selectsItems && !preview
+    let itemStream = {
+      ItemStream(
+        buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
+        validateOnly: !options.selectsItems, sectionedPreview: preview)
+    }
+    // Item data is scanned on another thread as it arrives.
+    let items = options.selectsItems ? ItemFollower(itemStream(), progress: progress) : nil
+    defer { items?.follower.stop(at: storage.count) }
+    // Sectioned JSON is indexed as it arrives, unless that scan gives up;
+    // then `stream` checks it (`check`), and `JSONIndexer` indexes it once complete.
+    var sections =
+      validate && !options.selectsItems
+      ? JSONFollower(buffer: storage.growingBuffer(), options: options, progress: progress) : nil
+    defer { sections?.follower.stop(at: storage.count) }
+    var stream = validate && !options.selectsItems ? itemStream() : nil
+    defer { stream?.release() }
+    let checkOnly = !preview
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
       ? LineFollower(buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation) : nil
     defer { follower?.stop() }
-    storage.prefaults = follower == nil
+    storage.prefaults = follower == nil && sections == nil && items == nil
     var text = lines || prefixList != nil ? TextCheck() : nil
     while true {
       let n: Int
@@ -65,6 +79,15 @@ public enum StreamLoad {
         n = started!.atEnd ? 0 : storage.count
         unread = false
       } else {
+        // A quiet writer is not waited for once the scan has stopped at a bad byte.
+        if let scan = sections?.follower ?? items?.follower, StreamBuffer.wouldWait(fd) {
+          scan.awaitInput(fd)
+          if let failure = items?.earlyFailure { throw .data(failure, storage.buffer()) }
+          if let failure = sections?.earlyFailure {
+            try stop(at: failure, storage)
+            sections = nil
+          }
+        }
         do {
           n = try storage.read(from: fd, name: name)
         } catch {
@@ -73,18 +96,47 @@ public enum StreamLoad {
       }
       let eof = n == 0
       follower?.arrived(storage.count)
+      if let items {
+        items.follower.feed.arrive(storage.count, atEnd: eof)
+        do throws(LoadError) {
+          if let failure = items.earlyFailure { throw failure }
+          if eof { return Outcome(buffer: storage.buffer(), items: try items.finish(count: storage.count)) }
+        } catch {
+          throw .data(error, storage.buffer())
+        }
+        items.follower.keepUp(with: storage.count, limit: uncheckedLimit)
+        continue
+      }
+      if let followed = sections {
+        followed.follower.feed.arrive(storage.count, atEnd: eof)
+        if let failure = followed.earlyFailure {
+          try stop(at: failure, storage)
+          sections = nil
+        } else if eof {
+          let buffer = storage.buffer()
+          followed.splitRest(buffer, options: options)
+          guard var list = followed.finish(buffer, options: options) else { return Outcome(buffer: buffer, items: nil) }
+          if let template = options.itemFormat { list = list.showing(template) }
+          return Outcome(buffer: buffer, items: ItemLoader.Result(list: list))
+        } else {
+          followed.follower.keepUp(with: storage.count, limit: uncheckedLimit)
+          continue
+        }
+      }
       do {
         try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
-        if checkOnly {
-          if !eof { try check(&stream, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
-        } else if scans && (eof || storage.count >= stream.wanted) {
-          try stream.advance(available: storage.count, eof: eof)
+        if stream != nil {
+          if checkOnly {
+            if !eof { try check(&stream!, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
+          } else if eof || storage.count >= stream!.wanted {
+            try stream!.advance(available: storage.count, eof: eof)
+          }
         }
       } catch {
         throw .data(error, storage.buffer())
       }
-      if let progress, options.selectsItems || preview {
-        progress(storage.count, stream.itemCount) { stream.list() }
+      if let progress, preview {
+        progress(storage.count, stream!.itemCount) { stream!.list() }
       } else if let progress {
         progress(storage.count, 0) {
           prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
@@ -97,8 +149,18 @@ public enum StreamLoad {
       return Outcome(
         buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: options.keepOrder)))
     }
-    guard options.selectsItems else { return Outcome(buffer: buffer, items: nil) }
-    return Outcome(buffer: buffer, items: ItemLoader.Result(list: stream.list(), warning: stream.warning))
+    return Outcome(buffer: buffer, items: nil)
+  }
+
+  /// Where the scan of sectioned JSON stopped early (`JSONFollower`): a
+  /// syntax error there is the input's, unless it is JSON Lines or a plain
+  /// array, whose loader words errors its own way — then it returns, and
+  /// the input is checked from the start as before that scan was tried.
+  static func stop(at failure: SyntaxFailure, _ storage: StreamBuffer) throws(Failure) {
+    let buffer = storage.buffer()
+    guard failure.cause != .valueAfterTheValue && PlainArray.of(buffer) == nil else { return }
+    throw .data(
+      TextPosition.error(.invalidJSON, in: buffer, at: failure.offset, failure.message, cause: failure.cause), buffer)
   }
 
   /// The most that is read past the checked bytes before checking them,
@@ -107,11 +169,12 @@ public enum StreamLoad {
   /// read past a bad byte never outgrows what came before it.
   public static let uncheckedLimit = 64 << 20
 
-  /// Checks what has arrived while the reader would wait anyway (the writer
-  /// is behind), `slice` bytes at a time so the writer never waits for the check;
-  /// a writer that keeps ahead is caught up with at `uncheckedLimit`. So a
-  /// slow writer's bad byte stops the reading at once, while a fast pipe is
-  /// read at the speed of copying and scanned once, by the indexer, at the end.
+  /// Checks JSON that `JSONFollower` gave up on (not sectioned) while the
+  /// reader would wait anyway (the writer is behind), `slice` bytes at a
+  /// time so the writer never waits for the check; a writer that keeps
+  /// ahead is caught up with at `uncheckedLimit`. So a slow writer's bad
+  /// byte stops the reading at once, while a fast pipe is read at the speed
+  /// of copying and indexed at the end.
   static func check(
     _ stream: inout ItemStream, _ storage: StreamBuffer, fd: Int32, slice: Int, uncheckedLimit: Int
   ) throws(LoadError) {
