@@ -64,6 +64,15 @@ enum OptionsFuzz {
     if configuration.lines {
       let list = LineInput.load(bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder)
       require(list.itemCount <= bytes.count, "more lines than bytes")
+      // Two threads, whatever the size, group the same lines the same way.
+      let two = LineInput.load(
+        ByteBuffer(bytes), delimiter: configuration.delimiter, keepOrder: configuration.keepOrder, parallel: true,
+        minimumSplitSize: 0)
+      require(list.maxItemWidth == two.maxItemWidth, "two threads measure lines otherwise")
+      require(list.sections == two.sections, "two threads find other line sections")
+      for i in 0..<list.itemCount {
+        require(list.store.text(at: i) == two.store.text(at: i), "two threads find other lines")
+      }
       filter(list, configuration, bytes)
       return
     }

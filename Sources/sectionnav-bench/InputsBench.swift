@@ -100,18 +100,24 @@ extension ChildCommands {
   /// prints seconds, `ru_maxrss`, the item count and `VmHWM`.
   static func stdinLoad(_ mode: String) -> String {
     let start = Measure.now()
-    let buffer: ByteBuffer
+    let list: SectionedList
     if mode == "whole" {
-      guard let b = try? DataSource.readStandardInput() else { return "error" }
-      buffer = b
+      guard let b = try? DataSource.readStandardInput(), let l = try? JSONIndexer.load(b) else { return "error" }
+      list = l
     } else {
+      // As `sectionnav --check -` does: the list the follower indexed while
+      // the pipe arrived, or (input it gave up on) an index of the whole.
       guard
         let outcome = try? StreamLoad.run(
           fd: 0, name: "-", options: LoadOptions(), validate: true, defaultTitle: "stdin")
       else { return "error" }
-      buffer = outcome.buffer
+      if let items = outcome.items {
+        list = items.list
+      } else {
+        guard let l = try? JSONIndexer.load(outcome.buffer) else { return "error" }
+        list = l
+      }
     }
-    guard let list = try? JSONIndexer.load(buffer) else { return "error" }
     let seconds = Measure.now() - start
     return withExtendedLifetime(list) {
       "\(seconds) \(Measure.peakRSS()) \(list.itemCount) \(Measure.peakRSSOfImage())"

@@ -30,15 +30,17 @@ public enum LineInput {
       buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation)
   }
 
-  /// `parallel`: a large input's second half (from the first line that
-  /// starts after its middle) is grouped on another thread and appended —
-  /// lines need no context, so the result is the same either way.
+  /// `parallel`: an input of `minimumSplitSize` bytes or more has its
+  /// second half (from the first line that starts after its middle) grouped
+  /// on another thread and appended — lines need no context, so the result
+  /// is the same either way (the fuzzer splits small ones to check that).
   static func load(
-    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil
+    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil,
+    minimumSplitSize: Int = ScanSplit.minimumSize
   ) -> SectionedList {
     let delimiterBytes = delimiter.map { Array($0.utf8) } ?? []
     var grouping = Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation)
-    if parallel, buffer.count >= ScanSplit.minimumSize,
+    if parallel, buffer.count >= max(minimumSplitSize, 1),
       let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
     {
       let middle = newline + 1 - buffer.base
