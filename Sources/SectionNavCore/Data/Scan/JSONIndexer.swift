@@ -188,7 +188,8 @@ struct Scan {
     @inline(__always) func skipSpace(from: Pointer) -> Pointer {
       let q = JSONLexer.skipSpace(from, end)
       if q != end { return q }
-      return spaceWaiting(q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+      return spaceWaiting(
+        q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
     }
 
     // Every 4 MiB: report progress and release the mapped pages left behind.
