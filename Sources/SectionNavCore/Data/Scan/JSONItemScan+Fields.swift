@@ -142,6 +142,18 @@ struct ShownFields {
     end[f] < 0 ? nil : (start[f] - itemStart, end[f] - start[f])
   }
 
+  /// At least `templateCells`, cheaply: a value takes no more cells than
+  /// its bytes (a string's body's), so most rows need no measuring.
+  func templateBound(_ p: UnsafePointer<UInt8>, itemStart: Int) -> Int {
+    var bound = literalCells
+    for f in pieces {
+      guard let value = range(f, itemStart: itemStart), value.length > 0 else { continue }
+      let c = p[value.offset]
+      bound += c == 0x6E ? 0 : c == 0x22 ? value.length - 2 : value.length
+    }
+    return bound
+  }
+
   /// The cells of the item's row under the template, from the fields found
   /// (the item starts at `p`, at offset `itemStart`).
   func templateCells(_ p: UnsafePointer<UInt8>, itemStart: Int) -> ItemStore.Cells {

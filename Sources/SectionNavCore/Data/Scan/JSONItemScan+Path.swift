@@ -134,7 +134,8 @@ extension JSONItemScan {
   /// A value at `depth` ended just before `p`.
   @inline(__always)
   mutating func valueEnds(at p: Pointer, depth d: Int, spaces: Int) {
-    if d > 0, d - 1 <= n { elements[d - 1] += 1 }
+    // Counted only where an index step reads them (not per member of every item).
+    if d > 0, d <= n { elements[d - 1] += 1 }
     if groupDepth > 0, state.itemDepth >= 0, d == state.itemDepth + groupDepth, groupOn[groupDepth - 1] {
       groupEnd = p - buffer.base
     }

@@ -87,8 +87,17 @@ enum JSONLexer {
   static func skipString(
     _ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, saved: inout Int
   ) throws(SyntaxFailure) -> Pointer {
-    var p = quote + 1
-    var high: UInt64 = 0
+    try skipBody(quote + 1, end, base, &plain, high: 0, saved: &saved)
+  }
+
+  /// `skipString` from `from` inside the body; `high`: the bytes before it
+  /// OR-ed together (for `plain`).
+  @inline(__always)
+  static func skipBody(
+    _ from: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, high: UInt64, saved: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
+    var p = from
+    var high = high
     while true {
       while end - p >= 8 {
         let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
@@ -157,6 +166,45 @@ enum JSONLexer {
       return at + 1
     }
     return nil
+  }
+
+  /// Scans a string as `skipString` does: `quickString`'s small loop,
+  /// inlined, while the body is plain; at an escape or near the end, the
+  /// rest out of line from where the quick look stopped (not from the
+  /// quote again: most escaped strings hold their first escape far in).
+  @inline(__always)
+  static func scanString(_ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool)
+    throws(SyntaxFailure) -> Pointer
+  {
+    var p = quote + 1
+    var high: UInt64 = 0
+    while end - p >= 8 {
+      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      let q = w ^ 0x2222_2222_2222_2222
+      let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+      let hits = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+      if hits == 0 {
+        high |= w
+        p += 8
+        continue
+      }
+      let bit = hits.trailingZeroBitCount
+      high |= w & ((1 << UInt64(bit & ~7)) &- 1)
+      p += bit >> 3
+      if p.pointee != 0x22 { break }
+      if high & highs != 0 { plain = false }
+      return p + 1
+    }
+    return try skipRest(p, end, base, &plain, high: high)
+  }
+
+  /// The rest of `scanString`, out of line.
+  @inline(never)
+  static func skipRest(_ p: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, high: UInt64)
+    throws(SyntaxFailure) -> Pointer
+  {
+    var saved = 0
+    return try skipBody(p, end, base, &plain, high: high, saved: &saved)
   }
 
   /// Validates the escape whose backslash is at `p`; returns the position
