@@ -84,6 +84,8 @@ import Testing
       (initialEvents, try options(format: .jsonLines, groupBy: "initial", itemField: "msg")),
       (initialArray, try options(format: .json, groupBy: "initial")),
       (initialCSV, try options(format: .csv, groupBy: "initial", itemField: "name")),
+      // The row starts with the template's first field: its bytes give the initial.
+      (initialCSV, try options(format: .csv, groupBy: "initial", itemFormat: "{name} #{id}")),
     ]
     for (text, o) in cases {
       let buffer = ByteBuffer(string: text)
@@ -96,6 +98,14 @@ import Testing
       let widest = stream.widestRow
       #expect(widest.cells == list.maxItemWidth)
       #expect(stream.decodedStrings + widest.decoded <= list.sectionCount, "\(o)")
+      // Found from bytes, each row's initial is still the one its text shows.
+      if o.groupBy == .initial {
+        for section in list.sections {
+          for i in section.firstItem..<section.firstItem + section.itemCount {
+            #expect(Initials.of(list.store.text(at: i)) == section.title, "\(o)")
+          }
+        }
+      }
     }
   }
 

@@ -37,6 +37,10 @@ struct CSVScan {
   var groupColumn = -1
   /// `--item-field`'s column (-1: none).
   var itemColumn = -1
+  /// The column of the field an `--item-format` row starts with (-1: none,
+  /// or the template starts with text): its bytes start the row, so
+  /// `--group-by initial` reads the initial there without rendering the row.
+  var templateFirstColumn = -1
   /// How rows are measured (set again once the columns are known).
   var rowCells: RecordCells
   /// Room for the fields of a record split up to the columns wanted (no
@@ -133,6 +137,9 @@ struct CSVScan {
       return k
     }
     for field in template?.fields ?? [] { _ = try column(field.columnName, "--item-format") }
+    if case .field(let first) = template?.pieces.first {
+      templateFirstColumn = try column(first.columnName, "--item-format")
+    }
     if let itemField { itemColumn = try column(itemField, "--item-field") }
     if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
@@ -283,18 +290,21 @@ struct CSVScan {
   /// The first bytes of the record's row as shown (`RecordItems.text`)
   /// where they lie in the input as they are, and whether they are all of
   /// it: the record as written, or the `--item-field` column's text up to
-  /// a `""`; nothing for a template.
-  /// `found[0..<n]`: the record's fields, split up to `--item-field`'s column.
+  /// a `""`; a template's first field (never all of the row).
+  /// `found[0..<n]`: the record's fields, split up to the columns shown.
   func rowStart(_ start: Pointer, _ length: Int, fields found: UnsafePointer<Field>, _ n: Int) -> (
     UnsafeBufferPointer<UInt8>, complete: Bool
   ) {
-    guard template == nil else { return (UnsafeBufferPointer(start: start, count: 0), false) }
-    guard itemField != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
-    guard itemColumn >= 0, itemColumn < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
-    let f = found[itemColumn]
+    // A template's row goes on after its first field: never complete there.
+    let column = template == nil ? itemColumn : templateFirstColumn
+    let whole = template == nil
+    if template != nil, column < 0 || column >= n { return (UnsafeBufferPointer(start: start, count: 0), false) }
+    guard itemField != nil || template != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
+    guard column >= 0, column < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
+    let f = found[column]
     let n = f.end - f.start
     guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
-      return (UnsafeBufferPointer(start: start + f.start, count: n), true)
+      return (UnsafeBufferPointer(start: start + f.start, count: n), whole)
     }
     return (
       UnsafeBufferPointer(start: start + f.start, count: UnsafeRawPointer(quote) - UnsafeRawPointer(start + f.start)),

@@ -265,6 +265,7 @@ extension ItemStream {
       other.records!.columns = records.columns
       other.records!.groupColumn = records.groupColumn
       other.records!.itemColumn = records.itemColumn
+      other.records!.templateFirstColumn = records.templateFirstColumn
       other.records!.rowCells = records.rowCells
       other.records!.offset = offset
     }
