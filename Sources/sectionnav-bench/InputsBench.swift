@@ -90,7 +90,7 @@ extension Benchmark {
       "ᵃ Spawn to exit of the real `sectionnav` binary; jq runs the same grouping on the same file in the same run.")
     notes.append(
       "ᵇ `cat FILE | sectionnav-bench stdin-load MODE`: the child runs what `sectionnav --check -` runs "
-        + "(`StreamLoad` then `JSONIndexer`; \"whole\" is the former `DataSource.readStandardInput`) and reports its "
+        + "(`StreamLoad`, its follower indexing as the pipe arrives; \"whole\" is the former `DataSource.readStandardInput`) and reports its "
         + "own `VmHWM`.")
   }
 }
