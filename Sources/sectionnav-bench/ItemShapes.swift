@@ -22,6 +22,9 @@ enum ItemShape: String, CaseIterable {
   /// Sectioned JSON of CJK items (two cells, three bytes a character).
   case cjk
 
+  /// The `country` column of the CSV and TSV shapes.
+  static let countries = ["France", "Deutschland", "España", "Österreich", "Česko", "Norge", "Italia"]
+
   static let words = [
     "amber", "café", "naïve", "straße", "jalapeño", "zürich", "ok", "timeout", "retry", "connexion", "données",
     "übergröße", "north", "south", "Ångström", "Œuvre",
@@ -70,16 +73,14 @@ enum ItemShape: String, CaseIterable {
         items += 1
       }
     case .tsv:
-      let countries = ["France", "Deutschland", "España", "Österreich", "Česko", "Norge", "Italia"]
       put("id\tname\tcountry\tcity\tnote\n")
       while written < target {
         let n = items
         let note = rng.next() % 4 == 0 ? "said \"hi, \(n)\" \(sentence(30))" : sentence(6)
-        put("\(n)\t\(pick(Self.words)) \(pick(Self.words))\t\(pick(countries))\t\(pick(Self.words))\t\(note)\n")
+        put("\(n)\t\(pick(Self.words)) \(pick(Self.words))\t\(pick(Self.countries))\t\(pick(Self.words))\t\(note)\n")
         items += 1
       }
     case .people:
-      let countries = ["France", "Deutschland", "España", "Österreich", "Česko", "Norge", "Italia"]
       put("id,name,country,city,note\n")
       while written < target {
         let n = items
@@ -89,7 +90,7 @@ enum ItemShape: String, CaseIterable {
           case 1: "\"two\nlines \(pick(Self.words))\""
           default: sentence(10)
           }
-        put("\(n),\(pick(Self.words)) \(pick(Self.words)),\(pick(countries)),\(pick(Self.words)),\(note)\n")
+        put("\(n),\(pick(Self.words)) \(pick(Self.words)),\(pick(Self.countries)),\(pick(Self.words)),\(note)\n")
         items += 1
       }
     case .things:

@@ -15,6 +15,16 @@ enum JSONLexer {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
 
+  /// The bytes of the word `w` that end a string's plain run — `"`, `\`
+  /// or below 0x20 — as their top bits (SWAR has-zero / has-less-than
+  /// tricks: the lowest flagged byte is always a true match).
+  @inline(__always)
+  static func stringStops(_ w: UInt64) -> UInt64 {
+    let q = w ^ 0x2222_2222_2222_2222
+    let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+    return (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+  }
+
   /// RFC 8259 whitespace: space, tab, line feed, carriage return.
   @inline(__always)
   static func isSpace(_ c: UInt8) -> Bool {
@@ -101,10 +111,7 @@ enum JSONLexer {
     while true {
       while end - p >= 8 {
         let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-        let q = w ^ 0x2222_2222_2222_2222
-        let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-        let hits =
-          (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+        let hits = stringStops(w)
         if hits == 0 {
           high |= w
           p += 8
@@ -150,9 +157,7 @@ enum JSONLexer {
     var high: UInt64 = 0
     while end - p >= 8 {
       let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      let q = w ^ 0x2222_2222_2222_2222
-      let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-      let hits = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+      let hits = stringStops(w)
       if hits == 0 {
         high |= w
         p += 8
@@ -180,9 +185,7 @@ enum JSONLexer {
     var high: UInt64 = 0
     while end - p >= 8 {
       let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      let q = w ^ 0x2222_2222_2222_2222
-      let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-      let hits = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- 0x2020_2020_2020_2020) & ~w)) & highs
+      let hits = stringStops(w)
       if hits == 0 {
         high |= w
         p += 8
