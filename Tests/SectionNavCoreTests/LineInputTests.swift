@@ -68,6 +68,22 @@ import Testing
     #expect(contents(list) == expected)
   }
 
+  /// A delimited title is a section by its exact bytes, as `--group-by`
+  /// files a value (one grouper for both): NFC `é` and NFD `e` + U+0301 are
+  /// two sections, and titles that alternate line by line are decoded
+  /// once each, not once a line.
+  @Test func delimitedTitlesAreSectionsByTheirBytesDecodedOnce() {
+    let titles = ["Caf\u{E9}", "Cafe\u{301}", "Česko", "France"]
+    let text = (0..<3000).map { "\(titles[$0 % 4])|item \($0)" }.joined(separator: "\n")
+    let buffer = ByteBuffer(string: text)
+    var scan = LineScan(buffer: buffer, delimiter: Array("|".utf8))
+    scan.scan(from: 0, to: buffer.count)
+    #expect(scan.groups.decoded == 4)
+    let list = scan.finish(keepOrder: true, byInitial: false)
+    #expect(list.sections.map(\.title).map { Array($0.unicodeScalars) } == titles.map { Array($0.unicodeScalars) })
+    #expect(list.sections.map(\.itemCount) == [750, 750, 750, 750])
+  }
+
   @Test func delimitedSectionsSortNaturallyByDefault() {
     let list = lines("item 10|x\nitem 2|y\nItem 1|z", delimiter: "|")
     #expect(list.sections.map(\.title) == ["Item 1", "item 2", "item 10"])
@@ -109,7 +125,7 @@ import Testing
     let path = Scratch.file(text, suffix: ".txt")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let buffer = try DataSource.read(path: path)
-    #expect(buffer.isMapped && buffer.count > 2 * Grouping.releaseStep)
+    #expect(buffer.isMapped && buffer.count > 2 * LineScan.releaseStep)
     let list = LineInput.load(buffer, delimiter: nil, keepOrder: false)
     #expect(list.itemCount == 1_000_001)
     #expect(list.sections.map(\.title) == ["A", "王"])

@@ -71,7 +71,8 @@ struct GroupKey: Hashable {
   }
 }
 
-/// Items in input order with the section each belongs to, laid out section
+/// The one grouper (`--lines`, `--group-by`, CSV, JSON Lines, arrays):
+/// items in input order with the section each belongs to, laid out section
 /// by section when a list is wanted (a counting sort: input order kept within
 /// a section). Items stay packed byte ranges into the input.
 struct ItemGroups {
@@ -99,8 +100,11 @@ struct ItemGroups {
   var initials: InitialSections
   var initialSections: [Int] = []
 
+  /// `expected`: items to make room for (reserved, not touched, so a good
+  /// guess costs no memory and spares the arrays' moves).
   init(expected: Int, collation: LocaleCollation? = nil) {
     ranges = PackedRangesBuilder(expected: expected)
+    sectionOf.reserve(expected)
     initials = InitialSections(collation: collation)
   }
 
@@ -232,6 +236,16 @@ struct ItemGroups {
     if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
     let last = grouping.lastTitle
     return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
+  }
+
+  /// Lays the items out section by section for good (`--lines`): the input
+  /// order ranges' pages go as the copy passes them. Every section keeps its
+  /// place, an empty one (a title declared with no item) too.
+  mutating func layOut() -> (ranges: PackedRanges, starts: [Int], counts: [Int]) {
+    let laid = sectionOf.layOut(ranges, sections: titles.count, releasing: true)
+    ranges = PackedRangesBuilder(expected: 0, hugePages: false)
+    sectionOf = SectionTags()
+    return laid
   }
 
   /// The widest row of the items so far, with how many rows had to be

@@ -9,7 +9,7 @@ import Synchronization
 /// lines below that, which no longer change.
 final class LineFollower: @unchecked Sendable {
   /// Touched by the follower's thread only, until `finish` has stopped it.
-  private var grouping: Grouping
+  private var grouping: LineScan
   private var grouped = 0
   private let delimiter: String?
   private let available = Atomic<Int>(0)
@@ -21,7 +21,7 @@ final class LineFollower: @unchecked Sendable {
   /// says never change).
   init(buffer: ByteBuffer, delimiter: String?, collation: LocaleCollation? = nil) {
     self.delimiter = delimiter
-    grouping = Grouping(
+    grouping = LineScan(
       buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20, collation: collation)
     DetachedThread.start { [self] in
       follow()
@@ -66,7 +66,7 @@ final class LineFollower: @unchecked Sendable {
     grouping.scan(from: grouped, to: buffer.count)
     let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
-    var taken = Grouping(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)
+    var taken = LineScan(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)
     swap(&taken, &grouping)
     return taken.finish(keepOrder: keepOrder, byInitial: byInitial)
   }

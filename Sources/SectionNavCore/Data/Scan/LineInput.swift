@@ -39,7 +39,7 @@ public enum LineInput {
     minimumSplitSize: Int = ScanSplit.minimumSize
   ) -> SectionedList {
     let delimiterBytes = delimiter.map { Array($0.utf8) } ?? []
-    var grouping = Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation)
+    var grouping = LineScan(buffer: buffer, delimiter: delimiterBytes, collation: collation)
     if parallel, buffer.count >= max(minimumSplitSize, 1),
       let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
     {
@@ -47,7 +47,7 @@ public enum LineInput {
       var (_, second) = ForkJoin.both(
         { grouping.scan(from: 0, to: middle) },
         {
-          var second = Grouping(buffer: buffer, delimiter: delimiterBytes, collation: collation)
+          var second = LineScan(buffer: buffer, delimiter: delimiterBytes, collation: collation)
           second.scan(from: middle, to: buffer.count)
           return second
         })
@@ -59,69 +59,28 @@ public enum LineInput {
   }
 }
 
-/// One pass over the lines, remembering each line's item range and section.
-struct Grouping {
+/// One pass over the lines: each line's item range goes to the one grouper
+/// (`ItemGroups`), filed under its delimited title or its initial.
+struct LineScan {
   typealias Pointer = UnsafePointer<UInt8>
 
   /// The input (a stream's final buffer replaces its growing one at the end).
   var buffer: ByteBuffer
   let delimiter: [UInt8]
-  var titles: [String] = []
-  var sectionIndex: [String: Int] = [:]
-  /// Up to `perSectionLimit` sections (`--lines` by initial, most
-  /// delimited input): each section's item ranges in input order. Laying
-  /// them out is then appending one after another, with no tag per item
-  /// and no second copy of the ranges.
-  var bySection: [PackedRangesBuilder] = []
-  /// More sections: item ranges and their section (`flatten`), laid out by
-  /// a counting sort at the end.
-  var flat = false
-  var inputOrder = PackedRangesBuilder(expected: 0)
-  var sectionOf = SectionTags()
+  var groups: ItemGroups
+  /// The widest line of plain ASCII (one cell a byte); the others are
+  /// measured in bulk at the end (`ItemWidth.widestLine`).
   var widestPlain = 0
-  /// Initials decided from the lines' bytes, and the section of each (by its id; -1 unset).
-  var initials: InitialSections
-  var initialSections: [Int] = []
-  /// Items expected, for the room `flatten` makes.
-  let expected: Int
-  /// `--locale`'s collation: lines file under its index buckets (nil: `Initials.of`).
-  let collation: LocaleCollation?
 
-  static let perSectionLimit = 256
+  var collation: LocaleCollation? { groups.initials.collation }
 
   /// `expectedBytes`: how much input to make room for (a stream's is not known).
   init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil, collation: LocaleCollation? = nil) {
     self.buffer = buffer
     self.delimiter = delimiter
-    self.collation = collation
-    initials = InitialSections(collation: collation)
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
-    expected = (expectedBytes ?? buffer.count) / 8 + 16
-  }
-
-  var itemCount: Int { flat ? inputOrder.count : bySection.reduce(0) { $0 + $1.count } }
-
-  /// Switches to ranges in input order with a tag each: the sections' runs
-  /// one after another stand in for input order, since only the order
-  /// within a section is kept.
-  mutating func flatten() {
-    guard !flat else { return }
-    flat = true
-    inputOrder = PackedRangesBuilder(expected: max(expected, itemCount))
-    sectionOf.reserve(max(expected, itemCount))
-    for s in bySection.indices {
-      for _ in 0..<bySection[s].count { sectionOf.append(s) }
-      inputOrder.append(contentsOf: &bySection[s])
-    }
-    bySection = []
-  }
-
-  mutating func section(titled title: String) -> Int {
-    if let s = sectionIndex[title] { return s }
-    sectionIndex[title] = titles.count
-    titles.append(title)
-    return titles.count - 1
+    groups = ItemGroups(expected: (expectedBytes ?? buffer.count) / 8 + 16, collation: collation)
   }
 
   /// How far the scan goes between giving mapped pages back.
@@ -156,20 +115,22 @@ struct Grouping {
       var itemStart = p
       var section: Int
       if delimiter.isEmpty {
-        section = initialSection(line)
+        // The first 256 bytes decide an initial, as for any row.
+        let start = UnsafeBufferPointer(rebasing: line.prefix(256))
+        section = groups.section(initialOf: start, complete: true) { String(decoding: start, as: UTF8.self) }
       } else if let d = find(delimiter, in: line) {
         let title = UnsafeBufferPointer(start: p, count: d)
         if lastSection >= 0, title.elementsEqual(lastTitle) {
           section = lastSection
         } else {
-          section = self.section(titled: String(decoding: title, as: UTF8.self))
+          section = groups.section(rawKey: p, d) { (String(decoding: title, as: UTF8.self), .text) }
           lastTitle = title
           lastSection = section
         }
         itemStart = p + d + delimiter.count
         if itemStart == lineEnd { continue }  // "SECTION<D>": the section only.
       } else {
-        section = self.section(titled: "")
+        section = groups.section(titled: "")
       }
       append(itemStart, lineEnd, section: section)
     }
@@ -177,28 +138,9 @@ struct Grouping {
 
   /// Appends the lines `other` grouped after this one's (its sections join
   /// these by title, new titles after these in first-seen order).
-  mutating func append(_ other: inout Grouping) {
-    let map = other.titles.map { section(titled: $0) }
+  mutating func append(_ other: inout LineScan) {
     widestPlain = max(widestPlain, other.widestPlain)
-    if !flat && !other.flat && titles.count <= Self.perSectionLimit {
-      for s in other.bySection.indices {
-        addSections(through: map[s])
-        bySection[map[s]].append(contentsOf: &other.bySection[s])
-      }
-      other.bySection = []
-      return
-    }
-    flatten()
-    other.flatten()
-    inputOrder.append(contentsOf: &other.inputOrder)
-    sectionOf.reserve(sectionOf.count + other.sectionOf.count)
-    other.sectionOf.forEach { _, s in sectionOf.append(map[s]) }
-    other.sectionOf = SectionTags()
-  }
-
-  /// Ranges for sections up to `section` (a section may have no items).
-  mutating func addSections(through section: Int) {
-    while bySection.count <= section { bySection.append(PackedRangesBuilder(expected: 1024, hugePages: false)) }
+    groups.append(contentsOf: &other.groups)
   }
 
   /// Where the delimiter first occurs in `line`.
@@ -216,17 +158,6 @@ struct Grouping {
       i += 1
     }
     return nil
-  }
-
-  mutating func initialSection(_ line: UnsafeBufferPointer<UInt8>) -> Int {
-    var decoded = 0
-    let id = initials.id(start: line, complete: true, decoded: &decoded) {
-      String(decoding: UnsafeBufferPointer(rebasing: line.prefix(256)), as: UTF8.self)
-    }
-    while initialSections.count <= id {
-      initialSections.append(section(titled: initials.titles[initialSections.count]))
-    }
-    return initialSections[id]
   }
 
   mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {
@@ -247,42 +178,14 @@ struct Grouping {
     }
     let plain = high == 0
     if plain, length > widestPlain { widestPlain = length }
-    if !flat {
-      if section < bySection.count {
-        bySection[section].append(offset: start - buffer.base, length: length, plain: plain)
-        return
-      }
-      if section < Self.perSectionLimit {
-        addSections(through: section)
-        bySection[section].append(offset: start - buffer.base, length: length, plain: plain)
-        return
-      }
-      flatten()
-    }
-    inputOrder.append(offset: start - buffer.base, length: length, plain: plain)
-    sectionOf.append(section)
+    groups.append(offset: start - buffer.base, length: length, plain: plain, section: section)
   }
 
-  /// Lays items out section by section (a counting sort, input order kept within a section).
+  /// Lays items out section by section (input order kept within a
+  /// section); a section declared with no line keeps its place, empty.
   consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
-    let packed: PackedRanges
-    var starts: [Int] = []
-    var counts: [Int] = []
-    if flat {
-      (packed, starts, counts) = sectionOf.layOut(inputOrder, sections: titles.count, releasing: true)
-      inputOrder = PackedRangesBuilder(expected: 0)
-      sectionOf = SectionTags()
-    } else {
-      var all = PackedRangesBuilder(expected: itemCount, hugePages: false)
-      addSections(through: titles.count - 1)
-      for s in bySection.indices {
-        starts.append(all.count)
-        counts.append(bySection[s].count)
-        all.append(contentsOf: &bySection[s])
-        bySection[s] = PackedRangesBuilder(expected: 0)
-      }
-      packed = all.finish()
-    }
+    let titles = groups.titles
+    let (packed, starts, counts) = groups.layOut()
     let sections = titles.indices.map {
       SectionedList.Section(title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: byInitial)
     }
