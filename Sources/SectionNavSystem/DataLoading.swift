@@ -176,21 +176,7 @@ public enum DataLoading {
           warn(result.warning, config)
           list = result.list
         } else {
-          do {
-            list = try JSONIndexer.load(buffer, options: options, progress: progress)
-          } catch  where error.cause == .valueAfterTheValue {
-            // Several top-level values on their own lines: JSON Lines (or what `jq .` prints).
-            list = try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
-          } catch  where PlainArray.of(buffer) != nil {
-            // Any JSON array opens: strings as a list by initial, objects as one list with a note.
-            let shape = PlainArray.of(buffer)!
-            var items = options
-            items.path = JSONPath(steps: [], text: ".")
-            items.groupBy = shape == .values ? .initial : nil
-            list = try ItemLoader.load(buffer, options: items, defaultTitle: defaultTitle(config)).list
-            warn(shape.note(count: list.itemCount), config)
-          }
-          if let template = options.itemFormat { list = list.showing(template) }
+          list = try document(buffer, options: options, config, progress: progress)
         }
       } catch {
         if buffer.isMapped { try checkUnchanged(config) }
@@ -201,6 +187,43 @@ public enum DataLoading {
     // output is in memory, whatever became of the file.
     if buffer.isMapped { try checkUnchanged(config) }
     return list
+  }
+
+  /// A JSON document read without `--path` or `--group-by`: sectioned data
+  /// (`JSONIndexer`), else several values on their own lines (JSON Lines,
+  /// or what `jq .` prints), else any array: strings as a list by initial,
+  /// objects as one list with a note. The item loader applies
+  /// `--item-format` itself; the indexer's sections are shown through it.
+  static func document(
+    _ buffer: ByteBuffer, options: LoadOptions, _ config: Configuration,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+  ) throws(LoadError) -> SectionedList {
+    func plainArray(_ shape: PlainArray) throws(LoadError) -> ItemLoader.Result {
+      var items = options
+      items.path = JSONPath(steps: [], text: ".")
+      items.groupBy = shape == .values ? .initial : nil
+      return try ItemLoader.load(buffer, options: items, defaultTitle: defaultTitle(config))
+    }
+    // An array the indexer surely refuses is read as a list at once (the
+    // indexer's scan to its end, to be thrown away, cost as much again);
+    // a second value after it, or an error, takes the steps below instead.
+    if let shape = PlainArray.of(buffer), shape.refusesSections,
+      let result = try? plainArray(shape), result.values == 1
+    {
+      warn(shape.note(count: result.list.itemCount), config)
+      return result.list
+    }
+    do {
+      let list = try JSONIndexer.load(buffer, options: options, progress: progress)
+      return options.itemFormat.map { list.showing($0) } ?? list
+    } catch  where error.cause == .valueAfterTheValue {
+      return try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
+    } catch  where PlainArray.of(buffer) != nil {
+      let shape = PlainArray.of(buffer)!
+      let list = try plainArray(shape).list
+      warn(shape.note(count: list.itemCount), config)
+      return list
+    }
   }
 
   /// The data file as mapped (path and length), to notice any cut later.

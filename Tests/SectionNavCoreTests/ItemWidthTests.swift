@@ -98,6 +98,47 @@ import Testing
     }
   }
 
+  /// Runs of three-byte scalars (CJK and its neighbours, E0 and ED's edge
+  /// forms, joining and narrow ones among them), walked a run at a time,
+  /// give the cells and exactness of the rule taken scalar by scalar; and
+  /// broken three-byte forms (overlong, surrogate, cut, stray) an upper
+  /// bound that says it is one.
+  @Test(arguments: [10, 11, 12] as [UInt64]) func threeByteRunsAgreeWithTheRuleScalarByScalar(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let pool: [UInt32] = [
+      0x4E2D, 0x6587, 0x5B57, 0x3000, 0x3041, 0x3099, 0x303F, 0x4DC0, 0x9FFF, 0xAC00, 0xD7A3, 0xD7FF, 0x800, 0xFFFD,
+      0xFF21, 0xFF61, 0xE000, 0x200D, 0x2028, 0x61, 0x20, 0xE9, 0x1F600,
+    ]
+    let broken: [[UInt8]] = [
+      [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xE4], [0xB8], [0xEF, 0xBF, 0x41],
+    ]
+    for round in 0..<3000 {
+      var scalars: [UInt32] = []
+      for _ in 0..<Int.random(in: 0...40, using: &rng) {
+        // Mostly CJK, in runs.
+        scalars.append(
+          round % 2 == 0 && Bool.random(using: &rng)
+            ? 0x4E00 + UInt32.random(in: 0..<0x5200, using: &rng)
+            : pool.randomElement(using: &rng)!)
+      }
+      var bytes = Array(String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! })).utf8)
+      let valid = round % 3 != 0
+      if !valid {
+        bytes.insert(contentsOf: broken[round % broken.count], at: Int.random(in: 0...bytes.count, using: &rng))
+      }
+      let (cells, exact) = bytes.withUnsafeBufferPointer {
+        $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
+      }
+      if valid {
+        let widths = scalars.map { TextWidth.scalar($0) }
+        #expect(cells == widths.reduce(0) { $0 + abs($1) }, "\(scalars)")
+        #expect(exact == widths.allSatisfy { $0 > 0 }, "\(scalars)")
+      } else {
+        #expect(!exact && cells >= TextSanitizer.width(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+      }
+    }
+  }
+
   /// For each random string item, written with random escapes: the width
   /// the scan reports is exact when it says so and never too small.
   @Test(arguments: [1, 2, 3] as [UInt64]) func stringItemsMeasuredFromTheirBytes(seed: UInt64) throws {

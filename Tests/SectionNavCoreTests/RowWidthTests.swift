@@ -47,7 +47,7 @@ import Testing
     for i in 0..<ranges.count where ranges.isPlain(i) {
       plain = max(plain, TextSanitizer.width(list.store.text(at: i)))
     }
-    let measured = ItemGroups.measureWidest(store: list.store, ranges: ranges, widestPlain: plain)
+    let measured = ItemWidth.measureWidest(store: list.store, ranges: ranges, widestPlain: plain) { ranges.isPlain($0) }
     #expect(measured.cells == reference, sourceLocation: sourceLocation)
     #expect(measured.decoded == decoded, sourceLocation: sourceLocation)
   }

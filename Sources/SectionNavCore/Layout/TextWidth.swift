@@ -134,23 +134,30 @@ enum TextWidth {
         continue
       }
       // Three bytes (CJK, most other scripts' letters and symbols): decoded
-      // in place, one table load. E0 and ED take a narrower second byte.
-      if c >= 0xE0 && c < 0xF0 && i + 2 < n {
-        let b1 = p[i + 1]
-        let b2 = p[i + 2]
-        let low: UInt8 = c == 0xE0 ? 0xA0 : 0x80
-        let high: UInt8 = c == 0xED ? 0x9F : 0xBF
-        if b1 >= low && b1 <= high && UTF8Lead.isContinuation(b2) {
-          let v = Int(c & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
-          // The table is fetched (and built, once per process) at the first
-          // such scalar: ASCII and Latin never pay for it, CJK pays once a call.
-          if bmp == nil { bmp = Self.bmp }
-          let w = Int(bmp.unsafelyUnwrapped[v])
+      // in place, one table load each, for as long as they run (CJK text
+      // comes in runs: the word loop above would fail on each of them).
+      // E0 and ED take a narrower second byte.
+      if c >= 0xE0 && c < 0xF0 {
+        // The table is fetched (and built, once per process) at the first
+        // such scalar: ASCII and Latin never pay for it, CJK pays once a call.
+        if bmp == nil { bmp = Self.bmp }
+        let table = bmp.unsafelyUnwrapped
+        let start = i
+        var negative = 0
+        while i + 2 < n {
+          let c = p[i]
+          let b1 = p[i + 1]
+          let b2 = p[i + 2]
+          let low: UInt8 = c == 0xE0 ? 0xA0 : 0x80
+          let high: UInt8 = c == 0xED ? 0x9F : 0xBF
+          guard c & 0xF0 == 0xE0 && b1 >= low && b1 <= high && UTF8Lead.isContinuation(b2) else { break }
+          let w = Int(table[Int(c & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)])
           cells += abs(w)
-          if w < 0 { exact = false }
+          negative |= w
           i += 3
-          continue
         }
+        if negative < 0 { exact = false }
+        if i > start { continue }
       }
       // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
       let need = UTF8Lead.length(c) - 1

@@ -258,40 +258,6 @@ struct ItemGroups {
     }
   }
 
-  /// The widest row of a list made otherwise (`--item-format` on sectioned
-  /// JSON): plain items as given (`widestPlain`), every other one measured
-  /// from its bytes (`ItemStore.measurer`). Only rows whose bytes give a
-  /// mere bound wider than the widest exact row are decoded and measured.
-  static func widest(store: ItemStore, ranges: PackedRanges, widestPlain: Int) -> Int {
-    measureWidest(store: store, ranges: ranges, widestPlain: widestPlain).cells
-  }
-
-  /// `widest`, with how many rows had to be decoded (a `String` each).
-  static func measureWidest(store: ItemStore, ranges: PackedRanges, widestPlain: Int) -> (cells: Int, decoded: Int) {
-    var best = widestPlain
-    var unsure: [(index: Int, bound: Int)] = []
-    let measure = store.measurer()
-    // A row never takes more cells than its item's bytes (every scalar or
-    // escape takes at least as many bytes as cells), unless a template
-    // repeats fields or adds text.
-    let bytesBound = !store.rendersTemplate
-    for i in 0..<ranges.count where !ranges.isPlain(i) {
-      if bytesBound && ranges.length(i) <= best { continue }
-      let (cells, exact) = measure(i)
-      if exact {
-        if cells > best { best = cells }
-      } else if cells > best {
-        unsure.append((i, cells))
-      }
-    }
-    var decoded = 0
-    for u in unsure where u.bound > best {
-      decoded += 1
-      best = max(best, TextSanitizer.width(store.text(at: u.index)))
-    }
-    return (best, decoded)
-  }
-
   /// Moves the items of `later` (the items after these, found by another
   /// scan) to the end, its sections mapped to these by title and kind: the
   /// groups one scan of the whole input would have made.

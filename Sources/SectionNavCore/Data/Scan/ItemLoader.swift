@@ -7,6 +7,8 @@ public enum ItemLoader {
     public var list: SectionedList
     /// `skipped N bad lines (first: line L: …)` under `--skip-bad`.
     public var warning: String?
+    /// The top-level JSON values read (0 for CSV and TSV).
+    public var values = 0
   }
 
   /// Loads complete input. `defaultTitle` names the one section when
@@ -55,7 +57,8 @@ public enum ItemLoader {
       if try split.join(into: &stream) { halves = 2 }
     }
     try stream.advance(available: buffer.count, eof: true)
-    return (Result(list: stream.list(), warning: stream.warning), halves)
+    let values = stream.json?.state.roots ?? 0
+    return (Result(list: stream.list(), warning: stream.warning, values: values), halves)
   }
 
   /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).

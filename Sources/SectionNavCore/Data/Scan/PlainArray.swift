@@ -30,13 +30,28 @@ public enum PlainArray: Sendable, Equatable {
     }
   }
 
-  /// The keys of the object at `start`, in order (at most 20).
+  /// Whether `JSONIndexer` surely refuses the array as sections: its first
+  /// element is a value, or an object all of whose keys were read (none
+  /// escaped) and are not both "title" and "items" (`of`). Such an array
+  /// can be read as a list at once, not after the indexer's failed scan.
+  public var refusesSections: Bool {
+    switch self {
+    case .values: true
+    case .objects(let fields):
+      fields.count < Self.fieldLimit && !fields.contains { $0.utf8.contains(UInt8(ascii: "\\")) }
+    }
+  }
+
+  /// The most keys `fieldNames` reads.
+  static let fieldLimit = 20
+
+  /// The keys of the object at `start`, in order (at most `fieldLimit`).
   static func fieldNames(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [String] {
     var names: [String] = []
     var depth = 0
     var i = start
     var expectKey = false
-    while i < bytes.count && names.count < 20 {
+    while i < bytes.count && names.count < fieldLimit {
       let b = bytes[i]
       switch b {
       case UInt8(ascii: "\""):

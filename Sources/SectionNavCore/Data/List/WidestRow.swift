@@ -1,0 +1,57 @@
+/// The widest row of a list whose rows were not known when its items were
+/// found (`--item-format` on sectioned JSON, `SectionedList.showing`): every
+/// item measured from its bytes (`ItemStore.measurer`, the one width rule),
+/// the two halves of the items on two cores. Moved here from `ItemGroups`
+/// (a list concern, not a grouping one).
+extension ItemWidth {
+  /// Below this many items, one thread measures them all.
+  static let splitItems = 1 << 16
+
+  /// The widest row: items for which `given(i)` holds are not measured
+  /// (their widest is `widestPlain`), every other one is; only rows whose
+  /// bytes give a mere bound wider than the widest exact row are decoded
+  /// and measured. Also tells how many were. The same whatever the items'
+  /// order or where the halves part.
+  static func measureWidest(
+    store: ItemStore, ranges: PackedRanges, widestPlain: Int, given: @escaping @Sendable (Int) -> Bool,
+    split: Int? = nil
+  ) -> (cells: Int, decoded: Int) {
+    let count = ranges.count
+    let middle = split ?? (count >= splitItems ? count / 2 : count)
+    let (first, second) = ForkJoin.both(
+      { measure(store, ranges, 0..<middle, widestPlain: widestPlain, given: given) },
+      { measure(store, ranges, middle..<count, widestPlain: widestPlain, given: given) })
+    var best = max(first.best, second.best)
+    var decoded = 0
+    for u in first.unsure + second.unsure where u.bound > best {
+      decoded += 1
+      best = max(best, TextSanitizer.width(store.text(at: u.index)))
+    }
+    return (best, decoded)
+  }
+
+  /// `measureWidest`'s loop over `items`: the widest exact row, and the rows
+  /// known only by a bound that beats it as it stood.
+  private static func measure(
+    _ store: ItemStore, _ ranges: PackedRanges, _ items: Range<Int>, widestPlain: Int, given: (Int) -> Bool
+  ) -> (best: Int, unsure: [(index: Int, bound: Int)]) {
+    var best = widestPlain
+    var unsure: [(index: Int, bound: Int)] = []
+    guard !items.isEmpty else { return (best, unsure) }
+    let measure = store.measurer()
+    // A row never takes more cells than its item's bytes (every scalar or
+    // escape takes at least as many bytes as cells), unless a template
+    // repeats fields or adds text.
+    let bytesBound = !store.rendersTemplate
+    for i in items where !given(i) {
+      if bytesBound && ranges.length(i) <= best { continue }
+      let (cells, exact) = measure(i)
+      if exact {
+        if cells > best { best = cells }
+      } else if cells > best {
+        unsure.append((i, cells))
+      }
+    }
+    return (best, unsure)
+  }
+}
