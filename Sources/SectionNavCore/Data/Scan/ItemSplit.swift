@@ -44,9 +44,27 @@ final class ItemSplit: @unchecked Sendable {
     let buffer = stream.buffer
     let count = buffer.count
     guard count >= max(minimumSize, 2), stream.position == 0 else { return nil }
+    if stream.options.format == .csv || stream.options.format == .tsv {
+      // The first line first: the header, the columns every record is read by.
+      guard let newline = memchr(buffer.base, 0x0A, count) else { return nil }
+      let header = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer.base) + 1
+      try stream.scan(available: header, eof: false)
+    }
+    return start(&stream, in: buffer, from: 0)
+  }
+
+  /// Starts the second half of what `buffer` (the whole input) holds past
+  /// `from`, where `stream` stands (its header read). Also how a stream
+  /// whose scan is still far behind when its input ends splits the rest
+  /// (`ItemFollower`): `buffer` is then the complete input, `stream`'s own
+  /// the stream's growing buffer.
+  static func start(_ stream: inout ItemStream, in buffer: ByteBuffer, from: Int) -> ItemSplit? {
+    let count = buffer.count
+    let rest = count - from
     // A little before the middle: the first half's thread also starts the
     // process, joins the halves and makes the list.
-    let middle = count / 2 - count / 32
+    let middle = from + rest / 2 - rest / 32
+    let last = count - rest / 8
     let quoted: Bool
     switch stream.options.format {
     case .jsonLines:
@@ -54,31 +72,24 @@ final class ItemSplit: @unchecked Sendable {
       guard stream.options.path?.streams ?? true else { return nil }
       quoted = false
     case .csv, .tsv:
-      // The first line first: the header, the columns every record is read by.
-      guard let newline = memchr(buffer.base, 0x0A, count) else { return nil }
-      let header = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer.base) + 1
-      try stream.scan(available: header, eof: false)
       guard stream.records?.columns != nil else { return nil }
       quoted = stream.options.format == .csv
     case .lines:
       return nil
     case .json:
       // A top-level array of objects, its items found without `--path`.
-      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: middle),
-        offset < count - count / 8
+      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: middle), offset < last
       else { return nil }
-      return begin(&stream, at: offset)
+      return begin(&stream, in: buffer, at: offset)
     }
-    let from = max(middle, stream.position)
+    let start = max(middle, stream.position)
     if quoted, let columns = stream.records?.columns?.count,
-      let offset = recordStart(buffer, from: from, columns: columns), offset < count - count / 8
+      let offset = recordStart(buffer, from: start, columns: columns), offset < last
     {
-      return begin(&stream, at: offset)
+      return begin(&stream, in: buffer, at: offset)
     }
-    guard let offset = boundary(buffer, from: from, quoted: quoted),
-      offset < count - count / 8
-    else { return nil }
-    return begin(&stream, at: offset)
+    guard let offset = boundary(buffer, from: start, quoted: quoted), offset < last else { return nil }
+    return begin(&stream, in: buffer, at: offset)
   }
 
   /// A CSV line start at or after `from` that is very likely a record's:
@@ -138,8 +149,8 @@ final class ItemSplit: @unchecked Sendable {
   }
 
   /// Starts the second half's thread at `offset`.
-  private static func begin(_ stream: inout ItemStream, at offset: Int) -> ItemSplit {
-    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset))
+  private static func begin(_ stream: inout ItemStream, in buffer: ByteBuffer, at offset: Int) -> ItemSplit {
+    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset, in: buffer))
     DetachedThread.start { split.runSecond() }
     return split
   }
@@ -252,10 +263,11 @@ final class ItemSplit: @unchecked Sendable {
 }
 
 extension ItemStream {
-  /// A stream for the same input and options that starts at `offset` (the
-  /// start of a line), knowing what this one learnt from the header.
-  func secondHalf(from offset: Int) -> ItemStream {
-    var other = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
+  /// A stream for the same input (`input`: this one's, or all of it when
+  /// this one's is a stream's growing buffer) and options that starts at
+  /// `offset` (the start of a line), knowing what this one learnt from the header.
+  func secondHalf(from offset: Int, in input: ByteBuffer) -> ItemStream {
+    var other = ItemStream(buffer: input, options: options, defaultTitle: defaultTitle)
     if json != nil {
       other.json!.state.offset = offset
       if !json!.lineMode { other.json!.enterArrayOfItems() }

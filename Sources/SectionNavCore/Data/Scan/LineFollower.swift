@@ -6,7 +6,9 @@ import Synchronization
 /// group: the reading (mostly the kernel handing out pages to copy into) and
 /// the grouping run on two cores instead of one after the other. The reader
 /// says how far the bytes go (`arrived`); the follower takes the complete
-/// lines below that, which no longer change.
+/// lines below that, which no longer change. A fast writer leaves the
+/// grouping behind: then the rest is grouped in two halves at the end, one
+/// on the core the reader no longer needs, as a file's would be.
 final class LineFollower: @unchecked Sendable {
   /// Touched by the follower's thread only, until `finish` has stopped it.
   private var grouping: LineScan
@@ -43,27 +45,51 @@ final class LineFollower: @unchecked Sendable {
       let base = grouping.buffer.base
       var end = count
       while end > grouped, base[end - 1] != 0x0A { end -= 1 }
-      if end > grouped {
-        grouping.scan(from: grouped, to: end)
-        grouped = end
+      // A step at a time, so that `finish` soon takes over what is left.
+      while end > grouped {
+        if stopping.load(ordering: .acquiring) { return }
+        let to = grouped + Self.step < end ? memchrPointer(base + grouped + Self.step, base + end)! + 1 - base : end
+        grouping.scan(from: grouped, to: to)
+        grouped = to
       }
       if stopping.load(ordering: .acquiring) { return }
     }
   }
 
-  /// Ends the thread (after the lines it is grouping); idempotent.
+  static let step = 1 << 20
+
+  /// Ends the thread (after the step it is grouping); idempotent.
   func stop() {
     guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
     wake.signal()
     stopped.wait()
   }
 
+  /// A rest smaller than this is left to one thread (as `ItemFollower.restToSplit`).
+  static let restToSplit = 16 << 20
+
   /// The list of `buffer`'s lines (the whole stream, now ended), as
-  /// `LineInput.load` makes it.
-  func finish(_ buffer: ByteBuffer, keepOrder: Bool) -> SectionedList {
+  /// `LineInput.load` makes it. The rest, when `minimumSplit` bytes or
+  /// more, is grouped in two halves, as `LineInput.load` groups a file.
+  func finish(_ buffer: ByteBuffer, keepOrder: Bool, minimumSplit: Int = restToSplit) -> SectionedList {
     stop()
     grouping.buffer = buffer
-    grouping.scan(from: grouped, to: buffer.count)
+    if Cores.available >= 2, buffer.count - grouped >= max(minimumSplit, 1),
+      let newline = memchrPointer(buffer.base + (grouped + buffer.count) / 2, buffer.base + buffer.count)
+    {
+      let middle = newline + 1 - buffer.base
+      let (delimiter, collation) = (grouping.delimiter, grouping.collation)
+      var (_, second) = ForkJoin.both(
+        { grouping.scan(from: grouped, to: middle) },
+        {
+          var second = Grouping(buffer: buffer, delimiter: delimiter, collation: collation)
+          second.scan(from: middle, to: buffer.count)
+          return second
+        })
+      grouping.append(&second)
+    } else {
+      grouping.scan(from: grouped, to: buffer.count)
+    }
     let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
     var taken = LineScan(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)

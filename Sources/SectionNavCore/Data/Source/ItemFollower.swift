@@ -1,7 +1,10 @@
 /// Scans item data (JSON Lines, CSV, arrays of objects) from a stream on
 /// another thread while it is still being read (`StreamFollower`), with the
 /// same `ItemStream` that scans it piece by piece: a pipe is read on one
-/// core and scanned on the other.
+/// core and scanned on the other. A fast writer leaves the scan behind;
+/// when the input ends with much of it unscanned, the rest is split
+/// (`ItemSplit`) and its second half scanned on the core the reader no
+/// longer needs, as a file's would be.
 final class ItemFollower: @unchecked Sendable {
   let follower: StreamFollower
   /// Touched by the follower's thread only, until it has stopped.
@@ -20,11 +23,55 @@ final class ItemFollower: @unchecked Sendable {
           try self.stream.advance(available: seen, eof: true)
           return
         }
-        if n >= self.stream.wanted { try self.stream.advance(available: n, eof: false) }
+        if try scan(to: n, from: seen, feed) { return }
         seen = n
       }
     }
   }
+
+  /// Scans the bytes `from..<to` a `step` at a time, so that the end of
+  /// the input is noticed soon after it comes; then scans the rest
+  /// (`scanRest`) and returns true.
+  private func scan(to: Int, from: Int, _ feed: StreamFollower.Feed) throws(LoadError) -> Bool {
+    var scanned = from
+    while scanned < to {
+      if feed.atEnd {
+        try Self.scanRest(&stream, count: feed.available)
+        return true
+      }
+      scanned = min(to, scanned + Self.step)
+      if scanned < to && scanned < stream.wanted { continue }
+      try stream.advance(available: scanned, eof: false)
+      feed.reached(scanned)
+    }
+    return false
+  }
+
+  static let step = 1 << 20
+
+  /// Scans the input to its end, `count` bytes of `stream`'s buffer (a
+  /// stream's growing one), from where `stream` stands; a rest of
+  /// `minimum` bytes or more in two halves, as a file is
+  /// (`ItemLoader.loadHalves`). Returns how many halves did.
+  @discardableResult
+  static func scanRest(_ stream: inout ItemStream, count: Int, minimum: Int = restToSplit) throws(LoadError) -> Int {
+    let from = stream.position
+    var halves = 1
+    if Cores.available >= 2, count - from >= max(minimum, 2),
+      let split = ItemSplit.start(
+        &stream, in: ByteBuffer(base: stream.buffer.base, count: count, ownership: .borrowed(stream.buffer)),
+        from: from)
+    {
+      defer { split.stop() }
+      try stream.scan(available: split.offset, eof: false)
+      if try split.join(into: &stream) { halves = 2 }
+    }
+    try stream.advance(available: count, eof: true)
+    return halves
+  }
+
+  /// A rest smaller than this is left to the scan alone (as `JSONFollower.restToSplit`).
+  static let restToSplit = 16 << 20
 
   /// The scan's error, once it has stopped at one before the end of the input.
   var earlyFailure: LoadError? { follower.earlyFailure as? LoadError }

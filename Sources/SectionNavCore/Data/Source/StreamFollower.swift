@@ -31,6 +31,9 @@ final class StreamFollower: @unchecked Sendable {
     /// Bytes read so far.
     var available: Int { arrived.load(ordering: .acquiring) }
 
+    /// Whether the input has ended (then `available` is all of it).
+    var atEnd: Bool { ended.load(ordering: .acquiring) }
+
     /// The first `count` bytes have arrived (`atEnd`: all of them).
     func arrive(_ count: Int, atEnd: Bool) {
       arrived.store(count, ordering: .releasing)
@@ -41,9 +44,14 @@ final class StreamFollower: @unchecked Sendable {
     /// The scan has passed `offset`, with `items` found. A list with no
     /// items is not offered: it would only hold back the first one that has some.
     func passed(_ offset: Int, items: Int, snapshot: () -> SectionedList) {
+      reached(offset)
+      if items > 0 { progress?(offset, items, snapshot) }
+    }
+
+    /// The scan has passed `offset` (told to a reader waiting for it to keep up).
+    func reached(_ offset: Int) {
       scanned.store(offset, ordering: .releasing)
       moved.signal()
-      if items > 0 { progress?(offset, items, snapshot) }
     }
 
     /// The scan has used the first `count` bytes: waits for more, and
