@@ -74,22 +74,7 @@ final class LineFollower: @unchecked Sendable {
   func finish(_ buffer: ByteBuffer, keepOrder: Bool, minimumSplit: Int = restToSplit) -> SectionedList {
     stop()
     grouping.buffer = buffer
-    if Cores.available >= 2, buffer.count - grouped >= max(minimumSplit, 1),
-      let newline = memchrPointer(buffer.base + (grouped + buffer.count) / 2, buffer.base + buffer.count)
-    {
-      let middle = newline + 1 - buffer.base
-      let (delimiter, collation) = (grouping.delimiter, grouping.collation)
-      var (_, second) = ForkJoin.both(
-        { grouping.scan(from: grouped, to: middle) },
-        {
-          var second = Grouping(buffer: buffer, delimiter: delimiter, collation: collation)
-          second.scan(from: middle, to: buffer.count)
-          return second
-        })
-      grouping.append(&second)
-    } else {
-      grouping.scan(from: grouped, to: buffer.count)
-    }
+    grouping.scan(from: grouped, to: buffer.count, twoThreadsFrom: Cores.available >= 2 ? minimumSplit : nil)
     let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
     var taken = LineScan(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)

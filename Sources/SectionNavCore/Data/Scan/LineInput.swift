@@ -38,23 +38,8 @@ public enum LineInput {
     _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil,
     minimumSplitSize: Int = ScanSplit.minimumSize
   ) -> SectionedList {
-    let delimiterBytes = delimiter.map { Array($0.utf8) } ?? []
-    var grouping = LineScan(buffer: buffer, delimiter: delimiterBytes, collation: collation)
-    if parallel, buffer.count >= max(minimumSplitSize, 1),
-      let newline = memchrPointer(buffer.base + buffer.count / 2, buffer.base + buffer.count)
-    {
-      let middle = newline + 1 - buffer.base
-      var (_, second) = ForkJoin.both(
-        { grouping.scan(from: 0, to: middle) },
-        {
-          var second = LineScan(buffer: buffer, delimiter: delimiterBytes, collation: collation)
-          second.scan(from: middle, to: buffer.count)
-          return second
-        })
-      grouping.append(&second)
-    } else {
-      grouping.scan(from: 0, to: buffer.count)
-    }
+    var grouping = LineScan(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation)
+    grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: parallel ? minimumSplitSize : nil)
     return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
   }
 }
@@ -134,6 +119,26 @@ struct LineScan {
       }
       append(itemStart, lineEnd, section: section)
     }
+  }
+
+  /// Groups bytes `from..<to`; a stretch of `twoThreadsFrom` bytes or more
+  /// has its second half (from the first line that starts after its
+  /// middle) grouped on another thread and appended — lines need no
+  /// context, so the result is the same either way.
+  mutating func scan(from: Int, to: Int, twoThreadsFrom minimum: Int?) {
+    guard let minimum, to - from >= max(minimum, 1),
+      let newline = memchrPointer(buffer.base + (from + to) / 2, buffer.base + to)
+    else { return scan(from: from, to: to) }
+    let middle = newline + 1 - buffer.base
+    let (buffer, delimiter, collation) = (buffer, delimiter, collation)
+    var (_, second) = ForkJoin.both(
+      { scan(from: from, to: middle) },
+      {
+        var second = LineScan(buffer: buffer, delimiter: delimiter, collation: collation)
+        second.scan(from: middle, to: to)
+        return second
+      })
+    append(&second)
   }
 
   /// Appends the lines `other` grouped after this one's (its sections join
