@@ -129,6 +129,19 @@ struct ShownFields {
     }
   }
 
+  /// Whether the member with the plain `key`, `level` members deep in the
+  /// open item, is on some field's way (`valueStarts` would match it).
+  @inline(__always)
+  func watches(level k: Int, key: UnsafePointer<UInt8>, length: Int) -> Bool {
+    for f in 0..<count where k < depths[f] {
+      let i = f * levels + k
+      if nameLength[i] == length && (k == 0 || on[i - 1]) && sameBytes(names + nameStart[i], key, length) {
+        return true
+      }
+    }
+    return false
+  }
+
   /// A value `level` members deep in the open item ended at `offset`.
   @inline(__always)
   func valueEnds(level k: Int, offset: Int) {

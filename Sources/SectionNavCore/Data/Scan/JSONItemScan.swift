@@ -303,6 +303,9 @@ struct JSONItemScan {
     var depth = state.depth
     var spaces = state.spaces
     let watch = validateOnly ? -1 : n + 1 + max(groupDepth, shown.levels)
+    // Values at depths up to `limit` go through the hooks: `watch`, or less
+    // inside a member no field is looked for in (`memberStarts`).
+    var limit = watch
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }
@@ -324,7 +327,8 @@ struct JSONItemScan {
       if needValue {
         if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
         let c = p.pointee
-        if depth <= watch { valueStarts(at: p, c, depth: depth, spaces: spaces) }
+        // (Members below the path had theirs at their key: `memberStarts`.)
+        if depth <= limit, depth <= n || stack[depth] == 0 { valueStarts(at: p, c, depth: depth, spaces: spaces) }
         switch c {
         case 0x22:
           var plain = true
@@ -343,12 +347,17 @@ struct JSONItemScan {
           if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
             p += 1
             depth -= 1
-            if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+            if depth <= limit { ends(at: p, depth: depth, spaces: spaces) }
             needValue = false
-            checkpoint(p, depth, spaces)
+            checkpoint(p, depth, spaces, limit: limit, watch: watch)
             continue
           }
-          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch, &spaces) }
+          if isObject == 1 {
+            p = try key(p, end, depth: depth, watch: watch, &spaces)
+            if depth <= limit + 1, depth <= watch, depth > n {
+              limit = memberStarts(depth: depth, at: p) ? watch : depth - 1
+            }
+          }
           continue
         case 0x2D, 0x30...0x39:
           p = try JSONLexer.skipNumber(p, end, base)
@@ -361,9 +370,9 @@ struct JSONItemScan {
         }
         // A scalar ended. (At the end of the input a number may go on: wait.)
         if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
-        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+        if depth <= limit { ends(at: p, depth: depth, spaces: spaces) }
         needValue = false
-        checkpoint(p, depth, spaces)
+        checkpoint(p, depth, spaces, limit: limit, watch: watch)
         continue
       }
       // Just after a value at `depth`.
@@ -404,6 +413,9 @@ struct JSONItemScan {
         p = q
         if stack[depth] == 1 {
           p = try key(p, end, depth: depth, watch: watch, &spaces)
+          if depth <= limit + 1, depth <= watch, depth > n {
+            limit = memberStarts(depth: depth, at: p) ? watch : depth - 1
+          }
         } else if p < end, p.pointee == 0x5D {
           throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
         }
@@ -413,18 +425,24 @@ struct JSONItemScan {
       if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
         p += 1
         depth -= 1
-        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
-        checkpoint(p, depth, spaces)
+        if depth <= limit {
+          // Out of the object whose quiet member lowered `limit`, if one did.
+          limit = watch
+          ends(at: p, depth: depth, spaces: spaces)
+        }
+        checkpoint(p, depth, spaces, limit: limit, watch: watch)
         continue
       }
       throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1)
     }
   }
 
-  /// Remembers a value boundary to resume from when the input runs out.
+  /// Remembers a value boundary to resume from when the input runs out —
+  /// not inside a quiet member (`limit` below `watch`): the hooks skipped
+  /// there leave state a resumed scan would misread.
   @inline(__always)
-  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int) {
-    if lineMode || depth > n + 3 { return }
+  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int, limit: Int, watch: Int) {
+    if lineMode || depth > n + 3 || (depth > limit && limit != watch) { return }
     let offset = p - buffer.base
     let count = items.count
     state.offset = offset
