@@ -35,26 +35,37 @@ extension JSONItemScan {
     // Members of no item: no hook acts on them. (Items are never members here.)
     if item < 0 || d <= item { return item >= 0 }
     let k = d - item - 1
-    let key = buffer.base + keyStart + 1
+    if k >= max(groupDepth, shown.levels) { return false }
     let length = keyEnd - keyStart - 2
+    if keyPlain && nameLengths[k] >> UInt64(min(length, 63)) & 1 == 0 { return false }
+    return memberOnTheWay(level: k, at: value - buffer.base, length: length)
+  }
+
+  /// `memberStarts` past the length test: each name compared once.
+  @inline(never)
+  mutating func memberOnTheWay(level k: Int, at offset: Int, length: Int) -> Bool {
+    let key = buffer.base + keyStart + 1
+    var grouped = false
+    var fields: UInt64 = 0
     if keyPlain {
-      let grouped =
-        k < groupDepth && (k == 0 || groupOn[k - 1])
-        && groupKeyOffsets[k + 1] - groupKeyOffsets[k] == length
+      grouped =
+        k < groupDepth && (k == 0 || groupOn[k - 1]) && groupKeyOffsets[k + 1] - groupKeyOffsets[k] == length
         && sameBytes(groupKeyBytes + groupKeyOffsets[k], key, length)
-      if !grouped && !shown.watches(level: k, key: key, length: length) { return false }
-    }
-    let offset = value - buffer.base
-    if k < shown.levels {
-      shown.valueStarts(level: k, offset: offset, member: true, plain: keyPlain, key: key, length: length)
+      fields = shown.matches(level: k, key: key, length: length)
+      if !grouped && fields == 0 { return false }
+      if k < shown.levels { shown.take(level: k, matches: fields, offset: offset) }
+    } else {
+      if k < shown.levels {
+        shown.valueStarts(level: k, offset: offset, member: true, plain: false, key: key, length: length)
+      }
+      grouped =
+        k < groupDepth && (k == 0 || groupOn[k - 1])
+        && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
     }
     if k < groupDepth {
-      let on =
-        (k == 0 || groupOn[k - 1])
-        && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
-      groupOn[k] = on
+      groupOn[k] = grouped
       // A repeated key replaces what an earlier one held (jq: the last wins).
-      if on { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
+      if grouped { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
     }
     return true
   }

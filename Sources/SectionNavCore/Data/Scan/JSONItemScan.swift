@@ -129,6 +129,10 @@ struct JSONItemScan {
   var groupEnd = -1
   /// The fields the open item's row shows, as the scan passes them.
   var shown: ShownFields
+  /// Per member level of the open item (below `max(groupDepth, shown.levels)`),
+  /// bit `L` (63: 63 or more) set when a name looked for there is `L` bytes
+  /// long: most keys are passed over on their length alone (`memberStarts`).
+  let nameLengths: UnsafeMutablePointer<UInt64>
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -169,6 +173,13 @@ struct JSONItemScan {
     groupKeyOffsets[keys.count] = offset
     groupOn = .allocate(capacity: max(1, keys.count))
     groupOn.initialize(repeating: false, count: max(1, keys.count))
+    let levels = max(keys.count, shown.levels)
+    nameLengths = .allocate(capacity: max(1, levels))
+    nameLengths.initialize(repeating: 0, count: max(1, levels))
+    for (k, key) in keys.enumerated() { nameLengths[k] |= 1 << UInt64(min(key.count, 63)) }
+    for f in 0..<shown.count {
+      for k in 0..<shown.depths[f] { nameLengths[k] |= 1 << UInt64(min(shown.nameLength[f * shown.levels + k], 63)) }
+    }
     items = ItemGroups(expected: 1024, collation: options.collation)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -199,6 +210,7 @@ struct JSONItemScan {
     groupKeyBytes.deallocate()
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
+    nameLengths.deallocate()
     shown.release()
   }
 
