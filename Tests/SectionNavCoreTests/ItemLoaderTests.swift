@@ -114,6 +114,26 @@ import Testing
       ])
   }
 
+  /// Members on no field's way are passed without the field hooks
+  /// (`JSONItemScan.memberStarts`): keys named like a field's inside them,
+  /// or inside arrays, are not the field; the fields around them still are.
+  static let offTheWay = """
+    [{"x": {"a": {"b": "no"}}, "a": {"c": {"b": "no"}, "b": "g1", "d": [{"b": "no"}]}, "n": "one"},
+     {"a": [{"b": "no"}], "y": [{"a": {"b": "no"}}], "n": "two", "m": {"n": "no"}},
+     {"a": {"x": {"b": "no"}, "b": "g2"}, "z": {"n": "no"}, "n": "three"},
+     {"n": {"n": "no"}, "a": {"b": {"b": "no"}}}]
+    """
+
+  @Test func membersOffTheFieldsWayHideNoField() throws {
+    let list = try items(Self.offTheWay, options(groupBy: "a.b", itemField: "n", keepOrder: true))
+    #expect(
+      contents(list) == [
+        ["g1", "one"], ["(none)", "two"], ["g2", "three"], [#"{"b":"no"}"#, #"{"n":"no"}"#],
+      ])
+    let rows = try items(Self.offTheWay, options(itemFormat: "{a.b}/{n}", keepOrder: true))
+    #expect(contents(rows) == [["items", "g1/one", "/two", "g2/three", #"{"b":"no"}/{"n":"no"}"#]])
+  }
+
   @Test func objectRowsAreAsWideAsTheirCompactJSON() throws {
     let list = try items("[{\"a\": 1},\n {\"bb\" : [1, 2],\n\t\"c\": \"x y\"}, \"é\"]", options(groupBy: "a"))
     #expect(list.maxItemWidth == "{\"bb\":[1,2],\"c\":\"x y\"}".count)
@@ -259,6 +279,7 @@ import Testing
   @Test(arguments: [
     ["json", nested, ".a.b[].c[]", ""],
     ["json", people, "", "team.id"],
+    ["json", offTheWay, "", "a.b"],
     ["json", "[1,\n 2]\n{\"a\":\n 1}\n\"s\"\n12\ntrue", "", "a"],
     ["jsonl", "{\"k\":\"b\"}\n[1]\n\"x\"\n", "", "k"],
     ["csv", csv, "", "city"],

@@ -169,4 +169,20 @@ import Testing
     // An object without the field shows (and measures) as compact JSON.
     #expect(try load(#"{"a": [{ "m" : "é" }]}"#, LoadOptions(itemField: "n")).maxItemWidth == 9)
   }
+
+  /// An object shown by its field is measured only when the field's bytes
+  /// could make it the widest row; in either order, the widest is the drawn one.
+  @Test func objectsByFieldAreAsWideAsTheirWidestDrawnRow() throws {
+    let items = [
+      #"{"n": "中文中文", "x": "a much longer other field than any name"}"#, #"{"n": "abcdefgh"}"#,
+      #"{"n": "caf\u00e9 \"q\""}"#, #"{"n": null, "m": 1}"#, #"{"n": {"k": [1, 2]}}"#,
+      #"{"m": "no field here"}"#, #"{"n": 123456789}"#,
+    ]
+    for order in [items, items.reversed()] {
+      let list = try load("{\"s\": [" + order.joined(separator: ", ") + "]}", LoadOptions(itemField: "n"))
+      var widest = 0
+      for i in 0..<list.itemCount(0) { widest = max(widest, TextSanitizer.width(list.itemText(section: 0, item: i))) }
+      #expect(list.maxItemWidth == widest)
+    }
+  }
 }

@@ -35,7 +35,7 @@ struct ShownFields {
   var unsure = false
 
   /// Watches `itemField`, or `template`'s fields; nothing when a field
-  /// takes an element by index (those are looked up).
+  /// takes an element by index or there are over 64 (those are looked up).
   init(itemField: [UInt8]?, template: ItemTemplate?) {
     var fields: [[[UInt8]]] = []
     var pieces: [Int] = []
@@ -60,6 +60,11 @@ struct ShownFields {
       }
     } else if let itemField {
       fields = [[itemField]]
+    }
+    // Fields are bits of a word (`matches`): more are looked up.
+    if fields.count > 64 {
+      fields = []
+      pieces = []
     }
     count = fields.count
     literalCells = template?.literalCells ?? 0
@@ -118,14 +123,33 @@ struct ShownFields {
       unsure = true
       return
     }
+    take(level: k, matches: member ? matches(level: k, key: key, length: length) : 0, offset: offset)
+  }
+
+  /// The fields (bit `f`: field `f`) whose way goes through the member
+  /// with the plain `key`, `level` members deep in the open item.
+  @inline(__always)
+  func matches(level k: Int, key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+    var bits: UInt64 = 0
     for f in 0..<count where k < depths[f] {
       let i = f * levels + k
-      let matches =
-        member && (k == 0 || on[i - 1]) && nameLength[i] == length
-        && sameBytes(names + nameStart[i], key, length)
-      on[i] = matches
+      if nameLength[i] == length && (k == 0 || on[i - 1]) && sameBytes(names + nameStart[i], key, length) {
+        bits |= 1 << UInt64(f)
+      }
+    }
+    return bits
+  }
+
+  /// A value starts at `offset`, `level` members deep, on the way of the
+  /// fields `matches` (`matches(level:key:length:)`) and off the others'.
+  @inline(__always)
+  func take(level k: Int, matches: UInt64, offset: Int) {
+    for f in 0..<count where k < depths[f] {
+      let i = f * levels + k
+      let on = matches >> UInt64(f) & 1 != 0
+      self.on[i] = on
       // A repeated key replaces what an earlier one held (the last wins).
-      if matches { if k == depths[f] - 1 { start[f] = offset } else { end[f] = -1 } }
+      if on { if k == depths[f] - 1 { start[f] = offset } else { end[f] = -1 } }
     }
   }
 

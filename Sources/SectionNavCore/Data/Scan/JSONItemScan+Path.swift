@@ -22,6 +22,73 @@ extension JSONItemScan {
       UnsafeBufferPointer(start: name, count: count))
   }
 
+  /// The member whose key was just read starts at `value`, at depth `d`
+  /// below the path: notes whether it is on the way to the `--group-by`
+  /// field or a shown field (what `valueStarts` does for other values).
+  /// Returns false when it is on no field's way — most members of most
+  /// items: then no hook has anything to do with it or anything inside it
+  /// (the scan passes it *quietly*, its hooks skipped). A key only decoding
+  /// can compare is never quiet.
+  @inline(__always)
+  mutating func memberStarts(depth d: Int, at value: Pointer) -> Bool {
+    let item = state.itemDepth
+    // Members of no item: no hook acts on them. (Items are never members here.)
+    if item < 0 || d <= item { return item >= 0 }
+    let k = d - item - 1
+    if k >= max(groupDepth, shown.levels) { return false }
+    let length = keyEnd - keyStart - 2
+    if keyPlain && nameLengths[k] >> UInt64(min(length, 63)) & 1 == 0 { return false }
+    return memberOnTheWay(level: k, at: value - buffer.base, length: length)
+  }
+
+  /// `memberStarts` past the length test: each name compared once.
+  @inline(never)
+  mutating func memberOnTheWay(level k: Int, at offset: Int, length: Int) -> Bool {
+    let key = buffer.base + keyStart + 1
+    var grouped = false
+    var fields: UInt64 = 0
+    if keyPlain {
+      grouped =
+        k < groupDepth && (k == 0 || groupOn[k - 1]) && groupKeyOffsets[k + 1] - groupKeyOffsets[k] == length
+        && sameBytes(groupKeyBytes + groupKeyOffsets[k], key, length)
+      fields = shown.matches(level: k, key: key, length: length)
+      if !grouped && fields == 0 { return false }
+      if k < shown.levels { shown.take(level: k, matches: fields, offset: offset) }
+    } else {
+      if k < shown.levels {
+        shown.valueStarts(level: k, offset: offset, member: true, plain: false, key: key, length: length)
+      }
+      grouped =
+        k < groupDepth && (k == 0 || groupOn[k - 1])
+        && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
+    }
+    if k < groupDepth {
+      groupOn[k] = grouped
+      // A repeated key replaces what an earlier one held (jq: the last wins).
+      if grouped { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
+    }
+    return true
+  }
+
+  /// A value ended at `p` at a watched depth: below the path inside the
+  /// open item (`memberEnds`, small enough to inline), or `valueEnds`.
+  @inline(__always)
+  mutating func ends(at p: Pointer, depth d: Int, spaces: Int) {
+    if d > n && d > state.itemDepth { memberEnds(at: p, depth: d) } else { valueEnds(at: p, depth: d, spaces: spaces) }
+  }
+
+  /// `valueEnds` of a value below the path deeper than the item (a member
+  /// or an element inside it, or anything outside items): only the fields'
+  /// ends can be there.
+  @inline(__always)
+  mutating func memberEnds(at p: Pointer, depth d: Int) {
+    let item = state.itemDepth
+    if item < 0 { return }
+    if d == item + groupDepth, groupOn[groupDepth - 1] { groupEnd = p - buffer.base }
+    let k = d - item - 1
+    if k < shown.levels { shown.valueEnds(level: k, offset: p - buffer.base) }
+  }
+
   /// A value starts at `p` at a depth where the path or the items are.
   @inline(__always)
   mutating func valueStarts(at p: Pointer, _ c: UInt8, depth d: Int, spaces: Int) {
@@ -52,21 +119,15 @@ extension JSONItemScan {
       return
     }
     if d > n {
-      // A member inside the open item: on the way to the group field?
+      // An element of an array inside the open item (members had
+      // `memberStarts`): no field's way goes through it.
       let item = state.itemDepth
-      if item >= 0, d > item, d <= item + shown.levels {
-        shown.valueStarts(
-          level: d - item - 1, offset: offset, member: stack[d] == 1, plain: keyPlain,
-          key: buffer.base + keyStart + 1, length: keyEnd - keyStart - 2)
-      }
-      if groupDepth > 0, item >= 0, d > item, d <= item + groupDepth {
+      if item >= 0, d > item {
         let k = d - item - 1
-        let on =
-          (k == 0 || groupOn[k - 1]) && stack[d] == 1
-          && keyMatches(groupKeyBytes + groupKeyOffsets[k], groupKeyOffsets[k + 1] - groupKeyOffsets[k])
-        groupOn[k] = on
-        // A repeated key replaces what an earlier one held (jq: the last wins).
-        if on { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
+        if k < shown.levels {
+          shown.valueStarts(level: k, offset: offset, member: false, plain: true, key: buffer.base, length: 0)
+        }
+        if k < groupDepth { groupOn[k] = false }
       }
       return
     }

@@ -129,6 +129,10 @@ struct JSONItemScan {
   var groupEnd = -1
   /// The fields the open item's row shows, as the scan passes them.
   var shown: ShownFields
+  /// Per member level of the open item (below `max(groupDepth, shown.levels)`),
+  /// bit `L` (63: 63 or more) set when a name looked for there is `L` bytes
+  /// long: most keys are passed over on their length alone (`memberStarts`).
+  let nameLengths: UnsafeMutablePointer<UInt64>
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -169,6 +173,13 @@ struct JSONItemScan {
     groupKeyOffsets[keys.count] = offset
     groupOn = .allocate(capacity: max(1, keys.count))
     groupOn.initialize(repeating: false, count: max(1, keys.count))
+    let levels = max(keys.count, shown.levels)
+    nameLengths = .allocate(capacity: max(1, levels))
+    nameLengths.initialize(repeating: 0, count: max(1, levels))
+    for (k, key) in keys.enumerated() { nameLengths[k] |= 1 << UInt64(min(key.count, 63)) }
+    for f in 0..<shown.count {
+      for k in 0..<shown.depths[f] { nameLengths[k] |= 1 << UInt64(min(shown.nameLength[f * shown.levels + k], 63)) }
+    }
     items = ItemGroups(expected: 1024, collation: options.collation)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -199,6 +210,7 @@ struct JSONItemScan {
     groupKeyBytes.deallocate()
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
+    nameLengths.deallocate()
     shown.release()
   }
 
@@ -303,6 +315,9 @@ struct JSONItemScan {
     var depth = state.depth
     var spaces = state.spaces
     let watch = validateOnly ? -1 : n + 1 + max(groupDepth, shown.levels)
+    // Values at depths up to `limit` go through the hooks: `watch`, or less
+    // inside a member no field is looked for in (`memberStarts`).
+    var limit = watch
     let maxDepth = JSONIndexer.maximumDepth
     var needValue = !state.afterValue
     if lineMode { needValue = true }
@@ -324,7 +339,8 @@ struct JSONItemScan {
       if needValue {
         if p == end { throw SyntaxFailure(offset: p - base, message: "unexpected end of input, expected a value") }
         let c = p.pointee
-        if depth <= watch { valueStarts(at: p, c, depth: depth, spaces: spaces) }
+        // (Members below the path had theirs at their key: `memberStarts`.)
+        if depth <= limit, depth <= n || stack[depth] == 0 { valueStarts(at: p, c, depth: depth, spaces: spaces) }
         switch c {
         case 0x22:
           var plain = true
@@ -343,12 +359,17 @@ struct JSONItemScan {
           if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
             p += 1
             depth -= 1
-            if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+            if depth <= limit { ends(at: p, depth: depth, spaces: spaces) }
             needValue = false
-            checkpoint(p, depth, spaces)
+            checkpoint(p, depth, spaces, limit: limit, watch: watch)
             continue
           }
-          if isObject == 1 { p = try key(p, end, depth: depth, watch: watch, &spaces) }
+          if isObject == 1 {
+            p = try key(p, end, depth: depth, watch: watch, &spaces)
+            if depth <= limit + 1, depth <= watch, depth > n {
+              limit = memberStarts(depth: depth, at: p) ? watch : depth - 1
+            }
+          }
           continue
         case 0x2D, 0x30...0x39:
           p = try JSONLexer.skipNumber(p, end, base)
@@ -361,9 +382,9 @@ struct JSONItemScan {
         }
         // A scalar ended. (At the end of the input a number may go on: wait.)
         if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
-        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
+        if depth <= limit { ends(at: p, depth: depth, spaces: spaces) }
         needValue = false
-        checkpoint(p, depth, spaces)
+        checkpoint(p, depth, spaces, limit: limit, watch: watch)
         continue
       }
       // Just after a value at `depth`.
@@ -404,6 +425,9 @@ struct JSONItemScan {
         p = q
         if stack[depth] == 1 {
           p = try key(p, end, depth: depth, watch: watch, &spaces)
+          if depth <= limit + 1, depth <= watch, depth > n {
+            limit = memberStarts(depth: depth, at: p) ? watch : depth - 1
+          }
         } else if p < end, p.pointee == 0x5D {
           throw SyntaxFailure(offset: p - base, message: "expected a value after ',', found ']' (trailing comma)")
         }
@@ -413,18 +437,24 @@ struct JSONItemScan {
       if c == (stack[depth] == 1 ? 0x7D : 0x5D) {
         p += 1
         depth -= 1
-        if depth <= watch { valueEnds(at: p, depth: depth, spaces: spaces) }
-        checkpoint(p, depth, spaces)
+        if depth <= limit {
+          // Out of the object whose quiet member lowered `limit`, if one did.
+          limit = watch
+          ends(at: p, depth: depth, spaces: spaces)
+        }
+        checkpoint(p, depth, spaces, limit: limit, watch: watch)
         continue
       }
       throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1)
     }
   }
 
-  /// Remembers a value boundary to resume from when the input runs out.
+  /// Remembers a value boundary to resume from when the input runs out —
+  /// not inside a quiet member (`limit` below `watch`): the hooks skipped
+  /// there leave state a resumed scan would misread.
   @inline(__always)
-  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int) {
-    if lineMode || depth > n + 3 { return }
+  mutating func checkpoint(_ p: Pointer, _ depth: Int, _ spaces: Int, limit: Int, watch: Int) {
+    if lineMode || depth > n + 3 || (depth > limit && limit != watch) { return }
     let offset = p - buffer.base
     let count = items.count
     state.offset = offset
