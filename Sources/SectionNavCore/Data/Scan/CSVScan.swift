@@ -48,8 +48,8 @@ struct CSVScan {
   var scratch = UnsafeMutablePointer<Field>.allocate(capacity: 16)
   var scratchCount = 16
   var items: ItemGroups
-  /// The one-item list for rendering a record to find its initial.
-  let single = SingleRange()
+  /// Renders a row whose initial its bytes do not settle (made at the first record).
+  var renderer: RowRenderer?
   /// Where the next record starts.
   var offset = 0
   var wanted = 0
@@ -94,7 +94,10 @@ struct CSVScan {
         continue
       }
       let start = p
-      guard let (recordEnd, next) = try recordBounds(p, end, eof: eof) else {
+      // The fields the section and the row need are found on the way (none in the header).
+      let last = columns == nil ? -1 : lastField
+      reserveScratch(last)
+      guard let (recordEnd, next, n) = try record(p, end, eof: eof, upTo: last, into: scratch) else {
         wanted = offset + 2 * (available - offset) + 4096
         break
       }
@@ -103,13 +106,18 @@ struct CSVScan {
         if noHeader {
           columns = (1...max(1, fields.count)).map(String.init)
           try setUp(at: start)
-          add(start, recordEnd)
+          reserveScratch(lastField)
+          let length = recordEnd - start
+          let n =
+            lastField < 0
+            ? 0 : Self.fields(start, length, upTo: lastField, separator: separator, quoted: quoted, into: scratch)
+          add(start, recordEnd, fields: n)
         } else {
           columns = fields
           try setUp(at: start)
         }
       } else {
-        add(start, recordEnd)
+        add(start, recordEnd, fields: n)
       }
       p = next
       offset = p - base
@@ -144,38 +152,113 @@ struct CSVScan {
     if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
 
-  /// The end of the record starting at `p` (before its line break) and where
-  /// the next one starts; nil when it runs past what has arrived.
-  func recordBounds(_ start: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (Pointer, Pointer)? {
-    let base = buffer.base
+  /// The last column the section or the row needs split out (-1: none).
+  var lastField: Int { max(groupColumn, showsColumns ? rowCells.lastColumn : -1) }
+
+  /// Makes the scratch room hold fields `0...last`.
+  mutating func reserveScratch(_ last: Int) {
+    guard last >= scratchCount else { return }
+    scratch.deallocate()
+    scratchCount = 2 * (last + 1)
+    scratch = .allocate(capacity: scratchCount)
+  }
+
+  /// The record starting at `start`: where it ends (before its line break),
+  /// where the next one starts, and its fields `0...last` (as `fields`
+  /// splits them) put in `found` on the way, with how many there were — one
+  /// pass over the bytes for both. Nil when it runs past what has arrived.
+  @inline(__always)
+  func record(_ start: Pointer, _ end: Pointer, eof: Bool, upTo last: Int, into found: UnsafeMutablePointer<Field>)
+    throws(SyntaxFailure) -> (Pointer, Pointer, Int)?
+  {
     var p = start
+    var k = 0
+    // At the start of field `k`.
+    while k <= last {
+      if quoted && p < end && p.pointee == 0x22 {
+        let open = p
+        guard let close = try closingQuote(open, end, eof: eof) else { return nil }
+        found[k] = (open + 1 - start, close - start, true)
+        k += 1
+        p = close + 1
+        guard p < end else { return (end, end, k) }
+        let c = p.pointee
+        if c == separator {
+          p += 1
+          continue
+        }
+        if c != 0x0A && c != 0x0D { throw afterQuote(p, end) }
+        return lineEnd(p, end, eof: eof).map { ($0.0, $0.1, k) }
+      }
+      let stop = Self.nextStop(p, end, separator: separator)
+      if stop == end && !eof { return nil }
+      found[k] = (p - start, stop - start, false)
+      k += 1
+      if stop == end { return (end, end, k) }
+      if stop.pointee == separator {
+        p = stop + 1
+        continue
+      }
+      return lineEnd(stop, end, eof: eof).map { ($0.0, $0.1, k) }
+    }
+    // The rest of the record, its separators passed over.
+    return try recordBounds(start, from: p, end, eof: eof).map { ($0.0, $0.1, k) }
+  }
+
+  /// The record's end and the next one's start, given the line break `p` ends it with.
+  @inline(__always)
+  func lineEnd(_ p: Pointer, _ end: Pointer, eof: Bool) -> (Pointer, Pointer)? {
+    if p.pointee == 0x0A { return (p, p + 1) }
+    // CRLF, or a lone CR (which ends the record too, as in Python).
+    if p + 1 < end { return (p, p[1] == 0x0A ? p + 2 : p + 1) }
+    return eof ? (p, end) : nil
+  }
+
+  /// The quote closing the quoted field opened at `open` (`""` is a quote
+  /// in it); nil when that is not known yet.
+  @inline(__always)
+  func closingQuote(_ open: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> Pointer? {
+    var p = open + 1
+    while true {
+      guard let q = memchr(p, 0x22, end - p) else {
+        if eof { throw SyntaxFailure(offset: open - buffer.base, message: "unterminated quoted field") }
+        return nil
+      }
+      let close = UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
+      p = close + 1
+      if p < end, p.pointee == 0x22 {
+        p += 1
+        continue
+      }
+      // A quote at the end so far may yet be doubled.
+      if p == end && !eof { return nil }
+      return close
+    }
+  }
+
+  /// The error for the byte at `p` after a closing quote.
+  func afterQuote(_ p: Pointer, _ end: Pointer) -> SyntaxFailure {
+    SyntaxFailure(
+      offset: p - buffer.base,
+      message: "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
+  }
+
+  /// The end of the record starting at `start` (before its line break) and
+  /// where the next one starts, read from `from` (a field's start); nil
+  /// when it runs past what has arrived.
+  func recordBounds(_ start: Pointer, from: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (
+    Pointer, Pointer
+  )? {
+    var p = from
     while p < end {
       let c = p.pointee
       // A quote opens a quoted field only at the field's start.
       if quoted && c == 0x22 && (p == start || p[-1] == separator) {
-        let open = p
-        p += 1
-        while true {
-          guard let q = memchr(p, 0x22, end - p) else {
-            if eof { throw SyntaxFailure(offset: open - base, message: "unterminated quoted field") }
-            return nil
-          }
-          p = UnsafePointer(q.assumingMemoryBound(to: UInt8.self)) + 1
-          if p < end, p.pointee == 0x22 {
-            p += 1
-            continue
-          }
-          if p == end && !eof { return nil }
-          break
-        }
+        guard let close = try closingQuote(p, end, eof: eof) else { return nil }
+        p = close + 1
         if p < end {
           let c = p.pointee
-          if c != separator && c != 0x0A && c != 0x0D {
-            throw SyntaxFailure(
-              offset: p - base,
-              message:
-                "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
-          }
+          if c != separator && c != 0x0A && c != 0x0D { throw afterQuote(p, end) }
         }
         continue
       }
@@ -183,16 +266,38 @@ struct CSVScan {
         p += 1
         continue
       }
-      if c == 0x0A { return (p, p + 1) }
-      if c == 0x0D {
-        // CRLF, or a lone CR (which ends the record too, as in Python).
-        if p + 1 < end { return (p, p[1] == 0x0A ? p + 2 : p + 1) }
-        return eof ? (p, end) : nil
-      }
+      if c == 0x0A || c == 0x0D { return lineEnd(p, end, eof: eof) }
       p = Self.nextBreak(p + 1, end, quoted: quoted)
     }
     guard eof else { return nil }
     return (end, end)
+  }
+
+  /// The first separator or line break at or after `p`, or `end`: eight
+  /// bytes at a time (a field is often shorter than a `memchr` call's setup).
+  /// Each byte equal to one of them becomes a zero byte; the lowest zero
+  /// byte flagged is always a true one.
+  @inline(__always)
+  static func nextStop(_ p: Pointer, _ end: Pointer, separator: UInt8) -> Pointer {
+    var p = p
+    let ones = JSONLexer.ones
+    let highs = JSONLexer.highs
+    let separators = UInt64(separator) &* ones
+    while end - p >= 8 {
+      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      let s = w ^ separators
+      let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+      let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+      let hits = (((s &- ones) & ~s) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)) & highs
+      if hits != 0 { return p + hits.trailingZeroBitCount >> 3 }
+      p += 8
+    }
+    while p < end {
+      let c = p.pointee
+      if c == separator || c == 0x0A || c == 0x0D { return p }
+      p += 1
+    }
+    return end
   }
 
   /// The first line break (or quote, when `quoted`) at or after `p`, or
@@ -219,19 +324,12 @@ struct CSVScan {
     return end
   }
 
-  mutating func add(_ start: Pointer, _ end: Pointer) {
+  /// Adds the record `start..<end`, its first `n` fields in `scratch` (up to `lastField`).
+  mutating func add(_ start: Pointer, _ end: Pointer, fields n: Int) {
     let length = end - start
     let offset = start - buffer.base
     let plain = !showsColumns && Self.isASCII(start, length)
-    // The record is split once, up to the last column the section or the row needs.
-    let split = max(groupColumn, showsColumns ? rowCells.lastColumn : -1)
-    if split >= scratchCount {
-      scratch.deallocate()
-      scratchCount = 2 * (split + 1)
-      scratch = .allocate(capacity: scratchCount)
-    }
-    let found = scratch
-    let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
+    let found = UnsafePointer(scratch)
     let section: Int
     switch grouping {
     case .single(let title):
@@ -254,15 +352,18 @@ struct CSVScan {
       }
     case .initial:
       let (row, complete) = rowStart(start, length, fields: found, n)
-      let record = recordItems(single.list(offset: offset, length: length))
-      section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
+      if renderer == nil { renderer = RowRenderer(self) }
+      let renderer = renderer.unsafelyUnwrapped
+      section = items.section(initialOf: row, complete: complete) { renderer.text(offset: offset, length: length) }
     }
     if plain {
       items.rows.note(exact: length)
-    } else {
-      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
-        showsColumns
-          ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+    } else if !showsColumns {
+      items.noteRow(offset: offset, length: length, bytesBound: true) { TextWidth.cells(start, length, escapes: false) }
+    } else if rowCells.bound(fields: found, n) > items.rows.exact {
+      // Measured only when its bytes could make it the widest row.
+      items.noteRow(offset: offset, length: length, bytesBound: false) {
+        rowCells.cells(start, length, fields: found, n)
       }
     }
     items.append(offset: offset, length: length, plain: plain, section: section)
@@ -296,15 +397,16 @@ struct CSVScan {
     UnsafeBufferPointer<UInt8>, complete: Bool
   ) {
     // A template's row goes on after its first field: never complete there.
-    let column = template == nil ? itemColumn : templateFirstColumn
-    let whole = template == nil
-    if template != nil, column < 0 || column >= n { return (UnsafeBufferPointer(start: start, count: 0), false) }
-    guard itemField != nil || template != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
+    // (Flags, not the options: testing an optional template copies it.)
+    let hasTemplate = rowCells.hasTemplate
+    let column = hasTemplate ? templateFirstColumn : itemColumn
+    if hasTemplate, column < 0 || column >= n { return (UnsafeBufferPointer(start: start, count: 0), false) }
+    guard rowCells.showsField || hasTemplate else { return (UnsafeBufferPointer(start: start, count: length), true) }
     guard column >= 0, column < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
     let f = found[column]
     let n = f.end - f.start
     guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
-      return (UnsafeBufferPointer(start: start + f.start, count: n), whole)
+      return (UnsafeBufferPointer(start: start + f.start, count: n), !hasTemplate)
     }
     return (
       UnsafeBufferPointer(start: start + f.start, count: UnsafeRawPointer(quote) - UnsafeRawPointer(start + f.start)),
@@ -370,6 +472,27 @@ struct CSVScan {
       i += 1  // separator
     }
     return out
+  }
+}
+
+/// The row text of one record at a time, for `--group-by initial` rows
+/// whose bytes do not settle their initial: made once, so a record costs no
+/// copy of the columns and template.
+final class RowRenderer {
+  let records: RecordItems
+  let single: SingleRange
+
+  init(_ scan: CSVScan) {
+    single = SingleRange()
+    records = scan.recordItems(single.list(offset: 0, length: 0))
+  }
+
+  func text(offset: Int, length: Int) -> String {
+    let r = records
+    return RecordItems(
+      buffer: r.buffer, ranges: single.list(offset: offset, length: length), separator: r.separator, quoted: r.quoted,
+      columns: r.columns, itemField: r.itemField, template: r.template
+    ).text(at: 0)
   }
 }
 
