@@ -3,7 +3,8 @@ import Testing
 @testable import SectionNavCore
 
 /// `RecordReader.record` finds a CSV/TSV record's end and its first fields
-/// in one pass: the same end as `recordBounds` (the record syntax alone),
+/// in one pass: the same end as `recordBounds` (the record syntax alone, as
+/// the scan read it before),
 /// the same fields as `CSVScan.fields(upTo:)` splits the record into, and
 /// the same errors. `ShortKeys` files a key by its bytes as written.
 @Suite struct RecordReaderTests {
@@ -109,5 +110,62 @@ import Testing
     for s in 0..<list.sectionCount {
       #expect((0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) } == expected[list.title(s)])
     }
+  }
+}
+
+/// The scan's former record reader: the end of a record, no fields.
+extension RecordReader {
+  /// The end of the record starting at `start` (before its line break) and
+  /// where the next one starts, read from `from` (a field's start); nil
+  /// when it runs past what has arrived.
+  func recordBounds(_ start: Pointer, from: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (
+    Pointer, Pointer
+  )? {
+    var p = from
+    while p < end {
+      let c = p.pointee
+      // A quote opens a quoted field only at the field's start.
+      if quoted && c == 0x22 && (p == start || p[-1] == separator) {
+        guard let close = try closingQuote(p, end, eof: eof) else { return nil }
+        p = close + 1
+        if p < end {
+          let c = p.pointee
+          if c != separator && c != 0x0A && c != 0x0D { throw afterQuote(p, end) }
+        }
+        continue
+      }
+      if c == separator {
+        p += 1
+        continue
+      }
+      if c == 0x0A || c == 0x0D { return lineEnd(p, end, eof: eof) }
+      p = Self.nextBreak(p + 1, end, quoted: quoted)
+    }
+    guard eof else { return nil }
+    return (end, end)
+  }
+
+  /// The first line break (or quote, when `quoted`) at or after `p`, or
+  /// `end`: 16 bytes at a time, since most of a record is neither.
+  @inline(__always)
+  static func nextBreak(_ p: Pointer, _ end: Pointer, quoted: Bool) -> Pointer {
+    var p = p
+    let lf = SIMD16<UInt8>(repeating: 0x0A)
+    let cr = SIMD16<UInt8>(repeating: 0x0D)
+    let quote = SIMD16<UInt8>(repeating: quoted ? 0x22 : 0x0A)
+    while end - p >= 16 {
+      let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+      let hits = (v .== lf) .| (v .== cr) .| (v .== quote)
+      if any(hits) {
+        for i in 0..<16 where hits[i] { return p + i }
+      }
+      p += 16
+    }
+    while p < end {
+      let c = p.pointee
+      if c == 0x0A || c == 0x0D || (quoted && c == 0x22) { return p }
+      p += 1
+    }
+    return end
   }
 }
