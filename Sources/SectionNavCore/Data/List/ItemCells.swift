@@ -272,9 +272,6 @@ struct RecordCells: Sendable {
     lastColumn = template != nil ? last : column ?? -1
   }
 
-  /// Whether the row may take more cells than the record's bytes.
-  var mayExceedBytes: Bool { hasTemplate }
-
   /// The last column the row shows (-1: none, or the whole record).
   let lastColumn: Int
 
@@ -289,6 +286,20 @@ struct RecordCells: Sendable {
       let n = last < 0 ? 0 : CSVScan.fields(p, length, upTo: last, separator: separator, quoted: quoted, into: fields)
       return cells(p, length, fields: fields, n)
     }
+  }
+
+  /// A bound on `cells` from the bytes of the fields shown (a field takes
+  /// no more cells than bytes), given the record's first `n` fields: a row
+  /// no wider than the widest so far need not be measured.
+  @inline(__always)
+  func bound(fields found: UnsafePointer<CSVScan.Field>, _ n: Int) -> Int {
+    if hasTemplate {
+      var bytes = literalCells
+      for column in plan where column >= 0 && column < n { bytes += found[column].end - found[column].start }
+      return bytes
+    }
+    guard let column, column < n else { return 0 }
+    return found[column].end - found[column].start
   }
 
   /// `cells`, given the record's first `n` fields (up to `lastColumn` or all of them).

@@ -33,6 +33,9 @@ struct CSVScan {
   let template: ItemTemplate?
   /// Rows show columns (`--item-field`, `--item-format`), not the record as written.
   let showsColumns: Bool
+  /// Finds records and their fields (apart from the scan: calling a method
+  /// of the scan itself per record copied the whole scan each time).
+  let reader: RecordReader
   var columns: [String]? = nil
   var groupColumn = -1
   /// `--item-field`'s column (-1: none).
@@ -48,10 +51,14 @@ struct CSVScan {
   var scratch = UnsafeMutablePointer<Field>.allocate(capacity: 16)
   var scratchCount = 16
   var items: ItemGroups
-  /// The one-item list for rendering a record to find its initial.
-  let single = SingleRange()
+  /// `--group-by` keys met often, found before `items` hashes them.
+  var shortKeys = ShortKeys()
+  /// Renders a row whose initial its bytes do not settle (made at the first record).
+  var renderer: RowRenderer?
   /// Where the next record starts.
   var offset = 0
+  /// The end of the bytes that have arrived (reads stop there).
+  var inputEnd: Pointer
   var wanted = 0
 
   init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
@@ -64,6 +71,8 @@ struct CSVScan {
     itemField = options.itemField
     template = options.itemFormat
     showsColumns = options.itemField != nil || options.itemFormat != nil
+    reader = RecordReader(base: buffer.base, separator: separator, quoted: quoted)
+    inputEnd = buffer.base
     items = ItemGroups(expected: 1024, collation: options.collation)
     rowCells = RecordCells(separator: separator, quoted: quoted, columns: [], itemField: nil, template: nil)
   }
@@ -72,6 +81,7 @@ struct CSVScan {
   mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + available
+    inputEnd = end
     wanted = 0
     if offset == 0 {
       // A UTF-8 byte-order mark is not part of the first column's name.
@@ -94,7 +104,10 @@ struct CSVScan {
         continue
       }
       let start = p
-      guard let (recordEnd, next) = try recordBounds(p, end, eof: eof) else {
+      // The fields the section and the row need are found on the way (none in the header).
+      let last = columns == nil ? -1 : lastField
+      reserveScratch(last)
+      guard let (recordEnd, next, n) = try reader.record(p, end, eof: eof, upTo: last, into: scratch) else {
         wanted = offset + 2 * (available - offset) + 4096
         break
       }
@@ -103,13 +116,18 @@ struct CSVScan {
         if noHeader {
           columns = (1...max(1, fields.count)).map(String.init)
           try setUp(at: start)
-          add(start, recordEnd)
+          reserveScratch(lastField)
+          let length = recordEnd - start
+          let n =
+            lastField < 0
+            ? 0 : Self.fields(start, length, upTo: lastField, separator: separator, quoted: quoted, into: scratch)
+          add(start, recordEnd, fields: n)
         } else {
           columns = fields
           try setUp(at: start)
         }
       } else {
-        add(start, recordEnd)
+        add(start, recordEnd, fields: n)
       }
       p = next
       offset = p - base
@@ -144,94 +162,23 @@ struct CSVScan {
     if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
 
-  /// The end of the record starting at `p` (before its line break) and where
-  /// the next one starts; nil when it runs past what has arrived.
-  func recordBounds(_ start: Pointer, _ end: Pointer, eof: Bool) throws(SyntaxFailure) -> (Pointer, Pointer)? {
-    let base = buffer.base
-    var p = start
-    while p < end {
-      let c = p.pointee
-      // A quote opens a quoted field only at the field's start.
-      if quoted && c == 0x22 && (p == start || p[-1] == separator) {
-        let open = p
-        p += 1
-        while true {
-          guard let q = memchr(p, 0x22, end - p) else {
-            if eof { throw SyntaxFailure(offset: open - base, message: "unterminated quoted field") }
-            return nil
-          }
-          p = UnsafePointer(q.assumingMemoryBound(to: UInt8.self)) + 1
-          if p < end, p.pointee == 0x22 {
-            p += 1
-            continue
-          }
-          if p == end && !eof { return nil }
-          break
-        }
-        if p < end {
-          let c = p.pointee
-          if c != separator && c != 0x0A && c != 0x0D {
-            throw SyntaxFailure(
-              offset: p - base,
-              message:
-                "unexpected \(JSONLexer.describe(p, end)) after a closing quote (expected ',' or the end of the line)")
-          }
-        }
-        continue
-      }
-      if c == separator {
-        p += 1
-        continue
-      }
-      if c == 0x0A { return (p, p + 1) }
-      if c == 0x0D {
-        // CRLF, or a lone CR (which ends the record too, as in Python).
-        if p + 1 < end { return (p, p[1] == 0x0A ? p + 2 : p + 1) }
-        return eof ? (p, end) : nil
-      }
-      p = Self.nextBreak(p + 1, end, quoted: quoted)
-    }
-    guard eof else { return nil }
-    return (end, end)
+  /// The last column the section or the row needs split out (-1: none).
+  var lastField: Int { max(groupColumn, showsColumns ? rowCells.lastColumn : -1) }
+
+  /// Makes the scratch room hold fields `0...last`.
+  mutating func reserveScratch(_ last: Int) {
+    guard last >= scratchCount else { return }
+    scratch.deallocate()
+    scratchCount = 2 * (last + 1)
+    scratch = .allocate(capacity: scratchCount)
   }
 
-  /// The first line break (or quote, when `quoted`) at or after `p`, or
-  /// `end`: 16 bytes at a time, since most of a record is neither.
-  @inline(__always)
-  static func nextBreak(_ p: Pointer, _ end: Pointer, quoted: Bool) -> Pointer {
-    var p = p
-    let lf = SIMD16<UInt8>(repeating: 0x0A)
-    let cr = SIMD16<UInt8>(repeating: 0x0D)
-    let quote = SIMD16<UInt8>(repeating: quoted ? 0x22 : 0x0A)
-    while end - p >= 16 {
-      let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-      let hits = (v .== lf) .| (v .== cr) .| (v .== quote)
-      if any(hits) {
-        for i in 0..<16 where hits[i] { return p + i }
-      }
-      p += 16
-    }
-    while p < end {
-      let c = p.pointee
-      if c == 0x0A || c == 0x0D || (quoted && c == 0x22) { return p }
-      p += 1
-    }
-    return end
-  }
-
-  mutating func add(_ start: Pointer, _ end: Pointer) {
+  /// Adds the record `start..<end`, its first `n` fields in `scratch` (up to `lastField`).
+  mutating func add(_ start: Pointer, _ end: Pointer, fields n: Int) {
     let length = end - start
     let offset = start - buffer.base
     let plain = !showsColumns && Self.isASCII(start, length)
-    // The record is split once, up to the last column the section or the row needs.
-    let split = max(groupColumn, showsColumns ? rowCells.lastColumn : -1)
-    if split >= scratchCount {
-      scratch.deallocate()
-      scratchCount = 2 * (split + 1)
-      scratch = .allocate(capacity: scratchCount)
-    }
-    let found = scratch
-    let n = split < 0 ? 0 : Self.fields(start, length, upTo: split, separator: separator, quoted: quoted, into: found)
+    let found = UnsafePointer(scratch)
     let section: Int
     switch grouping {
     case .single(let title):
@@ -242,27 +189,38 @@ struct CSVScan {
         let f = found[groupColumn]
         let p = start + f.start
         let n = f.end - f.start
-        section = items.section(rawKey: p - (f.quoted ? 1 : 0), n + (f.quoted ? 1 : 0)) {
-          (
-            f.quoted
-              ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
-            .text
-          )
+        // A quoted key keeps its opening quote: `a""b` quoted and as written differ.
+        let key = p - (f.quoted ? 1 : 0)
+        let keyLength = n + (f.quoted ? 1 : 0)
+        if let known = shortKeys.section(key, keyLength, end: inputEnd) {
+          section = known
+        } else {
+          section = items.section(rawKey: key, keyLength) {
+            (
+              f.quoted
+                ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+              .text
+            )
+          }
+          shortKeys.add(key, keyLength, end: inputEnd, section: section)
         }
       } else {
         section = items.section(titled: GroupBy.none, kind: .none)
       }
     case .initial:
       let (row, complete) = rowStart(start, length, fields: found, n)
-      let record = recordItems(single.list(offset: offset, length: length))
-      section = items.section(initialOf: row, complete: complete) { record.text(at: 0) }
+      if renderer == nil { renderer = RowRenderer(self) }
+      let renderer = renderer.unsafelyUnwrapped
+      section = items.section(initialOf: row, complete: complete) { renderer.text(offset: offset, length: length) }
     }
     if plain {
       items.rows.note(exact: length)
-    } else {
-      items.noteRow(offset: offset, length: length, bytesBound: !rowCells.mayExceedBytes) {
-        showsColumns
-          ? rowCells.cells(start, length, fields: found, n) : TextWidth.cells(start, length, escapes: false)
+    } else if !showsColumns {
+      items.noteRow(offset: offset, length: length, bytesBound: true) { TextWidth.cells(start, length, escapes: false) }
+    } else if rowCells.bound(fields: found, n) > items.rows.exact {
+      // Measured only when its bytes could make it the widest row.
+      items.noteRow(offset: offset, length: length, bytesBound: false) {
+        rowCells.cells(start, length, fields: found, n)
       }
     }
     items.append(offset: offset, length: length, plain: plain, section: section)
@@ -296,15 +254,16 @@ struct CSVScan {
     UnsafeBufferPointer<UInt8>, complete: Bool
   ) {
     // A template's row goes on after its first field: never complete there.
-    let column = template == nil ? itemColumn : templateFirstColumn
-    let whole = template == nil
-    if template != nil, column < 0 || column >= n { return (UnsafeBufferPointer(start: start, count: 0), false) }
-    guard itemField != nil || template != nil else { return (UnsafeBufferPointer(start: start, count: length), true) }
+    // (Flags, not the options: testing an optional template copies it.)
+    let hasTemplate = rowCells.hasTemplate
+    let column = hasTemplate ? templateFirstColumn : itemColumn
+    if hasTemplate, column < 0 || column >= n { return (UnsafeBufferPointer(start: start, count: 0), false) }
+    guard rowCells.showsField || hasTemplate else { return (UnsafeBufferPointer(start: start, count: length), true) }
     guard column >= 0, column < n else { return (UnsafeBufferPointer(start: start, count: 0), true) }
     let f = found[column]
     let n = f.end - f.start
     guard f.quoted, let quote = memchr(start + f.start, 0x22, n) else {
-      return (UnsafeBufferPointer(start: start + f.start, count: n), whole)
+      return (UnsafeBufferPointer(start: start + f.start, count: n), !hasTemplate)
     }
     return (
       UnsafeBufferPointer(start: start + f.start, count: UnsafeRawPointer(quote) - UnsafeRawPointer(start + f.start)),
@@ -370,6 +329,27 @@ struct CSVScan {
       i += 1  // separator
     }
     return out
+  }
+}
+
+/// The row text of one record at a time, for `--group-by initial` rows
+/// whose bytes do not settle their initial: made once, so a record costs no
+/// copy of the columns and template.
+final class RowRenderer {
+  let records: RecordItems
+  let single: SingleRange
+
+  init(_ scan: CSVScan) {
+    single = SingleRange()
+    records = scan.recordItems(single.list(offset: 0, length: 0))
+  }
+
+  func text(offset: Int, length: Int) -> String {
+    let r = records
+    return RecordItems(
+      buffer: r.buffer, ranges: single.list(offset: offset, length: length), separator: r.separator, quoted: r.quoted,
+      columns: r.columns, itemField: r.itemField, template: r.template
+    ).text(at: 0)
   }
 }
 
