@@ -6,7 +6,7 @@ import Testing
 /// in one pass: the same end as `recordBounds` (the record syntax alone, as
 /// the scan read it before),
 /// the same fields as `CSVScan.fields(upTo:)` splits the record into, and
-/// the same errors. `ShortKeys` files a key by its bytes as written.
+/// the same errors. `ItemGroups` files a key by its bytes as written.
 @Suite struct RecordReaderTests {
   static let pieces = [
     "a", "", "café", "\"q\"", "\"a,b\"", "\"said \"\"hi\"\"\"", "\"two\nlines\"", "x\"y", "\"\"", "long field of text",
@@ -85,6 +85,8 @@ import Testing
   /// key decoded (`(none)` when empty or missing).
   @Test func keysAreFiledByTheirText() throws {
     var keys = ["fr", "\"fr\"", "a\"\"b", "\"a\"\"b\"", "sixteen-bytes-16", "seventeen-bytes17", "\"\"", "Österreich"]
+    // Keys that differ in one middle byte, of each length the word compares read differently.
+    keys += ["abcde", "abXde", "abcdefghi", "abcdXfghi", "0123456789abcde", "0123456X89abcde"]
     keys += (0..<20).map { "k\($0)" }
     var rng = SeededGenerator(seed: 11)
     var lines = ["id,key,note"]

@@ -92,6 +92,8 @@ struct ItemGroups {
   var rawKeys: [(hash: UInt64, section: Int, raw: [UInt8])] = []
   var rawSections: [UInt64: Int] = [:]
   static let fewRawKeys = 16
+  /// The first short keys, found by two word compares before any hashing.
+  var shortKeys = ShortKeys()
   /// Keys and rows decoded into a `String` while scanning: once per distinct
   /// key, not once per item (`--group-by initial` of text that does not
   /// start with an ASCII letter is the exception). Tests read it.
@@ -127,6 +129,7 @@ struct ItemGroups {
   mutating func section(
     rawKey p: UnsafePointer<UInt8>, _ length: Int, title: () -> (text: String, kind: GroupKey.Kind)
   ) -> Int {
+    if let known = shortKeys.section(p, length) { return known }
     guard length <= 4096 else {
       decoded += 1
       let t = title()
@@ -149,6 +152,7 @@ struct ItemGroups {
     decoded += 1
     let t = title()
     let s = section(titled: t.text, kind: t.kind)
+    shortKeys.add(p, length, section: s)
     // One key per hash is kept (another with the same hash is decoded each time).
     let known =
       rawKeys.count <= Self.fewRawKeys ? rawKeys.contains { $0.hash == hash } : rawSections[hash] != nil

@@ -8,43 +8,38 @@ struct ShortKeys {
 
   private var keys: [(low: UInt64, high: UInt64, length: Int, section: Int)] = []
 
-  /// The key `p[0..<length]` as two words, zero past its end; nil when it is
-  /// too long. `end`: where the readable bytes end (loads never pass it).
+  /// The key `p[0..<length]` as two words, nil when it is too long. Loads
+  /// overlap rather than pass the key's end (its first and last 8 or 4
+  /// bytes): with the length compared too, two keys share words only when
+  /// they share bytes.
   @inline(__always)
-  static func words(_ p: UnsafePointer<UInt8>, _ length: Int, end: UnsafePointer<UInt8>) -> (UInt64, UInt64)? {
+  static func words(_ p: UnsafePointer<UInt8>, _ length: Int) -> (UInt64, UInt64)? {
     guard length <= maxLength else { return nil }
-    if end - p >= 16 {
-      let raw = UnsafeRawPointer(p)
-      var low = raw.loadUnaligned(as: UInt64.self)
-      var high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-      if length < 8 {
-        low &= (1 << UInt64(8 * length)) &- 1
-        high = 0
-      } else if length < 16 {
-        high &= (1 << UInt64(8 * (length - 8))) &- 1
-      }
-      return (low, high)
+    let raw = UnsafeRawPointer(p)
+    if length >= 8 {
+      return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self))
     }
-    // Near the end of the input: byte by byte.
+    if length >= 4 {
+      return (
+        UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
+      )
+    }
     var low: UInt64 = 0
-    var high: UInt64 = 0
-    for i in 0..<length {
-      if i < 8 { low |= UInt64(p[i]) << UInt64(8 * i) } else { high |= UInt64(p[i]) << UInt64(8 * (i - 8)) }
-    }
-    return (low, high)
+    for i in 0..<length { low |= UInt64(p[i]) << UInt64(8 * i) }
+    return (low, 0)
   }
 
   /// The section of the key `p[0..<length]`, when it is one of those kept.
   @inline(__always)
-  func section(_ p: UnsafePointer<UInt8>, _ length: Int, end: UnsafePointer<UInt8>) -> Int? {
-    guard !keys.isEmpty, let (low, high) = Self.words(p, length, end: end) else { return nil }
+  func section(_ p: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+    guard !keys.isEmpty, let (low, high) = Self.words(p, length) else { return nil }
     for k in keys where k.low == low && k.high == high && k.length == length { return k.section }
     return nil
   }
 
   /// Keeps the key `p[0..<length]` of `section`, while there is room.
-  mutating func add(_ p: UnsafePointer<UInt8>, _ length: Int, end: UnsafePointer<UInt8>, section: Int) {
-    guard keys.count < Self.capacity, let (low, high) = Self.words(p, length, end: end) else { return }
+  mutating func add(_ p: UnsafePointer<UInt8>, _ length: Int, section: Int) {
+    guard keys.count < Self.capacity, let (low, high) = Self.words(p, length) else { return }
     keys.append((low, high, length, section))
   }
 }

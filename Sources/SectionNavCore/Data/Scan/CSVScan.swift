@@ -51,14 +51,10 @@ struct CSVScan {
   var scratch = UnsafeMutablePointer<Field>.allocate(capacity: 16)
   var scratchCount = 16
   var items: ItemGroups
-  /// `--group-by` keys met often, found before `items` hashes them.
-  var shortKeys = ShortKeys()
   /// Renders a row whose initial its bytes do not settle (made at the first record).
   var renderer: RowRenderer?
   /// Where the next record starts.
   var offset = 0
-  /// The end of the bytes that have arrived (reads stop there).
-  var inputEnd: Pointer
   var wanted = 0
 
   init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
@@ -72,7 +68,6 @@ struct CSVScan {
     template = options.itemFormat
     showsColumns = options.itemField != nil || options.itemFormat != nil
     reader = RecordReader(base: buffer.base, separator: separator, quoted: quoted)
-    inputEnd = buffer.base
     items = ItemGroups(expected: 1024, collation: options.collation)
     rowCells = RecordCells(separator: separator, quoted: quoted, columns: [], itemField: nil, template: nil)
   }
@@ -81,7 +76,6 @@ struct CSVScan {
   mutating func run(available: Int, eof: Bool) throws(SyntaxFailure) {
     let base = buffer.base
     let end = base + available
-    inputEnd = end
     wanted = 0
     if offset == 0 {
       // A UTF-8 byte-order mark is not part of the first column's name.
@@ -192,17 +186,12 @@ struct CSVScan {
         // A quoted key keeps its opening quote: `a""b` quoted and as written differ.
         let key = p - (f.quoted ? 1 : 0)
         let keyLength = n + (f.quoted ? 1 : 0)
-        if let known = shortKeys.section(key, keyLength, end: inputEnd) {
-          section = known
-        } else {
-          section = items.section(rawKey: key, keyLength) {
-            (
-              f.quoted
-                ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
-              .text
-            )
-          }
-          shortKeys.add(key, keyLength, end: inputEnd, section: section)
+        section = items.section(rawKey: key, keyLength) {
+          (
+            f.quoted
+              ? Self.unquoted(p, n) : String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self),
+            .text
+          )
         }
       } else {
         section = items.section(titled: GroupBy.none, kind: .none)
