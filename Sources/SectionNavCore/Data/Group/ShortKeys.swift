@@ -20,9 +20,8 @@ struct ShortKeys {
       return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self))
     }
     if length >= 4 {
-      return (
-        UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
-      )
+      let last = raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(last))
     }
     var low: UInt64 = 0
     for i in 0..<length { low |= UInt64(p[i]) << UInt64(8 * i) }
