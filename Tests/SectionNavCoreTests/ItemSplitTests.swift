@@ -135,6 +135,8 @@ import Testing
       options(.json, groupBy: "kind"), options(.json, groupBy: "user.name"), options(.json, itemField: "name"),
       options(.json, groupBy: "kind", itemFormat: "{name} / {user.name}"),
       options(.json, groupBy: "initial", keepOrder: true), options(.json, groupBy: "name", itemField: "name"),
+      // `--path .` (how an array with no sections opens as a list), and a template on it.
+      options(.json, path: "."), options(.json, itemFormat: "{kind}: {name}", path: "."),
     ]
     for round in 0..<120 {
       let text = Self.arrayOfObjects(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)

@@ -77,8 +77,9 @@ final class ItemSplit: @unchecked Sendable {
     case .lines:
       return nil
     case .json:
-      // A top-level array of objects, its items found without `--path`.
-      guard stream.options.path == nil, let offset = objectBoundary(buffer, from: middle), offset < last
+      // A top-level array of objects, its items found without `--path`
+      // (or with `.`, the same items: how a plain array opens as a list).
+      guard stream.options.path?.steps.isEmpty ?? true, let offset = objectBoundary(buffer, from: middle), offset < last
       else { return nil }
       return begin(&stream, in: buffer, at: offset)
     }
