@@ -102,15 +102,49 @@ struct ItemGroups {
   var initials: InitialSections
   var initialSections: [Int] = []
 
+  /// Sections kept apart (`separate`, up to `perSectionLimit` of them):
+  /// each section's item ranges in input order, no tag per item, and
+  /// laying them out is appending one run after another. Only for items
+  /// never taken back nor listed before the end (`--lines`); past the limit
+  /// they turn into `ranges` and tags (`flatten`).
+  var separate: Bool
+  var bySection: [PackedRangesBuilder] = []
+  static let perSectionLimit = 256
+  /// Items to make room for (`flatten` makes its room from it).
+  let expected: Int
+
   /// `expected`: items to make room for (reserved, not touched, so a good
-  /// guess costs no memory and spares the arrays' moves).
-  init(expected: Int, collation: LocaleCollation? = nil) {
-    ranges = PackedRangesBuilder(expected: expected)
-    sectionOf.reserve(expected)
+  /// guess costs no memory and spares the arrays' moves). `separate`: keep
+  /// sections apart while they are few (see `bySection`).
+  init(expected: Int, collation: LocaleCollation? = nil, separate: Bool = false) {
+    self.expected = expected
+    self.separate = separate
+    ranges = PackedRangesBuilder(expected: separate ? 0 : expected)
+    if !separate { sectionOf.reserve(expected) }
     initials = InitialSections(collation: collation)
   }
 
-  var count: Int { ranges.count }
+  var count: Int { separate ? bySection.reduce(0) { $0 + $1.count } : ranges.count }
+
+  /// Turns sections kept apart into ranges with a tag each: the sections'
+  /// runs one after another stand in for input order, since only the order
+  /// within a section is kept.
+  mutating func flatten() {
+    guard separate else { return }
+    ranges = PackedRangesBuilder(expected: max(expected, count))
+    sectionOf.reserve(max(expected, count))
+    for s in bySection.indices {
+      for _ in 0..<bySection[s].count { sectionOf.append(s) }
+      ranges.append(contentsOf: &bySection[s])
+    }
+    bySection = []
+    separate = false
+  }
+
+  /// Runs for sections up to `section` (a section may have no items).
+  mutating func addRuns(through section: Int) {
+    while bySection.count <= section { bySection.append(PackedRangesBuilder(expected: 1024, hugePages: false)) }
+  }
 
   /// The section of `title`: the same bytes and kind (NFC and NFD apart,
   /// a string `"3"` apart from the number 3, as jq's `group_by` keeps them).
@@ -195,6 +229,18 @@ struct ItemGroups {
   /// Adds an item in `section`.
   @inline(__always)
   mutating func append(offset: Int, length: Int, plain: Bool, section: Int) {
+    if separate {
+      if section < bySection.count {
+        bySection[section].append(offset: offset, length: length, plain: plain)
+        return
+      }
+      if section < Self.perSectionLimit {
+        addRuns(through: section)
+        bySection[section].append(offset: offset, length: length, plain: plain)
+        return
+      }
+      flatten()
+    }
     ranges.append(offset: offset, length: length, plain: plain)
     sectionOf.append(section)
   }
@@ -214,6 +260,7 @@ struct ItemGroups {
   /// `widest`: the widest exact row before them, when they do not come
   /// back (`ItemWidth.Rows.forget`).
   mutating func truncate(to n: Int, widest: Int? = nil) {
+    precondition(!separate, "sections kept apart have no input order to cut")
     ranges.truncate(to: n)
     sectionOf.truncate(to: n)
     rows.forget(from: n, exact: widest)
@@ -226,6 +273,7 @@ struct ItemGroups {
     buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
     makeStore: (PackedRanges) -> ItemStore
   ) -> SectionedList {
+    precondition(!separate, "sections kept apart are laid out once, at the end")
     let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     let titles = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
@@ -246,6 +294,19 @@ struct ItemGroups {
   /// order ranges' pages go as the copy passes them. Every section keeps its
   /// place, an empty one (a title declared with no item) too.
   mutating func layOut() -> (ranges: PackedRanges, starts: [Int], counts: [Int]) {
+    if separate {
+      var all = PackedRangesBuilder(expected: count, hugePages: false)
+      var starts: [Int] = []
+      var counts: [Int] = []
+      addRuns(through: titles.count - 1)
+      for s in bySection.indices {
+        starts.append(all.count)
+        counts.append(bySection[s].count)
+        all.append(contentsOf: &bySection[s])
+        bySection[s] = PackedRangesBuilder(expected: 0)
+      }
+      return (all.finish(), starts, counts)
+    }
     let laid = sectionOf.layOut(ranges, sections: titles.count, releasing: true)
     ranges = PackedRangesBuilder(expected: 0, hugePages: false)
     sectionOf = SectionTags()
@@ -268,11 +329,21 @@ struct ItemGroups {
   mutating func append(contentsOf later: inout ItemGroups) {
     let map = zip(later.titles, later.kinds).map { section(titled: $0, kind: $1) }
     rows.append(later.rows, shift: count)
+    decoded += later.decoded
+    if separate && later.separate && titles.count <= Self.perSectionLimit {
+      for s in later.bySection.indices {
+        addRuns(through: map[s])
+        bySection[map[s]].append(contentsOf: &later.bySection[s])
+      }
+      later.bySection = []
+      return
+    }
+    flatten()
+    later.flatten()
     sectionOf.reserve(count + later.count)
     later.sectionOf.forEach { _, s in sectionOf.append(map[s]) }
     ranges.append(contentsOf: &later.ranges)
     later.sectionOf = SectionTags()
-    decoded += later.decoded
   }
 
   /// Releases the ranges' memory (the builder does not free itself).

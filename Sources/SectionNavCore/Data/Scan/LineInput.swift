@@ -65,7 +65,7 @@ struct LineScan {
     self.delimiter = delimiter
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
-    groups = ItemGroups(expected: (expectedBytes ?? buffer.count) / 8 + 16, collation: collation)
+    groups = ItemGroups(expected: (expectedBytes ?? buffer.count) / 8 + 16, collation: collation, separate: true)
   }
 
   /// How far the scan goes between giving mapped pages back.
