@@ -100,6 +100,28 @@ enum JSONLexer {
     try skipBody(quote + 1, end, base, &plain, high: 0, saved: &saved)
   }
 
+  /// Moves `p` over string bytes eight at a time up to the first quote,
+  /// backslash or control character, OR-ing the bytes it passes into
+  /// `high` (for `plain`): true when it stopped at one, false when fewer
+  /// than eight bytes are left before `end`.
+  @inline(__always)
+  static func skipPlainWords(_ p: inout Pointer, _ end: Pointer, _ high: inout UInt64) -> Bool {
+    while end - p >= 8 {
+      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      let hits = stringStops(w)
+      if hits == 0 {
+        high |= w
+        p += 8
+        continue
+      }
+      let bit = hits.trailingZeroBitCount
+      high |= w & ((1 << UInt64(bit & ~7)) &- 1)
+      p += bit >> 3
+      return true
+    }
+    return false
+  }
+
   /// `skipString` from `from` inside the body; `high`: the bytes before it
   /// OR-ed together (for `plain`).
   @inline(__always)
@@ -109,20 +131,7 @@ enum JSONLexer {
     var p = from
     var high = high
     while true {
-      while end - p >= 8 {
-        let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-        let hits = stringStops(w)
-        if hits == 0 {
-          high |= w
-          p += 8
-          continue
-        }
-        let bit = hits.trailingZeroBitCount
-        high |= w & ((1 << UInt64(bit & ~7)) &- 1)
-        p += bit >> 3
-        break
-      }
-      if end - p < 8 {
+      if !skipPlainWords(&p, end, &high) {
         // Tail: byte by byte up to the next special byte or the end.
         while p < end {
           let c = p.pointee
@@ -155,22 +164,9 @@ enum JSONLexer {
   static func quickString(_ quote: Pointer, _ end: Pointer, _ plain: inout Bool) -> Pointer? {
     var p = quote + 1
     var high: UInt64 = 0
-    while end - p >= 8 {
-      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      let hits = stringStops(w)
-      if hits == 0 {
-        high |= w
-        p += 8
-        continue
-      }
-      let bit = hits.trailingZeroBitCount
-      let at = p + (bit >> 3)
-      if at.pointee != 0x22 { return nil }
-      high |= w & ((1 << UInt64(bit & ~7)) &- 1)
-      if high & highs != 0 { plain = false }
-      return at + 1
-    }
-    return nil
+    guard skipPlainWords(&p, end, &high), p.pointee == 0x22 else { return nil }
+    if high & highs != 0 { plain = false }
+    return p + 1
   }
 
   /// Scans a string as `skipString` does: `quickString`'s small loop,
@@ -183,18 +179,7 @@ enum JSONLexer {
   {
     var p = quote + 1
     var high: UInt64 = 0
-    while end - p >= 8 {
-      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      let hits = stringStops(w)
-      if hits == 0 {
-        high |= w
-        p += 8
-        continue
-      }
-      let bit = hits.trailingZeroBitCount
-      high |= w & ((1 << UInt64(bit & ~7)) &- 1)
-      p += bit >> 3
-      if p.pointee != 0x22 { break }
+    if skipPlainWords(&p, end, &high), p.pointee == 0x22 {
       if high & highs != 0 { plain = false }
       return p + 1
     }
