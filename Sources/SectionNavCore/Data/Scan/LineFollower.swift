@@ -48,15 +48,14 @@ final class LineFollower: @unchecked Sendable {
       // A step at a time, so that `finish` soon takes over what is left.
       while end > grouped {
         if stopping.load(ordering: .acquiring) { return }
-        let to = grouped + Self.step < end ? memchrPointer(base + grouped + Self.step, base + end)! + 1 - base : end
+        let step = StreamFollower.step
+        let to = grouped + step < end ? memchrPointer(base + grouped + step, base + end)! + 1 - base : end
         grouping.scan(from: grouped, to: to)
         grouped = to
       }
       if stopping.load(ordering: .acquiring) { return }
     }
   }
-
-  static let step = 1 << 20
 
   /// Ends the thread (after the step it is grouping); idempotent.
   func stop() {
@@ -65,13 +64,10 @@ final class LineFollower: @unchecked Sendable {
     stopped.wait()
   }
 
-  /// A rest smaller than this is left to one thread (as `ItemFollower.restToSplit`).
-  static let restToSplit = 16 << 20
-
   /// The list of `buffer`'s lines (the whole stream, now ended), as
   /// `LineInput.load` makes it. The rest, when `minimumSplit` bytes or
   /// more, is grouped in two halves, as `LineInput.load` groups a file.
-  func finish(_ buffer: ByteBuffer, keepOrder: Bool, minimumSplit: Int = restToSplit) -> SectionedList {
+  func finish(_ buffer: ByteBuffer, keepOrder: Bool, minimumSplit: Int = StreamFollower.restToSplit) -> SectionedList {
     stop()
     grouping.buffer = buffer
     grouping.scan(from: grouped, to: buffer.count, twoThreadsFrom: Cores.available >= 2 ? minimumSplit : nil)

@@ -29,9 +29,9 @@ final class ItemFollower: @unchecked Sendable {
     }
   }
 
-  /// Scans the bytes `from..<to` a `step` at a time, so that the end of
-  /// the input is noticed soon after it comes; then scans the rest
-  /// (`scanRest`) and returns true.
+  /// Scans the bytes `from..<to` a `StreamFollower.step` at a time, so
+  /// that the end of the input is noticed soon after it comes; once it
+  /// has come, scans the rest (`scanRest`) and returns true.
   private func scan(to: Int, from: Int, _ feed: StreamFollower.Feed) throws(LoadError) -> Bool {
     var scanned = from
     while scanned < to {
@@ -39,7 +39,7 @@ final class ItemFollower: @unchecked Sendable {
         try Self.scanRest(&stream, count: feed.available)
         return true
       }
-      scanned = min(to, scanned + Self.step)
+      scanned = min(to, scanned + StreamFollower.step)
       if scanned < to && scanned < stream.wanted { continue }
       try stream.advance(available: scanned, eof: false)
       feed.reached(scanned)
@@ -47,14 +47,14 @@ final class ItemFollower: @unchecked Sendable {
     return false
   }
 
-  static let step = 1 << 20
-
   /// Scans the input to its end, `count` bytes of `stream`'s buffer (a
   /// stream's growing one), from where `stream` stands; a rest of
   /// `minimum` bytes or more in two halves, as a file is
   /// (`ItemLoader.loadHalves`). Returns how many halves did.
   @discardableResult
-  static func scanRest(_ stream: inout ItemStream, count: Int, minimum: Int = restToSplit) throws(LoadError) -> Int {
+  static func scanRest(
+    _ stream: inout ItemStream, count: Int, minimum: Int = StreamFollower.restToSplit
+  ) throws(LoadError) -> Int {
     let from = stream.position
     var halves = 1
     if Cores.available >= 2, count - from >= max(minimum, 2),
@@ -69,9 +69,6 @@ final class ItemFollower: @unchecked Sendable {
     try stream.advance(available: count, eof: true)
     return halves
   }
-
-  /// A rest smaller than this is left to the scan alone (as `JSONFollower.restToSplit`).
-  static let restToSplit = 16 << 20
 
   /// The scan's error, once it has stopped at one before the end of the input.
   var earlyFailure: LoadError? { follower.earlyFailure as? LoadError }

@@ -32,15 +32,12 @@ final class JSONFollower: @unchecked Sendable {
   func splitRest(_ buffer: ByteBuffer, options: LoadOptions) {
     guard Cores.available >= 2 else { return }
     let scanned = follower.feed.scanned.load(ordering: .acquiring)
-    guard buffer.count - scanned >= Self.restToSplit,
+    guard buffer.count - scanned >= StreamFollower.restToSplit,
       let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20))
     else { return }
     self.split = split
     follower.feed.offer(split)
   }
-
-  /// A rest smaller than this is left to the scan alone.
-  static let restToSplit = 16 << 20
 
   /// The split of the rest, cancelled when the scan ends without adopting it.
   private var split: ScanSplit?

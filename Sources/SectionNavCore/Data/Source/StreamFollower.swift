@@ -15,6 +15,14 @@ import Synchronization
 /// scanning then run on two cores instead of one after the other.
 /// `JSONFollower` (sectioned JSON) and `ItemFollower` (item data) are its scans.
 final class StreamFollower: @unchecked Sendable {
+  /// When the input ends with this much or more left unscanned, a stream's
+  /// scan (any format, `--lines` too) splits the rest over two cores as a
+  /// file's would be; a smaller rest is left to the scan alone.
+  static let restToSplit = 16 << 20
+  /// How far a follower scans between looks at whether the input has
+  /// ended, so that the end is noticed soon and the rest split.
+  static let step = 1 << 20
+
   /// What the reader has read, told to the scan that waits for it.
   final class Feed: @unchecked Sendable {
     private let arrived = Atomic<Int>(0)
