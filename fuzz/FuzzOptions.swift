@@ -10,6 +10,8 @@
 /// `--filter-print` does (the query from the options, or the first bytes),
 /// split into one and into two parts: empty and near-empty inputs of every
 /// format reach the filter this way (issue 25: no section at all used to trap).
+/// JSON item data is also loaded by the general scan loop alone (object
+/// items have their own): the same list or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -83,10 +85,14 @@ enum OptionsFuzz {
       } else {
         let list = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false).result.list
         splitAgrees(bytes, options: options, with: list)
+        loopsAgree(bytes, options: options, with: list)
         filter(list, configuration, bytes)
       }
     } catch {
-      if options.selectsItems { splitAgrees(bytes, options: options, with: nil, failure: error) }
+      if options.selectsItems {
+        splitAgrees(bytes, options: options, with: nil, failure: error)
+        loopsAgree(bytes, options: options, with: nil, failure: error)
+      }
       require(error.line >= 1 && error.column >= 1, "load error without a position: \(error)")
       require(!error.message.isEmpty, "load error without a message")
     }
@@ -106,6 +112,24 @@ enum OptionsFuzz {
       }
     } catch {
       require(failure == error, "two threads fail otherwise: \(String(describing: failure)) vs \(error)")
+    }
+  }
+
+  /// Object items scanned by the general loop alone (`JSONItemScan.objectItems`
+  /// off) load the same list as through their own loop, or fail alike.
+  static func loopsAgree(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
+    guard options.format == .json || options.format == .jsonLines else { return }
+    do {
+      let general = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false, objectLoop: false)
+        .result.list
+      guard let one else { return require(false, "the object loop failed (\(failure!)), the general loop loaded") }
+      require(one.maxItemWidth == general.maxItemWidth, "the object loop measures otherwise")
+      require(one.sections == general.sections, "the object loop finds other sections")
+      for i in 0..<one.itemCount {
+        require(one.store.text(at: i) == general.store.text(at: i), "the object loop finds other items")
+      }
+    } catch {
+      require(failure == error, "the object loop fails otherwise: \(String(describing: failure)) vs \(error)")
     }
   }
 

@@ -29,13 +29,16 @@ public enum ItemLoader {
   /// `load`, telling how many scans shared the work. `parallel`: let a
   /// second thread scan the second half of input of `minimumSplitSize`
   /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
+  /// `objectLoop` false: object items go through the general loop too
+  /// (`JSONItemScan.objectItems`; tests compare the two).
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize
+    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true
   ) throws(LoadError) -> (result: Result, halves: Int) {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }
+    stream.json?.objectItems = objectLoop
     let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize) : nil
     defer { split?.stop() }
     // The first half ends where the second starts.

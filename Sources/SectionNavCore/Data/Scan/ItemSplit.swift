@@ -271,6 +271,7 @@ extension ItemStream {
     var other = ItemStream(buffer: input, options: options, defaultTitle: defaultTitle)
     if json != nil {
       other.json!.state.offset = offset
+      other.json!.objectItems = json!.objectItems
       if !json!.lineMode { other.json!.enterArrayOfItems() }
       other.json!.saved = other.json!.state
     }

@@ -37,8 +37,29 @@ extension JSONItemScan {
     let k = d - item - 1
     if k >= max(groupDepth, shown.levels) { return false }
     let length = keyEnd - keyStart - 2
-    if keyPlain && nameLengths[k] >> UInt64(min(length, 63)) & 1 == 0 { return false }
+    if keyPlain {
+      if nameLengths[k] >> UInt64(min(length, 63)) & 1 == 0 { return false }
+      if k == 0 && length <= ShortKeys.maxLength && !firstNames.hasLong {
+        return firstLevelMember(buffer.base + keyStart + 1, length, at: value)
+      }
+    }
     return memberOnTheWay(level: k, at: value - buffer.base, length: length)
+  }
+
+  /// `memberStarts` of one of the open item's own members whose plain key
+  /// `key[0..<length]` is at most 16 bytes (and no name looked for is
+  /// longer): there is no earlier level to be on, and what each name means
+  /// was worked out once (`MemberNames`).
+  @inline(__always)
+  mutating func firstLevelMember(_ key: Pointer, _ length: Int, at value: Pointer) -> Bool {
+    guard let name = firstNames.match(key, length) else { return false }
+    let offset = value - buffer.base
+    if shown.levels > 0 { shown.take(level: 0, matches: name.fields, offset: offset) }
+    if groupDepth > 0 {
+      groupOn[0] = name.group
+      if name.group { if groupDepth == 1 { groupStart = offset } else { groupEnd = -1 } }
+    }
+    return true
   }
 
   /// `memberStarts` past the length test: each name compared once.

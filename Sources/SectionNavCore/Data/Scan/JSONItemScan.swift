@@ -82,6 +82,8 @@ struct JSONItemScan {
   var finished = false
   /// Only check the syntax: no path, no items.
   var validateOnly = false
+  /// Object items go through `objectMembers` (off only to compare it with the general loop).
+  var objectItems = true
   /// Sectioned JSON still arriving (`{"Title": [items…]}`): the items found
   /// so far under their member's key, to show before `JSONIndexer` indexes
   /// the complete input. Runs with the path `.[][]`; anything else (an
@@ -133,6 +135,8 @@ struct JSONItemScan {
   /// bit `L` (63: 63 or more) set when a name looked for there is `L` bytes
   /// long: most keys are passed over on their length alone (`memberStarts`).
   let nameLengths: UnsafeMutablePointer<UInt64>
+  /// The names looked for among the open item's own members (level 0).
+  let firstNames: MemberNames
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -180,6 +184,7 @@ struct JSONItemScan {
     for f in 0..<shown.count {
       for k in 0..<shown.depths[f] { nameLengths[k] |= 1 << UInt64(min(shown.nameLength[f * shown.levels + k], 63)) }
     }
+    firstNames = MemberNames(group: keys.first, shown: shown)
     items = ItemGroups(expected: 1024, collation: options.collation)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -211,6 +216,7 @@ struct JSONItemScan {
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
     nameLengths.deallocate()
+    firstNames.release()
     shown.release()
   }
 
@@ -347,6 +353,23 @@ struct JSONItemScan {
           p = try JSONLexer.scanString(p, end, base, &plain)
           if !plain { itemPlain = false }
         case 0x7B, 0x5B:
+          if c == 0x7B, depth == state.itemDepth, objectItems {
+            // An object item in a loop of its own (`objectMembers`); given back when it fails.
+            var blank = spaces
+            do {
+              p = try objectMembers(p, end, depth: depth + 1, level: 0, &blank)
+              spaces = blank
+              if depth <= limit {
+                limit = watch
+                ends(at: p, depth: depth, spaces: spaces)
+              }
+              needValue = false
+              checkpoint(p, depth, spaces, limit: limit, watch: watch)
+              continue
+            } catch {
+              startItem(at: p - base, spaces: spaces)
+            }
+          }
           if depth == maxDepth {
             throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
           }

@@ -1,0 +1,80 @@
+/// Object items scanned member by member in a loop of their own.
+///
+/// The general loop (`scan`) passes every token through its checks —
+/// where the path is, which depth is watched, a checkpoint to resume from
+/// — though inside an object item only its members on a field's way need
+/// anything. Here a member's key is compared at once and its value skipped
+/// whole (a container by `JSONLexer.skipContainer`), or walked member by member when a field
+/// lies inside it. The hooks called are the general loop's own, in the same
+/// order, so the item is filed exactly as it would be there.
+///
+/// Anything short of a well-formed item in full — a syntax error, the end
+/// of the bytes so far, an array on a field's way — makes this give the
+/// item back: the general loop redoes it, for its exact error message, to
+/// wait for more input, or to follow the field into the array.
+extension JSONItemScan {
+  /// The member levels a field goes down (`--group-by` and shown fields):
+  /// members deeper than this are on no field's way.
+  var fieldLevels: Int { max(groupDepth, shown.levels) }
+
+  /// The object at `open` (its `{`), whose members are at `depth`, `level`
+  /// members deep in the open item (0: the item's own). Returns just after its `}`.
+  mutating func objectMembers(
+    _ open: Pointer, _ end: Pointer, depth d: Int, level k: Int, _ spaces: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
+    let base = buffer.base
+    if d > JSONIndexer.maximumDepth { throw SyntaxFailure(offset: open - base, message: "") }
+    var p = JSONLexer.skipSpace(open + 1, end)
+    spaces &+= p - open - 1
+    if p < end, p.pointee == 0x7D { return p + 1 }
+    let levels = fieldLevels
+    let deeper = k + 1 < levels
+    while true {
+      if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
+      var plain = true
+      let after = try JSONLexer.scanString(p, end, base, &plain)
+      let value = try JSONLexer.skipColon(after, end, base: base, &spaces)
+      let on: Bool
+      if k >= levels {
+        on = false
+      } else if k == 0 && plain && after - p - 2 <= ShortKeys.maxLength && !firstNames.hasLong {
+        on = firstLevelMember(p + 1, after - p - 2, at: value)
+      } else {
+        keyStart = p - base
+        keyEnd = after - base
+        keyPlain = plain
+        on = memberStarts(depth: d, at: value)
+      }
+      let valueEnd: Pointer
+      if on && deeper && value < end && value.pointee == 0x7B {
+        valueEnd = try objectMembers(value, end, depth: d + 1, level: k + 1, &spaces)
+      } else if on && deeper && value < end && value.pointee == 0x5B {
+        // Elements on a field's way: the general loop follows them.
+        throw SyntaxFailure(offset: value - base, message: "")
+      } else if value == end {
+        throw SyntaxFailure(offset: value - base, message: "")
+      } else {
+        switch value.pointee {
+        case 0x22: valueEnd = try JSONLexer.scanString(value, end, base, &plain)
+        case 0x2D, 0x30...0x39: valueEnd = try JSONLexer.skipNumber(value, end, base)
+        case 0x74, 0x66, 0x6E: valueEnd = try JSONLexer.skipLiteral(value, end, base)
+        case 0x7B, 0x5B: valueEnd = try JSONLexer.skipContainer(value, end, base, &plain, &spaces, depth: d)
+        default: throw SyntaxFailure(offset: value - base, message: "")
+        }
+      }
+      if !plain { itemPlain = false }
+      if on { memberEnds(at: valueEnd, depth: d) }
+      p = JSONLexer.skipSpace(valueEnd, end)
+      spaces &+= p - valueEnd
+      if p == end { throw SyntaxFailure(offset: p - base, message: "") }
+      if p.pointee == 0x2C {
+        let q = JSONLexer.skipSpace(p + 1, end)
+        spaces &+= q - p - 1
+        p = q
+        continue
+      }
+      if p.pointee != 0x7D { throw SyntaxFailure(offset: p - base, message: "") }
+      return p + 1
+    }
+  }
+}
