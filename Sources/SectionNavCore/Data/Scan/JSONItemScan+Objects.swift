@@ -29,16 +29,23 @@ extension JSONItemScan {
     if p < end, p.pointee == 0x7D { return p + 1 }
     let levels = fieldLevels
     let deeper = k + 1 < levels
+    let flat = flatFields
     while true {
       if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
       var plain = true
       let after = try JSONLexer.scanString(p, end, base, &plain)
       let value = try JSONLexer.skipColon(after, end, base: base, &spaces)
-      let on: Bool
+      var on = false
+      // A field named here when every field is one name (`flatFields`).
+      var named: MemberNames.Name? = nil
       if k >= levels {
         on = false
       } else if k == 0 && plain && after - p - 2 <= ShortKeys.maxLength && !firstNames.hasLong {
-        on = firstLevelMember(p + 1, after - p - 2, at: value)
+        if flat {
+          named = firstNames.match(p + 1, after - p - 2)
+        } else {
+          on = firstLevelMember(p + 1, after - p - 2, at: value)
+        }
       } else {
         keyStart = p - base
         keyEnd = after - base
@@ -63,7 +70,11 @@ extension JSONItemScan {
         }
       }
       if !plain { itemPlain = false }
-      if on { memberEnds(at: valueEnd, depth: d) }
+      if let named {
+        noteFlat(named, start: value - base, end: valueEnd - base)
+      } else if on {
+        memberEnds(at: valueEnd, depth: d)
+      }
       p = JSONLexer.skipSpace(valueEnd, end)
       spaces &+= p - valueEnd
       if p == end { throw SyntaxFailure(offset: p - base, message: "") }
@@ -75,6 +86,27 @@ extension JSONItemScan {
       }
       if p.pointee != 0x7D { throw SyntaxFailure(offset: p - base, message: "") }
       return p + 1
+    }
+  }
+
+  /// Every field is one member name (`--group-by NAME`, `--item-field NAME`,
+  /// `{NAME}`s): a member named by one is noted whole where it ends, with
+  /// no per-field flags to set and read back (`memberStarts`, `memberEnds`).
+  var flatFields: Bool { groupDepth <= 1 && shown.levels <= 1 }
+
+  /// The open item's member `name` lies at `start..<end`: the last such member wins, as jq's does.
+  @inline(__always)
+  mutating func noteFlat(_ name: MemberNames.Name, start: Int, end: Int) {
+    var fields = name.fields
+    while fields != 0 {
+      let f = fields.trailingZeroBitCount
+      shown.start[f] = start
+      shown.end[f] = end
+      fields &= fields - 1
+    }
+    if name.group {
+      groupStart = start
+      groupEnd = end
     }
   }
 }
