@@ -8,16 +8,6 @@
 /// empty message at best: a caller redoes such a value with its own loop,
 /// for the exact error, or to wait for more input.
 extension JSONLexer {
-  /// `"key" :` at `p` inside an object; returns where its value starts.
-  @inline(__always)
-  static func skipKey(_ p: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, _ spaces: inout Int)
-    throws(SyntaxFailure) -> Pointer
-  {
-    if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
-    let after = try scanString(p, end, base, &plain)
-    return try skipColon(after, end, base: base, &spaces)
-  }
-
   /// The object or array at `start` (inside a container at `depth`) with
   /// everything in it; returns just after it. `plain` is cleared when a
   /// string in it has an escape or a non-ASCII byte; `spaces` counts the
@@ -34,7 +24,16 @@ extension JSONLexer {
     var open = 0
     var blank = spaces
     defer { spaces = blank }
+    // A key comes before the value (just inside an object, or after its ','):
+    // one place scans keys, so their inlined string scan is in the code once.
+    var key = false
     while true {
+      if key {
+        if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
+        let after = try scanString(p, end, base, &plain)
+        p = try skipColon(after, end, base: base, &blank)
+        key = false
+      }
       // A value starts at `p`.
       if p == end { throw SyntaxFailure(offset: p - base, message: "") }
       let c = p.pointee
@@ -52,7 +51,7 @@ extension JSONLexer {
           kinds >>= 1
           open -= 1
         } else {
-          if isObject { p = try skipKey(p, end, base, &plain, &blank) }
+          key = isObject
           continue
         }
       case 0x22: p = try scanString(p, end, base, &plain)
@@ -72,7 +71,7 @@ extension JSONLexer {
           q = skipSpace(p + 1, end)
           blank &+= q - p - 1
           p = q
-          if isObject { p = try skipKey(p, end, base, &plain, &blank) }
+          key = isObject
           break
         }
         if p.pointee != (isObject ? 0x7D : 0x5D) { throw SyntaxFailure(offset: p - base, message: "") }
