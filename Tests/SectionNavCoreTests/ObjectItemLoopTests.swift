@@ -132,19 +132,38 @@ import Testing
       split.options(.jsonLines, itemFormat: "{kind} {user.name}", skipBad: true),
     ]
     for round in 0..<200 {
-      var lines = (0..<Int(rng.next() % 8) + 1).map { _ in Self.object(&rng, depth: 0).replacing("\n", with: " ") }
-      if round % 4 == 0 { lines.append("{\"kind\": \"bad\" oops}") }
-      expectSame(Array((lines.joined(separator: "\n") + "\n").utf8), choices[round % choices.count])
+      let text = Self.jsonLines(&rng, damage: round % 4 == 0)
+      expectSame(Array(text.utf8), choices[round % choices.count])
     }
+  }
+
+  /// Objects one per line, compact or not, ended by LF, CRLF, a space
+  /// before the break, a blank line, a lone CR, or nothing at the very end.
+  static func jsonLines(_ rng: inout SeededGenerator, damage: Bool) -> String {
+    var text = ""
+    for _ in 0..<Int(rng.next() % 8) + 1 {
+      var line = object(&rng, depth: 0).replacing("\n", with: " ")
+      if rng.next() % 2 == 0 { line = line.replacing(" ", with: "").replacing("\t", with: "") }
+      text += line + ["\n", "\r\n", " \n", "\n\n", "\r", "\n"][Int(rng.next() % 6)]
+    }
+    if damage { text += "{\"kind\": \"bad\" oops}\n" }
+    if rng.next() % 3 == 0 { text += "{\"kind\":\"last\"}" }
+    return text
   }
 
   /// Bytes arriving a piece at a time (a pipe): an object cut off where the
   /// bytes so far end is given back and scanned again once more has come.
   @Test(arguments: [9, 10] as [UInt64]) func objectsArrivingInPiecesLoadAlike(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
-    for round in 0..<60 {
-      let text = Array(Self.array(&rng, items: Int(rng.next() % 30) + 5).utf8)
-      let options = Self.choices[round % Self.choices.count]
+    let lines = [
+      split.options(.jsonLines, groupBy: "kind"), split.options(.jsonLines, itemFormat: "{name} {user.kind}"),
+    ]
+    for round in 0..<90 {
+      let text = Array(
+        (round % 3 == 2
+          ? Self.jsonLines(&rng, damage: round % 9 == 2) : Self.array(&rng, items: Int(rng.next() % 30) + 5))
+          .utf8)
+      let options = round % 3 == 2 ? lines[round % 2] : Self.choices[round % Self.choices.count]
       let buffer = ByteBuffer(text)
       let whole = load(buffer, options, objectLoop: false)
       var stream = ItemStream(buffer: buffer, options: options)

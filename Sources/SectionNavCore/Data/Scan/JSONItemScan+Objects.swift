@@ -109,4 +109,35 @@ extension JSONItemScan {
       groupEnd = end
     }
   }
+
+  /// A JSON line that is one object with no space in it, ended by its line
+  /// break (or the end of a complete input): scanned by `objectMembers`
+  /// straight from the line's start, without first looking for its end.
+  /// Returns where the next line starts, or nil — with nothing changed —
+  /// for any other line: `runLines` then finds its end and scans it as before.
+  mutating func objectLine(_ p: Pointer, _ limit: Pointer, eof: Bool) -> Pointer? {
+    let before = state
+    state.depth = 0
+    valueStarts(at: p, 0x7B, depth: 0, spaces: state.spaces)
+    var blank = state.spaces
+    guard state.itemDepth == 0, let after = try? objectMembers(p, limit, depth: 1, level: 0, &blank),
+      blank == state.spaces
+    else {
+      state = before
+      return nil
+    }
+    let next: Pointer
+    if after == limit && eof {
+      next = limit
+    } else if after < limit && after.pointee == 0x0A {
+      next = after + 1
+    } else if limit - after >= 2 && after.pointee == 0x0D && after[1] == 0x0A {
+      next = after + 2
+    } else {
+      state = before
+      return nil
+    }
+    ends(at: after, depth: 0, spaces: blank)
+    return next
+  }
 }

@@ -254,7 +254,15 @@ struct JSONItemScan {
   mutating func runLines(limit: Pointer, eof: Bool) throws(SyntaxFailure) {
     let base = buffer.base
     var p = base + state.offset
+    // Lines that are one compact object each, the usual JSON Lines, need no
+    // search for their end first (`objectLine`); not a line seen arriving before.
+    let objectLines = objectItems && implicit && !validateOnly
     while p < limit {
+      if objectLines, p.pointee == 0x7B, p - base != partialLineStart, let next = objectLine(p, limit, eof: eof) {
+        p = next
+        state.offset = p - base
+        continue
+      }
       let newline = memchrPointer(p, limit)
       guard newline != nil || eof else {
         try checkPartialLine(from: p, limit: limit)
