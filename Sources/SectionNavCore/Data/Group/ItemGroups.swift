@@ -104,9 +104,11 @@ struct ItemGroups {
 
   /// Sections kept apart (`separate`, up to `perSectionLimit` of them):
   /// each section's item ranges in input order, no tag per item, and
-  /// laying them out is appending one run after another. Only for items
-  /// never taken back nor listed before the end (`--lines`); past the limit
-  /// they turn into `ranges` and tags (`flatten`).
+  /// laying them out is appending one run after another (a counting sort
+  /// of the tags, one range at a time, was half the time a split load
+  /// spent on one core after its halves joined). Past the limit, or when
+  /// items are taken back (`truncate`), they turn into `ranges` and tags
+  /// (`flatten`).
   var separate: Bool
   var bySection: [PackedRangesBuilder] = []
   static let perSectionLimit = 256
@@ -124,7 +126,9 @@ struct ItemGroups {
     initials = InitialSections(collation: collation)
   }
 
-  var count: Int { separate ? bySection.reduce(0) { $0 + $1.count } : ranges.count }
+  var count: Int { separate ? separateCount : ranges.count }
+  /// Items in `bySection`, kept as they come (`count` is asked per item).
+  private var separateCount = 0
 
   /// Turns sections kept apart into ranges with a tag each: the sections'
   /// runs one after another stand in for input order, since only the order
@@ -138,6 +142,7 @@ struct ItemGroups {
       ranges.append(contentsOf: &bySection[s])
     }
     bySection = []
+    separateCount = 0
     separate = false
   }
 
@@ -232,11 +237,13 @@ struct ItemGroups {
     if separate {
       if section < bySection.count {
         bySection[section].append(offset: offset, length: length, plain: plain)
+        separateCount += 1
         return
       }
       if section < Self.perSectionLimit {
         addRuns(through: section)
         bySection[section].append(offset: offset, length: length, plain: plain)
+        separateCount += 1
         return
       }
       flatten()
@@ -260,7 +267,12 @@ struct ItemGroups {
   /// `widest`: the widest exact row before them, when they do not come
   /// back (`ItemWidth.Rows.forget`).
   mutating func truncate(to n: Int, widest: Int? = nil) {
-    precondition(!separate, "sections kept apart have no input order to cut")
+    // Sections kept apart have no input order to cut: tags give them one.
+    if separate && n < count { flatten() }
+    if separate {
+      rows.forget(from: n, exact: widest)
+      return
+    }
     ranges.truncate(to: n)
     sectionOf.truncate(to: n)
     rows.forget(from: n, exact: widest)
@@ -273,8 +285,8 @@ struct ItemGroups {
     buffer: ByteBuffer, keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?,
     makeStore: (PackedRanges) -> ItemStore
   ) -> SectionedList {
-    precondition(!separate, "sections kept apart are laid out once, at the end")
-    let (packed, starts, counts) = sectionOf.layOut(ranges, sections: titles.count, releasing: false)
+    let (packed, starts, counts) =
+      separate ? runsLaidOut() : sectionOf.layOut(ranges, sections: titles.count, releasing: false)
     let titles = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let sections = titles.indices.filter { counts[$0] > 0 }.map {
@@ -288,6 +300,23 @@ struct ItemGroups {
     if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
     let last = grouping.lastTitle
     return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
+  }
+
+  /// Sections kept apart, copied one run after another (they stay as they are).
+  func runsLaidOut() -> (ranges: PackedRanges, starts: [Int], counts: [Int]) {
+    var all = PackedRangesBuilder(expected: count)
+    var starts: [Int] = []
+    var counts: [Int] = []
+    for s in titles.indices {
+      starts.append(all.count)
+      guard s < bySection.count else {
+        counts.append(0)
+        continue
+      }
+      counts.append(bySection[s].count)
+      all.append(copyOf: bySection[s])
+    }
+    return (all.finish(), starts, counts)
   }
 
   /// Lays the items out section by section for good (`--lines`): the input
@@ -305,6 +334,7 @@ struct ItemGroups {
         all.append(contentsOf: &bySection[s])
         bySection[s] = PackedRangesBuilder(expected: 0)
       }
+      separateCount = 0
       return (all.finish(), starts, counts)
     }
     let laid = sectionOf.layOut(ranges, sections: titles.count, releasing: true)
@@ -331,11 +361,13 @@ struct ItemGroups {
     rows.append(later.rows, shift: count)
     decoded += later.decoded
     if separate && later.separate && titles.count <= Self.perSectionLimit {
+      separateCount += later.count
       for s in later.bySection.indices {
         addRuns(through: map[s])
         bySection[map[s]].append(contentsOf: &later.bySection[s])
       }
       later.bySection = []
+      later.separateCount = 0
       return
     }
     flatten()

@@ -159,6 +159,21 @@ struct PackedRangesBuilder: PackedRangeReading {
   /// pages given back 256 KiB at a time as it is copied, so the peak stays
   /// near one copy).
   mutating func append(contentsOf other: inout PackedRangesBuilder) {
+    appendEntries(of: other, releasing: true)
+    other.overflow = [:]
+    other.count = 0
+  }
+
+  /// Copies all of `other`'s entries to the end (`other` keeps them: a
+  /// snapshot of sections kept apart, `ItemGroups.list`).
+  mutating func append(copyOf other: PackedRangesBuilder) {
+    appendEntries(of: other, releasing: false)
+  }
+
+  /// `other`'s entries added at the end, a narrow block at a time where
+  /// they can be (`copyNarrow`); `releasing`: `other`'s pages are given
+  /// back as they are passed.
+  private mutating func appendEntries(of other: PackedRangesBuilder, releasing: Bool) {
     reserve(count + other.count)
     let n = other.count
     var released = 0
@@ -175,14 +190,12 @@ struct PackedRangesBuilder: PackedRangeReading {
         }
       }
       j = end
-      if j - released >= 1 << 16 {
+      if releasing && j - released >= 1 << 16 {
         other.releasePages(from: released, below: j)
         released = j
       }
     }
     count += other.count
-    other.overflow = [:]
-    other.count = 0
   }
 
   /// Copies items `from..<to` of one narrow block (based at `base`) of

@@ -68,7 +68,7 @@ struct CSVScan {
     template = options.itemFormat
     showsColumns = options.itemField != nil || options.itemFormat != nil
     reader = RecordReader(base: buffer.base, separator: separator, quoted: quoted)
-    items = ItemGroups(expected: 1024, collation: options.collation)
+    items = ItemGroups(expected: 1024, collation: options.collation, separate: true)
     rowCells = RecordCells(separator: separator, quoted: quoted, columns: [], itemField: nil, template: nil)
   }
 

@@ -185,7 +185,7 @@ struct JSONItemScan {
       for k in 0..<shown.depths[f] { nameLengths[k] |= 1 << UInt64(min(shown.nameLength[f * shown.levels + k], 63)) }
     }
     firstNames = MemberNames(group: keys.first, shown: shown)
-    items = ItemGroups(expected: 1024, collation: options.collation)
+    items = ItemGroups(expected: 1024, collation: options.collation, separate: true)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
     found = [Bool](repeating: false, count: n)
