@@ -101,17 +101,8 @@ enum OptionsFuzz {
   /// Item data split over two threads (`ItemSplit`, whatever the size) loads
   /// the same list as one thread, or fails with the same error.
   static func splitAgrees(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
-    do {
-      let two = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0)
-        .result.list
-      guard let one else { return require(false, "one thread failed (\(failure!)), two loaded") }
-      require(one.maxItemWidth == two.maxItemWidth, "two threads measure otherwise")
-      require(one.sections == two.sections, "two threads find other sections")
-      for i in 0..<one.itemCount {
-        require(one.store.text(at: i) == two.store.text(at: i), "two threads find other items")
-      }
-    } catch {
-      require(failure == error, "two threads fail otherwise: \(String(describing: failure)) vs \(error)")
+    agree(one, failure: failure, "two threads") { () throws(LoadError) in
+      try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0).result.list
     }
   }
 
@@ -119,17 +110,26 @@ enum OptionsFuzz {
   /// off) load the same list as through their own loop, or fail alike.
   static func loopsAgree(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
     guard options.format == .json || options.format == .jsonLines else { return }
-    do {
-      let general = try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false, objectLoop: false)
-        .result.list
-      guard let one else { return require(false, "the object loop failed (\(failure!)), the general loop loaded") }
-      require(one.maxItemWidth == general.maxItemWidth, "the object loop measures otherwise")
-      require(one.sections == general.sections, "the object loop finds other sections")
+    agree(one, failure: failure, "the general loop") { () throws(LoadError) in
+      try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false, objectLoop: false).result.list
+    }
+  }
+
+  /// `other` (named `name`) loads `one`'s list — its widest row, sections
+  /// and items — or fails with `failure`.
+  static func agree(
+    _ one: SectionedList?, failure: LoadError?, _ name: String, other: () throws(LoadError) -> SectionedList
+  ) {
+    do throws(LoadError) {
+      let two = try other()
+      guard let one else { return require(false, "one load failed (\(failure!)), \(name) loaded") }
+      require(one.maxItemWidth == two.maxItemWidth, "\(name) measure otherwise")
+      require(one.sections == two.sections, "\(name) find other sections")
       for i in 0..<one.itemCount {
-        require(one.store.text(at: i) == general.store.text(at: i), "the object loop finds other items")
+        require(one.store.text(at: i) == two.store.text(at: i), "\(name) find other items")
       }
     } catch {
-      require(failure == error, "the object loop fails otherwise: \(String(describing: failure)) vs \(error)")
+      require(failure == error, "\(name) fail otherwise: \(String(describing: failure)) vs \(error)")
     }
   }
 
