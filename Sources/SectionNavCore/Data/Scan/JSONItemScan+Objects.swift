@@ -4,9 +4,10 @@
 /// where the path is, which depth is watched, a checkpoint to resume from
 /// — though inside an object item only its members on a field's way need
 /// anything. Here a member's key is compared at once and its value skipped
-/// whole (a container by `JSONLexer.skipContainer`), or walked member by member when a field
-/// lies inside it. The hooks called are the general loop's own, in the same
-/// order, so the item is filed exactly as it would be there.
+/// whole (a container by `JSONLexer.skipContainer`), or walked member by
+/// member when a field lies inside it. The hooks called are the general
+/// loop's own, in the same order, so the item is filed exactly as it would
+/// be there.
 ///
 /// Anything short of a well-formed item in full — a syntax error, the end
 /// of the bytes so far, an array on a field's way — makes this give the
@@ -113,8 +114,9 @@ extension JSONItemScan {
   /// A JSON line that is one object with no space in it, ended by its line
   /// break (or the end of a complete input): scanned by `objectMembers`
   /// straight from the line's start, without first looking for its end.
-  /// Returns where the next line starts, or nil — with nothing changed —
-  /// for any other line: `runLines` then finds its end and scans it as before.
+  /// Returns where the next line starts, or nil for any other line, the
+  /// scan's state as it was (what the open item noted is noted again):
+  /// `runLines` then finds the line's end and scans it as before.
   mutating func objectLine(_ p: Pointer, _ limit: Pointer, eof: Bool) -> Pointer? {
     let before = state
     state.depth = 0
