@@ -85,7 +85,14 @@ import Testing
     var loaded = 0
     for round in 0..<300 {
       let text = Array(Self.document(&rng, sections: Int(rng.next() % 8) + 1).utf8)
-      if expectSame(text, Self.choices[round % Self.choices.count]) { loaded += 1 }
+      let options = Self.choices[round % Self.choices.count]
+      guard expectSame(text, options) else { continue }
+      loaded += 1
+      // And the widest row is the widest drawn one (decoded, then measured).
+      if case .success(let list) = load(ByteBuffer(text), options, objectLoop: true) {
+        let drawn = list.sections.flatMap { $0.dropFirst() }.map { TextSanitizer.width($0) }.max() ?? 0
+        #expect(list.width == drawn, "\(String(decoding: text.prefix(300), as: UTF8.self))")
+      }
     }
     // Most are valid: the paths are compared on lists, not only on errors.
     #expect(loaded > 250)

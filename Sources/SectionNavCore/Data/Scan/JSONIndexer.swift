@@ -542,17 +542,21 @@ struct Scan {
     if let field {
       value = field.0
       valueLength = field.1 - field.0
-    } else if item.pointee == 0x7B && itemField != nil {
-      // An object without the field shows as compact JSON.
-      widest.note(offset: offset, length: length, bound: compact)
-      return
     }
     switch value.pointee {
     case 0x22:
       let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
       if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
-      widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)
+      if field == nil && compact == length {
+        // An object or array with no space between its tokens shows as its
+        // own bytes (compact JSON keeps strings as written): measured from them.
+        let (cells, exact) = TextWidth.cells(item, length, escapes: false)
+        if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
+      } else {
+        // Also an object without its `--item-field`: shown as compact JSON.
+        widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)
+      }
     default:
       widest.note(exact: valueLength)
     }
