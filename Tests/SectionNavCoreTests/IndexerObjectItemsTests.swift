@@ -80,7 +80,7 @@ import Testing
     LoadOptions(itemField: "user"), LoadOptions(itemField: ""),
   ]
 
-  @Test(arguments: [1, 2, 3, 4] as [UInt64]) func randomDocumentsLoadAlike(seed: UInt64) {
+  @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14] as [UInt64]) func randomDocumentsLoadAlike(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var loaded = 0
     for round in 0..<300 {

@@ -548,14 +548,15 @@ struct Scan {
       let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
       if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
-      if field == nil && compact == length {
-        // An object or array with no space between its tokens shows as its
-        // own bytes (compact JSON keeps strings as written): measured from them.
+      if field == nil {
+        // Shown as compact JSON: its own bytes (strings kept as written)
+        // less the whitespace between tokens, each of which the bytes'
+        // cells count as one. Measured from them, not decoded.
         let (cells, exact) = TextWidth.cells(item, length, escapes: false)
-        if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
+        let shown = cells - (length - compact)
+        if exact { widest.note(exact: shown) } else { widest.note(offset: offset, length: length, bound: shown) }
       } else {
-        // Also an object without its `--item-field`: shown as compact JSON.
-        widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)
+        widest.note(offset: offset, length: length, bound: valueLength)
       }
     default:
       widest.note(exact: valueLength)
