@@ -6,7 +6,8 @@
 /// and JSON (for small lists), each item's JSON must load again as an item with
 /// the same text, and a frame over the list must keep the `FrameCheck` invariants.
 /// Each load is also done on two threads, split wherever a section boundary
-/// seems to be (`ScanSplit`, as for large files): same list or same error.
+/// seems to be (`ScanSplit`, as for large files), and with object and array
+/// items walked token by token (`Scan.objectItems` off): same list or same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -17,9 +18,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
       LoaderFuzz.check(error, bytes: bytes)
       LoaderFuzz.splitAgrees(bytes, options: options, with: .failure(error))
+      LoaderFuzz.loopsAgree(bytes, options: options, with: .failure(error))
       continue
     }
     LoaderFuzz.splitAgrees(bytes, options: options, with: .success(list))
+    LoaderFuzz.loopsAgree(bytes, options: options, with: .success(list))
     LoaderFuzz.exercise(list, options: options)
   }
   return 0
@@ -58,6 +61,27 @@ enum LoaderFuzz {
       }
     default:
       require(false, "one thread and two disagree: \(expected) vs \(split)")
+    }
+  }
+
+  /// Items walked token by token by the general loop alone (`Scan.objectItems`
+  /// off) give `expected` too: the same list, or the same error.
+  static func loopsAgree(_ bytes: [UInt8], options: LoadOptions, with expected: Result<SectionedList, LoadError>) {
+    let general = Result { () throws(LoadError) in
+      try JSONIndexer.loadHalves(ByteBuffer(bytes), options: options, progress: nil, parallel: false, objectLoop: false)
+        .list
+    }
+    switch (expected, general) {
+    case (.failure(let a), .failure(let b)):
+      require(a == b, "the general loop fails otherwise: \(a) vs \(b)")
+    case (.success(let a), .success(let b)):
+      require(a.maxItemWidth == b.maxItemWidth, "the general loop measures otherwise")
+      require(a.sections == b.sections, "the general loop finds other sections")
+      for i in 0..<min(a.itemCount, smallList) {
+        require(a.store.text(at: i) == b.store.text(at: i), "the general loop finds other items")
+      }
+    default:
+      require(false, "whole items and the general loop disagree: \(expected) vs \(general)")
     }
   }
 

@@ -38,6 +38,10 @@ enum Shape: String, CaseIterable {
   case issueArray = "issue-array"
   /// Short items (1–3 words) mixed with long ones (20–400 words, some past 2 KiB), sections in random order.
   case longShort = "long-short"
+  /// Object items of random length — an escaped, non-ASCII `name`, a
+  /// `kind`, a `tags` array, a nested `dims` object, 1–6 members more —
+  /// 20 000 sections in random order (loaded with and without `--item-field name`).
+  case issueObjects = "issue-objects"
 
   static let sections = 20_000
 
@@ -57,15 +61,18 @@ enum Shape: String, CaseIterable {
     case .issuePretty: "issue's items, pretty-printed, random order"
     case .issueArray: "issue's items, array of sections, random order"
     case .longShort: "long and short items mixed (to 2.6 KB), random order"
+    case .issueObjects: "object items of random length (escaped, non-ASCII, nested), random order"
     }
   }
 
   private var isIssue: Bool { [.issueItems, .issueSorted, .issuePretty, .issueArray].contains(self) }
-  private var randomOrder: Bool { [.randomTitles, .issueItems, .issuePretty, .issueArray, .longShort].contains(self) }
+  private var randomOrder: Bool {
+    [.randomTitles, .issueItems, .issuePretty, .issueArray, .longShort, .issueObjects].contains(self)
+  }
   private var isPretty: Bool { self == .pretty || self == .issuePretty }
   private var isArray: Bool { self == .array || self == .issueArray }
   /// Items per section vary with the seed (their mean fills `target`).
-  private var randomCounts: Bool { isIssue || self == .longShort }
+  private var randomCounts: Bool { isIssue || self == .longShort || self == .issueObjects }
 
   /// Writes the shape to `path` until it holds about `target` bytes;
   /// returns (bytes, items).
@@ -84,6 +91,15 @@ enum Shape: String, CaseIterable {
       if self == .longShort {
         let count = r.next() % 8 == 0 ? 20 + Int(r.next() % 381) : 1 + Int(r.next() % 3)
         return "\"" + (0..<count).map { _ in pick(mixedWords, &r) }.joined(separator: " ") + " \(n)\""
+      }
+      if self == .issueObjects {
+        let tags = (0..<Int(r.next() % 4)).map { _ in "\"\(pick(mixedWords, &r))\"" }.joined(separator: ", ")
+        let more = (0...Int(r.next() % 6)).map { k in
+          k % 2 == 0
+            ? ", \"\(pick(words, &r))\": \(r.next() % 100_000)" : ", \"note \(k)\": \"\(pick(mixedWords, &r))\""
+        }.joined()
+        return "{\"id\": \(n), \"name\": \"\(pick(words, &r)) café \\\"\(n)\\\" 中\\\\path \(pick(mixedWords, &r))\", "
+          + "\"kind\": \"\(pick(words, &r))\", \"tags\": [\(tags)], \"dims\": {\"w\": \(r.next() % 1000), \"h\": 1.5}\(more)}"
       }
       let a = pick(words, &r)
       let b = pick(words, &r)

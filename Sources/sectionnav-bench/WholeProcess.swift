@@ -58,12 +58,12 @@ extension Benchmark {
               argv: [sn, "--check", "--lines", "-"], peer: jq.map { [$0, "-R", "-n", "reduce inputs as $l (0; .+1)"] },
               python: python.map { [$0, "-c", "import sys; sum(1 for _ in sys.stdin.buffer)"] }, catting: path),
           ]
-        case .objects:
+        case .objects, .issueObjects:
+          let label = shape.label
           return [
+            WholeRow(label: label, argv: [sn, "--check", path], peer: jq.map { [$0, "length", path] }, python: py),
             WholeRow(
-              label: "object items", argv: [sn, "--check", path], peer: jq.map { [$0, "length", path] }, python: py),
-            WholeRow(
-              label: "object items, `--item-field name`", argv: [sn, "--check", "--item-field", "name", path],
+              label: label + ", `--item-field name`", argv: [sn, "--check", "--item-field", "name", path],
               peer: jq.map { [$0, "length", path] }, python: py),
           ]
         case .plain:

@@ -51,12 +51,15 @@ public enum JSONIndexer {
   /// `load`, telling how many scans shared the work. `parallel`: let a
   /// second thread scan the second half of a document of `minimumSplitSize`
   /// bytes or more (`ScanSplit`; tests and the fuzzer split small ones).
+  /// `objectLoop` false: this thread's scan walks object and array items
+  /// token by token too (`Scan.objectItems`; tests compare the two).
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize
+    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true
   ) throws(LoadError) -> (list: SectionedList, halves: Int) {
     var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
+    scan.objectItems = objectLoop
     let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
     defer { split?.cancel() }
     do {
@@ -108,6 +111,9 @@ struct Scan {
   let itemField: [UInt8]?
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
+  /// Object and array items are skipped whole (`wholeItem`); off only to
+  /// compare that with the general loop.
+  var objectItems = true
 
   /// `expectedBytes`: the input's size when `buffer` is only room for it (a stream).
   init(buffer: ByteBuffer, itemField: String? = nil, collation: LocaleCollation? = nil, expectedBytes: Int? = nil) {
@@ -287,6 +293,15 @@ struct Scan {
           }
         }
       case 0x7B, 0x5B:  // { [
+        if depth == itemDepth, objectItems,
+          let after = Self.wholeItem(
+            p, end, base, depth: depth, field: objectsByField ? fieldName : nil, &plain, &spaces, &fieldStart, &fieldEnd
+          )
+        {
+          // The item in one call (`wholeItem`); else the loop below redoes it.
+          p = after
+          break
+        }
         if depth == maxDepth {
           throw SyntaxFailure(offset: p - base, message: "nesting deeper than \(maxDepth) levels")
         }
@@ -527,17 +542,22 @@ struct Scan {
     if let field {
       value = field.0
       valueLength = field.1 - field.0
-    } else if item.pointee == 0x7B && itemField != nil {
-      // An object without the field shows as compact JSON.
-      widest.note(offset: offset, length: length, bound: compact)
-      return
     }
     switch value.pointee {
     case 0x22:
       let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
       if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
-      widest.note(offset: offset, length: length, bound: field == nil ? compact : valueLength)
+      if field == nil {
+        // Shown as compact JSON: its own bytes (strings kept as written)
+        // less the whitespace between tokens, each of which the bytes'
+        // cells count as one. Measured from them, not decoded.
+        let (cells, exact) = TextWidth.cells(item, length, escapes: false)
+        let shown = cells - (length - compact)
+        if exact { widest.note(exact: shown) } else { widest.note(offset: offset, length: length, bound: shown) }
+      } else {
+        widest.note(offset: offset, length: length, bound: valueLength)
+      }
     default:
       widest.note(exact: valueLength)
     }
