@@ -32,7 +32,7 @@ final class JSONFollower: @unchecked Sendable {
   func splitRest(_ buffer: ByteBuffer, options: LoadOptions) {
     guard Cores.available >= 2 else { return }
     let scanned = follower.feed.scanned.load(ordering: .acquiring)
-    guard buffer.count - scanned >= StreamFollower.restToSplit,
+    guard buffer.count - scanned >= StreamFollower.jsonRestToSplit,
       let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20))
     else { return }
     self.split = split

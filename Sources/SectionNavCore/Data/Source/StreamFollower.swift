@@ -15,10 +15,18 @@ import Synchronization
 /// scanning then run on two cores instead of one after the other.
 /// `JSONFollower` (sectioned JSON) and `ItemFollower` (item data) are its scans.
 final class StreamFollower: @unchecked Sendable {
-  /// When the input ends with this much or more left unscanned, a stream's
-  /// scan (any format, `--lines` too) splits the rest over two cores as a
-  /// file's would be; a smaller rest is left to the scan alone.
-  static let restToSplit = 16 << 20
+  /// When the input ends with this much or more left unscanned, the scan
+  /// of item data or `--lines` splits the rest over two cores where it
+  /// stands, as a file of that size is split (`ScanSplit.minimumSize`): a
+  /// writer faster than the scan (`cat`) leaves it about half the input
+  /// behind, so a 2–32 MiB input ends with 1–16 MiB left, which one core
+  /// alone took twice as long to scan.
+  static let restToSplit = ScanSplit.minimumSize
+  /// The same for sectioned JSON (`JSONFollower.splitRest`), whose rest is
+  /// started on another thread while the scan goes on, 4 MiB past where it
+  /// last said it stood, and only taken up at the scan's next look, up to
+  /// 4 MiB further: a shorter rest's split would be passed before it is seen.
+  static let jsonRestToSplit = 16 << 20
   /// How far a follower scans between looks at whether the input has
   /// ended, so that the end is noticed soon and the rest split.
   static let step = 1 << 20
