@@ -23,10 +23,13 @@ final class StreamFollower: @unchecked Sendable {
   /// alone took twice as long to scan.
   static let restToSplit = ScanSplit.minimumSize
   /// The same for sectioned JSON (`JSONFollower.splitRest`), whose rest is
-  /// started on another thread while the scan goes on, 4 MiB past where it
-  /// last said it stood, and only taken up at the scan's next look, up to
-  /// 4 MiB further: a shorter rest's split would be passed before it is seen.
-  static let jsonRestToSplit = 16 << 20
+  /// split on another thread while the scan goes on, from 4 MiB past where
+  /// the scan last said it stood: the scan looks for it every 4 MiB
+  /// (`Scan.run`), so it may be that far on already, and must not have
+  /// passed the second half's start when it looks. From 8 MiB on, that
+  /// start lies 2 MiB or more past the look; the scan's own share is then
+  /// 2–6 MiB of the 8 instead of 4–8.
+  static let jsonRestToSplit = 8 << 20
   /// How far a follower scans between looks at whether the input has
   /// ended, so that the end is noticed soon and the rest split.
   static let step = 1 << 20
