@@ -83,6 +83,67 @@ import Testing
       #expect(list.maxItemWidth == expected.maxItemWidth)
     }
   }
+
+  /// Sectioned JSON of about `size` bytes: sections (some titles twice) of
+  /// strings with escapes and non-ASCII, numbers, literals and objects with a
+  /// `name`; `damage`: a control character (bad in a string and out of
+  /// one) at about four fifths of it.
+  static func sectioned(_ rng: inout SeededGenerator, size: Int, damage: Bool) -> [UInt8] {
+    // JSON strings hold no raw control characters.
+    let words = ItemSplitTests.words.filter { !$0.contains("\t") }
+    var bytes = Array("{".utf8)
+    var section = 0
+    while bytes.count < size {
+      if section > 0 { bytes += Array(",\n".utf8) }
+      bytes += Array("\"Section \(rng.next() % 400)\": [".utf8)
+      for i in 0..<Int(rng.next() % 40) + 1 {
+        if i > 0 { bytes += Array(", ".utf8) }
+        let word = words[Int(rng.next() % UInt64(words.count))]
+        switch rng.next() % 5 {
+        case 0: bytes += Array("\"\(word) \\\"\(i)\\\" \\\\path\"".utf8)
+        case 1: bytes += Array("-\(rng.next() % 1000).25e1".utf8)
+        case 2: bytes += Array(["true", "null", "false"][i % 3].utf8)
+        case 3: bytes += Array("{\"name\": \"\(word) \(i)\", \"n\": [1, {\"k\": \"\\u00e9\"}]}".utf8)
+        default: bytes += Array("\"\(word) \(rng.next())\"".utf8)
+        }
+      }
+      bytes += Array("]".utf8)
+      section += 1
+    }
+    bytes += Array("}\n".utf8)
+    if damage { bytes.insert(0x01, at: bytes.count / 5 * 4) }
+    return bytes
+  }
+
+  /// Sectioned JSON indexed as it arrived up to `cut`, then, once it has
+  /// all come, its rest split (`JSONFollower.splitRest`: the second half
+  /// scanned on another thread, adopted when the scan gets there): the list
+  /// and its widest row are the ones one thread makes of the same bytes at
+  /// once, and a bad byte in either half fails it as it fails them.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64]) func theRestOfSectionedJSONSplitsAsAFileDoes(seed: UInt64) throws {
+    var rng = SeededGenerator(seed: seed)
+    let bytes = Self.sectioned(&rng, size: 7 << 20, damage: seed == 3)
+    var options = LoadOptions()
+    if seed % 2 == 0 { options.itemField = "name" }
+    let buffer = ByteBuffer(bytes)
+    let expected = try? JSONIndexer.loadHalves(buffer, options: options, progress: nil, parallel: false).list
+    #expect((expected == nil) == (seed == 3))
+    let followed = JSONFollower(buffer: buffer, options: options, progress: nil)
+    let feed = followed.follower.feed
+    let cut = Int(rng.next() % UInt64(2 << 20))
+    feed.arrive(cut, atEnd: false)
+    while feed.scanned.load(ordering: .acquiring) < cut && followed.earlyFailure == nil { feed.moved.wait() }
+    followed.splitRest(buffer, options: options, minimum: 0)
+    let list = followed.finish(buffer, options: options)
+    guard let expected else {
+      #expect(list == nil, "the damaged input loaded")
+      return
+    }
+    let got = try #require(list)
+    #expect(contents(got) == contents(expected), "cut at \(cut)")
+    #expect(got.maxItemWidth == expected.maxItemWidth)
+    if Cores.available >= 2 { #expect(followed.halves == 2, "cut at \(cut): the split was not adopted") }
+  }
 }
 
 extension ItemSplitTests.Load {

@@ -29,10 +29,11 @@ final class JSONFollower: @unchecked Sendable {
   /// The whole input (`buffer`) has arrived: when the scan is far behind,
   /// the rest of it is split, its second half scanned on another thread
   /// (`ScanSplit`) for this scan to adopt, as a file's would be.
-  func splitRest(_ buffer: ByteBuffer, options: LoadOptions) {
+  /// `minimum`: the least rest worth it (`StreamFollower.jsonRestToSplit`).
+  func splitRest(_ buffer: ByteBuffer, options: LoadOptions, minimum: Int = StreamFollower.jsonRestToSplit) {
     guard Cores.available >= 2 else { return }
     let scanned = follower.feed.scanned.load(ordering: .acquiring)
-    guard buffer.count - scanned >= StreamFollower.restToSplit,
+    guard buffer.count - scanned >= minimum,
       let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20))
     else { return }
     self.split = split
@@ -51,6 +52,10 @@ final class JSONFollower: @unchecked Sendable {
     guard failure == nil, var scan, scan.shapeFailure == nil else { return nil }
     self.scan = nil
     scan.buffer = buffer
+    halves = scan.adopted ? 2 : 1
     return scan.finish(options: options)
   }
+
+  /// How many scans shared the work (2 once the split rest was adopted), after `finish`.
+  private(set) var halves = 1
 }

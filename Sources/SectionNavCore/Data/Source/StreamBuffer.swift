@@ -170,7 +170,7 @@ public final class StreamBuffer: @unchecked Sendable {
   static let prefaultFrom = 1 << 20
   var prefaulter: Prefaulter?
   /// Whether to make pages ahead; not when the second core is busy anyway
-  /// (`--lines` is grouped there as it arrives).
+  /// (a follower scans there as the input arrives, `StreamLoad`).
   public var prefaults = true
 
   /// Ends the prefaulting once the input is complete (or given up), and

@@ -15,10 +15,21 @@ import Synchronization
 /// scanning then run on two cores instead of one after the other.
 /// `JSONFollower` (sectioned JSON) and `ItemFollower` (item data) are its scans.
 final class StreamFollower: @unchecked Sendable {
-  /// When the input ends with this much or more left unscanned, a stream's
-  /// scan (any format, `--lines` too) splits the rest over two cores as a
-  /// file's would be; a smaller rest is left to the scan alone.
-  static let restToSplit = 16 << 20
+  /// When the input ends with this much or more left unscanned, the scan
+  /// of item data or `--lines` splits the rest over two cores where it
+  /// stands, as a file of that size is split (`ScanSplit.minimumSize`): a
+  /// writer faster than the scan (`cat`) leaves it about half the input
+  /// behind, so a 2–32 MiB input ends with 1–16 MiB left, which one core
+  /// alone took twice as long to scan.
+  static let restToSplit = ScanSplit.minimumSize
+  /// The same for sectioned JSON (`JSONFollower.splitRest`), whose rest is
+  /// split on another thread while the scan goes on, from 4 MiB past where
+  /// the scan last said it stood: the scan looks for it every 4 MiB
+  /// (`Scan.run`), so it may be that far on already, and must not have
+  /// passed the second half's start when it looks. From 8 MiB on, that
+  /// start lies 2 MiB or more past the look; the scan's own share is then
+  /// 2–6 MiB of the 8 instead of 4–8.
+  static let jsonRestToSplit = 8 << 20
   /// How far a follower scans between looks at whether the input has
   /// ended, so that the end is noticed soon and the rest split.
   static let step = 1 << 20
