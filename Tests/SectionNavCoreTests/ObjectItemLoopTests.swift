@@ -220,3 +220,25 @@ extension ObjectItemLoopTests {
     }
   }
 }
+
+extension ObjectItemLoopTests {
+  /// A nested field's inner name under another member is not the field:
+  /// `user.kind` is not `tags.kind`, nor `user.name` `tags.name`, whichever
+  /// member comes first — though `tags` is on the way of `tags.name`.
+  @Test func aNestedFieldIsFoundOnlyUnderItsOwnMember() {
+    let text = """
+      [{"tags": {"kind": "decoy", "name": "t1"}, "user": {"kind": "k1", "name": "ann"}},
+       {"user": {"kind": "k2", "name": "bob"}, "tags": {"kind": "decoy", "name": "t2"}},
+       {"tags": {"kind": "decoy", "name": "t3"}},
+       {"user": {"id": 1}, "tags": {"user": {"kind": "deeper"}, "kind": "decoy"}}]
+      """
+    let options = split.options(.json, groupBy: "user.name", itemFormat: "<{user.kind}|{tags.name}>", keepOrder: true)
+    let expected: [[String]] = [["ann", "<k1|t1>"], ["bob", "<k2|t2>"], ["(none)", "<|t3>", "<|>"]]
+    for objectLoop in [true, false] {
+      let result = load(ByteBuffer(string: text), options, objectLoop: objectLoop)
+      #expect((try? result.get().sections) == expected, "objectLoop: \(objectLoop)")
+      // Measured from the fields the scan found: the widest row is `<k1|t1>`.
+      #expect((try? result.get().width) == 7, "objectLoop: \(objectLoop)")
+    }
+  }
+}

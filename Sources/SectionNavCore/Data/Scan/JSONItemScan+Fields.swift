@@ -22,6 +22,9 @@ struct ShownFields {
   let nameLength: UnsafeMutablePointer<Int>
   /// Whether the open item's member at each level is on field `f`'s way (`f * levels + k`).
   let on: UnsafeMutablePointer<Bool>
+  /// The same by level, as one word each (bit `f`: field `f`): what a
+  /// member one level deeper may go on with (`JSONItemScan.namedMember`).
+  let onMask: UnsafeMutablePointer<UInt64>
   /// Where each field's value lies in the open item (`end` -1: not seen).
   let start: UnsafeMutablePointer<Int>
   let end: UnsafeMutablePointer<Int>
@@ -77,6 +80,8 @@ struct ShownFields {
     nameLength = .allocate(capacity: slots)
     on = .allocate(capacity: slots)
     on.initialize(repeating: false, count: slots)
+    onMask = .allocate(capacity: max(1, levels))
+    onMask.initialize(repeating: 0, count: max(1, levels))
     start = .allocate(capacity: max(1, count))
     end = .allocate(capacity: max(1, count))
     end.initialize(repeating: -1, count: max(1, count))
@@ -101,6 +106,7 @@ struct ShownFields {
     nameStart.deallocate()
     nameLength.deallocate()
     on.deallocate()
+    onMask.deallocate()
     start.deallocate()
     end.deallocate()
   }
@@ -144,6 +150,7 @@ struct ShownFields {
   /// fields `matches` (`matches(level:key:length:)`) and off the others'.
   @inline(__always)
   func take(level k: Int, matches: UInt64, offset: Int) {
+    if k < levels { onMask[k] = matches }
     for f in 0..<count where k < depths[f] {
       let i = f * levels + k
       let on = matches >> UInt64(f) & 1 != 0

@@ -45,7 +45,7 @@ extension JSONItemScan {
         if flat {
           named = firstNames.match(p + 1, after - p - 2)
         } else {
-          on = firstLevelMember(p + 1, after - p - 2, at: value)
+          on = namedMember(level: 0, p + 1, after - p - 2, at: value)
         }
       } else {
         keyStart = p - base

@@ -39,25 +39,30 @@ extension JSONItemScan {
     let length = keyEnd - keyStart - 2
     if keyPlain {
       if nameLengths[k] >> UInt64(min(length, 63)) & 1 == 0 { return false }
-      if k == 0 && length <= ShortKeys.maxLength && !firstNames.hasLong {
-        return firstLevelMember(buffer.base + keyStart + 1, length, at: value)
+      if length <= ShortKeys.maxLength && !memberNames[k].hasLong && objectItems {
+        return namedMember(level: k, buffer.base + keyStart + 1, length, at: value)
       }
     }
     return memberOnTheWay(level: k, at: value - buffer.base, length: length)
   }
 
-  /// `memberStarts` of one of the open item's own members whose plain key
-  /// `key[0..<length]` is at most 16 bytes (and no name looked for is
-  /// longer): there is no earlier level to be on, and what each name means
-  /// was worked out once (`MemberNames`).
+  /// `memberStarts` of a member `level` deep in the open item whose plain
+  /// key `key[0..<length]` is at most 16 bytes (and no name looked for
+  /// there is longer): what each name means was worked out once
+  /// (`MemberNames`), and which fields the member above is on the way of
+  /// is one word (`ShownFields.onMask`). `memberOnTheWay` decides the rest.
   @inline(__always)
-  mutating func firstLevelMember(_ key: Pointer, _ length: Int, at value: Pointer) -> Bool {
-    guard let name = firstNames.match(key, length) else { return false }
+  mutating func namedMember(level k: Int, _ key: Pointer, _ length: Int, at value: Pointer) -> Bool {
+    guard let name = memberNames[k].match(key, length) else { return false }
+    // (Fields named this deep make `shown.levels` deeper than `k`: `onMask[k - 1]` is there.)
+    let fields = k == 0 || name.fields == 0 ? name.fields : name.fields & shown.onMask[k - 1]
+    let grouped = name.group && (k == 0 || groupOn[k - 1])
+    if !grouped && fields == 0 { return false }
     let offset = value - buffer.base
-    if shown.levels > 0 { shown.take(level: 0, matches: name.fields, offset: offset) }
-    if groupDepth > 0 {
-      groupOn[0] = name.group
-      if name.group { if groupDepth == 1 { groupStart = offset } else { groupEnd = -1 } }
+    if k < shown.levels { shown.take(level: k, matches: fields, offset: offset) }
+    if k < groupDepth {
+      groupOn[k] = grouped
+      if grouped { if k == groupDepth - 1 { groupStart = offset } else { groupEnd = -1 } }
     }
     return true
   }

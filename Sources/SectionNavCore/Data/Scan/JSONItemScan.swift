@@ -82,7 +82,8 @@ struct JSONItemScan {
   var finished = false
   /// Only check the syntax: no path, no items.
   var validateOnly = false
-  /// Object items go through `objectMembers` (off only to compare it with the general loop).
+  /// Object items go through `objectMembers`, and keys are matched by
+  /// `MemberNames` (off only to compare both with the general loop).
   var objectItems = true
   /// Sectioned JSON still arriving (`{"Title": [items…]}`): the items found
   /// so far under their member's key, to show before `JSONIndexer` indexes
@@ -135,8 +136,11 @@ struct JSONItemScan {
   /// bit `L` (63: 63 or more) set when a name looked for there is `L` bytes
   /// long: most keys are passed over on their length alone (`memberStarts`).
   let nameLengths: UnsafeMutablePointer<UInt64>
-  /// The names looked for among the open item's own members (level 0).
-  let firstNames: MemberNames
+  /// The names looked for at each member level of the open item (below
+  /// `max(groupDepth, shown.levels)`, at least one level).
+  let memberNames: UnsafeMutablePointer<MemberNames>
+  /// Those of the item's own members (level 0).
+  var firstNames: MemberNames { memberNames[0] }
 
   init(
     buffer: ByteBuffer, options: LoadOptions, defaultTitle: String, store: @escaping (PackedRanges) -> ItemStore
@@ -184,7 +188,10 @@ struct JSONItemScan {
     for f in 0..<shown.count {
       for k in 0..<shown.depths[f] { nameLengths[k] |= 1 << UInt64(min(shown.nameLength[f * shown.levels + k], 63)) }
     }
-    firstNames = MemberNames(group: keys.first, shown: shown)
+    memberNames = .allocate(capacity: max(1, levels))
+    for k in 0..<max(1, levels) {
+      (memberNames + k).initialize(to: MemberNames(level: k, group: k < keys.count ? keys[k] : nil, shown: shown))
+    }
     items = ItemGroups(expected: 1024, collation: options.collation, separate: true)
     let n = steps.count + 2
     onPath = [Bool](repeating: false, count: n)
@@ -216,7 +223,9 @@ struct JSONItemScan {
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
     nameLengths.deallocate()
-    firstNames.release()
+    for k in 0..<max(1, max(groupDepth, shown.levels)) { memberNames[k].release() }
+    memberNames.deinitialize(count: max(1, max(groupDepth, shown.levels)))
+    memberNames.deallocate()
     shown.release()
   }
 

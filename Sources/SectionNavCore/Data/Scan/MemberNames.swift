@@ -1,8 +1,9 @@
-/// The member names a field goes through at an object item's own level
-/// (`--group-by`'s first name, each shown field's first), each up to 16
-/// bytes held in two words (`ShortKeys.words`): a plain key is matched with
-/// a load or two and a compare per name, and what a match means — the group
-/// field, which shown fields — was worked out once, here.
+/// The member names the fields go through at one level of an object item
+/// (level 0: the item's own members; `--group-by`'s name there, each shown
+/// field's), each up to 16 bytes held in two words (`ShortKeys.words`): a
+/// plain key is matched with a load or two and a compare per name, and
+/// what a match means — the group field, which shown fields — was worked
+/// out once, here.
 struct MemberNames {
   struct Name {
     var low: UInt64
@@ -20,9 +21,10 @@ struct MemberNames {
   /// Some name is longer than 16 bytes: keys that long are compared the slow way.
   let hasLong: Bool
 
-  /// `group`: `--group-by`'s first member name, if it is a chain of names;
-  /// `shown`: the fields the scan watches.
-  init(group: [UInt8]?, shown: ShownFields) {
+  /// The names at `level`: `group`, `--group-by`'s name there (nil when it
+  /// is not a chain of names that long), and those of the `shown` fields
+  /// that go that deep.
+  init(level k: Int, group: [UInt8]?, shown: ShownFields) {
     var list: [([UInt8], UInt64, Bool)] = []
     func add(_ name: [UInt8], fields: UInt64, group: Bool) {
       if let i = list.firstIndex(where: { $0.0 == name }) {
@@ -33,8 +35,8 @@ struct MemberNames {
       }
     }
     if let group { add(group, fields: 0, group: true) }
-    for f in 0..<shown.count {
-      let i = f * shown.levels
+    for f in 0..<shown.count where k < shown.depths[f] {
+      let i = f * shown.levels + k
       add(
         Array(UnsafeBufferPointer(start: shown.names + shown.nameStart[i], count: shown.nameLength[i])),
         fields: 1 << UInt64(f), group: false)
