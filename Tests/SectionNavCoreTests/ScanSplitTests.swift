@@ -67,6 +67,21 @@ import Testing
     #expect(expectSameBothWays(Self.objectDocument(), LoadOptions(keepOrder: true)) == 2)
   }
 
+  /// Object items whose members hold arrays (`"tags": [...], "dims": {...}`)
+  /// have `],` and a key in every item: the split still finds a section's
+  /// start, whose key is followed by an array.
+  @Test func objectItemsHoldingArraysAreSplitAtASection() {
+    let sections = (0..<400).map { s in
+      "\"section \(s)\": ["
+        + (0..<6).map { i in
+          "{\"id\": \(i), \"tags\": [\"a\", \"b\"], \"dims\": {\"w\": \(s)}, \"more\": [1], \"name\": \"n\(s)-\(i)\"}"
+        }.joined(separator: ", ") + "]"
+    }
+    let text = "{\n" + sections.joined(separator: ",\n") + "\n}\n"
+    #expect(expectSameBothWays(text, minimumSplitSize: 1024) == 2)
+    #expect(expectSameBothWays(text, LoadOptions(itemField: "name"), minimumSplitSize: 1024) == 2)
+  }
+
   @Test func titlesInRandomOrderAndDuplicatesAcrossTheHalvesMerge() {
     // Title k % 50: every title appears in both halves, in scrambled order.
     let text = Self.objectDocument(titles: { "t\(($0 * 7919) % 50)" })

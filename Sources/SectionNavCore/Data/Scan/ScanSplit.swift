@@ -84,7 +84,10 @@ final class ScanSplit: @unchecked Sendable {
   }
 
   /// The next likely section boundary at or after `from`: the first byte of
-  /// the next section after `]`/`}`, `,` and spaces.
+  /// the next section after `]`/`}`, `,` and spaces — in an object of
+  /// sections, a key whose value is an array (object items whose members
+  /// hold arrays, `"tags": […], "dims": {…}`, have `],` and a key in every
+  /// item: each would cost a probe).
   static func candidate(_ buffer: ByteBuffer, shape: Scan.Shape, from: Int) -> Int? {
     let base = buffer.base
     let end = base + buffer.count
@@ -96,11 +99,23 @@ final class ScanSplit: @unchecked Sendable {
       var q = JSONLexer.skipSpace(at + 1, end)
       if q < end, q.pointee == 0x2C {
         q = JSONLexer.skipSpace(q + 1, end)
-        if q < end, q.pointee == open { return q - base }
+        if q < end, q.pointee == open, shape != .objectOfSections || keyOfAnArray(q, end) { return q - base }
       }
       p = at + 1
     }
     return nil
+  }
+
+  /// Whether the string at `quote` is followed by `:` and `[` (spaces
+  /// between), as a section's title is. A guess, as the boundary is: the
+  /// probe and the join decide.
+  static func keyOfAnArray(_ quote: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+    var plain = true
+    guard let after = try? JSONLexer.skipString(quote, end, quote, &plain) else { return false }
+    var q = JSONLexer.skipSpace(after, end)
+    guard q < end, q.pointee == 0x3A else { return false }
+    q = JSONLexer.skipSpace(q + 1, end)
+    return q < end && q.pointee == 0x5B
   }
 
   /// Whether a scan starting at `offset` in the boundary state reads the
