@@ -39,7 +39,10 @@ struct TerminalFaultTests {
       guard s.waitUntil({ (s.unreadInput == 0 && s.state == "S") || s.asleepInWrite }) else {
         throw PtySession.Failure(description: "keys unread, but the program is not asleep in a write")
       }
-      if s.asleepInWrite, s.unreadInput > 0 {
+      // The key just typed reaches the program's input queue a moment
+      // after the write (the kernel moves it over on its own time, late on a
+      // loaded machine): while the program stays stuck writing, wait for it.
+      if s.asleepInWrite, s.waitUntil({ s.unreadInput > 0 || !s.asleepInWrite }), s.asleepInWrite, s.unreadInput > 0 {
         s.type("G")
         return
       }
