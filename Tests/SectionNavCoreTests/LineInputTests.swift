@@ -232,4 +232,55 @@ import Testing
           && (0..<list.itemCount(s)).allSatisfy { list.itemText(section: s, item: $0) == expected[s].1[$0] }
       })
   }
+  /// Lines are found 64 bytes at a time, and a line is plain ASCII (one
+  /// cell a byte, never measured) when no byte of 0x80 or more falls inside
+  /// it: lines of random lengths cross block edges anywhere, with CRLF,
+  /// blank lines and no final line feed. Half the characters of a
+  /// non-ASCII line take two or three bytes, so the widest line in bytes is
+  /// such a line: taking one for plain would show in the width.
+  @Test(arguments: [1, 2, 3, 4, 5, 6], [false, true])
+  func linesAcrossBlockEdgesKeepTheirTextAndWidth(seed: Int, parallel: Bool) {
+    var rng = SeededGenerator(seed: UInt64(seed))
+    var text = ""
+    var expected: [String] = []
+    var widest = 0
+    while text.utf8.count < (seed.isMultiple(of: 2) ? 3 << 20 : 5000) {
+      // Seeds 5 and 6: short lines only, most of them inside one block.
+      let longest = seed >= 5 ? 30 : Int.random(in: 0..<4, using: &rng) == 0 ? 300 : 70
+      let length = Int.random(in: 0...longest, using: &rng)
+      let high = Int.random(in: 0..<3, using: &rng) == 0
+      var line = ""
+      var cells = 0
+      for _ in 0..<length {
+        if high && Bool.random(using: &rng) {
+          let wide = Bool.random(using: &rng)
+          line += wide ? "中" : "é"
+          cells += wide ? 2 : 1
+        } else {
+          line += String(UnicodeScalar(UInt8.random(in: 0x61...0x7A, using: &rng)))
+          cells += 1
+        }
+      }
+      text += line + (Int.random(in: 0..<5, using: &rng) == 0 ? "\r\n" : "\n")
+      if !line.isEmpty {
+        expected.append(line)
+        widest = max(widest, cells)
+      }
+    }
+    if seed % 3 == 0 { text.removeLast() }  // the last line without its line feed
+    // No line holds the delimiter: all of them file under "", in input order.
+    let list = LineInput.load(ByteBuffer(string: text), delimiter: "\t", keepOrder: true, parallel: parallel)
+    #expect(list.itemCount == expected.count)
+    #expect((0..<list.itemCount).allSatisfy { list.itemText(section: 0, item: $0) == expected[$0] })
+    #expect(list.maxItemWidth == widest)
+    // Plain means one cell a byte: exactly the lines of ASCII alone.
+    if case .lines(let items) = list.store {
+      #expect((0..<list.itemCount).allSatisfy { items.ranges.isPlain($0) == expected[$0].utf8.allSatisfy { $0 < 0x80 } })
+    } else {
+      Issue.record("lines are not stored as lines")
+    }
+    let byInitial = LineInput.load(ByteBuffer(string: text), delimiter: nil, keepOrder: true, parallel: parallel)
+    #expect(byInitial.itemCount == expected.count)
+    #expect(byInitial.maxItemWidth == widest)
+  }
 }

@@ -4,6 +4,7 @@
 #include "Prefetch.h"
 #include "Cores.h"
 #include "Publish.h"
+#include "ByteMasks.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

@@ -101,6 +101,10 @@ struct ItemGroups {
   /// `--group-by initial`: initials decided from the rows' bytes, and the section of each (by its id).
   var initials: InitialSections
   var initialSections: [Int] = []
+  /// The section of a row by its first byte, when that is printable ASCII
+  /// and no collation reads on (-1: not met yet): most rows start so, and
+  /// their initial is then that byte's alone.
+  private var leadSections = [Int](repeating: -1, count: 128)
 
   /// Sections kept apart (`separate`, up to `perSectionLimit` of them):
   /// each section's item ranges in input order, no tag per item, and
@@ -212,10 +216,16 @@ struct ItemGroups {
   mutating func section(
     initialOf start: UnsafeBufferPointer<UInt8>, complete: Bool, text: () -> String
   ) -> Int {
+    let lead = start.isEmpty || initials.collation != nil ? 0 : Int(start[0])
+    if lead > 0x20 && lead < 0x80 {
+      let known = leadSections[lead]
+      if known >= 0 { return known }
+    }
     let id = initials.id(start: start, complete: complete, decoded: &decoded, text: text)
     while initialSections.count <= id {
       initialSections.append(section(titled: initials.titles[initialSections.count]))
     }
+    if lead > 0x20 && lead < 0x80 { leadSections[lead] = initialSections[id] }
     return initialSections[id]
   }
 

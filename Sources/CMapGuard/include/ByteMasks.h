@@ -1,0 +1,51 @@
+#ifndef SN_BYTEMASKS_H
+#define SN_BYTEMASKS_H
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/// Masks over 64 bytes at a time, bit i for byte i (simdjson's stage-1
+/// idea): a scanner finds every line feed of a block and whether any byte is
+/// not ASCII with a few vector instructions, then walks the set bits, instead
+/// of a `memchr` call and a byte loop per line — lines average 20–40 bytes,
+/// so per-line overhead, not bytes, was the cost. Static inline, so Swift
+/// inlines them into its loops. SSE2 (every x86-64); a byte loop elsewhere.
+
+/// The bytes equal to `c`, and the bytes of 0x80 or more, of `p[0..<64]`.
+static inline void sn_mask64(const uint8_t *p, uint8_t c, uint64_t *equal, uint64_t *high) {
+#if defined(__SSE2__)
+  const __m128i needle = _mm_set1_epi8((char)c);
+  uint64_t e = 0, h = 0;
+  for (int k = 0; k < 4; k++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+    e |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle)) << (16 * k);
+    h |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << (16 * k);
+  }
+  *equal = e;
+  *high = h;
+#else
+  uint64_t e = 0, h = 0;
+  for (int i = 0; i < 64; i++) {
+    e |= (uint64_t)(p[i] == c) << i;
+    h |= (uint64_t)(p[i] >> 7) << i;
+  }
+  *equal = e;
+  *high = h;
+#endif
+}
+
+/// `sn_mask64` over the `n` (< 64) bytes at `p`, reading no byte past them
+/// (a mapping or a growing buffer may end there): bits from `n` on are clear.
+static inline void sn_mask64_tail(const uint8_t *p, int n, uint8_t c, uint64_t *equal, uint64_t *high) {
+  uint8_t block[64];
+  memset(block, c == 0 ? 1 : 0, sizeof block);
+  memcpy(block, p, (size_t)n);
+  sn_mask64(block, c, equal, high);
+  uint64_t valid = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+  *equal &= valid;
+  *high &= valid;
+}
+
+#endif
