@@ -275,7 +275,8 @@ import Testing
     #expect(list.maxItemWidth == widest)
     // Plain means one cell a byte: exactly the lines of ASCII alone.
     if case .lines(let items) = list.store {
-      #expect((0..<list.itemCount).allSatisfy { items.ranges.isPlain($0) == expected[$0].utf8.allSatisfy { $0 < 0x80 } })
+      #expect(
+        (0..<list.itemCount).allSatisfy { items.ranges.isPlain($0) == expected[$0].utf8.allSatisfy { $0 < 0x80 } })
     } else {
       Issue.record("lines are not stored as lines")
     }
