@@ -81,6 +81,61 @@ import Testing
     }
   }
 
+  /// `quickRecord` (bit scans over 64-byte masks, kept from record to
+  /// record) answers only when it agrees with `record` at either end of
+  /// input, and answers for most records: fields longer than a block,
+  /// quotes doubled across a block's edge, line breaks in quotes.
+  @Test(arguments: [false, true]) func quickRecordsAreTheRecordsTheByteLoopFinds(tsv: Bool) {
+    var rng = SeededGenerator(seed: tsv ? 11 : 5)
+    let found = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
+    let expected = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
+    defer {
+      found.deallocate()
+      expected.deallocate()
+    }
+    let long = [
+      String(repeating: "long text ", count: 9), "\"" + String(repeating: "quoted, \"\"long\"\"\n", count: 6) + "\"",
+    ]
+    var (quick, records) = (0, 0)
+    for _ in 0..<400 {
+      var text = ""
+      for _ in 0..<8 { text += Self.text(&rng, tsv: tsv) + (rng.next() % 3 == 0 ? long[Int(rng.next() % 2)] : "") }
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress, !bytes.isEmpty else { return }
+        let reader = RecordReader(base: base, separator: tsv ? 0x09 : 0x2C, quoted: !tsv)
+        let end = base + bytes.count
+        var block = RecordReader.Block()
+        var p = base
+        while p < end {
+          if p.pointee == 0x0A || p.pointee == 0x0D {
+            p += 1
+            continue
+          }
+          let last = Int(rng.next() % 6) - 1
+          records += 1
+          guard let a = reader.quickRecord(p, end, upTo: last, into: found, &block) else {
+            // Where it declines, the byte loop decides (here: move on past it).
+            guard let b = try? reader.record(p, end, eof: true, upTo: last, into: expected) else { return }
+            p = b.1
+            continue
+          }
+          quick += 1
+          for eof in [false, true] {
+            guard let b = try? reader.record(p, end, eof: eof, upTo: last, into: expected) else {
+              Issue.record("quick record where the byte loop finds none in \(bytes)")
+              return
+            }
+            #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "\(bytes)")
+            for k in 0..<min(a.2, b.2) { #expect(found[k] == expected[k], "\(bytes) field \(k)") }
+          }
+          p = a.1
+        }
+      }
+    }
+    #expect(quick * 2 > records)
+  }
+
   /// Sections by a key column, and an oracle that files each record by its
   /// key decoded (`(none)` when empty or missing).
   @Test func keysAreFiledByTheirText() throws {

@@ -48,4 +48,33 @@ static inline void sn_mask64_tail(const uint8_t *p, int n, uint8_t c, uint64_t *
   *high &= valid;
 }
 
+/// For CSV/TSV: the separators and line breaks (LF, CR) of `p[0..<64]`,
+/// and its double quotes — where an unquoted field ends, and where a quoted
+/// one may. A record is then split field by field with a bit scan each.
+static inline void sn_csv_mask64(const uint8_t *p, uint8_t separator, uint64_t *stops, uint64_t *quotes) {
+#if defined(__SSE2__)
+  const __m128i sep = _mm_set1_epi8((char)separator);
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  const __m128i quote = _mm_set1_epi8('"');
+  uint64_t s = 0, q = 0;
+  for (int k = 0; k < 4; k++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+    __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sep), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
+    s |= (uint64_t)(uint16_t)_mm_movemask_epi8(stop) << (16 * k);
+    q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << (16 * k);
+  }
+  *stops = s;
+  *quotes = q;
+#else
+  uint64_t s = 0, q = 0;
+  for (int i = 0; i < 64; i++) {
+    s |= (uint64_t)(p[i] == separator || p[i] == '\n' || p[i] == '\r') << i;
+    q |= (uint64_t)(p[i] == '"') << i;
+  }
+  *stops = s;
+  *quotes = q;
+#endif
+}
+
 #endif

@@ -90,6 +90,7 @@ struct CSVScan {
       }
     }
     var p = base + offset
+    var block = RecordReader.Block()
     while p < end {
       // Skip blank lines (LF, CRLF or a lone CR).
       if p.pointee == 0x0A || p.pointee == 0x0D {
@@ -101,7 +102,9 @@ struct CSVScan {
       // The fields the section and the row need are found on the way (none in the header).
       let last = columns == nil ? -1 : lastField
       reserveScratch(last)
-      guard let (recordEnd, next, n) = try reader.record(p, end, eof: eof, upTo: last, into: scratch) else {
+      var record = reader.quickRecord(p, end, upTo: last, into: scratch, &block)
+      if record == nil { record = try reader.record(p, end, eof: eof, upTo: last, into: scratch) }
+      guard let (recordEnd, next, n) = record else {
         wanted = offset + 2 * (available - offset) + 4096
         break
       }

@@ -1,3 +1,5 @@
+import CMapGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -55,6 +57,86 @@ struct RecordReader {
         continue
       }
       return lineEnd(stop, end, eof: eof).map { ($0.0, $0.1, min(k, last + 1)) }
+    }
+  }
+
+  /// 64 bytes of masks from `at` (`sn_csv_mask64`): separators and line
+  /// breaks, and quotes. Kept from one record to the next, which mostly
+  /// starts inside the same 64 bytes.
+  struct Block {
+    var at: Pointer? = nil
+    var stops: UInt64 = 0
+    var quotes: UInt64 = 0
+  }
+
+  /// Makes `block` cover `p`; false when fewer than 64 bytes are left from `p`.
+  @inline(__always)
+  func cover(_ block: inout Block, _ p: Pointer, _ end: Pointer) -> Bool {
+    if let at = block.at, p >= at, p - at < 64 { return true }
+    guard end - p >= 64 else { return false }
+    sn_csv_mask64(p, separator, &block.stops, &block.quotes)
+    block.at = p
+    return true
+  }
+
+  /// `record`, for a well-formed record that ends 64 bytes or more before
+  /// `end`, found with bit scans over `block`'s masks instead of a byte
+  /// loop per field. Nil for anything else — near the end, text after a
+  /// closing quote — which `record` then reads from the start, with its
+  /// exact errors and waiting; what this returns, `record` would too.
+  @inline(__always)
+  func quickRecord(
+    _ start: Pointer, _ end: Pointer, upTo last: Int, into found: UnsafeMutablePointer<Field>, _ block: inout Block
+  ) -> (Pointer, Pointer, Int)? {
+    var p = start
+    var k = 0
+    // At the start of field `k`.
+    while true {
+      guard cover(&block, p, end) else { return nil }
+      if quoted && p.pointee == 0x22 {
+        var from = p + 1
+        var close: Pointer
+        while true {
+          guard cover(&block, from, end), let at = block.at else { return nil }
+          let q = block.quotes & (~UInt64(0) &<< UInt64(from - at))
+          if q == 0 {
+            from = at + 64
+            continue
+          }
+          close = at + q.trailingZeroBitCount
+          guard end - close >= 2 else { return nil }
+          if close[1] != 0x22 { break }
+          from = close + 2  // `""`: a quote in the field
+        }
+        if k <= last { found[k] = (p + 1 - start, close - start, true) }
+        k += 1
+        p = close + 1
+        let c = p.pointee
+        if c == separator {
+          p += 1
+          continue
+        }
+        if c != 0x0A && c != 0x0D { return nil }
+        return lineEnd(p, end, eof: false).map { ($0.0, $0.1, min(k, last + 1)) }
+      }
+      var from = p
+      var stop: Pointer
+      while true {
+        guard cover(&block, from, end), let at = block.at else { return nil }
+        let s = block.stops & (~UInt64(0) &<< UInt64(from - at))
+        if s != 0 {
+          stop = at + s.trailingZeroBitCount
+          break
+        }
+        from = at + 64
+      }
+      if k <= last { found[k] = (p - start, stop - start, false) }
+      k += 1
+      if stop.pointee == separator {
+        p = stop + 1
+        continue
+      }
+      return lineEnd(stop, end, eof: false).map { ($0.0, $0.1, min(k, last + 1)) }
     }
   }
 
