@@ -166,7 +166,8 @@ public enum DataLoading {
         throw failure(error, config)
       }
       list = LineInput.load(
-        buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
+        buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation,
+        progress: progress)
     } else {
       let options = loadOptions(config)
       do throws(LoadError) {

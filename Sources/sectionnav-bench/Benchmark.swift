@@ -75,7 +75,7 @@ struct Benchmark {
     Self.log("data in \(directory); \(options.sizeMB) MB files, \(options.seeds) seeds, \(options.rounds) rounds")
     // Whole-process figures first, while this process is still small (its
     // peak would otherwise show in the children's `ru_maxrss`).
-    let kept = measureWholeProcess(keep: [.plain, .escaped, .uEscapes])
+    let kept = measureWholeProcess(keep: [.plain, .escaped, .uEscapes, .lines])
     let itemFiles = measureItemData()
     measurePty(kept, items: itemFiles)
     for file in itemFiles { try? FileManager.default.removeItem(atPath: file.input.path) }
@@ -229,6 +229,9 @@ struct Benchmark {
     for shape in [Shape.plain, .escaped, .uEscapes] {
       guard let input = kept[shape] else { continue }
       measureInTerminal(input, label: "\(shape.rawValue) \(Self.mb(input.size))")
+    }
+    if let input = kept[.lines] {
+      measureInTerminal(input, label: "lines \(Self.mb(input.size)), `--lines`", options: ["--lines"])
     }
     for (input, extra) in items {
       let shown = extra.map { $0.contains(" ") || $0.contains("{") ? "'\($0)'" : $0 }.joined(separator: " ")

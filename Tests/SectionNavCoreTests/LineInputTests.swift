@@ -284,4 +284,34 @@ import Testing
     #expect(byInitial.itemCount == expected.count)
     #expect(byInitial.maxItemWidth == widest)
   }
+  /// A large `--lines` file indexed in the background shows its first
+  /// screen at once: the lines of its first MiB, whole lines only, grouped
+  /// as the full load groups them; the full list is the same as without.
+  @Test func aLargeFileFirstShowsTheLinesOfItsFirstMiB() {
+    var text = ""
+    var n = 0
+    while text.utf8.count < 3 << 20 {
+      text += ["apple", "Banana", "cherry", "42"][n % 4] + " line \(n)\n"
+      n += 1
+    }
+    let buffer = ByteBuffer(string: text)
+    var calls: [(Int, SectionedList)] = []
+    let list = LineInput.load(buffer, delimiter: nil, keepOrder: false) { bytes, snapshot in
+      calls.append((bytes, snapshot()))
+    }
+    #expect(calls.count == 1)
+    guard let (bytes, first) = calls.first else { return }
+    let firstLines = text.utf8.prefix(bytes).split(separator: 0x0A)
+    #expect(bytes > LineInput.firstScreenBytes && bytes < 2 * LineInput.firstScreenBytes)
+    #expect(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes - 1)] == 0x0A)
+    #expect(first.itemCount == firstLines.count)
+    #expect(first.sections.map(\.title) == ["A", "B", "C", "#"])
+    #expect(first.itemText(section: 0, item: 1) == "apple line 4")
+    let whole = LineInput.load(buffer, delimiter: nil, keepOrder: false)
+    #expect(list.itemCount == n && list.sections == whole.sections)
+    // A small file has no first screen of its own: the whole list is it.
+    var small = 0
+    _ = LineInput.load(ByteBuffer(string: "a\nb\n"), delimiter: nil, keepOrder: false) { _, _ in small += 1 }
+    #expect(small == 0)
+  }
 }

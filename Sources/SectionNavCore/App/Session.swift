@@ -14,9 +14,11 @@ public enum Session {
     config.file != nil && !config.check && config.script == nil && config.filterPrint == nil
   }
 
-  /// Whether a mapped file of `count` bytes is indexed in the background.
+  /// Whether a mapped file of `count` bytes is indexed in the background
+  /// (`--lines` too: its first screen is the lines of its first MiB,
+  /// `LineInput.load(progress:)`).
   public static func indexesInBackground(count: Int, _ config: Configuration) -> Bool {
-    !config.lines && count >= backgroundThreshold
+    count >= backgroundThreshold
   }
 
   /// The data source as messages name it.

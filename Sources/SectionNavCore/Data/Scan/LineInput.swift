@@ -32,6 +32,28 @@ public enum LineInput {
       buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation)
   }
 
+  /// The bytes whose lines make the first screen of a large file indexed
+  /// in the background: grouped in about a millisecond.
+  static let firstScreenBytes = 1 << 20
+
+  /// `load`, first telling `progress` (bytes covered, and the list of the
+  /// lines of the first MiB) so that a large file's first screen shows at
+  /// once, as the JSON indexer's snapshots do; the whole list follows.
+  public static func load(
+    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+  ) -> SectionedList {
+    if let progress, buffer.count > 2 * firstScreenBytes,
+      let newline = memchrPointer(buffer.base + firstScreenBytes, buffer.base + buffer.count)
+    {
+      let first = ByteBuffer(base: buffer.base, count: newline + 1 - buffer.base, ownership: .borrowed(buffer))
+      progress(first.count) {
+        load(first, delimiter: delimiter, keepOrder: keepOrder, parallel: false, collation: collation)
+      }
+    }
+    return load(buffer, delimiter: delimiter, keepOrder: keepOrder, collation: collation)
+  }
+
   /// `parallel`: an input of `minimumSplitSize` bytes or more has its
   /// second half (from the first line that starts after its middle) grouped
   /// on another thread and appended — lines need no context, so the result
