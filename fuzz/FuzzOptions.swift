@@ -107,9 +107,11 @@ enum OptionsFuzz {
   }
 
   /// Object items scanned by the general loop alone (`JSONItemScan.objectItems`
-  /// off) load the same list as through their own loop, or fail alike.
+  /// off), and CSV/TSV records split by the byte loop alone
+  /// (`CSVScan.quickRecords` off), load the same list as through the quick
+  /// paths, or fail alike.
   static func loopsAgree(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
-    guard options.format == .json || options.format == .jsonLines else { return }
+    guard options.format != .lines else { return }
     agree(one, failure: failure, "the general loop") { () throws(LoadError) in
       try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: false, objectLoop: false).result.list
     }

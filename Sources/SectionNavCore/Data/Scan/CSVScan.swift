@@ -56,6 +56,9 @@ struct CSVScan {
   /// Where the next record starts.
   var offset = 0
   var wanted = 0
+  /// Records split by `RecordReader.quickRecord` where it can (false: the
+  /// byte loop alone, for tests to compare).
+  var quickRecords = true
 
   init(buffer: ByteBuffer, options: LoadOptions, defaultTitle: String) {
     self.buffer = buffer
@@ -102,7 +105,7 @@ struct CSVScan {
       // The fields the section and the row need are found on the way (none in the header).
       let last = columns == nil ? -1 : lastField
       reserveScratch(last)
-      var record = reader.quickRecord(p, end, upTo: last, into: scratch, &block)
+      var record = quickRecords ? reader.quickRecord(p, end, upTo: last, into: scratch, &block) : nil
       if record == nil { record = try reader.record(p, end, eof: eof, upTo: last, into: scratch) }
       guard let (recordEnd, next, n) = record else {
         wanted = offset + 2 * (available - offset) + 4096

@@ -30,7 +30,8 @@ public enum ItemLoader {
   /// second thread scan the second half of input of `minimumSplitSize`
   /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
   /// `objectLoop` false: object items go through the general loop too
-  /// (`JSONItemScan.objectItems`; tests compare the two).
+  /// (`JSONItemScan.objectItems`), and CSV/TSV records through the byte
+  /// loop (`CSVScan.quickRecords`); tests and the fuzzer compare the two.
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil, parallel: Bool,
@@ -39,6 +40,7 @@ public enum ItemLoader {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }
     stream.json?.objectItems = objectLoop
+    stream.records?.quickRecords = objectLoop
     let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize) : nil
     defer { split?.stop() }
     // The first half ends where the second starts.

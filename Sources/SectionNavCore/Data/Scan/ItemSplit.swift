@@ -276,6 +276,7 @@ extension ItemStream {
       other.json!.saved = other.json!.state
     }
     if let records {
+      other.records!.quickRecords = records.quickRecords
       other.records!.columns = records.columns
       other.records!.groupColumn = records.groupColumn
       other.records!.itemColumn = records.itemColumn
