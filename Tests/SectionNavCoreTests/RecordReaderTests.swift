@@ -13,6 +13,12 @@ import Testing
     "\"cr\r\nin\"", "中文字", " ", "a\"\"b", "\"\"\"\"",
   ]
 
+  /// Room for the fields of a record, freed with the test.
+  final class Fields {
+    let p = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
+    deinit { p.deallocate() }
+  }
+
   static func text(_ rng: inout SeededGenerator, tsv: Bool) -> String {
     let sep = tsv ? "\t" : ","
     var out = ""
@@ -30,52 +36,58 @@ import Testing
     return out
   }
 
+  typealias Pointer = UnsafePointer<UInt8>
+
+  /// Walks the records of `bytes` from its start: line breaks between them
+  /// are passed over, and `next` reads the record at `p` and says where the
+  /// next one starts (nil: stop).
+  static func walk(_ bytes: [UInt8], tsv: Bool, _ next: (RecordReader, _ p: Pointer, _ end: Pointer) -> Pointer?) {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, !bytes.isEmpty else { return }
+      let reader = RecordReader(base: base, separator: tsv ? 0x09 : 0x2C, quoted: !tsv)
+      let end = base + bytes.count
+      var p = base
+      while p < end {
+        if p.pointee == 0x0A || p.pointee == 0x0D {
+          p += 1
+          continue
+        }
+        guard let following = next(reader, p, end) else { return }
+        p = following
+      }
+    }
+  }
+
   @Test(arguments: [false, true]) func oneRecordPassFindsWhatTheTwoPassesFound(tsv: Bool) {
     var rng = SeededGenerator(seed: tsv ? 7 : 3)
-    let found = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
-    let expected = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
-    defer {
-      found.deallocate()
-      expected.deallocate()
-    }
+    let (found, expected) = (Fields(), Fields())
     for _ in 0..<2000 {
       let bytes = Array(Self.text(&rng, tsv: tsv).utf8)
-      bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress, !bytes.isEmpty else { return }
-        let reader = RecordReader(base: base, separator: tsv ? 0x09 : 0x2C, quoted: !tsv)
-        let end = base + bytes.count
-        for eof in [false, true] {
-          var p = base
-          while p < end {
-            if p.pointee == 0x0A || p.pointee == 0x0D {
-              p += 1
-              continue
-            }
-            let last = Int(rng.next() % 6) - 1
-            let one = Result { () throws(SyntaxFailure) in
-              try reader.record(p, end, eof: eof, upTo: last, into: found)
-            }
-            let two = Result { () throws(SyntaxFailure) in try reader.recordBounds(p, from: p, end, eof: eof) }
-            switch (one, two) {
-            case (.failure(let a), .failure(let b)):
-              #expect(a.offset == b.offset && a.message == b.message)
-              p = end
-            case (.success(nil), .success(nil)):
-              p = end
-            case (.success(let a?), .success(let b?)):
-              #expect(a.0 == b.0 && a.1 == b.1, "\(bytes)")
-              let n =
-                last < 0
-                ? 0
-                : CSVScan.fields(p, a.0 - p, upTo: last, separator: reader.separator, quoted: !tsv, into: expected)
-              #expect(a.2 == n, "\(bytes)")
-              for k in 0..<min(a.2, n) { #expect(found[k] == expected[k], "\(bytes) field \(k)") }
-              p = a.1
-            default:
-              Issue.record("\(one) vs \(two) in \(bytes)")
-              p = end
-            }
+      for eof in [false, true] {
+        Self.walk(bytes, tsv: tsv) { reader, p, end in
+          let last = Int(rng.next() % 6) - 1
+          let one = Result { () throws(SyntaxFailure) in
+            try reader.record(p, end, eof: eof, upTo: last, into: found.p)
           }
+          let two = Result { () throws(SyntaxFailure) in try reader.recordBounds(p, from: p, end, eof: eof) }
+          switch (one, two) {
+          case (.failure(let a), .failure(let b)):
+            #expect(a.offset == b.offset && a.message == b.message)
+          case (.success(nil), .success(nil)):
+            break
+          case (.success(let a?), .success(let b?)):
+            #expect(a.0 == b.0 && a.1 == b.1, "\(bytes)")
+            let n =
+              last < 0
+              ? 0
+              : CSVScan.fields(p, a.0 - p, upTo: last, separator: reader.separator, quoted: !tsv, into: expected.p)
+            #expect(a.2 == n, "\(bytes)")
+            for k in 0..<min(a.2, n) { #expect(found.p[k] == expected.p[k], "\(bytes) field \(k)") }
+            return a.1
+          default:
+            Issue.record("\(one) vs \(two) in \(bytes)")
+          }
+          return nil
         }
       }
     }
@@ -87,12 +99,7 @@ import Testing
   /// quotes doubled across a block's edge, line breaks in quotes.
   @Test(arguments: [false, true]) func quickRecordsAreTheRecordsTheByteLoopFinds(tsv: Bool) {
     var rng = SeededGenerator(seed: tsv ? 11 : 5)
-    let found = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
-    let expected = UnsafeMutablePointer<CSVScan.Field>.allocate(capacity: 8)
-    defer {
-      found.deallocate()
-      expected.deallocate()
-    }
+    let (found, expected) = (Fields(), Fields())
     let long = [
       String(repeating: "long text ", count: 9), "\"" + String(repeating: "quoted, \"\"long\"\"\n", count: 6) + "\"",
     ]
@@ -101,36 +108,24 @@ import Testing
       var text = ""
       for _ in 0..<8 { text += Self.text(&rng, tsv: tsv) + (rng.next() % 3 == 0 ? long[Int(rng.next() % 2)] : "") }
       let bytes = Array(text.utf8)
-      bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress, !bytes.isEmpty else { return }
-        let reader = RecordReader(base: base, separator: tsv ? 0x09 : 0x2C, quoted: !tsv)
-        let end = base + bytes.count
-        var block = RecordReader.Block()
-        var p = base
-        while p < end {
-          if p.pointee == 0x0A || p.pointee == 0x0D {
-            p += 1
-            continue
-          }
-          let last = Int(rng.next() % 6) - 1
-          records += 1
-          guard let a = reader.quickRecord(p, end, upTo: last, into: found, &block) else {
-            // Where it declines, the byte loop decides (here: move on past it).
-            guard let b = try? reader.record(p, end, eof: true, upTo: last, into: expected) else { return }
-            p = b.1
-            continue
-          }
-          quick += 1
-          for eof in [false, true] {
-            guard let b = try? reader.record(p, end, eof: eof, upTo: last, into: expected) else {
-              Issue.record("quick record where the byte loop finds none in \(bytes)")
-              return
-            }
-            #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "\(bytes)")
-            for k in 0..<min(a.2, b.2) { #expect(found[k] == expected[k], "\(bytes) field \(k)") }
-          }
-          p = a.1
+      var block = RecordReader.Block()
+      Self.walk(bytes, tsv: tsv) { reader, p, end in
+        let last = Int(rng.next() % 6) - 1
+        records += 1
+        guard let a = reader.quickRecord(p, end, upTo: last, into: found.p, &block) else {
+          // Where it declines, the byte loop decides (here: move on past it).
+          return (try? reader.record(p, end, eof: true, upTo: last, into: expected.p))?.map(\.1)
         }
+        quick += 1
+        for eof in [false, true] {
+          guard let b = try? reader.record(p, end, eof: eof, upTo: last, into: expected.p) else {
+            Issue.record("quick record where the byte loop finds none in \(bytes)")
+            return nil
+          }
+          #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "\(bytes)")
+          for k in 0..<min(a.2, b.2) { #expect(found.p[k] == expected.p[k], "\(bytes) field \(k)") }
+        }
+        return a.1
       }
     }
     #expect(quick * 2 > records)
