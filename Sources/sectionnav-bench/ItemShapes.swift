@@ -9,6 +9,10 @@ enum ItemShape: String, CaseIterable {
   case events = "jsonl-events"
   /// JSON Lines whose objects nest four deep (`req.http.status`, `user.profile.name`).
   case nested = "jsonl-nested"
+  /// JSON Lines as Python's `json.dumps` writes them by default (`", "` and
+  /// `": "`, every non-ASCII character a `\uXXXX`), messages from one word
+  /// to hundreds, with quotes, backslashes and tabs escaped.
+  case python = "jsonl-python"
   /// CSV with quoted fields (`"said ""hi, 1"", left"`), accents and embedded newlines.
   case people = "csv-quoted"
   /// TSV of the same columns (no quoting in TSV: a `"` is data), notes of random length.
@@ -29,6 +33,21 @@ enum ItemShape: String, CaseIterable {
     "amber", "café", "naïve", "straße", "jalapeño", "zürich", "ok", "timeout", "retry", "connexion", "données",
     "übergröße", "north", "south", "Ångström", "Œuvre",
   ]
+
+  /// `text` with each non-ASCII character written `\uXXXX`, as Python's
+  /// `json.dumps` writes it by default (a pair of surrogates past U+FFFF).
+  static func asciiEscaped(_ text: String) -> String {
+    var out = ""
+    for unit in text.utf16 {
+      if unit < 0x80 {
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+      } else {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return out
+  }
 
   func write(path: String, target: Int, seed: UInt64) -> (bytes: Int, items: Int) {
     let file = ChunkedFile(path: path)
@@ -55,6 +74,20 @@ enum ItemShape: String, CaseIterable {
             + "\"service\":\"\(pick(services))\",\"msg\":\"\(sentence(14)) \\\"#\(n)\\\"\","
             + "\"user\":{\"id\":\(rng.next() % 1_000_000),\"name\":\"\(pick(Self.words))\",\"tags\":[\"\(pick(Self.words))\"]}}\n"
         )
+        items += 1
+      }
+    case .python:
+      let levels = ["INFO", "WARNING", "ERROR", "DEBUG"]
+      let loggers = ["app.api", "app.db", "app.cache", "app.auth", "app.mail"]
+      // JSON text already: `say \"hi\"`, `C:\\temp`, `tab\there`.
+      let words = (Self.words + ["say \\\"hi\\\"", "C:\\\\temp", "tab\\there", "日本語"]).map(Self.asciiEscaped)
+      while written < target {
+        let n = items
+        let count = rng.next() % 5 == 0 ? 1 + Int(rng.next() % 400) : 1 + Int(rng.next() % 20)
+        let msg = (0..<count).map { _ in pick(words) }.joined(separator: " ")
+        put(
+          "{\"ts\": \(1_764_000_000 + n).\(n % 1000), \"level\": \"\(pick(levels))\", \"logger\": \"\(pick(loggers))\", "
+            + "\"msg\": \"\(msg)\", \"user\": {\"id\": \(rng.next() % 1_000_000), \"name\": \"\(pick(words))\"}}\n")
         items += 1
       }
     case .nested:
@@ -165,7 +198,7 @@ extension ItemShape {
   /// path: grouping, a field, a format), or nil for no row.
   var terminalOptions: [String]? {
     switch self {
-    case .events: ["--jsonl", "--group-by", "level"]
+    case .events, .python: ["--jsonl", "--group-by", "level"]
     case .nested: ["--jsonl", "--group-by", "req.http.status", "--item-format", "{req.http.method} {req.http.path}"]
     case .people: ["--csv", "--group-by", "country", "--item-format", "{name} ({city}): {note}"]
     case .tsv: ["--tsv", "--group-by", "country", "--item-format", "{name}"]
@@ -196,16 +229,18 @@ extension ItemShape {
         python: python, peerName: peerName, goal: goal, catting: path)
     }
     switch self {
-    case .events, .nested:
-      let field = self == .events ? "level" : "req.http.status"
-      let pick = self == .events ? "['level']" : "['req']['http']['status']"
+    case .events, .nested, .python:
+      let field = self == .nested ? "req.http.status" : "level"
+      let pick = self == .nested ? "['req']['http']['status']" : "['level']"
       let count =
         "import json,sys,collections; collections.Counter(json.loads(l)\(pick) for l in open(sys.argv[1], 'rb'))"
       let group = "group_by(.\(field)) | length"
       let jqGroup = jq.map { [$0, "-s", group, path] }
       let name = "`jq -s 'group_by(.\(field))'`"
       let argsList: [[String]] =
-        self == .events
+        self == .python
+        ? [["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "logger", "--item-field", "msg"]]
+        : self == .events
         ? [
           ["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "service", "--item-field", "msg"],
           ["--jsonl", "--item-format", "{level} {user.name}: {msg}"],
@@ -219,7 +254,7 @@ extension ItemShape {
           ["--jsonl", "--group-by", "req.client.geo.country", "--item-field", "user.profile.name"],
         ]
       var rows = argsList.map { row($0, peer: jqGroup, name, python: py(count), goal: .jq) }
-      if self == .events {
+      if self != .nested {
         rows.append(
           piped(
             ["--jsonl", "--group-by", "level"], peer: jq.map { [$0, "-s", group] }, name,

@@ -77,4 +77,29 @@ static inline void sn_csv_mask64(const uint8_t *p, uint8_t separator, uint64_t *
 #endif
 }
 
+/// For a JSON string's body: the bytes of `p[0..<64]` that end a run of
+/// plain text — `"`, `\\`, and controls below 0x20. A string dense with
+/// escapes (`\\u00e9` every few bytes, as Python writes non-ASCII) takes
+/// them bit by bit instead of a word load and its tests after each.
+static inline uint64_t sn_string_stops64(const uint8_t *p) {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i controls = _mm_set1_epi8(0x1F);
+  uint64_t stops = 0;
+  for (int k = 0; k < 4; k++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+    // v <= 0x1F (unsigned) exactly when max(v, 0x1F) == 0x1F.
+    __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                _mm_cmpeq_epi8(_mm_max_epu8(v, controls), controls));
+    stops |= (uint64_t)(uint16_t)_mm_movemask_epi8(stop) << (16 * k);
+  }
+  return stops;
+#else
+  uint64_t stops = 0;
+  for (int i = 0; i < 64; i++) stops |= (uint64_t)(p[i] == '"' || p[i] == '\\' || p[i] < 0x20) << i;
+  return stops;
+#endif
+}
+
 #endif

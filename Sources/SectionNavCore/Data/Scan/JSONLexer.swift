@@ -1,3 +1,5 @@
+import CMapGuard
+
 /// A syntax error found while scanning: where (byte offset) and what.
 struct SyntaxFailure: Error {
   var offset: Int
@@ -149,11 +151,48 @@ enum JSONLexer {
       if c == 0x5C {
         plain = false
         p = try skipEscape(p, end, base, saved: &saved)
+        let (next, closed) = try skipEscaped(p, end, base, saved: &saved)
+        if closed { return next }
+        p = next
         continue
       }
-      throw SyntaxFailure(
-        offset: p - base, message: "control character \(hexScalar(c)) in string (write it as an escape)")
+      throw controlCharacter(p, base)
     }
+  }
+
+  /// The rest of a string past its first escape (so not plain), 64 bytes
+  /// of stops at a time (`sn_string_stops64`), each escape taken by its bit:
+  /// returns just after the closing quote (`closed`), or — fewer than 64
+  /// bytes from `end` — where the rest starts, for `skipBody` to go on.
+  @inline(__always)
+  static func skipEscaped(_ from: Pointer, _ end: Pointer, _ base: Pointer, saved: inout Int) throws(SyntaxFailure)
+    -> (Pointer, closed: Bool)
+  {
+    var p = from
+    blocks: while end - p >= 64 {
+      var stops = sn_string_stops64(p)
+      while stops != 0 {
+        let q = p + stops.trailingZeroBitCount
+        let c = q.pointee
+        if c == 0x22 { return (q + 1, true) }
+        guard c == 0x5C else { throw controlCharacter(q, base) }
+        let next = try skipEscape(q, end, base, saved: &saved)
+        let passed = next - p
+        if passed >= 64 {
+          p = next
+          continue blocks
+        }
+        stops &= ~UInt64(0) &<< UInt64(passed)
+      }
+      p += 64
+    }
+    return (p, false)
+  }
+
+  /// A raw control character at `p` inside a string.
+  static func controlCharacter(_ p: Pointer, _ base: Pointer) -> SyntaxFailure {
+    SyntaxFailure(
+      offset: p - base, message: "control character \(hexScalar(p.pointee)) in string (write it as an escape)")
   }
 
   /// The common case of `skipString`, small enough to inline into the
