@@ -28,6 +28,11 @@ struct ShownFields {
   /// Where each field's value lies in the open item (`end` -1: not seen).
   let start: UnsafeMutablePointer<Int>
   let end: UnsafeMutablePointer<Int>
+  /// Per field, the bytes its string's escapes take beyond the cells they
+  /// show as at most (`JSONLexer.skipString`'s `saved`; 0 when not known):
+  /// its body's bytes less this bound its row, and a `\u`-escaped text's
+  /// bytes are five or six times its cells.
+  let saved: UnsafeMutablePointer<Int>
   /// Per `--item-format` field piece, in order, its field.
   let pieces: [Int]
   /// The template's literal text's cells, and whether they are exact.
@@ -85,6 +90,8 @@ struct ShownFields {
     start = .allocate(capacity: max(1, count))
     end = .allocate(capacity: max(1, count))
     end.initialize(repeating: -1, count: max(1, count))
+    saved = .allocate(capacity: max(1, count))
+    saved.initialize(repeating: 0, count: max(1, count))
     let all = fields.flatMap { $0.flatMap { $0 } }
     names = .allocate(capacity: max(1, all.count))
     names.initialize(from: all, count: all.count)
@@ -109,6 +116,7 @@ struct ShownFields {
     onMask.deallocate()
     start.deallocate()
     end.deallocate()
+    saved.deallocate()
   }
 
   /// A new item opens: no field seen yet.
@@ -163,7 +171,10 @@ struct ShownFields {
   /// A value `level` members deep in the open item ended at `offset`.
   @inline(__always)
   func valueEnds(level k: Int, offset: Int) {
-    for f in 0..<count where k == depths[f] - 1 && on[f * levels + k] { end[f] = offset }
+    for f in 0..<count where k == depths[f] - 1 && on[f * levels + k] {
+      end[f] = offset
+      saved[f] = 0
+    }
   }
 
   /// Where field `f` lies relative to the item starting at `itemStart`, or

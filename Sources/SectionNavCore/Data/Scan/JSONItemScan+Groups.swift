@@ -25,10 +25,13 @@ extension JSONItemScan {
     let plainItem = plain && !(container && rendersFields)
     if plainItem {
       items.rows.note(exact: c == 0x22 ? length - 2 : container ? length - whitespace : length)
-    } else if let field, field.length - (field.length > 1 && p[field.offset] == 0x22 ? 2 : 0) <= items.rows.exact {
-      // The row is the field, no wider than its bytes (a string's body's;
-      // as with any value; the item's length is a far looser bound): it
-      // cannot be the widest.
+    } else if let field,
+      field.length - (field.length > 1 && p[field.offset] == 0x22 ? 2 : 0) - (fieldsFound ? shown.saved[0] : 0)
+        <= items.rows.exact
+    {
+      // The row is the field, no wider than its bytes (a string's body's,
+      // less what its escapes save; as with any value; the item's length is
+      // a far looser bound): it cannot be the widest.
     } else if c == 0x7B, hasTemplate, fieldsFound, shown.templateBound(p, itemStart: start) <= items.rows.exact {
       // Nor can a template's row no wider than its fields' bytes and its text.
     } else {

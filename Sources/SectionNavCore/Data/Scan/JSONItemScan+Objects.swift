@@ -34,6 +34,7 @@ extension JSONItemScan {
     while true {
       if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
       var plain = true
+      var saved = 0
       let after = try JSONLexer.scanString(p, end, base, &plain)
       let value = try JSONLexer.skipColon(after, end, base: base, &spaces)
       var on = false
@@ -63,7 +64,7 @@ extension JSONItemScan {
         throw SyntaxFailure(offset: value - base, message: "")
       } else {
         switch value.pointee {
-        case 0x22: valueEnd = try JSONLexer.scanString(value, end, base, &plain)
+        case 0x22: valueEnd = try JSONLexer.scanString(value, end, base, &plain, saved: &saved)
         case 0x2D, 0x30...0x39: valueEnd = try JSONLexer.skipNumber(value, end, base)
         case 0x74, 0x66, 0x6E: valueEnd = try JSONLexer.skipLiteral(value, end, base)
         case 0x7B, 0x5B: valueEnd = try JSONLexer.skipContainer(value, end, base, &plain, &spaces, depth: d)
@@ -72,7 +73,7 @@ extension JSONItemScan {
       }
       if !plain { itemPlain = false }
       if let named {
-        noteFlat(named, start: value - base, end: valueEnd - base)
+        noteFlat(named, start: value - base, end: valueEnd - base, saved: saved)
       } else if on {
         memberEnds(at: valueEnd, depth: d)
       }
@@ -95,14 +96,16 @@ extension JSONItemScan {
   /// no per-field flags to set and read back (`memberStarts`, `memberEnds`).
   var flatFields: Bool { groupDepth <= 1 && shown.levels <= 1 }
 
-  /// The open item's member `name` lies at `start..<end`: the last such member wins, as jq's does.
+  /// The open item's member `name` lies at `start..<end` (its escapes
+  /// `saved` bytes, `ShownFields.saved`): the last such member wins, as jq's does.
   @inline(__always)
-  mutating func noteFlat(_ name: MemberNames.Name, start: Int, end: Int) {
+  mutating func noteFlat(_ name: MemberNames.Name, start: Int, end: Int, saved: Int) {
     var fields = name.fields
     while fields != 0 {
       let f = fields.trailingZeroBitCount
       shown.start[f] = start
       shown.end[f] = end
+      shown.saved[f] = saved
       fields &= fields - 1
     }
     if name.group {

@@ -216,22 +216,30 @@ enum JSONLexer {
   static func scanString(_ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool)
     throws(SyntaxFailure) -> Pointer
   {
+    var saved = 0
+    return try scanString(quote, end, base, &plain, saved: &saved)
+  }
+
+  /// `scanString`, adding to `saved` what `skipString` does.
+  @inline(__always)
+  static func scanString(
+    _ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, saved: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
     var p = quote + 1
     var high: UInt64 = 0
     if skipPlainWords(&p, end, &high), p.pointee == 0x22 {
       if high & highs != 0 { plain = false }
       return p + 1
     }
-    return try skipRest(p, end, base, &plain, high: high)
+    return try skipRest(p, end, base, &plain, high: high, saved: &saved)
   }
 
   /// The rest of `scanString`, out of line.
   @inline(never)
-  static func skipRest(_ p: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, high: UInt64)
-    throws(SyntaxFailure) -> Pointer
-  {
-    var saved = 0
-    return try skipBody(p, end, base, &plain, high: high, saved: &saved)
+  static func skipRest(
+    _ p: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, high: UInt64, saved: inout Int
+  ) throws(SyntaxFailure) -> Pointer {
+    try skipBody(p, end, base, &plain, high: high, saved: &saved)
   }
 
   /// Validates the escape whose backslash is at `p`; returns the position
