@@ -241,18 +241,18 @@ extension ItemShape {
         self == .python
         ? [["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "logger", "--item-field", "msg"]]
         : self == .events
-        ? [
-          ["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "service", "--item-field", "msg"],
-          ["--jsonl", "--item-format", "{level} {user.name}: {msg}"],
-          ["--jsonl", "--group-by", "initial", "--item-field", "msg"],
-        ]
-        : [
-          [
-            "--jsonl", "--group-by", "req.http.status", "--item-format",
-            "{req.http.method} {req.http.path} {user.profile.name}: {msg}",
-          ],
-          ["--jsonl", "--group-by", "req.client.geo.country", "--item-field", "user.profile.name"],
-        ]
+          ? [
+            ["--jsonl", "--group-by", "level"], ["--jsonl", "--group-by", "service", "--item-field", "msg"],
+            ["--jsonl", "--item-format", "{level} {user.name}: {msg}"],
+            ["--jsonl", "--group-by", "initial", "--item-field", "msg"],
+          ]
+          : [
+            [
+              "--jsonl", "--group-by", "req.http.status", "--item-format",
+              "{req.http.method} {req.http.path} {user.profile.name}: {msg}",
+            ],
+            ["--jsonl", "--group-by", "req.client.geo.country", "--item-field", "user.profile.name"],
+          ]
       var rows = argsList.map { row($0, peer: jqGroup, name, python: py(count), goal: .jq) }
       if self != .nested {
         rows.append(
