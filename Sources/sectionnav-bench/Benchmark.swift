@@ -78,6 +78,7 @@ struct Benchmark {
     let kept = measureWholeProcess(keep: [.plain, .escaped, .uEscapes, .lines])
     let itemFiles = measureItemData()
     measurePty(kept, items: itemFiles)
+    measureAfterIdle(kept)
     for file in itemFiles { try? FileManager.default.removeItem(atPath: file.input.path) }
     // One large file for the terminal and standard-input rows.
     let large = generate(

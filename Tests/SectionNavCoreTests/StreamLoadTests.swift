@@ -79,6 +79,23 @@ import Testing
     #expect(list.maxItemWidth == expected.maxItemWidth)
   }
 
+  /// Where huge pages come slowly (`HugePages`), the read turns them off
+  /// for the rest of its buffer partway through (here: at its first timed
+  /// block): every byte read before and after the switch is kept.
+  @Test func aPipeReadAcrossTheSwitchToSmallPagesKeepsEveryByte() throws {
+    HugePages.restart(slowerThan: -1)
+    defer { HugePages.restart() }
+    let bytes = Self.document + Self.document
+    let fds = try Self.pipe(bytes, piece: 65_521)
+    defer { close(fds.read) }
+    let storage = try StreamBuffer()
+    while try storage.read(from: fds.read, name: "-") > 0 {}
+    storage.finishReading()
+    #expect(!HugePages.cheap)
+    #expect(storage.count == bytes.count)
+    #expect(storage.buffer().slice(0, storage.count) == bytes)
+  }
+
   /// `--lines` from a pipe is grouped while it arrives: the list is the one
   /// the same bytes make at once, whatever the pieces they come in (lines
   /// and CRLFs cut between two reads, a last line without a line feed).

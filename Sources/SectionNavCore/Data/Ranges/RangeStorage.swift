@@ -157,15 +157,19 @@ struct RangeRegion {
     if isReserved { munmap(base, mapped) } else { free(base) }
   }
 
-  /// Asks for transparent huge pages on a big block: millions of items
-  /// then fault in 2 MiB at a time instead of 4 KiB (a tenth of the load
-  /// time went to page faults). Only the part actually written is backed.
+  /// Asks for transparent huge pages on a big block, when they are cheap
+  /// here (`HugePages`): millions of items then fault in 2 MiB at a time
+  /// instead of 4 KiB (a tenth of the load time went to page faults); when
+  /// they are dear, asks for small pages even where the system would use
+  /// huge ones unasked. Only the part actually written is backed.
   static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
     #if os(Linux)
       guard bytes >= 8 << 20 else { return }
       let start = (Int(bitPattern: pointer) + page - 1) & ~(page - 1)
       let end = (Int(bitPattern: pointer) + bytes) & ~(page - 1)
-      if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+      guard end > start else { return }
+      _ = madvise(
+        UnsafeMutableRawPointer(bitPattern: start), end - start, HugePages.cheap ? MADV_HUGEPAGE : MADV_NOHUGEPAGE)
     #endif
   }
 }

@@ -15,7 +15,8 @@ import Synchronization
 /// from the reader, so that neither waits for the other's lock, and costing
 /// at most 4 MiB of memory beyond the input, given back when the input ends.
 /// Linux 5.14 and later (`MADV_POPULATE_WRITE`); elsewhere it does nothing
-/// and the reader faults the pages in itself.
+/// and the reader faults the pages in itself. The pages are made by
+/// `HugePages.populate`, which turns huge pages off where they are slow.
 final class Prefaulter: @unchecked Sendable {
   /// The window, in bytes past what has been read.
   static let from = 2 << 20
@@ -58,7 +59,6 @@ final class Prefaulter: @unchecked Sendable {
 
   private func run() {
     #if os(Linux)
-      let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))
       var done = 0
       while true {
@@ -70,7 +70,8 @@ final class Prefaulter: @unchecked Sendable {
         while done < target {
           if stopping.load(ordering: .acquiring) { return }
           let n = min(Self.step, target - done)
-          if madvise(base + done, n, populateWrite) != 0 { return }
+          let limit = writable.load(ordering: .acquiring)
+          if !HugePages.populate(base + done, base + done + n, regionEnd: base + limit) { return }
           done += n
           made.store(done, ordering: .releasing)
         }

@@ -152,6 +152,7 @@ public final class StreamBuffer: @unchecked Sendable {
         committed += grow
       }
     }
+    if prefaulter == nil && count >= Self.prefaultFrom { populate(through: min(committed, count + limit)) }
     while true {
       let n = DataSource.systemRead(fd, base + count, min(limit, committed - count))
       if n < 0 {
@@ -165,6 +166,21 @@ public final class StreamBuffer: @unchecked Sendable {
     }
   }
 
+  /// How far this thread has made pages itself (`populate`).
+  var populated = 0
+
+  /// Makes the pages up to `end` before a `read` writes there, when no
+  /// `Prefaulter` does: timed, so that slow huge pages are turned off
+  /// (`HugePages`), and outside the pipe's lock, which a fault inside
+  /// `read(2)` holds while the writer spins on it.
+  func populate(through end: Int) {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let from = max(populated, count / page * page)
+    let to = min(committed, (end + page - 1) / page * page)
+    guard to > from, HugePages.populate(base + from, base + to, regionEnd: base + committed) else { return }
+    populated = to
+  }
+
   /// Input from this size on gets pages made ahead of it (`Prefaulter`); a
   /// small one is not worth a thread, nor 4 MiB of pages it may not fill.
   static let prefaultFrom = 1 << 20
@@ -176,9 +192,11 @@ public final class StreamBuffer: @unchecked Sendable {
   /// Ends the prefaulting once the input is complete (or given up), and
   /// gives back the pages made past its end.
   public func finishReading() {
-    guard let prefaulter else { return }
-    let made = prefaulter.stop()
-    self.prefaulter = nil
+    var made = populated
+    if let prefaulter {
+      made = max(made, prefaulter.stop())
+      self.prefaulter = nil
+    }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let unused = (count + page - 1) / page * page
     if made > unused { _ = madvise(base + unused, made - unused, MADV_DONTNEED) }
