@@ -150,6 +150,10 @@ struct cle_editor {
   /// How long a lone Esc waits for the rest of an escape sequence (arrow
   /// keys arrive as ESC [ A in one burst); set by the caller.
   int escape_timeout_ms;
+  /// Keys that arrived before the line was opened (the caller had already
+  /// read them from the terminal): read before the terminal, in order.
+  unsigned char *typeahead;
+  size_t typeahead_count, typeahead_used;
 };
 
 static cle_editor *editor_of(EditLine *el) {
@@ -244,6 +248,10 @@ static int wait_for_key(cle_editor *editor, unsigned char *byte) {
   // command" and go on reading for the line; every later read fails too, so
   // the line ends rather than waiting for keys after a SIGTERM.
   if (editor->cancelled) return -1;
+  if (editor->typeahead_used < editor->typeahead_count) {
+    *byte = editor->typeahead[editor->typeahead_used++];
+    return 1;
+  }
   if (editor->wake_fd < 0 || editor->wake == NULL) return read_byte(editor->infd, byte);
   int watch = 1;
   for (;;) {
@@ -282,7 +290,8 @@ static int read_char_fn(EditLine *el, wchar_t *out) {
     unsigned char byte;
     int r = wait_for_key(editor, &byte);
     if (r <= 0) return r;
-    if (byte == 0x1b && !input_pending(editor->infd, editor->escape_timeout_ms)) {
+    if (byte == 0x1b && editor->typeahead_used == editor->typeahead_count &&
+        !input_pending(editor->infd, editor->escape_timeout_ms)) {
       *out = CANCEL_KEY;
       return 1;
     }
@@ -403,8 +412,25 @@ void cle_editor_destroy(cle_editor *editor) {
   if (editor->utf8) freelocale(editor->utf8);
   free(editor->prompt);
   free(editor->line);
+  free(editor->typeahead);
   free(editor);
 }
+
+int cle_editor_set_typeahead(cle_editor *editor, const unsigned char *bytes, size_t count) {
+  unsigned char *copy = NULL;
+  if (count > 0) {
+    copy = malloc(count);
+    if (copy == NULL) return -1;
+    memcpy(copy, bytes, count);
+  }
+  free(editor->typeahead);
+  editor->typeahead = copy;
+  editor->typeahead_count = count;
+  editor->typeahead_used = 0;
+  return 0;
+}
+
+size_t cle_editor_typeahead_used(cle_editor *editor) { return editor->typeahead_used; }
 
 void cle_editor_set_prompt(cle_editor *editor, const char *prompt) {
   char *copy = strdup(prompt != NULL ? prompt : "");

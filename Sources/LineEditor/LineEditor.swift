@@ -117,17 +117,35 @@ public final class LineEditor {
   /// what to do next: a signal that arrives just before reading starts is
   /// acted on at once, a resize can repaint the screen behind the prompt, a
   /// suspend can hand the terminal back and take it again.
+  ///
+  /// `typeahead`: keys typed before the prompt opened, which the caller had
+  /// already read from the terminal (`:goto 5` and Enter pasted, or sent in
+  /// one packet over a slow link); they are edited first, as if typed now.
+  /// `typeaheadUsed` then says how many of them the line took: the rest
+  /// came after its end and are the caller's again.
   public func readLine(
-    prompt: String, wake: Int32, _ interrupted: @escaping (Interruption) -> Resumption
+    prompt: String, wake: Int32, typeahead: [UInt8] = [], _ interrupted: @escaping (Interruption) -> Resumption
   ) -> String? {
-    read(prompt: prompt, wake: wake, interrupted)
+    read(prompt: prompt, wake: wake, typeahead: typeahead, interrupted)
   }
 
+  /// How many typeahead bytes the last `readLine` read.
+  public private(set) var typeaheadUsed = 0
+
   private func read(
-    prompt: String, wake: Int32, _ interrupted: ((Interruption) -> Resumption)?
+    prompt: String, wake: Int32, typeahead: [UInt8] = [], _ interrupted: ((Interruption) -> Resumption)?
   ) -> String? {
+    typeaheadUsed = 0
     guard let editor else { return nil }
     cle_editor_set_prompt(editor, prompt)
+    // Refused (no memory for the copy): the keys stay the caller's.
+    let handed = cle_editor_set_typeahead(editor, typeahead, typeahead.count) == 0
+    defer {
+      if handed {
+        typeaheadUsed = cle_editor_typeahead_used(editor)
+        _ = cle_editor_set_typeahead(editor, nil, 0)
+      }
+    }
     interruptionHandler = interrupted
     if interrupted != nil {
       cle_editor_set_wake(editor, wake) { context, _, event in

@@ -26,10 +26,16 @@ public final class PromptHost {
 
   /// Poll for POLLIN next to the terminal; when readable, call `service()`.
   public let wakeDescriptor: Int32
+  /// Keys typed before the prompt opened, already read from the terminal
+  /// (`Typeahead`): the editor reads them first, then sets `typeaheadUsed`
+  /// to how many bytes its line took; the rest go back to the list.
+  public let typeahead: [UInt8]
+  public var typeaheadUsed = 0
   private var serviceHandler: ((_ stopFirst: Bool) -> Action)?
 
-  init(wakeDescriptor: Int32, service: @escaping (_ stopFirst: Bool) -> Action) {
+  init(wakeDescriptor: Int32, typeahead: [UInt8] = [], service: @escaping (_ stopFirst: Bool) -> Action) {
     self.wakeDescriptor = wakeDescriptor
+    self.typeahead = typeahead
     serviceHandler = service
   }
 

@@ -127,7 +127,9 @@ public final class TerminalApp {
           try handBack(body)
           if let status = try actOnDeferredSignals() { return status }
         case .promptAt(let row, let body):
-          let answer = try prompt(at: row, draw: draw, body)
+          let ahead = Typeahead.bytes(of: queue[index...])
+          let (answer, used) = try prompt(at: row, typeahead: ahead.bytes, draw: draw, body)
+          queue.removeSubrange(index..<index + Typeahead.eventsTaken(lengths: ahead.lengths, used: used))
           // A stop signal that came while the line was edited ends the run
           // before anything else queued meanwhile (a second `:` typed ahead).
           if let status = try actOnDeferredSignals() { return status }
@@ -174,9 +176,11 @@ public final class TerminalApp {
   /// on the alternate screen, the cursor shown at the start of `row` (cleared),
   /// with a `PromptHost` through which the body's line editor gets signals,
   /// resizes and C-z handled while it reads. Then takes the terminal back.
+  /// Returns the body's events and how many `typeahead` bytes its line took.
   private func prompt(
-    at row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame, _ body: (PromptHost) -> [Event]
-  ) throws -> [Event] {
+    at row: Int, typeahead: [UInt8], draw: (_ width: Int, _ height: Int) throws -> Frame,
+    _ body: (PromptHost) -> [Event]
+  ) throws -> (events: [Event], typeaheadUsed: Int) {
     var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1) + (writer.origin ?? 0)))
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine
     try terminal.write(bytes)
@@ -184,11 +188,11 @@ public final class TerminalApp {
     // The prompt keeps its distance from the bottom edge across resizes.
     let rowsBelow = max(0, height - row)
     let answer = withoutActuallyEscaping(draw) { draw in
-      let host = PromptHost(wakeDescriptor: signals.readEnd) { [unowned self] stopFirst in
+      let host = PromptHost(wakeDescriptor: signals.readEnd, typeahead: typeahead) { [unowned self] stopFirst in
         serviceDuringPrompt(stopFirst: stopFirst, rowsBelow: rowsBelow, draw: draw)
       }
       defer { host.invalidate() }
-      return body(host)
+      return (body(host), min(host.typeaheadUsed, typeahead.count))
     }
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }

@@ -124,7 +124,9 @@ final class Prompts {
     if kind == .command {
       e.completer = { line, cursor in CommandCompletion.complete(line: line, cursor: cursor, titles: titles) }
     }
-    return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptor) { interruption in
+    defer { host.typeaheadUsed = e.typeaheadUsed }
+    return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptor, typeahead: host.typeahead) {
+      interruption in
       switch interruption == .suspendKey ? host.suspend() : host.service() {
       case .keepReading: return .keepReading
       case .redraw: return .redraw

@@ -56,6 +56,27 @@ struct TmuxPromptTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// A command typed ahead in one burst (pasted, or one packet over a slow
+  /// link) reaches the prompt whole, though the list read it before the
+  /// prompt opened; the keys after its Enter go back to the list.
+  @Test func aCommandTypedAheadInOneBurstRunsAndTheKeysAfterItMoveTheList() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("item 1/200")
+    try s.sendLiteral(":goto \"50–59\"\rjj")
+    let moved = try await s.waitForStatus("item 53/200")
+    #expect(!moved.status.contains("error"))
+    // The line went into the history like a typed one.
+    try await Self.openPrompt(s, ":")
+    try s.sendKeys("Up")
+    try await s.waitFor("the command back from the history") { $0.status == #":goto "50–59""# }
+    try s.sendKeys("Escape")
+    try await s.waitForStatus("item 53/200")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   @Test func tabCompletesTheCommandThenASectionTitleWithASpace() async throws {
     let s = try TmuxSession("sectionnav devices.json", files: ["devices.json": TmuxTest.devicesJSON])
     defer { s.close() }
@@ -275,11 +296,11 @@ struct TmuxPromptSignalTests {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }
     try await s.waitForStatus("item 1/200")
-    // Both keys in one write: the second is read (and queued) before the
-    // first prompt opens.
+    // Both keys in one write: the second is read before the first prompt
+    // opens, and is typed into it (typeahead), as a shell's line editor
+    // takes keys typed ahead.
     try s.sendLiteral(c.keys)
-    let lead = String(c.keys.first!)
-    try await s.waitFor("the first prompt") { $0.status == lead }
+    try await s.waitFor("the first prompt with the second key in its line") { $0.status == c.keys }
     #expect(kill(try await s.pid(), c.signal) == 0)
     #expect(try await s.waitForExit() == c.status)
     try TmuxTest.expectRestored(s)

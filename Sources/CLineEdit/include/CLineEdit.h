@@ -1,6 +1,8 @@
 #ifndef CLINEEDIT_H
 #define CLINEEDIT_H
 
+#include <stddef.h>
+
 // Non-variadic wrappers over libedit, because Swift cannot call the variadic
 // el_set / el_get / history. Every piece of state lives in the handles below;
 // nothing global is visible to Swift.
@@ -104,6 +106,11 @@ void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake);
 void cle_editor_set_escape_timeout(cle_editor *editor, int milliseconds);
 /// Copies the prompt shown by the next cle_editor_gets.
 void cle_editor_set_prompt(cle_editor *editor, const char *prompt);
+/// Copies keys typed ahead (already read from the terminal by the caller):
+/// the next cle_editor_gets reads them before the terminal. -1 when out of memory.
+int cle_editor_set_typeahead(cle_editor *editor, const unsigned char *bytes, size_t count);
+/// How many of those bytes the line editor read (the rest are the caller's again).
+size_t cle_editor_typeahead_used(cle_editor *editor);
 /// The history that Up/Down/Ctrl-R browse (not owned; may be NULL).
 void cle_editor_set_history(cle_editor *editor, cle_history *history);
 /// Reads one line. Returns it without the trailing newline (valid until the

@@ -30,6 +30,25 @@ public struct KeyEvent: Hashable, Sendable {
 }
 
 extension Key {
+  /// The byte a terminal sends for this key when it is one C0 control byte
+  /// or DEL (the inverse of `control(_:)`), else nil.
+  public var controlByte: UInt8? {
+    switch self {
+    case .backspace: return 0x7F
+    case .tab: return 0x09
+    case .enter: return 0x0D
+    case .escape: return 0x1B
+    case .ctrl(let c):
+      guard let v = c.asciiValue else { return nil }
+      switch v {
+      case 0x40: return 0x00
+      case 0x61...0x7A, 0x5C...0x5F: return v & 0x1F
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
   /// The key a terminal sends as the C0 control byte or DEL `b`: C-h and DEL
   /// are Backspace, C-i Tab, C-m Enter, C-[ Esc; the rest (C-j too) are chords.
   /// The input decoder and a script's `key C-x` both use it, so a script
