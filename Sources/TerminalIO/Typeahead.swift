@@ -6,7 +6,7 @@ import SectionNavCore
 /// packet over a slow link) lost everything after the `:` to the list.
 enum Typeahead {
   /// The bytes of the events at the front of `events` that a line editor
-  /// reads as typed — text and control keys without modifiers, a paste
+  /// reads as typed — text and control keys, alone or with Alt, a paste
   /// without line breaks — and each one's byte count; it stops at the
   /// first other event (a mouse report, an arrow key, a resize).
   static func bytes(of events: ArraySlice<Event>) -> (bytes: [UInt8], lengths: [Int]) {
@@ -15,11 +15,13 @@ enum Typeahead {
     for event in events {
       let typed: [UInt8]
       switch event {
-      case .key(let k) where k.modifiers.isEmpty:
+      case .key(let k) where k.modifiers.isEmpty || k.modifiers == .alt:
+        // Alt and a key: ESC before the key's bytes, as the terminal sent it.
+        let lead: [UInt8] = k.modifiers == .alt ? [0x1B] : []
         if case .char(let c) = k.key {
-          typed = Array(String(c).utf8)
+          typed = lead + Array(String(c).utf8)
         } else if let b = k.key.controlByte {
-          typed = [b]
+          typed = lead + [b]
         } else {
           return (bytes, lengths)
         }

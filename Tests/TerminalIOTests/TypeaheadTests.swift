@@ -29,9 +29,17 @@ import Testing
     }
   }
 
-  @Test func aPasteWithALineBreakOrAModifiedKeyIsNotTypedAhead() {
+  /// Alt and a key (ESC and the key, as the terminal sent it) reads back the same.
+  @Test func altKeysGoBackToEscapeAndTheKey() {
+    let typed: [Event] = [.key(KeyEvent(.char("b"), modifiers: .alt)), .key(KeyEvent(.backspace, modifiers: .alt))]
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Typeahead.bytes(of: typed[...]).bytes) == typed)
+  }
+
+  @Test func aPasteWithALineBreakOrAKeyWithControlOrShiftIsNotTypedAhead() {
     #expect(Typeahead.bytes(of: [.paste("a\nb")][...]).lengths.isEmpty)
-    #expect(Typeahead.bytes(of: [.key(KeyEvent(.char("x"), modifiers: .alt))][...]).lengths.isEmpty)
+    #expect(Typeahead.bytes(of: [.key(KeyEvent(.char("x"), modifiers: [.alt, .control]))][...]).lengths.isEmpty)
+    #expect(Typeahead.bytes(of: [.key(KeyEvent(.tab, modifiers: .shift))][...]).lengths.isEmpty)
   }
 
   /// Only events the line took whole leave the queue: the rest are the list's again.
