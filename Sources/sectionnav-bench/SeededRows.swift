@@ -30,26 +30,30 @@ extension Benchmark {
   }
 
   /// Generates one file per seed with `write(path, seed)` (bytes, items),
-  /// measures `rows(path)` on it and folds each row's figures into
+  /// measures `rows(path)` on them and folds each row's figures into
   /// `wholeRows`. Returns the first seed's file when `keep` (the caller
-  /// removes it), else nil; every other file is removed at once.
+  /// removes it), else nil; every other file is removed once measured.
   mutating func measureSeeds(
     _ name: String, table: WholeTable, keep: Bool, write: (String, UInt64) -> (bytes: Int, items: Int),
     rows: (String) -> [WholeRow]
   ) -> Input? {
-    var kept: Input? = nil
+    var inputs: [(seed: UInt64, input: Input)] = []
     for seed in options.seedList {
       let path = directory + "/\(name)-\(seed)"
       let t = Measure.now()
       let (bytes, items) = write(path, seed)
       Self.log(
         "generated \(name) seed \(seed): \(Self.mb(bytes)), \(items) items in \(Self.fmt(Measure.now() - t, 2)) s")
-      let input = Input(path: path, size: bytes, items: items, label: name)
-      var peers: [[String]: Double] = [:]
-      for row in rows(path) {
-        let figures = measure(row, input: input, seed: seed, shape: name, peers: &peers)
-        if let k = wholeRows.firstIndex(where: { $0.table == table && $0.label == row.label }) {
-          wholeRows[k].seeds.append(figures)
+      inputs.append((seed, Input(path: path, size: bytes, items: items, label: name)))
+    }
+    let rowsBySeed = inputs.map { rows($0.input.path) }
+    // A peer's run is shared by the rows of one file that name it.
+    var peers = [[[String]: Double]](repeating: [:], count: inputs.count)
+    for r in rowsBySeed[0].indices {
+      for (k, figures) in measure(rowsBySeed.map { $0[r] }, inputs: inputs, shape: name, peers: &peers).enumerated() {
+        let row = rowsBySeed[k][r]
+        if let i = wholeRows.firstIndex(where: { $0.table == table && $0.label == row.label }) {
+          wholeRows[i].seeds.append(figures)
         } else {
           wholeRows.append(
             WholeProcessRow(
@@ -57,46 +61,47 @@ extension Benchmark {
               seeds: [figures]))
         }
       }
-      if keep && kept == nil { kept = input } else { try? FileManager.default.removeItem(atPath: path) }
     }
-    return kept
+    for (k, entry) in inputs.enumerated() where !(keep && k == 0) {
+      try? FileManager.default.removeItem(atPath: entry.input.path)
+    }
+    return keep ? inputs.first?.input : nil
   }
 
-  /// One row on one seed's file: `options.rounds` runs of sectionnav, then
-  /// each peer once (shared by the rows of this file that name it).
+  /// One row on every seed's file: `options.rounds` rounds of sectionnav,
+  /// each running it once per seed in turn — so that a slow minute of this
+  /// machine lands on every seed alike, and the worst seed names the data,
+  /// not the minute — then each peer once per seed.
   mutating func measure(
-    _ row: WholeRow, input: Input, seed: UInt64, shape: String, peers: inout [[String]: Double]
-  ) -> SeedFigures {
-    var sn: [Double] = []
-    var cpu: [Double] = []
-    var rss: [Double] = []
-    var failure: String? = nil
+    _ rows: [WholeRow], inputs: [(seed: UInt64, input: Input)], shape: String, peers: inout [[[String]: Double]]
+  ) -> [SeedFigures] {
+    var runs = [[Measure.ChildResult]](repeating: [], count: rows.count)
+    var failures = [String?](repeating: nil, count: rows.count)
     for _ in 0..<options.rounds {
-      let r = row.catting.map { Measure.runPiped(row.argv, catting: $0) } ?? Measure.run(row.argv)
-      guard r.status == 0 else {
-        failure = "exit status \(r.status >> 8)"
-        break
+      for (k, row) in rows.enumerated() where failures[k] == nil {
+        let r = row.catting.map { Measure.runPiped(row.argv, catting: $0) } ?? Measure.run(row.argv)
+        if r.status == 0 { runs[k].append(r) } else { failures[k] = "exit status \(r.status >> 8)" }
       }
-      sn.append(r.seconds)
-      cpu.append(r.cpuSeconds)
-      rss.append(Double(r.peakRSS))
     }
-    let peer = runPeer(row.peer, row: row, shape: shape, path: input.path, cache: &peers)
-    let python = runPeer(row.python, row: row, shape: shape, path: input.path, cache: &peers)
-    var figures = SeedFigures(seed: seed, bytes: input.size, items: input.items, failure: failure)
-    if failure == nil {
-      figures.seconds = Measure.median(sn)
-      figures.cpu = Measure.median(cpu)
-      figures.rss = Measure.median(rss)
+    return rows.indices.map { k in
+      let (row, input, seed) = (rows[k], inputs[k].input, inputs[k].seed)
+      let peer = runPeer(row.peer, row: row, shape: shape, path: input.path, cache: &peers[k])
+      let python = runPeer(row.python, row: row, shape: shape, path: input.path, cache: &peers[k])
+      var figures = SeedFigures(seed: seed, bytes: input.size, items: input.items, failure: failures[k])
+      if failures[k] == nil {
+        figures.seconds = Measure.median(runs[k].map(\.seconds))
+        figures.cpu = Measure.median(runs[k].map(\.cpuSeconds))
+        figures.rss = Measure.median(runs[k].map { Double($0.peakRSS) })
+      }
+      figures.peer = peer
+      figures.python = python
+      Self.log(
+        "\(row.label), seed \(seed): "
+          + (failures[k] ?? "\(Self.fmt(figures.seconds * 1000, 0)) ms, \(Self.fmt(figures.speed, 0)) MB/s")
+          + ", RSS \(Self.fmt(figures.rss / Double(input.size), 2))×; peer \(peer.map { Self.fmt($0 * 1000, 0) } ?? "—") ms"
+          + ", Python \(python.map { Self.fmt($0 * 1000, 0) } ?? "—") ms")
+      return figures
     }
-    figures.peer = peer
-    figures.python = python
-    Self.log(
-      "\(row.label), seed \(seed): "
-        + (failure ?? "\(Self.fmt(figures.seconds * 1000, 0)) ms, \(Self.fmt(figures.speed, 0)) MB/s")
-        + ", RSS \(Self.fmt(figures.rss / Double(input.size), 2))×; peer \(peer.map { Self.fmt($0 * 1000, 0) } ?? "—") ms"
-        + ", Python \(python.map { Self.fmt($0 * 1000, 0) } ?? "—") ms")
-    return figures
   }
 
   /// Seconds of one run of a peer, nil when there is none, it failed, or

@@ -164,7 +164,8 @@ extension Benchmark {
     """
     Each row ran on \(options.seeds) files of the shape, one per seed (random lengths, orders and values \
     from the seed); a seed's figure is the median of \(options.rounds) runs of sectionnav, spawn to exit, \
-    file in the page cache, and the row shows its **worst seed** (lowest MB/s; highest RSS; lowest ratio \
+    file in the page cache, taken in rounds that run every seed's file in turn (so that a slow minute of \
+    the machine falls on all seeds alike), and the row shows its **worst seed** (lowest MB/s; highest RSS; lowest ratio \
     to each peer), with the best seed's MB/s in parentheses. Peers (jq, mlr, Python) run once per seed \
     after sectionnav's runs; "peer time" is their range over the seeds. ᵖ A peer whose single run took \
     more than \(Self.fmt(options.peerLimit, 0)) s on the first seed is not run again on the later ones. \
