@@ -131,7 +131,8 @@ public final class TerminalApp {
           let (answer, used) = try prompt(at: row, typeahead: ahead.bytes, draw: draw, body)
           queue.removeSubrange(index..<index + Typeahead.eventsTaken(lengths: ahead.lengths, used: used))
           // A stop signal that came while the line was edited ends the run
-          // before anything else queued meanwhile (a second `:` typed ahead).
+          // before anything else queued meanwhile (a second `:` typed after
+          // the line's Enter).
           if let status = try actOnDeferredSignals() { return status }
           queue.insert(contentsOf: answer, at: index)
         case .suspend:

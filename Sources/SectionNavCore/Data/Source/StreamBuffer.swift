@@ -174,7 +174,7 @@ public final class StreamBuffer: @unchecked Sendable {
   /// (`HugePages`), and outside the pipe's lock, which a fault inside
   /// `read(2)` holds while the writer spins on it.
   func populate(through end: Int) {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let page = RangeRegion.page
     let from = max(populated, count / page * page)
     let to = min(committed, (end + page - 1) / page * page)
     guard to > from, HugePages.populate(base + from, base + to, regionEnd: base + committed) else { return }
