@@ -194,14 +194,6 @@ struct Scan {
     var sectionHasItems = false
     var sectionStart = base
     var sectionFirst = 0
-    /// The first non-space byte at or after `from`; a stream's scan waits
-    /// there for more bytes when those it has end in space.
-    @inline(__always) func skipSpace(from: Pointer) -> Pointer {
-      let q = JSONLexer.skipSpace(from, end)
-      if q != end { return q }
-      return spaceWaiting(
-        q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
-    }
 
     // Every 4 MiB: report progress and release the mapped pages left behind.
     var nextReport = (entry ?? 0) + (4 << 20)
@@ -309,7 +301,11 @@ struct Scan {
         depth += 1
         let isObject: UInt8 = c == 0x7B ? 1 : 0
         stack[depth] = isObject
-        q = skipSpace(from: p + 1)
+        q = JSONLexer.skipSpace(p + 1, end)
+        if q == end {
+          q = spaceWaiting(
+            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+        }
         spaces &+= q - p - 1
         p = q
         if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
@@ -435,7 +431,11 @@ struct Scan {
           }
         }
         if depth == 0 {
-          p = skipSpace(from: p)
+          p = JSONLexer.skipSpace(p, end)
+          if p == end {
+            p = spaceWaiting(
+              p, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+          }
           if p != end {
             throw SyntaxFailure(
               offset: p - base, message: "unexpected \(JSONLexer.describe(p, end)) after the JSON value",
@@ -444,13 +444,21 @@ struct Scan {
           progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
         }
-        q = skipSpace(from: p)
+        q = JSONLexer.skipSpace(p, end)
+        if q == end {
+          q = spaceWaiting(
+            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+        }
         spaces &+= q - p
         p = q
         if p == end { throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1) }
         c = p.pointee
         if c == 0x2C {  // ,
-          q = skipSpace(from: p + 1)
+          q = JSONLexer.skipSpace(p + 1, end)
+          if q == end {
+            q = spaceWaiting(
+              q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
+          }
           spaces &+= q - p - 1
           p = q
           if p - base == handOffAt, let split {
