@@ -42,6 +42,10 @@ enum Shape: String, CaseIterable {
   /// `kind`, a `tags` array, a nested `dims` object, 1–6 members more —
   /// 20 000 sections in random order (loaded with and without `--item-field name`).
   case issueObjects = "issue-objects"
+  /// About 70 bytes a section: one to three plain items under titles
+  /// `word N` in random order (the pty rows' "1 M sections", in the table
+  /// beside `jq`): per-section costs — titles, sort keys, the sort — rule.
+  case manySections = "many-sections"
 
   static let sections = 20_000
 
@@ -62,17 +66,18 @@ enum Shape: String, CaseIterable {
     case .issueArray: "issue's items, array of sections, random order"
     case .longShort: "long and short items mixed (to 2.6 KB), random order"
     case .issueObjects: "object items of random length (escaped, non-ASCII, nested), random order"
+    case .manySections: "1–3 items a section, titles in random order (about 70 bytes a section)"
     }
   }
 
   private var isIssue: Bool { [.issueItems, .issueSorted, .issuePretty, .issueArray].contains(self) }
   private var randomOrder: Bool {
-    [.randomTitles, .issueItems, .issuePretty, .issueArray, .longShort, .issueObjects].contains(self)
+    [.randomTitles, .issueItems, .issuePretty, .issueArray, .longShort, .issueObjects, .manySections].contains(self)
   }
   private var isPretty: Bool { self == .pretty || self == .issuePretty }
   private var isArray: Bool { self == .array || self == .issueArray }
   /// Items per section vary with the seed (their mean fills `target`).
-  private var randomCounts: Bool { isIssue || self == .longShort || self == .issueObjects }
+  private var randomCounts: Bool { isIssue || self == .longShort || self == .issueObjects || self == .manySections }
 
   /// Writes the shape to `path` until it holds about `target` bytes;
   /// returns (bytes, items).
@@ -114,7 +119,7 @@ enum Shape: String, CaseIterable {
     // sample's mean size for the shapes of random length.
     let perItem: Int
     switch self {
-    case .plain, .randomTitles, .lines: perItem = 23
+    case .plain, .randomTitles, .lines, .manySections: perItem = 23
     case .escaped, .array: perItem = 43
     case .uEscapes: perItem = 51
     case .pretty: perItem = 28
@@ -124,14 +129,16 @@ enum Shape: String, CaseIterable {
       let sample = (0..<4000).map { item($0 * 250, &sampler).utf8.count + (isPretty ? 6 : 2) }
       perItem = max(1, sample.reduce(0, +) / sample.count)
     }
-    let perSection = max(1, target / Self.sections / perItem)
+    // Many sections: 2 items a section on average, about 70 bytes with the title.
+    let sections = self == .manySections ? max(1, target / 70) : Self.sections
+    let perSection = self == .manySections ? 2 : max(1, target / sections / perItem)
     func count() -> Int { randomCounts ? 1 + Int(rng.next() % UInt64(2 * perSection - 1)) : perSection }
-    var order = Array(0..<Self.sections)
+    var order = Array(0..<sections)
     if randomOrder { order.shuffle(using: &rng) }
     var items = 0
     switch self {
     case .lines:
-      for s in 0..<Self.sections {
+      for s in 0..<sections {
         for _ in 0..<perSection {
           let a = words[Int(rng.next() % UInt64(words.count))]
           put("\(a) \(words[s % words.count]) \(rng.next() % 1_000_000_000)\n")
@@ -157,7 +164,7 @@ enum Shape: String, CaseIterable {
       put("{")
       for (k, s) in order.enumerated() {
         let title =
-          self == .randomTitles
+          self == .randomTitles || self == .manySections
           ? "\(words[s % words.count]) \(s)" : "section \(String(repeating: "0", count: 5 - String(s).count))\(s)"
         switch self {
         case _ where isPretty: put(k == 0 ? "\n  \"\(title)\": [" : ",\n  \"\(title)\": [")

@@ -177,4 +177,28 @@ import Testing
     #expect(found == [false, true])
     #expect(order == NaturalOrder.sortedIndices(titles))
   }
+
+  /// Titles enough to be sorted on two cores (`parallelCount`): a title
+  /// repeated within a half, across the halves, or past the 16 bytes the
+  /// sort compares as integers is found; titles equal only when folded
+  /// ("Eve", "eve") or only in their first 16 bytes are not repeats.
+  @Test(arguments: [nil, 3, 40_000, 60_000])
+  func aRepeatAmongManyTitlesIsFoundOnTwoCores(repeating: Int?) {
+    var rng = SeededGenerator(seed: 13)
+    let count = NaturalOrder.parallelCount * 2
+    var titles = (0..<count).map { k in
+      switch k % 3 {
+      case 0: "Eve \(k)"
+      case 1: "eve \(k - 1)"
+      default: "a title longer than sixteen bytes \(k)"
+      }
+    }.shuffled(using: &rng)
+    if let repeating { titles.append(titles[repeating]) }
+    var keys = NaturalOrder.SortKeys()
+    for t in titles { keys.append(t) }
+    var order: [Int] = []
+    let found = NaturalOrder.merge(&order, adding: 0..<titles.count, titles: { titles[$0] }, keys: keys)
+    #expect(found == (repeating != nil))
+    #expect(order == NaturalOrder.sortedIndices(titles))
+  }
 }

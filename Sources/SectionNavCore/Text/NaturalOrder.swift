@@ -153,7 +153,7 @@ public enum NaturalOrder {
   /// equals another title (equal titles end up side by side).
   static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
     guard !new.isEmpty else { return false }
-    let added = sortedIndices(new.map(titles), keys: keys, offset: new.lowerBound)
+    let (added, repeats) = sortedIndicesAndRepeats(new.map(titles), keys: keys, offset: new.lowerBound)
     var duplicate = false
     var result: [Int] = []
     result.reserveCapacity(order.count + added.count)
@@ -180,7 +180,7 @@ public enum NaturalOrder {
       }
       if order.isEmpty {
         result = added
-        duplicate = zip(added, added.dropFirst()).contains { same($0, $1) }
+        duplicate = repeats
         return
       }
       // Each new title placed by binary search while they are few beside
@@ -231,6 +231,15 @@ public enum NaturalOrder {
   static func sortedIndices(
     _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
   ) -> [Int] {
+    sortedIndicesAndRepeats(titles, keys: keys, offset: offset, last: last).order
+  }
+
+  /// `sortedIndices`, and whether a title repeats — told from the sorted
+  /// entries side by side (their key prefixes), not by reading the keys
+  /// again in sorted order: a cache miss each for a million titles.
+  static func sortedIndicesAndRepeats(
+    _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
+  ) -> (order: [Int], repeats: Bool) {
     var entries: [SortEntry] = []
     entries.reserveCapacity(titles.count)
     return keys.bytes.withUnsafeBufferPointer { bytesBuffer in
@@ -302,13 +311,27 @@ struct SortEntry {
       return a < c
     }
 
-    /// The indices of `entries` in order: many are sorted as two halves on
-    /// two cores, then merged.
-    func sortedIndices(_ entries: UnsafeMutableBufferPointer<SortEntry>) -> [Int] {
+    /// Whether `x` and `y`, side by side in order, have the same title:
+    /// their prefixes tell most apart; the keys are read only past 16
+    /// bytes, the titles only when the keys are equal.
+    func same(_ x: SortEntry, _ y: SortEntry) -> Bool {
+      guard x.high == y.high, x.low == y.low, x.group == y.group else { return false }
+      let a = Int(x.index)
+      let c = Int(y.index)
+      let la = ends[a] - start(a)
+      guard la == ends[c] - start(c) else { return false }
+      if la > 16, memcmp(bytes + start(a), bytes + start(c), la) != 0 { return false }
+      return titles![a - offset] == titles![c - offset]
+    }
+
+    /// The indices of `entries` in order, and whether a title repeats: many
+    /// are sorted as two halves on two cores, then merged.
+    func sortedIndices(_ entries: UnsafeMutableBufferPointer<SortEntry>) -> (order: [Int], repeats: Bool) {
       var all = entries
       guard entries.count >= NaturalOrder.parallelCount, Cores.available > 1, let base = entries.baseAddress else {
         all.sort(by: precedes)
-        return all.map { Int($0.index) }
+        let repeats = zip(all, all.dropFirst()).contains { same($0, $1) }
+        return (all.map { Int($0.index) }, repeats)
       }
       let n = entries.count
       let half = n / 2
@@ -324,26 +347,25 @@ struct SortEntry {
         })
       var result: [Int] = []
       result.reserveCapacity(n)
+      var repeats = false
+      var previous: SortEntry? = nil
       var i = 0
       var j = half
-      while i < half && j < n {
-        if precedes(base[j], base[i]) {
-          result.append(Int(base[j].index))
-          j += 1
-        } else {
-          result.append(Int(base[i].index))
+      while i < half || j < n {
+        // The first half's entry unless the second's precedes it (stable).
+        let e: SortEntry
+        if j == n || (i < half && !precedes(base[j], base[i])) {
+          e = base[i]
           i += 1
+        } else {
+          e = base[j]
+          j += 1
         }
+        if !repeats, let previous, same(previous, e) { repeats = true }
+        previous = e
+        result.append(Int(e.index))
       }
-      while i < half {
-        result.append(Int(base[i].index))
-        i += 1
-      }
-      while j < n {
-        result.append(Int(base[j].index))
-        j += 1
-      }
-      return result
+      return (result, repeats)
     }
   }
 }
