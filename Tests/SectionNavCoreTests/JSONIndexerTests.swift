@@ -11,6 +11,18 @@ import Testing
     #expect(list.itemCount == 4)
   }
 
+  /// Sections enough to be listed on two cores: every title in natural
+  /// order over its own items, in both halves of the list.
+  @Test(arguments: [false, true])
+  func manySectionsAreListedInOrderOverTheirItems(keepOrder: Bool) throws {
+    var rng = SeededGenerator(seed: 21)
+    let numbers = Array(0..<(NaturalOrder.parallelCount + 777)).shuffled(using: &rng)
+    let json = "{" + numbers.map { #""t\#($0)": ["i\#($0)"]"# }.joined(separator: ",") + "}"
+    let list = try load(json, LoadOptions(keepOrder: keepOrder))
+    #expect(list.sections.map(\.title) == (keepOrder ? numbers : numbers.sorted()).map { "t\($0)" })
+    #expect(contents(list).allSatisfy { $0.count == 2 && $0[1] == "i" + $0[0].dropFirst() })
+  }
+
   @Test func keepOrderKeepsTheInputOrder() throws {
     let list = try load(#"{"b": ["2"], "a10": ["x"], "a": ["1"]}"#, LoadOptions(keepOrder: true))
     #expect(list.sections.map(\.title) == ["b", "a10", "a"])
