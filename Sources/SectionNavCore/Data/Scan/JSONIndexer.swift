@@ -123,6 +123,10 @@ struct Scan {
     // JSON of N bytes holds at most about N/2 values ("1,1,…"): room for
     // them all is reserved, so entries never move and snapshots share them.
     items = PackedRangesBuilder(reserving: (expectedBytes ?? buffer.count) / 2 + 16)
+    // Room for a section per 64 bytes, reserved but touched only as used:
+    // a file of many small sections then never copies its list as it
+    // grows (a million sections moved 30 MB at each doubling).
+    sections.reserveCapacity((expectedBytes ?? buffer.count) / 64)
   }
 
   ///
