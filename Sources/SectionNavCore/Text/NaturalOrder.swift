@@ -150,9 +150,18 @@ public enum NaturalOrder {
   /// which holds the others sorted: only the new ones are sorted, then each
   /// is placed by binary search, so a list that grows is never sorted
   /// again (a background load's snapshots). Returns whether a new title
-  /// equals another title (equal titles end up side by side).
+  /// equals another title (equal titles end up side by side) — or, when
+  /// the new ones outnumber the others, whether any title repeats.
   static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
     guard !new.isEmpty else { return false }
+    if order.count < new.count {
+      // Mostly new (a first snapshot's few sections, then the whole
+      // file's): one sort of all compares key prefixes as integers, where
+      // placing each new title compares whole keys scattered in memory.
+      let (all, repeats) = sortedIndicesAndRepeats((0..<new.upperBound).map(titles), keys: keys)
+      order = all
+      return repeats
+    }
     let (added, repeats) = sortedIndicesAndRepeats(new.map(titles), keys: keys, offset: new.lowerBound)
     var duplicate = false
     var result: [Int] = []
