@@ -125,8 +125,9 @@ struct Scan {
     items = PackedRangesBuilder(reserving: (expectedBytes ?? buffer.count) / 2 + 16)
     // Room for a section per 64 bytes, reserved but touched only as used:
     // a file of many small sections then never copies its list as it
-    // grows (a million sections moved 30 MB at each doubling).
-    sections.reserveCapacity((expectedBytes ?? buffer.count) / 64)
+    // grows (a million sections moved 30 MB at each doubling). At most 4 M
+    // (128 MB of address space): malloc must not refuse a huge file's.
+    sections.reserveCapacity(min((expectedBytes ?? buffer.count) / 64, 1 << 22))
   }
 
   ///
