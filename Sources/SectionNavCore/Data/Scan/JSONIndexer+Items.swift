@@ -74,14 +74,8 @@ extension Scan {
         ? after - p - 2 == field.count && sameBytes(p + 1, field.baseAddress!, field.count)
         : isItemField(p, after, name: field)
       if value == end { throw SyntaxFailure(offset: value - base, message: "") }
-      let valueEnd: Pointer
-      switch value.pointee {
-      case 0x22: valueEnd = try JSONLexer.scanString(value, end, base, &ignored)
-      case 0x2D, 0x30...0x39: valueEnd = try JSONLexer.skipNumber(value, end, base)
-      case 0x74, 0x66, 0x6E: valueEnd = try JSONLexer.skipLiteral(value, end, base)
-      case 0x7B, 0x5B: valueEnd = try JSONLexer.skipContainer(value, end, base, &ignored, &spaces, depth: depth + 1)
-      default: throw SyntaxFailure(offset: value - base, message: "")
-      }
+      var saved = 0
+      let valueEnd = try JSONLexer.skipValue(value, end, base, &ignored, &saved, &spaces, depth: depth + 1)
       if named {
         start = value
         stop = valueEnd

@@ -63,13 +63,7 @@ extension JSONItemScan {
       } else if value == end {
         throw SyntaxFailure(offset: value - base, message: "")
       } else {
-        switch value.pointee {
-        case 0x22: valueEnd = try JSONLexer.scanString(value, end, base, &plain, saved: &saved)
-        case 0x2D, 0x30...0x39: valueEnd = try JSONLexer.skipNumber(value, end, base)
-        case 0x74, 0x66, 0x6E: valueEnd = try JSONLexer.skipLiteral(value, end, base)
-        case 0x7B, 0x5B: valueEnd = try JSONLexer.skipContainer(value, end, base, &plain, &spaces, depth: d)
-        default: throw SyntaxFailure(offset: value - base, message: "")
-        }
+        valueEnd = try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d)
       }
       if !plain { itemPlain = false }
       if let named {

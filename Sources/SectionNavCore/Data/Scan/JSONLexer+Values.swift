@@ -8,6 +8,24 @@
 /// empty message at best: a caller redoes such a value with its own loop,
 /// for the exact error, or to wait for more input.
 extension JSONLexer {
+  /// The value at `value` (before `end`, inside a container at `depth`),
+  /// whole: a string (`plain` and `saved` as `scanString` keeps them), a
+  /// number, a literal, or a container (`skipContainer`). The member loops
+  /// of object items share it, so what a value is is decided in one place.
+  @inline(__always)
+  static func skipValue(
+    _ value: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool, _ saved: inout Int, _ spaces: inout Int,
+    depth: Int
+  ) throws(SyntaxFailure) -> Pointer {
+    switch value.pointee {
+    case 0x22: try scanString(value, end, base, &plain, saved: &saved)
+    case 0x2D, 0x30...0x39: try skipNumber(value, end, base)
+    case 0x74, 0x66, 0x6E: try skipLiteral(value, end, base)
+    case 0x7B, 0x5B: try skipContainer(value, end, base, &plain, &spaces, depth: depth)
+    default: throw SyntaxFailure(offset: value - base, message: "")
+    }
+  }
+
   /// The object or array at `start` (inside a container at `depth`) with
   /// everything in it; returns just after it. `plain` is cleared when a
   /// string in it has an escape or a non-ASCII byte; `spaces` counts the
