@@ -151,18 +151,19 @@ public enum NaturalOrder {
   /// is placed by binary search, so a list that grows is never sorted
   /// again (a background load's snapshots). Returns whether a new title
   /// equals another title (equal titles end up side by side) — or, when
-  /// the new ones outnumber the others, whether any title repeats.
+  /// the new ones outnumber the others (all of them, at first), whether
+  /// any title repeats.
   static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
     guard !new.isEmpty else { return false }
     if order.count < new.count {
-      // Mostly new (a first snapshot's few sections, then the whole
-      // file's): one sort of all compares key prefixes as integers, where
+      // Mostly new (the first sections, or a first snapshot's few, then
+      // the whole file's): one sort of all compares key prefixes as integers, where
       // placing each new title compares whole keys scattered in memory.
       let (all, repeats) = sortedIndicesAndRepeats((0..<new.upperBound).map(titles), keys: keys)
       order = all
       return repeats
     }
-    let (added, repeats) = sortedIndicesAndRepeats(new.map(titles), keys: keys, offset: new.lowerBound)
+    let added = sortedIndices(new.map(titles), keys: keys, offset: new.lowerBound)
     var duplicate = false
     var result: [Int] = []
     result.reserveCapacity(order.count + added.count)
@@ -187,14 +188,8 @@ public enum NaturalOrder {
         return ra.count == rc.count && memcmp(b + ra.lowerBound, b + rc.lowerBound, ra.count) == 0
           && titles(a) == titles(c)
       }
-      if order.isEmpty {
-        result = added
-        duplicate = repeats
-        return
-      }
       // Each new title placed by binary search while they are few beside
-      // the others; one pass over both when they are many (a first
-      // snapshot, or a load's end after a long pause).
+      // the others; one pass over both when they are many.
       let steps = Int.bitWidth - order.count.leadingZeroBitCount
       if added.count * steps > order.count + added.count {
         var i = 0

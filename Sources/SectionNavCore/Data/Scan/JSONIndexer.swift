@@ -306,11 +306,7 @@ struct Scan {
         depth += 1
         let isObject: UInt8 = c == 0x7B ? 1 : 0
         stack[depth] = isObject
-        q = JSONLexer.skipSpace(p + 1, end)
-        if q == end {
-          q = spaceWaiting(
-            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
-        }
+        q = skipSpace(p + 1, &end, feed, itemDepth, sectionTitle, first: sectionFirst, options: options)
         spaces &+= q - p - 1
         p = q
         if p < end, p.pointee == (isObject == 1 ? 0x7D : 0x5D) {
@@ -436,11 +432,7 @@ struct Scan {
           }
         }
         if depth == 0 {
-          p = JSONLexer.skipSpace(p, end)
-          if p == end {
-            p = spaceWaiting(
-              p, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
-          }
+          p = skipSpace(p, &end, feed, itemDepth, sectionTitle, first: sectionFirst, options: options)
           if p != end {
             throw SyntaxFailure(
               offset: p - base, message: "unexpected \(JSONLexer.describe(p, end)) after the JSON value",
@@ -449,21 +441,13 @@ struct Scan {
           progress?(p - base) { snapshot(openTitle: nil, openFirst: 0, options: options) }
           return
         }
-        q = JSONLexer.skipSpace(p, end)
-        if q == end {
-          q = spaceWaiting(
-            q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
-        }
+        q = skipSpace(p, &end, feed, itemDepth, sectionTitle, first: sectionFirst, options: options)
         spaces &+= q - p
         p = q
         if p == end { throw JSONLexer.notAfterValue(p, end, base, inObject: stack[depth] == 1) }
         c = p.pointee
         if c == 0x2C {  // ,
-          q = JSONLexer.skipSpace(p + 1, end)
-          if q == end {
-            q = spaceWaiting(
-              q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: sectionFirst, options: options)
-          }
+          q = skipSpace(p + 1, &end, feed, itemDepth, sectionTitle, first: sectionFirst, options: options)
           spaces &+= q - p - 1
           p = q
           if p - base == handOffAt, let split {
@@ -610,6 +594,20 @@ struct Scan {
     let available = end - buffer.base
     guard at >= available || at + 4 > available && buffer.base[at] >= 0x80 else { return false }
     return more(&end, feed, open: open, first: first, options: options)
+  }
+
+  /// The first non-space byte at or after `from`; a stream's scan waits
+  /// there for more bytes when those it has end in space. A method given
+  /// the loop's state, not a function nested in `run` capturing it: the
+  /// capture made every hook call check exclusivity at run time.
+  @inline(__always)
+  mutating func skipSpace(
+    _ from: Pointer, _ end: inout Pointer, _ feed: StreamFollower.Feed?, _ itemDepth: Int, _ sectionTitle: String?,
+    first: Int, options: LoadOptions
+  ) -> Pointer {
+    let q = JSONLexer.skipSpace(from, end)
+    if q != end { return q }
+    return spaceWaiting(q, &end, feed, open: itemDepth >= 0 ? sectionTitle : nil, first: first, options: options)
   }
 
   /// `JSONLexer.skipSpace` having stopped at `end` (at `q`): the space
@@ -879,7 +877,7 @@ struct Scan {
     @inline(__always) func section(_ i: Int) -> RawSection { i < sections.count ? sections[i] : open! }
     if !duplicates {
       return SectionedList(
-        sections: listed(sections, open: open, order: order, count: count), store: store(items), maxItemWidth: widest)
+        sections: listed(sections, open: open, order: order), store: store(items), maxItemWidth: widest)
     }
     var groups: [[RawSection]] = []
     if let order {
@@ -912,9 +910,8 @@ struct Scan {
   /// The list's sections: `sections` then `open`, in `order`. Many are
   /// made on two cores, each filling half of the array: in sorted order
   /// every section read is a cache miss (a million take 80 ms on one).
-  static func listed(_ sections: [RawSection], open: RawSection?, order: [Int]?, count: Int)
-    -> [SectionedList.Section]
-  {
+  static func listed(_ sections: [RawSection], open: RawSection?, order: [Int]?) -> [SectionedList.Section] {
+    let count = sections.count + (open == nil ? 0 : 1)
     @Sendable func fill(_ out: UnsafeMutablePointer<SectionedList.Section>, _ range: Range<Int>) {
       for k in range {
         let i = order?[k] ?? k
