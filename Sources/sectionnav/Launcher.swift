@@ -6,6 +6,7 @@ import SectionNavSystem
 enum Launcher {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     Output.occupyClosedStandardDescriptors()
+    LargeBlocks.returnToTheKernel()
     var status: Int32
     do {
       status = try start(arguments: arguments, environment: environment)

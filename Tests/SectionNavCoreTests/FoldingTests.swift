@@ -91,6 +91,40 @@ import Testing
     #expect(sorted.firstIndex(of: "Ŋoma")! > sorted.firstIndex(of: "Nairobi")!)
   }
 
+  /// The radix sort on key prefixes (one core, two cores, small buckets)
+  /// gives the order a plain comparison of whole keys gives — then title
+  /// bytes, then index — on titles that share long prefixes, repeat, are
+  /// empty, count up or hold non-ASCII, with `last` picking some to go after.
+  @Test(arguments: [40, 3000, NaturalOrder.parallelCount + 5000])
+  func prefixRadixSortMatchesWholeKeyComparison(count: Int) {
+    var rng = SeededGenerator(seed: UInt64(count))
+    let stems = ["", "a", "A", "abcdefghijklmnopqrstuv", "abcdefghijklmnopqrstuw", "Émile ", "item ", "zz", "Ŋ中 "]
+    let titles = (0..<count).map { _ -> String in
+      let stem = stems[Int(rng.next() % UInt64(stems.count))]
+      switch rng.next() % 4 {
+      case 0: return stem
+      case 1: return stem + String(rng.next() % 100)
+      case 2: return stem + String(rng.next() % 1_000_000_000_000) + "x"
+      default: return stem + String(repeating: "b", count: Int(rng.next() % 20))
+      }
+    }
+    let keys = titles.map(NaturalOrder.sortKey)
+    let last = { (t: String) in t.hasPrefix("zz") }
+    func expected(lastFirst: Bool) -> [Int] {
+      titles.indices.sorted { a, b in
+        if lastFirst, last(titles[a]) != last(titles[b]) { return !last(titles[a]) }
+        if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+        if titles[a] != titles[b] { return titles[a].utf8.lexicographicallyPrecedes(titles[b].utf8) }
+        return a < b
+      }
+    }
+    #expect(NaturalOrder.sortedIndices(titles, last: last) == expected(lastFirst: true))
+    let (order, repeats) = NaturalOrder.sortedIndicesAndRepeats(
+      titles.indices, title: { titles[$0] }, keys: NaturalOrder.SortKeys.of(titles))
+    #expect(order == expected(lastFirst: false))
+    #expect(repeats == (Set(titles).count < titles.count))
+  }
+
   /// A title of megabytes (`--group-by` on a field holding a document) sorts
   /// by its first 64 KiB: its key and the folding scratch stay that small,
   /// shorter titles still sort by value, and titles alike that far are
@@ -102,7 +136,7 @@ import Testing
     var keys = NaturalOrder.SortKeys()
     keys.append(b)
     #expect(keys.bytes.count <= NaturalOrder.SortKeys.titleLimit)
-    #expect(keys.folded.count <= Folding.capacity(for: NaturalOrder.SortKeys.titleLimit))
+    #expect(keys.scratch.count <= 4 * Folding.capacity(for: NaturalOrder.SortKeys.titleLimit))
     #expect(NaturalOrder.sortedIndices([b, a, "item 10", "item 9"]) == [1, 0, 3, 2])
   }
 }

@@ -5,6 +5,7 @@
 #include "Cores.h"
 #include "Publish.h"
 #include "ByteMasks.h"
+#include "Malloc.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

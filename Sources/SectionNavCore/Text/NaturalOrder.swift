@@ -34,7 +34,8 @@ public enum NaturalOrder {
     var bytes: [UInt8] = []
     /// `bytes[ends[i - 1]..<ends[i]]` is key `i` (0 before the first).
     var ends: [Int] = []
-    var folded: [UInt8] = []
+    /// Where a title is folded, then rewritten as its key.
+    var scratch: [UInt8] = []
     /// A locale's collation (`--locale`): keys are ICU sort keys (digit runs
     /// as numbers there too) instead of the fold; nil is the C locale.
     public let collation: LocaleCollation?
@@ -77,7 +78,9 @@ public enum NaturalOrder {
     /// titles alike that far are ordered as equal keys are, by their text.
     static let titleLimit = 64 << 10
 
-    /// Appends the key of `title`.
+    /// Appends the key of `title`: folded into the scratch buffer, digit
+    /// runs rewritten into its second part, then one copy onto `bytes` (a
+    /// million titles: no per-byte append).
     public mutating func append(_ title: String) {
       if let collation {
         collation.appendSortKey(title, to: &bytes)
@@ -85,35 +88,62 @@ public enum NaturalOrder {
         return
       }
       var title = title
-      let m = title.withUTF8 { t in
+      title.withUTF8 { t in
         var n = t.count
         if n > Self.titleLimit {
           n = Self.titleLimit
           while n > 0, UTF8Lead.isContinuation(t[n]) { n -= 1 }  // whole scalars only
         }
-        let need = Folding.capacity(for: n)
-        if folded.count < need { folded = [UInt8](repeating: 0, count: max(need, 64)) }
-        return folded.withUnsafeMutableBufferPointer { f in
-          t.baseAddress.map { Folding.fold($0, n, to: f.baseAddress!) } ?? 0
-        }
-      }
-      folded.withUnsafeBufferPointer { f in
-        var i = 0
-        while i < m {
-          guard f[i] &- 0x30 < 10 else {
-            bytes.append(f[i])
-            i += 1
-            continue
-          }
-          var start = i
-          while i < m, f[i] &- 0x30 < 10 { i += 1 }
-          while start < i, f[start] == 0x30 { start += 1 }
-          bytes.append(0x30)
-          bytes.append(UInt8(min(i - start, 255)))
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: f[start..<i]))
+        // The fold takes up to `capacity(for: n)` bytes, and its key up to
+        // three times what the fold took (a lone digit becomes three bytes).
+        let foldRoom = Folding.capacity(for: n)
+        if scratch.count < foldRoom * 4 { scratch = [UInt8](repeating: 0, count: max(foldRoom * 4, 256)) }
+        scratch.withUnsafeMutableBufferPointer { room in
+          let f = room.baseAddress!
+          let m = t.baseAddress.map { Folding.fold($0, n, to: f) } ?? 0
+          let key = f + foldRoom
+          let k = Self.numbered(f, m, to: key)
+          bytes.append(contentsOf: UnsafeBufferPointer(start: key, count: k))
         }
       }
       ends.append(bytes.count)
+    }
+
+    /// Writes `f[0..<m]` with each run of ASCII digits as `0`, the run's
+    /// length without leading zeros (one byte) and those digits; returns
+    /// the count written. Eight bytes at a time up to the next digit (a
+    /// branch per byte was most of a key's cost); `f` must be readable and
+    /// `out` writable 8 bytes past what they hold.
+    @inline(__always)
+    static func numbered(_ f: UnsafePointer<UInt8>, _ m: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var i = 0
+      var o = 0
+      while i < m {
+        // Copy up to the next digit, a word at a time.
+        let w = UnsafeRawPointer(f + i).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(out + o).storeBytes(of: w, as: UInt64.self)
+        let low7 = w & ~highs
+        let fromZero = low7 &+ (0x80 - 0x30) &* ones
+        let pastNine = low7 &+ (0x80 - 0x3A) &* ones
+        let digits = fromZero & ~pastNine & ~w & highs
+        let skip = min(digits.trailingZeroBitCount >> 3, m - i)
+        i += skip
+        o += skip
+        guard skip < 8, i < m else { continue }
+        var start = i
+        while i < m, f[i] &- 0x30 < 10 { i += 1 }
+        while start < i, f[start] == 0x30 { start += 1 }
+        out[o] = 0x30
+        out[o + 1] = UInt8(min(i - start, 255))
+        o += 2
+        for j in start..<i {
+          out[o] = f[j]
+          o += 1
+        }
+      }
+      return o
     }
 
     /// Appends `other`'s keys after these (keys made on another thread).
@@ -153,17 +183,19 @@ public enum NaturalOrder {
   /// equals another title (equal titles end up side by side) — or, when
   /// the new ones outnumber the others (all of them, at first), whether
   /// any title repeats.
-  static func merge(_ order: inout [Int], adding new: Range<Int>, titles: (Int) -> String, keys: SortKeys) -> Bool {
+  static func merge(
+    _ order: inout [Int], adding new: Range<Int>, titles: @escaping (Int) -> String, keys: SortKeys
+  ) -> Bool {
     guard !new.isEmpty else { return false }
     if order.count < new.count {
       // Mostly new (the first sections, or a first snapshot's few, then
       // the whole file's): one sort of all compares key prefixes as integers, where
       // placing each new title compares whole keys scattered in memory.
-      let (all, repeats) = sortedIndicesAndRepeats((0..<new.upperBound).map(titles), keys: keys)
+      let (all, repeats) = sortedIndicesAndRepeats(0..<new.upperBound, title: titles, keys: keys)
       order = all
       return repeats
     }
-    let added = sortedIndices(new.map(titles), keys: keys, offset: new.lowerBound)
+    let added = sortedIndicesAndRepeats(new, title: titles, keys: keys).order
     var duplicate = false
     var result: [Int] = []
     result.reserveCapacity(order.count + added.count)
@@ -229,147 +261,30 @@ public enum NaturalOrder {
     return duplicate
   }
 
-  /// `sortedIndices(titles)` with each title's key already made
-  /// (a background load keeps them from one snapshot to the next); the
-  /// titles and their indices start at key `offset`.
-  static func sortedIndices(
-    _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
-  ) -> [Int] {
-    sortedIndicesAndRepeats(titles, keys: keys, offset: offset, last: last).order
+  /// `sortedIndices(titles)` with each title's key already made.
+  static func sortedIndices(_ titles: [String], keys: SortKeys, last: ((String) -> Bool)? = nil) -> [Int] {
+    sortedIndicesAndRepeats(titles.indices, title: { titles[$0] }, keys: keys, last: last).order
   }
 
-  /// `sortedIndices`, and whether a title repeats — told from the sorted
-  /// entries side by side (their key prefixes), not by reading the keys
-  /// again in sorted order: a cache miss each for a million titles.
+  /// The order of titles `indices` (each `title(i)`, its key `keys`' key
+  /// `i`: a background load keeps them from one snapshot to the next), and
+  /// whether a title repeats — told from the sorted entries side by side
+  /// (their key prefixes), not by reading the keys again in sorted order:
+  /// a cache miss each for a million titles. A title is read only for
+  /// `last` and between equal keys, so no array of them is made.
   static func sortedIndicesAndRepeats(
-    _ titles: [String], keys: SortKeys, offset: Int = 0, last: ((String) -> Bool)? = nil
+    _ indices: Range<Int>, title: @escaping (Int) -> String, keys: SortKeys, last: ((String) -> Bool)? = nil
   ) -> (order: [Int], repeats: Bool) {
-    var entries: [SortEntry] = []
-    entries.reserveCapacity(titles.count)
-    return keys.bytes.withUnsafeBufferPointer { bytesBuffer in
+    // Escaping closures: a sorting thread may release its copy of them
+    // after the sort has returned.
+    keys.bytes.withUnsafeBufferPointer { bytesBuffer in
       keys.ends.withUnsafeBufferPointer { endsBuffer in
-        titles.withUnsafeBufferPointer { t in
-          let order = SortEntry.Order(
-            bytes: bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-            ends: endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!, titles: t.baseAddress, offset: offset)
-          // A title is read only for `last`: the keys hold the rest, and
-          // a million titles scattered in memory cost a cache miss each.
-          for j in t.indices {
-            entries.append(order.entry(j + offset, last: last?(t[j]) == true))
-          }
-          return entries.withUnsafeMutableBufferPointer { e in order.sortedIndices(e) }
-        }
+        SortEntry.Order(
+          bytes: bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+          ends: endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!, title: title,
+          isLast: last.map { last in { last(title($0)) } }
+        ).sorted(indices)
       }
-    }
-  }
-}
-
-/// A title's place in `NaturalOrder.sortedIndices`: its group, the first
-/// 16 key bytes as two integers (most comparisons end there), its index.
-struct SortEntry {
-  var high: UInt64
-  var low: UInt64
-  var index: Int32
-  var group: UInt8
-
-  /// The order between entries: group, key bytes, key length, title bytes,
-  /// index — total, so any sort (one thread or two halves merged) gives
-  /// the same result. Pointers into the caller's arrays, alive while it sorts.
-  struct Order: @unchecked Sendable {
-    let bytes: UnsafePointer<UInt8>
-    let ends: UnsafePointer<Int>
-    let titles: UnsafePointer<String>?
-    let offset: Int
-
-    @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
-
-    func entry(_ i: Int, last: Bool) -> SortEntry {
-      let lo = start(i)
-      let hi = ends[i]
-      var words: (UInt64, UInt64) = (0, 0)
-      var k = 0
-      while k < 16 {
-        let byte = UInt64(lo + k < hi ? bytes[lo + k] : 0)
-        if k < 8 { words.0 = words.0 << 8 | byte } else { words.1 = words.1 << 8 | byte }
-        k += 1
-      }
-      return SortEntry(high: words.0, low: words.1, index: Int32(i), group: last ? 1 : 0)
-    }
-
-    func precedes(_ x: SortEntry, _ y: SortEntry) -> Bool {
-      if x.group != y.group { return x.group < y.group }
-      if x.high != y.high { return x.high < y.high }
-      if x.low != y.low { return x.low < y.low }
-      let a = Int(x.index)
-      let c = Int(y.index)
-      let la = ends[a] - start(a)
-      let lc = ends[c] - start(c)
-      if la > 16 || lc > 16 {
-        let r = memcmp(bytes + start(a), bytes + start(c), min(la, lc))
-        if r != 0 { return r < 0 }
-      }
-      if la != lc { return la < lc }
-      let ta = titles![a - offset]
-      let tc = titles![c - offset]
-      if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
-      return a < c
-    }
-
-    /// Whether `x` and `y`, side by side in order, have the same title:
-    /// their prefixes tell most apart; the keys are read only past 16
-    /// bytes, the titles only when the keys are equal.
-    func same(_ x: SortEntry, _ y: SortEntry) -> Bool {
-      guard x.high == y.high, x.low == y.low, x.group == y.group else { return false }
-      let a = Int(x.index)
-      let c = Int(y.index)
-      let la = ends[a] - start(a)
-      guard la == ends[c] - start(c) else { return false }
-      if la > 16, memcmp(bytes + start(a), bytes + start(c), la) != 0 { return false }
-      return titles![a - offset] == titles![c - offset]
-    }
-
-    /// The indices of `entries` in order, and whether a title repeats: many
-    /// are sorted as two halves on two cores, then merged.
-    func sortedIndices(_ entries: UnsafeMutableBufferPointer<SortEntry>) -> (order: [Int], repeats: Bool) {
-      var all = entries
-      guard entries.count >= NaturalOrder.parallelCount, Cores.available > 1, let base = entries.baseAddress else {
-        all.sort(by: precedes)
-        let repeats = zip(all, all.dropFirst()).contains { same($0, $1) }
-        return (all.map { Int($0.index) }, repeats)
-      }
-      let n = entries.count
-      let half = n / 2
-      let shared = SendablePointer(base: base)
-      _ = ForkJoin.both(
-        {
-          var first = UnsafeMutableBufferPointer(start: shared.base, count: half)
-          first.sort(by: precedes)
-        },
-        {
-          var second = UnsafeMutableBufferPointer(start: shared.base + half, count: n - half)
-          second.sort(by: precedes)
-        })
-      var result: [Int] = []
-      result.reserveCapacity(n)
-      var repeats = false
-      var previous: SortEntry? = nil
-      var i = 0
-      var j = half
-      while i < half || j < n {
-        // The first half's entry unless the second's precedes it (stable).
-        let e: SortEntry
-        if j == n || (i < half && !precedes(base[j], base[i])) {
-          e = base[i]
-          i += 1
-        } else {
-          e = base[j]
-          j += 1
-        }
-        if !repeats, let previous, same(previous, e) { repeats = true }
-        previous = e
-        result.append(Int(e.index))
-      }
-      return (result, repeats)
     }
   }
 }
