@@ -149,8 +149,19 @@ public enum NaturalOrder {
     /// Appends `other`'s keys after these (keys made on another thread).
     public mutating func append(contentsOf other: SortKeys) {
       let shift = bytes.count
+      reserve(keys: other.count, bytes: other.bytes.count)
       bytes += other.bytes
-      ends += other.ends.lazy.map { $0 + shift }
+      other.ends.withUnsafeBufferPointer { for end in $0 { ends.append(end + shift) } }
+    }
+
+    /// Room for `keys` more keys of `bytes` bytes in all, made at once: a
+    /// million keys appended one by one would copy the arrays twenty
+    /// times as they double (and fault in their pages each time). Grows
+    /// at least twofold, so reserving before each of many batches stays linear.
+    mutating func reserve(keys: Int, bytes more: Int) {
+      if ends.capacity < ends.count + keys { ends.reserveCapacity(max(ends.count + keys, ends.capacity * 2)) }
+      let need = bytes.count + more
+      if bytes.capacity < need { bytes.reserveCapacity(max(need, bytes.capacity * 2)) }
     }
 
     func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
