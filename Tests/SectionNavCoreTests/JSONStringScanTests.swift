@@ -60,9 +60,9 @@ import Testing
 
   static let pieces: [String] = [
     "plain text ", "é", "中文", #"\""#, #"\\"#, #"\/"#, #"\n"#, #"\t"#, #"\u00e9"#, #"\u65e5"#, #"\uD83D\uDE00"#,
-    #"\u1100"#, "x",
+    #"\u1100"#, "x", #"\u10ff"#, #"\u0FFF"#, #"\u1000"#, #"\u1011"#, "u1", "0",
   ]
-  static let faults: [String] = ["\u{1}", #"\x"#, #"\u12G4"#, #"\"#, #"\u00"#, "\u{1F}"]
+  static let faults: [String] = ["\u{1}", #"\x"#, #"\u12G4"#, #"\"#, #"\u00"#, "\u{1F}", #"\u0""#, #"\U0041"#]
 
   @Test(arguments: 1...4) func stringsAgreeWithTheGrammarWhereverEscapesAndBlockEdgesFall(seed: Int) {
     var rng = SeededGenerator(seed: UInt64(seed))

@@ -102,4 +102,53 @@ static inline uint64_t sn_string_stops64(const uint8_t *p) {
 #endif
 }
 
+/// What a block of a JSON string dense with escapes needs to be checked
+/// whole (simdjson's way: escapes found by bit arithmetic, not byte by
+/// byte): bit i of each mask is byte `p[i]` of 64 being that class.
+typedef struct {
+  uint64_t quote, backslash, control;
+  /// `0-9a-fA-F`; `u`; `0`; `1` (for whether a u-escape's value is below U+1100).
+  uint64_t hex, u, zero, one;
+} sn_escape_masks;
+
+static inline void sn_escape_masks64(const uint8_t *p, sn_escape_masks *m) {
+#if defined(__SSE2__)
+  uint64_t q = 0, b = 0, c = 0, h = 0, u = 0, z = 0, o = 0;
+  // x in [lo, lo + n) as one signed compare: x - lo - 128 < n - 128.
+#define SN_EQ(v, x) _mm_cmpeq_epi8(v, _mm_set1_epi8((char)(x)))
+#define SN_IN(v, lo, n) \
+  _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - (lo)))), _mm_set1_epi8((char)((n) - 0x80)))
+  for (int k = 0; k < 4; k++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i hex = _mm_or_si128(SN_IN(v, '0', 10), SN_IN(lower, 'a', 6));
+    int shift = 16 * k;
+    q |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_EQ(v, '"')) << shift;
+    b |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_EQ(v, '\\')) << shift;
+    c |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_IN(v, 0, 0x20)) << shift;
+    h |= (uint64_t)(uint16_t)_mm_movemask_epi8(hex) << shift;
+    u |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_EQ(v, 'u')) << shift;
+    z |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_EQ(v, '0')) << shift;
+    o |= (uint64_t)(uint16_t)_mm_movemask_epi8(SN_EQ(v, '1')) << shift;
+  }
+#undef SN_EQ
+#undef SN_IN
+  m->quote = q; m->backslash = b; m->control = c; m->hex = h; m->u = u; m->zero = z; m->one = o;
+#else
+  sn_escape_masks r = {0, 0, 0, 0, 0, 0, 0};
+  for (int i = 0; i < 64; i++) {
+    uint8_t x = p[i], l = x | 0x20;
+    uint64_t bit = (uint64_t)1 << i;
+    if (x == '"') r.quote |= bit;
+    if (x == '\\') r.backslash |= bit;
+    if (x < 0x20) r.control |= bit;
+    if ((x >= '0' && x <= '9') || (l >= 'a' && l <= 'f')) r.hex |= bit;
+    if (x == 'u') r.u |= bit;
+    if (x == '0') r.zero |= bit;
+    if (x == '1') r.one |= bit;
+  }
+  *m = r;
+#endif
+}
+
 #endif

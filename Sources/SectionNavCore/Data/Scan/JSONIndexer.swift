@@ -810,6 +810,9 @@ struct Scan {
   /// alive while the list was made (13 MB more peak memory a million sections).
   mutating func finish(options: LoadOptions) -> SectionedList {
     let widest = resolveWidest(options: options)
+    // The scans are over: the pages each kept behind it go too (rows
+    // shown later fault theirs back in from the page cache).
+    buffer.releasePages(from: 0, to: buffer.count)
     let sorts = Self.sorts(options, shape)
     order.update(sections, keys: sorts ? makeSortKeys() : nil)
     sortKeys = NaturalOrder.SortKeys()  // not needed by the list: let go before it is made
