@@ -160,8 +160,9 @@ enum JSONLexer {
     }
   }
 
-  /// The rest of a string past its first escape (so not plain), 64 bytes
-  /// at a time, each block checked whole (simdjson's way): which bytes
+  /// The rest of a string past its first escape (so not plain): the next
+  /// 64 bytes escape by escape (most strings end there), then 64 bytes at
+  /// a time, each block checked whole (simdjson's way): which bytes
   /// are escaped comes from the backslash mask by bit arithmetic, then one
   /// test each for a control character, a bad escape, a `\u` not followed
   /// by four hex digits, and `saved` from bit counts — no branch per
@@ -176,13 +177,29 @@ enum JSONLexer {
   {
     let odd: UInt64 = 0xAAAA_AAAA_AAAA_AAAA
     var p = from
+    // Most strings end soon after their first escape (`"said \"hi\""`):
+    // the first 64 bytes escape by escape, without the block's masks.
+    if end - p >= 64 {
+      var stops = sn_string_stops64(p)
+      var next = p + 64
+      while stops != 0 {
+        let q = p + stops.trailingZeroBitCount
+        if q.pointee == 0x22 { return (q + 1, true) }
+        guard q.pointee == 0x5C else { throw controlCharacter(q, base) }
+        next = try skipEscape(q, end, base, saved: &saved)
+        if next - p >= 64 { break }
+        stops &= ~UInt64(0) &<< UInt64(next - p)
+        next = p + 64
+      }
+      p = next
+    }
     // Carried from the block before: its last byte was an escaping
     // backslash; the bits of this block that are a `\u`'s hex digits.
     var nextIsEscaped: UInt64 = 0
     var hexIn: UInt64 = 0
     // The escape boundary before what is carried, and what `saved` got
     // for a `\u` whose digits run into this block.
-    var restart = from
+    var restart = p
     var pendingSaved = 0
     // Eight bytes past the block stay readable: a `\u` in its last bytes
     // reads its digits there.
