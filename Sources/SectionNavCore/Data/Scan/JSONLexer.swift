@@ -179,20 +179,9 @@ enum JSONLexer {
     var p = from
     // Most strings end soon after their first escape (`"said \"hi\""`):
     // the first 64 bytes escape by escape, without the block's masks.
-    if end - p >= 64 {
-      var stops = sn_string_stops64(p)
-      var next = p + 64
-      while stops != 0 {
-        let q = p + stops.trailingZeroBitCount
-        if q.pointee == 0x22 { return (q + 1, true) }
-        guard q.pointee == 0x5C else { throw controlCharacter(q, base) }
-        next = try skipEscape(q, end, base, saved: &saved)
-        if next - p >= 64 { break }
-        stops &= ~UInt64(0) &<< UInt64(next - p)
-        next = p + 64
-      }
-      p = next
-    }
+    let (next, closed) = try skipEscapedOneByOne(p, end, base, saved: &saved, blocks: 1)
+    if closed { return (next, true) }
+    p = next
     // Carried from the block before: its last byte was an escaping
     // backslash; the bits of this block that are a `\u`'s hex digits.
     var nextIsEscaped: UInt64 = 0
@@ -265,12 +254,16 @@ enum JSONLexer {
 
   /// `skipEscaped` escape by escape, 64 bytes of stops at a time
   /// (`sn_string_stops64`), each escape taken by its bit and checked by
-  /// `skipEscape`: where an error is, exactly. From an escape boundary.
-  static func skipEscapedOneByOne(_ from: Pointer, _ end: Pointer, _ base: Pointer, saved: inout Int)
-    throws(SyntaxFailure) -> (Pointer, closed: Bool)
-  {
+  /// `skipEscape`: where an error is, exactly. From an escape boundary,
+  /// for at most `blocks` blocks.
+  @inline(__always)
+  static func skipEscapedOneByOne(
+    _ from: Pointer, _ end: Pointer, _ base: Pointer, saved: inout Int, blocks: Int = .max
+  ) throws(SyntaxFailure) -> (Pointer, closed: Bool) {
     var p = from
-    blocks: while end - p >= 64 {
+    var left = blocks
+    blocks: while end - p >= 64 && left > 0 {
+      left -= 1
       var stops = sn_string_stops64(p)
       while stops != 0 {
         let q = p + stops.trailingZeroBitCount
