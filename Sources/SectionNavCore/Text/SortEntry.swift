@@ -150,13 +150,24 @@ struct SortEntry {
           for k in 0..<512 where k != largest { sortBucket(shared.base, buckets, k, depth: 1) }
           return
         }
-        var middle = 0
-        for k in 0...512 where abs(buckets[k] - n / 2) < abs(buckets[middle] - n / 2) { middle = k }
-        let split = middle
-        _ = ForkJoin.both(
-          { for k in 0..<split { sortBucket(shared.base, buckets, k, depth: 1) } },
-          { for k in split..<512 { sortBucket(shared.base, buckets, k, depth: 1) } })
+        sortBucketsOnTwoCores(shared.base, buckets, depth: 1)
       }
+    }
+
+    /// Sorts the buckets whose bounds are `starts` (0 first) in `e` from
+    /// byte `depth` on, on two cores: each takes the buckets of about half
+    /// of the entries.
+    func sortBucketsOnTwoCores(_ e: UnsafeMutablePointer<SortEntry>, _ starts: [Int], depth: Int) {
+      let buckets = starts.count - 1
+      let n = starts[buckets]
+      // The bucket boundary nearest the middle.
+      var middle = 0
+      for k in 0...buckets where abs(starts[k] - n / 2) < abs(starts[middle] - n / 2) { middle = k }
+      let split = middle
+      let shared = SendablePointer(base: e)
+      _ = ForkJoin.both(
+        { for k in 0..<split { sortBucket(e, starts, k, depth: depth) } },
+        { for k in split..<buckets { sortBucket(shared.base, starts, k, depth: depth) } })
     }
 
     /// Sorts bucket `k` of `e` (`starts` its bounds) from byte `depth` on.
@@ -273,18 +284,7 @@ struct SortEntry {
       starts.withUnsafeMutableBufferPointer { s in
         next.withUnsafeMutableBufferPointer { Self.permute(e, starts: s, next: $0, byte: d) }
       }
-      // The bucket boundary nearest the middle.
-      var middle = 0
-      for b in 0...256 where abs(starts[b] - n / 2) < abs(starts[middle] - n / 2) { middle = b }
-      let buckets = starts
-      let shared = SendablePointer(base: e)
-      @Sendable func sortBuckets(_ range: Range<Int>) {
-        for b in range where buckets[b + 1] - buckets[b] > 1 {
-          radixSort(shared.base + buckets[b], buckets[b + 1] - buckets[b], depth: d + 1)
-        }
-      }
-      let split = middle
-      _ = ForkJoin.both({ sortBuckets(0..<split) }, { sortBuckets(split..<256) })
+      sortBucketsOnTwoCores(e, starts, depth: d + 1)
     }
   }
 }

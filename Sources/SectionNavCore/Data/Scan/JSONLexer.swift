@@ -245,8 +245,8 @@ enum JSONLexer {
     return (restart, false)
   }
 
-  /// Whether `c` may follow a backslash as a one-letter escape (`/bfnrt`;
-  /// a quote, a backslash and `u` are told apart before).
+  /// Whether `c` may follow a backslash as a one-letter escape other than
+  /// a quote or a backslash: `/bfnrt` (`u` takes four hex digits).
   @inline(__always)
   static func isShortEscape(_ c: UInt8) -> Bool {
     c == 0x2F || c == 0x62 || c == 0x66 || c == 0x6E || c == 0x72 || c == 0x74
@@ -345,7 +345,10 @@ enum JSONLexer {
     let e = p + 1
     if e == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
     switch e.pointee {
-    case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
+    case 0x22, 0x5C:  // " \
+      saved &+= 1
+      return e + 1
+    case let c where isShortEscape(c):
       saved &+= 1
       return e + 1
     case 0x75:  // u
