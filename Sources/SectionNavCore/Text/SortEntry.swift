@@ -95,10 +95,20 @@ struct SortEntry {
       }
       return entries.withUnsafeBufferPointer { e in
         var repeats = false
+        // The entries' pages go back to the kernel behind the reading, so
+        // the order and the entries are never both whole in memory (a
+        // million sections: 8 MB less at the load's peak).
+        let raw = UnsafeMutableRawPointer(mutating: e.baseAddress)
+        var released = 0
         let order = [Int](unsafeUninitializedCapacity: n) { out, made in
           for i in 0..<n {
             if !repeats, i > 0, same(e[i - 1], e[i]) { repeats = true }
             out[i] = Int(e[i].index)
+            if i & 0x3FFF == 0x3FFF, let raw {
+              let read = i * MemoryLayout<SortEntry>.stride
+              RangeRegion.release(raw, from: max(0, released - RangeRegion.page), to: read)
+              released = read
+            }
           }
           made = n
         }

@@ -18,11 +18,11 @@ struct SectionOrder {
 
   /// Places `sections[placed...]`. `keys`: the titles' sort keys, when
   /// sorting (nil: file order). A change of mode starts over.
-  mutating func update(_ sections: [Scan.RawSection], keys: NaturalOrder.SortKeys?) {
+  mutating func update(_ sections: Scan.RawSections, keys: NaturalOrder.SortKeys?) {
     if sorting != (keys != nil) { self = SectionOrder(sorting: keys != nil) }
     guard placed < sections.count else { return }
     if let keys {
-      let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections[$0].title }, keys: keys)
+      let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections.title($0) }, keys: keys)
       duplicates = duplicates || new
     } else {
       for s in sections[placed...] where !titles.insert(s.title).inserted { duplicates = true }
@@ -38,14 +38,14 @@ struct SectionOrder {
   /// placed) that may still grow: a snapshot's open section — placed too,
   /// without keeping it: the order (nil for file order) and whether titles
   /// repeat. `keys` must hold `extra`'s key last, when sorting.
-  func with(_ extra: Scan.RawSection, sections: [Scan.RawSection], keys: NaturalOrder.SortKeys?) -> (
+  func with(_ extra: Scan.RawSection, sections: Scan.RawSections, keys: NaturalOrder.SortKeys?) -> (
     order: [Int]?, duplicates: Bool
   ) {
     guard let keys else { return (nil, duplicates || titles.contains(extra.title)) }
     var order = sorted
     let n = sections.count
     let new = NaturalOrder.merge(
-      &order, adding: n..<n + 1, titles: { $0 == n ? extra.title : sections[$0].title }, keys: keys)
+      &order, adding: n..<n + 1, titles: { $0 == n ? extra.title : sections.title($0) }, keys: keys)
     return (order, duplicates || new)
   }
 }

@@ -87,17 +87,10 @@ struct Scan {
     case undecided, objectOfSections, arrayOfSections, other
   }
 
-  /// A section as found, before duplicate titles merge.
-  struct RawSection {
-    var title: String
-    var first: Int
-    var count: Int
-  }
-
   /// The input (for a stream still arriving, its growing buffer until `finish`).
   var buffer: ByteBuffer
   var items: PackedRangesBuilder
-  var sections: [RawSection] = []
+  var sections = RawSections()
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
   var sortKeys: NaturalOrder.SortKeys
   /// The order of `sections` so far, updated by each snapshot and at the end.
@@ -497,7 +490,10 @@ struct Scan {
   /// `sorting`: the sections will be sorted — this half's keys are made
   /// while the second half may still be scanning (it makes its own).
   mutating func adopt(_ split: ScanSplit, sorting: Bool) throws(SyntaxFailure) {
-    if sorting { _ = makeSortKeys() }
+    // Room for the second half's keys too, estimated from the bytes each
+    // half holds (reserved address space costs no memory until written):
+    // joining them then copies no key twice (a million sections: 10 ms).
+    if sorting { _ = makeSortKeys(room: 1.25 * Double(buffer.count) / Double(max(split.offset, 1))) }
     split.done.wait()
     if let failure = split.failure { throw failure }
     guard var second = split.second else { return }
@@ -509,11 +505,9 @@ struct Scan {
     if keys { _ = makeSortKeys() }
     items.append(contentsOf: &second.items)
     second.items.discard()
-    // Each of the second half's arrays is let go as soon as it is copied,
-    // so that no two of them are copied at once (a million sections: 20 MB).
-    sections.reserveCapacity(sections.count + second.sections.count)
-    for s in second.sections { sections.append(RawSection(title: s.title, first: s.first + shift, count: s.count)) }
-    second.sections = []
+    sections.adopt(second.sections, shift: shift)
+    second.sections = RawSections()
+    // The keys are copied once (there is room for them) and let go.
     if keys { sortKeys.append(contentsOf: second.sortKeys) }
     second.sortKeys = NaturalOrder.SortKeys()
     widest.note(exact: second.widest.exact)
@@ -764,7 +758,7 @@ struct Scan {
     if closedDepth == itemDepth {
       itemDepth = -1
       if shape == .objectOfSections {
-        sections.append(RawSection(title: sectionTitle ?? "", first: sectionFirst, count: items.count - sectionFirst))
+        sections.append(RawSection(title: sectionTitle ?? "", end: items.count))
         watch = 1
       } else {
         watch = 2
@@ -773,7 +767,7 @@ struct Scan {
     }
     if shape == .arrayOfSections && closedDepth == 2 {
       if let title = sectionTitle, sectionHasItems {
-        sections.append(RawSection(title: title, first: sectionFirst, count: items.count - sectionFirst))
+        sections.append(RawSection(title: title, end: items.count))
       } else {
         fail(
           at: sectionStart,
@@ -827,7 +821,8 @@ struct Scan {
   }
 
   /// The sort keys of all sections found so far, making only the new ones.
-  mutating func makeSortKeys() -> NaturalOrder.SortKeys {
+  /// `room`: reserve for that many times the keys to be made (more to come).
+  mutating func makeSortKeys(room: Double = 1) -> NaturalOrder.SortKeys {
     if sortKeys.collation != nil, sections.count - sortKeys.count >= NaturalOrder.parallelCount {
       // Many ICU keys at once (a whole file's, a first snapshot's): on two
       // cores. The C locale's keys cost a fifth as much and stay on this
@@ -838,9 +833,10 @@ struct Scan {
     if sortKeys.collation == nil, sections.count - sortKeys.count >= 4096 {
       // A key is about its title's length plus two bytes a number.
       let bytes = sections[sortKeys.count...].reduce(0) { $0 + $1.title.utf8.count + 2 }
-      sortKeys.reserve(keys: sections.count - sortKeys.count, bytes: bytes)
+      sortKeys.reserve(
+        keys: Int(Double(sections.count - sortKeys.count) * room), bytes: Int(Double(bytes) * room))
     }
-    while sortKeys.count < sections.count { sortKeys.append(sections[sortKeys.count].title) }
+    while sortKeys.count < sections.count { sortKeys.append(sections.title(sortKeys.count)) }
     return sortKeys
   }
 
@@ -866,13 +862,14 @@ struct Scan {
     var listed = (order: sorts ? order.sorted : nil, duplicates: order.duplicates)
     var open: RawSection? = nil
     if let openTitle {
-      let section = RawSection(title: openTitle, first: openFirst, count: items.count - openFirst)
+      assert(openFirst == sections.last?.end ?? 0, "items lie in sections, one after another")
+      let section = RawSection(title: openTitle, end: items.count)
       if sorts { sortKeys.append(openTitle) }
       listed = order.with(section, sections: sections, keys: sorts ? sortKeys : nil)
       if sorts { sortKeys.removeLast() }
       open = section
     }
-    let n = (open ?? sections.last).map { $0.first + $0.count } ?? 0
+    let n = (open ?? sections.last)?.end ?? 0
     return Self.assemble(
       sections, open: open, items.share(n), buffer: buffer, options: options, widest: widest, order: listed.order,
       duplicates: listed.duplicates)
@@ -882,39 +879,41 @@ struct Scan {
   /// list: in `order` (indices into them; nil: file order), duplicate titles
   /// merged when there are any.
   static func assemble(
-    _ sections: [RawSection], open: RawSection?, _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions,
+    _ sections: RawSections, open: RawSection?, _ items: PackedRanges, buffer: ByteBuffer, options: LoadOptions,
     widest: Int, order: [Int]?, duplicates: Bool
   ) -> SectionedList {
     let store = { (ranges: PackedRanges) in
       ItemStore.json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField))
     }
     let count = sections.count + (open == nil ? 0 : 1)
-    @inline(__always) func section(_ i: Int) -> RawSection { i < sections.count ? sections[i] : open! }
+    @inline(__always) func title(_ i: Int) -> String { i < sections.count ? sections.title(i) : open!.title }
+    @inline(__always) func run(_ i: Int) -> Range<Int> {
+      sections.firstItem(i)..<(i < sections.count ? sections.end(i) : open!.end)
+    }
     if !duplicates {
       return SectionedList(
         sections: listed(sections, open: open, order: order), store: store(items), maxItemWidth: widest)
     }
-    var groups: [[RawSection]] = []
+    var groups: [(title: String, runs: [Range<Int>])] = []
     if let order {
       // Sorted: equal titles are side by side (earliest first).
       for k in order.indices {
-        let s = section(order[k])
-        if k > 0, s.title == section(order[k - 1]).title {
-          groups[groups.count - 1].append(s)
+        let i = order[k]
+        if k > 0, title(i) == title(order[k - 1]) {
+          groups[groups.count - 1].runs.append(run(i))
         } else {
-          groups.append([s])
+          groups.append((title(i), [run(i)]))
         }
       }
     } else {
       var firstIndex: [String: Int] = [:]
       firstIndex.reserveCapacity(count)
       for i in 0..<count {
-        let s = section(i)
-        if let g = firstIndex[s.title] {
-          groups[g].append(s)
+        if let g = firstIndex[title(i)] {
+          groups[g].runs.append(run(i))
         } else {
-          firstIndex[s.title] = groups.count
-          groups.append([s])
+          firstIndex[title(i)] = groups.count
+          groups.append((title(i), [run(i)]))
         }
       }
     }
@@ -925,13 +924,16 @@ struct Scan {
   /// The list's sections: `sections` then `open`, in `order`. Many are
   /// made on two cores, each filling half of the array: in sorted order
   /// every section read is a cache miss (a million take 80 ms on one).
-  static func listed(_ sections: [RawSection], open: RawSection?, order: [Int]?) -> [SectionedList.Section] {
+  static func listed(_ sections: RawSections, open: RawSection?, order: [Int]?) -> [SectionedList.Section] {
     let count = sections.count + (open == nil ? 0 : 1)
     @Sendable func fill(_ out: UnsafeMutablePointer<SectionedList.Section>, _ range: Range<Int>) {
       for k in range {
         let i = order?[k] ?? k
-        let s = i < sections.count ? sections[i] : open!
-        (out + k).initialize(to: SectionedList.Section(title: s.title, firstItem: s.first, itemCount: s.count))
+        let found = i < sections.count
+        let first = sections.firstItem(i)
+        let title = found ? sections.title(i) : open!.title
+        let end = found ? sections.end(i) : open!.end
+        (out + k).initialize(to: SectionedList.Section(title: title, firstItem: first, itemCount: end - first))
       }
     }
     return [SectionedList.Section](unsafeUninitializedCapacity: count) { buffer, made in
@@ -947,18 +949,20 @@ struct Scan {
   }
 
   /// Lays each group of same-titled runs out one after another.
-  static func merge(_ groups: [[RawSection]], _ old: PackedRanges) -> ([SectionedList.Section], PackedRanges) {
+  static func merge(_ groups: [(title: String, runs: [Range<Int>])], _ old: PackedRanges) -> (
+    [SectionedList.Section], PackedRanges
+  ) {
     var merged = PackedRangesBuilder(expected: old.count)
     var result: [SectionedList.Section] = []
     result.reserveCapacity(groups.count)
     for group in groups {
       let first = merged.count
-      for run in group {
-        for i in run.first..<run.first + run.count {
+      for run in group.runs {
+        for i in run {
           merged.append(offset: old.offset(i), length: old.length(i), plain: old.isPlain(i))
         }
       }
-      result.append(.init(title: group[0].title, firstItem: first, itemCount: merged.count - first))
+      result.append(.init(title: group.title, firstItem: first, itemCount: merged.count - first))
     }
     return (result, merged.finish())
   }
