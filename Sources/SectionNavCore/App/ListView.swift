@@ -58,11 +58,19 @@ struct ListView: Sendable {
     layout = Self.layout(width: width, height: height, index: index, list: list, chrome: chrome)
   }
 
+  /// The rows and the index of `list`, each in one pass over its sections
+  /// (the titles read where they are, not gathered into an array first); for
+  /// many sections, the two at once on two cores: this is most of what a
+  /// million sections cost between the load's end and the full index shown.
   private static func rows(of list: SectionedList, _ settings: AppSettings) -> (RowMap, SectionIndex) {
-    let index = SectionIndex(
-      titles: list.sections.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
-      collation: settings.collation)
-    return (RowMap(list), index)
+    let index = {
+      SectionIndex(
+        titles: list.sections.lazy.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
+        collation: settings.collation)
+    }
+    guard list.sectionCount >= NaturalOrder.parallelCount else { return (RowMap(list), index()) }
+    let (sectionIndex, rowMap) = ForkJoin.both(index, { RowMap(list) })
+    return (rowMap, sectionIndex)
   }
 
   private static func layout(

@@ -70,7 +70,7 @@ public struct SectionIndex: Sendable, Equatable {
   /// The entries of a locale's alphabetic index: `initials` shows the
   /// buckets that have sections, `alphabet` every label (a label without
   /// a section lands on the nearest section before it, as iOS does).
-  init(titles: [String], mode: Mode, collation: LocaleCollation) {
+  init(titles: some Collection<String>, mode: Mode, collation: LocaleCollation) {
     let buckets = titles.map { collation.bucket(label: $0) }
     var entries: [Entry] = []
     var entryBuckets: [Int] = []
@@ -101,7 +101,7 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// Builds the entries for `titles` (in display order).
   public init(
-    titles: [String], mode: Mode, labels: [String: String] = [:], collation: LocaleCollation? = nil
+    titles: some Collection<String>, mode: Mode, labels: [String: String] = [:], collation: LocaleCollation? = nil
   ) {
     if let collation, mode != .titles {
       self.init(titles: titles, mode: mode, collation: collation)

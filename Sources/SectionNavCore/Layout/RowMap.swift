@@ -20,6 +20,9 @@ public struct RowMap: Sendable, Equatable {
 
   public init(itemCounts: some Sequence<Int>) {
     var starts = [0]
+    // Room for all at once: a million sections would copy the rows twenty
+    // times as they doubled.
+    starts.reserveCapacity(itemCounts.underestimatedCount + 1)
     for count in itemCounts { starts.append(starts.last! + 1 + count) }
     self.starts = starts
   }
