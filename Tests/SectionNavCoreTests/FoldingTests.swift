@@ -94,7 +94,8 @@ import Testing
   /// The radix sort on key prefixes (one core, two cores, small buckets)
   /// gives the order a plain comparison of whole keys gives — then title
   /// bytes, then index — on titles that share long prefixes, repeat, are
-  /// empty, count up or hold non-ASCII, with `last` picking some to go after.
+  /// empty, count up or hold non-ASCII, with `last` picking some to go after;
+  /// and the same with the keys in two parts.
   @Test(arguments: [40, 3000, NaturalOrder.parallelCount + 5000])
   func prefixRadixSortMatchesWholeKeyComparison(count: Int) {
     var rng = SeededGenerator(seed: UInt64(count))
@@ -123,6 +124,15 @@ import Testing
       titles.indices, title: { titles[$0] }, keys: NaturalOrder.SortKeys.of(titles))
     #expect(order == expected(lastFirst: false))
     #expect(repeats == (Set(titles).count < titles.count))
+    // Keys made in two parts, the second adopted as a second half's are
+    // (not copied): the same order and the same repeats.
+    var joined = NaturalOrder.SortKeys.of(titles[..<(count / 3)], collation: nil)
+    joined.adopt(NaturalOrder.SortKeys.of(titles[(count / 3)...], collation: nil))
+    #expect(joined.laterEnds.count == count - count / 3)
+    let (twoParts, twoPartsRepeat) = NaturalOrder.sortedIndicesAndRepeats(
+      titles.indices, title: { titles[$0] }, keys: joined)
+    #expect(twoParts == order)
+    #expect(twoPartsRepeat == repeats)
   }
 
   /// A title of megabytes (`--group-by` on a field holding a document) sorts

@@ -34,6 +34,11 @@ public enum NaturalOrder {
     var bytes: [UInt8] = []
     /// `bytes[ends[i - 1]..<ends[i]]` is key `i` (0 before the first).
     var ends: [Int] = []
+    /// The keys after those, made on another thread (a second half's,
+    /// `adopt`), kept as that thread made them instead of copied: key
+    /// `ends.count + j` is `laterBytes[laterEnds[j - 1]..<laterEnds[j]]`.
+    var laterBytes: [UInt8] = []
+    var laterEnds: [Int] = []
     /// Where a title is folded, then rewritten as its key.
     var scratch: [UInt8] = []
     /// A locale's collation (`--locale`): keys are ICU sort keys (digit runs
@@ -42,7 +47,7 @@ public enum NaturalOrder {
 
     public init(collation: LocaleCollation? = nil) { self.collation = collation }
 
-    public var count: Int { ends.count }
+    public var count: Int { ends.count + laterEnds.count }
 
     /// The keys of `titles`, made on two cores when they are many: an ICU
     /// key costs about a microsecond, so a million titles would take a
@@ -82,6 +87,7 @@ public enum NaturalOrder {
     /// runs rewritten into its second part, then one copy onto `bytes` (a
     /// million titles: no per-byte append).
     public mutating func append(_ title: String) {
+      flatten()
       if let collation {
         collation.appendSortKey(title, to: &bytes)
         ends.append(bytes.count)
@@ -148,10 +154,39 @@ public enum NaturalOrder {
 
     /// Appends `other`'s keys after these (keys made on another thread).
     public mutating func append(contentsOf other: SortKeys) {
+      flatten()
+      var other = other
+      other.flatten()
       let shift = bytes.count
       reserve(keys: other.count, bytes: other.bytes.count)
       bytes += other.bytes
       other.ends.withUnsafeBufferPointer { for end in $0 { ends.append(end + shift) } }
+    }
+
+    /// Takes `other`'s keys after these without copying them (a second
+    /// half's, made on its own thread: a million sections' keys are 20 MB).
+    mutating func adopt(_ other: SortKeys) {
+      precondition(laterEnds.isEmpty && other.laterEnds.isEmpty, "one second half")
+      guard !other.ends.isEmpty else { return }
+      guard !ends.isEmpty else {
+        (bytes, ends) = (other.bytes, other.ends)
+        return
+      }
+      (laterBytes, laterEnds) = (other.bytes, other.ends)
+    }
+
+    /// All keys in `bytes` and `ends` (a reader of one array, or more keys to come).
+    mutating func flatten() {
+      guard !laterEnds.isEmpty else { return }
+      let later = SortKeys(bytes: laterBytes, ends: laterEnds, collation: collation)
+      (laterBytes, laterEnds) = ([], [])
+      append(contentsOf: later)
+    }
+
+    private init(bytes: [UInt8], ends: [Int], collation: LocaleCollation?) {
+      self.bytes = bytes
+      self.ends = ends
+      self.collation = collation
     }
 
     /// Room for `keys` more keys of `bytes` bytes in all, made at once: a
@@ -164,10 +199,12 @@ public enum NaturalOrder {
       if bytes.capacity < need { bytes.reserveCapacity(max(need, bytes.capacity * 2)) }
     }
 
+    /// Key `i`'s bytes in `bytes` (the keys must be flat: `flatten`).
     func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
 
     /// Forgets the last key (one made for a single snapshot).
     mutating func removeLast() {
+      flatten()
       ends.removeLast()
       bytes.removeLast(bytes.count - (ends.last ?? 0))
     }
@@ -207,6 +244,8 @@ public enum NaturalOrder {
       return repeats
     }
     let added = sortedIndicesAndRepeats(new, title: titles, keys: keys).order
+    var keys = keys
+    keys.flatten()  // compared key by key below
     var duplicate = false
     var result: [Int] = []
     result.reserveCapacity(order.count + added.count)
@@ -288,13 +327,16 @@ public enum NaturalOrder {
   ) -> (order: [Int], repeats: Bool) {
     // Escaping closures: a sorting thread may release its copy of them
     // after the sort has returned.
-    keys.bytes.withUnsafeBufferPointer { bytesBuffer in
-      keys.ends.withUnsafeBufferPointer { endsBuffer in
-        SortEntry.Order(
-          bytes: bytesBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-          ends: endsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!, title: title,
-          isLast: last.map { last in { last(title($0)) } }
-        ).sorted(indices)
+    keys.bytes.withUnsafeBufferPointer { bytes in
+      keys.ends.withUnsafeBufferPointer { ends in
+        keys.laterBytes.withUnsafeBufferPointer { laterBytes in
+          keys.laterEnds.withUnsafeBufferPointer { laterEnds in
+            SortEntry.Order(
+              keys: (SortEntry.Keys(bytes, ends), SortEntry.Keys(laterBytes, laterEnds)), title: title,
+              isLast: last.map { last in { last(title($0)) } }
+            ).sorted(indices)
+          }
+        }
       }
     }
   }

@@ -4,6 +4,28 @@
   import Darwin
 #endif
 
+extension SortEntry {
+  /// Sort keys one after another in one array of bytes: key `i` is
+  /// `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first). Pointers into
+  /// the caller's arrays, alive while it sorts.
+  struct Keys {
+    let bytes: UnsafePointer<UInt8>
+    let ends: UnsafePointer<Int>
+    let count: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) {
+      self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+      self.ends = ends.baseAddress ?? UnsafePointer(bitPattern: 8)!
+      count = ends.count
+    }
+
+    @inline(__always) func key(_ i: Int) -> (UnsafePointer<UInt8>, Int) {
+      let lo = i == 0 ? 0 : ends[i - 1]
+      return (bytes + lo, ends[i] - lo)
+    }
+  }
+}
+
 /// A title's place in `NaturalOrder.sortedIndices`: its group, the first
 /// 16 key bytes as two integers (most comparisons end there), its index.
 struct SortEntry {
@@ -22,22 +44,26 @@ struct SortEntry {
   /// index — total, so any sort (one thread or two, any algorithm) gives
   /// the same result. Pointers into the caller's arrays, alive while it sorts.
   struct Order: @unchecked Sendable {
-    let bytes: UnsafePointer<UInt8>
-    let ends: UnsafePointer<Int>
+    /// The keys: those of the first `keys.0.count` titles, then the rest
+    /// (`NaturalOrder.SortKeys`' two parts).
+    let keys: (Keys, Keys)
     /// Title `i` (key `i`'s), read only to order equal keys.
     let title: (Int) -> String
     /// Whether title `i` goes after all others (`NaturalOrder`'s `last`).
     let isLast: ((Int) -> Bool)?
 
-    @inline(__always) func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+    /// Key `i`: where its bytes start, and how many.
+    @inline(__always) func key(_ i: Int) -> (UnsafePointer<UInt8>, Int) {
+      let first = keys.0.count
+      return i < first ? keys.0.key(i) : keys.1.key(i - first)
+    }
 
     func entry(_ i: Int, last: Bool) -> SortEntry {
-      let lo = start(i)
-      let n = ends[i] - lo
+      let (bytes, n) = key(i)
       // The key's first 16 bytes, zero-padded, read big-endian so that
       // integers compare as the bytes do.
       var words: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &words) { memcpy($0.baseAddress!, bytes + lo, min(n, 16)) }
+      _ = withUnsafeMutableBytes(of: &words) { memcpy($0.baseAddress!, bytes, min(n, 16)) }
       return SortEntry(
         high: UInt64(bigEndian: words.0), low: UInt64(bigEndian: words.1), index: Int32(i), group: last ? 1 : 0)
     }
@@ -48,10 +74,10 @@ struct SortEntry {
       if x.low != y.low { return x.low < y.low }
       let a = Int(x.index)
       let c = Int(y.index)
-      let la = ends[a] - start(a)
-      let lc = ends[c] - start(c)
+      let (ka, la) = key(a)
+      let (kc, lc) = key(c)
       if la > 16 || lc > 16 {
-        let r = memcmp(bytes + start(a), bytes + start(c), min(la, lc))
+        let r = memcmp(ka, kc, min(la, lc))
         if r != 0 { return r < 0 }
       }
       if la != lc { return la < lc }
@@ -68,9 +94,10 @@ struct SortEntry {
       guard x.high == y.high, x.low == y.low, x.group == y.group else { return false }
       let a = Int(x.index)
       let c = Int(y.index)
-      let la = ends[a] - start(a)
-      guard la == ends[c] - start(c) else { return false }
-      if la > 16, memcmp(bytes + start(a), bytes + start(c), la) != 0 { return false }
+      let (ka, la) = key(a)
+      let (kc, lc) = key(c)
+      guard la == lc else { return false }
+      if la > 16, memcmp(ka, kc, la) != 0 { return false }
       return title(a) == title(c)
     }
 
@@ -119,8 +146,8 @@ struct SortEntry {
     /// A title's bucket for `sortedOnTwoCores`: its group, then its key's
     /// first byte — the order's first two criteria.
     @inline(__always) func bucket(_ i: Int) -> Int {
-      let lo = start(i)
-      return (isLast?(i) == true ? 256 : 0) + (ends[i] > lo ? Int(bytes[lo]) : 0)
+      let (bytes, n) = key(i)
+      return (isLast?(i) == true ? 256 : 0) + (n > 0 ? Int(bytes[0]) : 0)
     }
 
     /// The entries of `indices`, sorted, on two cores: each counts its half

@@ -490,10 +490,7 @@ struct Scan {
   /// `sorting`: the sections will be sorted — this half's keys are made
   /// while the second half may still be scanning (it makes its own).
   mutating func adopt(_ split: ScanSplit, sorting: Bool) throws(SyntaxFailure) {
-    // Room for the second half's keys too, estimated from the bytes each
-    // half holds (reserved address space costs no memory until written):
-    // joining them then copies no key twice (a million sections: 10 ms).
-    if sorting { _ = makeSortKeys(room: 1.25 * Double(buffer.count) / Double(max(split.offset, 1))) }
+    if sorting { _ = makeSortKeys() }
     split.done.wait()
     if let failure = split.failure { throw failure }
     guard var second = split.second else { return }
@@ -505,10 +502,10 @@ struct Scan {
     if keys { _ = makeSortKeys() }
     items.append(contentsOf: &second.items)
     second.items.discard()
+    // The second half's sections and keys are kept as it made them, not copied.
     sections.adopt(second.sections, shift: shift)
     second.sections = RawSections()
-    // The keys are copied once (there is room for them) and let go.
-    if keys { sortKeys.append(contentsOf: second.sortKeys) }
+    if keys { sortKeys.adopt(second.sortKeys) }
     second.sortKeys = NaturalOrder.SortKeys()
     widest.note(exact: second.widest.exact)
     widest.pending += second.widest.pending[second.widest.resolved...]
@@ -821,8 +818,7 @@ struct Scan {
   }
 
   /// The sort keys of all sections found so far, making only the new ones.
-  /// `room`: reserve for that many times the keys to be made (more to come).
-  mutating func makeSortKeys(room: Double = 1) -> NaturalOrder.SortKeys {
+  mutating func makeSortKeys() -> NaturalOrder.SortKeys {
     if sortKeys.collation != nil, sections.count - sortKeys.count >= NaturalOrder.parallelCount {
       // Many ICU keys at once (a whole file's, a first snapshot's): on two
       // cores. The C locale's keys cost a fifth as much and stay on this
@@ -833,8 +829,7 @@ struct Scan {
     if sortKeys.collation == nil, sections.count - sortKeys.count >= 4096 {
       // A key is about its title's length plus two bytes a number.
       let bytes = sections[sortKeys.count...].reduce(0) { $0 + $1.title.utf8.count + 2 }
-      sortKeys.reserve(
-        keys: Int(Double(sections.count - sortKeys.count) * room), bytes: Int(Double(bytes) * room))
+      sortKeys.reserve(keys: sections.count - sortKeys.count, bytes: bytes)
     }
     while sortKeys.count < sections.count { sortKeys.append(sections.title(sortKeys.count)) }
     return sortKeys
