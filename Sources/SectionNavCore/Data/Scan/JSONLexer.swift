@@ -345,10 +345,7 @@ enum JSONLexer {
     let e = p + 1
     if e == end { throw SyntaxFailure(offset: end - base, message: "unterminated string") }
     switch e.pointee {
-    case 0x22, 0x5C:  // " \
-      saved &+= 1
-      return e + 1
-    case let c where isShortEscape(c):
+    case let c where c == 0x22 || c == 0x5C || isShortEscape(c):  // " \ and /bfnrt
       saved &+= 1
       return e + 1
     case 0x75:  // u
