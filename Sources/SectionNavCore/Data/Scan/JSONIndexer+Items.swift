@@ -50,47 +50,30 @@ extension Scan {
   }
 
   /// The object item at `open` (its `{`, inside a container at `depth`)
-  /// member by member: a key that is `field` (as `isItemField` judges)
-  /// sets `start..<stop` to its value's range. Throws, with an empty
-  /// message, for anything it does not take in full.
+  /// member by member (`JSONLexer.members`): a key that is `field` (as
+  /// `isItemField` judges) sets `start..<stop` to its value's range.
+  /// Throws, with an empty message, for anything it does not take in full.
   @inline(never)
   static func members(
     _ open: Pointer, _ end: Pointer, _ base: Pointer, depth: Int, field: UnsafeBufferPointer<UInt8>,
     _ spaces: inout Int, _ start: inout Pointer?, _ stop: inout Pointer?
   ) throws(SyntaxFailure) -> Pointer {
-    var p = JSONLexer.skipSpace(open + 1, end)
-    spaces &+= p - open - 1
-    if p < end, p.pointee == 0x7D { return p + 1 }
     // Whether strings are plain does not matter: an object shown by a field never is.
     var ignored = true
-    while true {
-      if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
-      var keyPlain = true
-      let after = try JSONLexer.scanString(p, end, base, &keyPlain)
-      let value = try JSONLexer.skipColon(after, end, base: base, &spaces)
+    return try JSONLexer.members(open, end, base, &spaces) {
+      key, after, keyPlain, value, spaces throws(SyntaxFailure) in
       // A plain key (no escape, no non-ASCII byte) is the name only byte for byte.
       let named =
         keyPlain
-        ? after - p - 2 == field.count && sameBytes(p + 1, field.baseAddress!, field.count)
-        : isItemField(p, after, name: field)
-      if value == end { throw SyntaxFailure(offset: value - base, message: "") }
+        ? after - key - 2 == field.count && sameBytes(key + 1, field.baseAddress!, field.count)
+        : isItemField(key, after, name: field)
       var saved = 0
       let valueEnd = try JSONLexer.skipValue(value, end, base, &ignored, &saved, &spaces, depth: depth + 1)
       if named {
         start = value
         stop = valueEnd
       }
-      p = JSONLexer.skipSpace(valueEnd, end)
-      spaces &+= p - valueEnd
-      if p == end { throw SyntaxFailure(offset: p - base, message: "") }
-      if p.pointee == 0x2C {
-        let q = JSONLexer.skipSpace(p + 1, end)
-        spaces &+= q - p - 1
-        p = q
-        continue
-      }
-      if p.pointee != 0x7D { throw SyntaxFailure(offset: p - base, message: "") }
-      return p + 1
+      return valueEnd
     }
   }
 }

@@ -25,42 +25,35 @@ extension JSONItemScan {
   ) throws(SyntaxFailure) -> Pointer {
     let base = buffer.base
     if d > JSONIndexer.maximumDepth { throw SyntaxFailure(offset: open - base, message: "") }
-    var p = JSONLexer.skipSpace(open + 1, end)
-    spaces &+= p - open - 1
-    if p < end, p.pointee == 0x7D { return p + 1 }
     let levels = fieldLevels
     let deeper = k + 1 < levels
     let flat = flatFields
-    while true {
-      if p == end || p.pointee != 0x22 { throw SyntaxFailure(offset: p - base, message: "") }
-      var plain = true
+    return try JSONLexer.members(open, end, base, &spaces) {
+      key, after, keyPlain, value, spaces throws(SyntaxFailure) in
+      var plain = keyPlain
       var saved = 0
-      let after = try JSONLexer.scanString(p, end, base, &plain)
-      let value = try JSONLexer.skipColon(after, end, base: base, &spaces)
       var on = false
       // A field named here when every field is one name (`flatFields`).
       var named: MemberNames.Name? = nil
       if k >= levels {
         on = false
-      } else if k == 0 && plain && after - p - 2 <= ShortKeys.maxLength && !firstNames.hasLong {
+      } else if k == 0 && plain && after - key - 2 <= ShortKeys.maxLength && !firstNames.hasLong {
         if flat {
-          named = firstNames.match(p + 1, after - p - 2)
+          named = firstNames.match(key + 1, after - key - 2)
         } else {
-          on = namedMember(level: 0, p + 1, after - p - 2, at: value)
+          on = namedMember(level: 0, key + 1, after - key - 2, at: value)
         }
       } else {
-        keyStart = p - base
+        keyStart = key - base
         keyEnd = after - base
-        keyPlain = plain
+        self.keyPlain = plain
         on = memberStarts(depth: d, at: value)
       }
       let valueEnd: Pointer
-      if on && deeper && value < end && value.pointee == 0x7B {
+      if on && deeper && value.pointee == 0x7B {
         valueEnd = try objectMembers(value, end, depth: d + 1, level: k + 1, &spaces)
-      } else if on && deeper && value < end && value.pointee == 0x5B {
+      } else if on && deeper && value.pointee == 0x5B {
         // Elements on a field's way: the general loop follows them.
-        throw SyntaxFailure(offset: value - base, message: "")
-      } else if value == end {
         throw SyntaxFailure(offset: value - base, message: "")
       } else {
         valueEnd = try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d)
@@ -71,17 +64,7 @@ extension JSONItemScan {
       } else if on {
         memberEnds(at: valueEnd, depth: d)
       }
-      p = JSONLexer.skipSpace(valueEnd, end)
-      spaces &+= p - valueEnd
-      if p == end { throw SyntaxFailure(offset: p - base, message: "") }
-      if p.pointee == 0x2C {
-        let q = JSONLexer.skipSpace(p + 1, end)
-        spaces &+= q - p - 1
-        p = q
-        continue
-      }
-      if p.pointee != 0x7D { throw SyntaxFailure(offset: p - base, message: "") }
-      return p + 1
+      return valueEnd
     }
   }
 
