@@ -329,33 +329,6 @@ import Testing
     #expect(result.list.itemCount == 200_000 && result.list.sectionCount == 7)
   }
 
-  /// Sectioned JSON arriving on a pipe shows its items early, filed as the
-  /// indexer will file them once the input is complete.
-  @Test func sectionedJSONPreviewsAsTheIndexerLoads() throws {
-    let text = #"{"Beta": ["b1", {"n": 2}], "Alpha": ["a\u0031"], "Beta": [3], "Empty": [], "C\u00e9": ["c"]}"#
-    let final = contents(try load(text))
-    let buffer = ByteBuffer(string: text)
-    for cut in 0...buffer.count {
-      var stream = ItemStream(buffer: buffer, options: LoadOptions(), validateOnly: true, sectionedPreview: true)
-      defer { stream.release() }
-      try stream.advance(available: cut, eof: false)
-      for section in contents(stream.list()) {
-        let done = final.first { $0[0] == section[0] }
-        #expect(done.map { Array($0.prefix(section.count)) } == section, "cut at \(cut)")
-      }
-      try stream.advance(available: buffer.count, eof: true)
-      #expect(contents(stream.list()) == final.filter { $0.count > 1 }, "cut at \(cut)")
-    }
-    // Other shapes show nothing early and raise nothing: the indexer judges.
-    for other in [#"[{"title": "T", "items": [1]}]"#, #"{"A": "not a list"}"#, #"{"A": [1]}"# + "\n" + #"{"B": [2]}"#] {
-      var stream = ItemStream(
-        buffer: ByteBuffer(string: other), options: LoadOptions(), validateOnly: true, sectionedPreview: true)
-      defer { stream.release() }
-      try stream.advance(available: other.utf8.count, eof: true)
-      #expect(stream.itemCount <= 1, "\(other)")
-    }
-  }
-
   @Test func anInvalidStreamFailsAtItsFirstBadByte() throws {
     var zeros = [UInt8](repeating: 0, count: 1 << 16)
     zeros[0] = 0x5B  // "[" then NUL

@@ -185,43 +185,6 @@ import Testing
 }
 
 extension ObjectItemLoopTests {
-  /// Sectioned JSON arriving through a pipe is shown before it is indexed
-  /// (`JSONItemScan.sectionedPreview`): its object items are previewed alike
-  /// through either loop, at every piece.
-  @Test(arguments: [11, 12] as [UInt64]) func sectionedPreviewsAlike(seed: UInt64) {
-    var rng = SeededGenerator(seed: seed)
-    for _ in 0..<40 {
-      let sections = (0..<Int(rng.next() % 4) + 1).map { s in
-        "\"S\(s) é\": " + Self.array(&rng, items: Int(rng.next() % 8) + 1)
-      }
-      let text = Array(("{" + sections.joined(separator: ", ") + "}").utf8)
-      let buffer = ByteBuffer(text)
-      var previews: [[Result<Load, LoadError>]] = []
-      for objectLoop in [false, true] {
-        var stream = ItemStream(buffer: buffer, options: LoadOptions(), sectionedPreview: true)
-        stream.json?.objectItems = objectLoop
-        defer { stream.release() }
-        var seen: [Result<Load, LoadError>] = []
-        var available = 0
-        var pieces = SeededGenerator(seed: seed)
-        while available < text.count {
-          available = min(text.count, available + Int(pieces.next() % 50) + 1)
-          do throws(LoadError) {
-            try stream.advance(available: available, eof: available == text.count)
-            seen.append(.success(Self.contents(stream.list(), warning: nil)))
-          } catch {
-            seen.append(.failure(error))
-            break
-          }
-        }
-        previews.append(seen)
-      }
-      #expect(previews[0] == previews[1], "\(String(decoding: text.prefix(300), as: UTF8.self))")
-    }
-  }
-}
-
-extension ObjectItemLoopTests {
   /// A nested field's inner name under another member is not the field:
   /// `user.kind` is not `tags.kind`, nor `user.name` `tags.name`, whichever
   /// member comes first — though `tags` is on the way of `tags.name`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestScratch
 import Testing
 
@@ -81,14 +82,18 @@ import Testing
 
   /// Where huge pages come slowly (`HugePages`), the read turns them off
   /// for the rest of its buffer partway through (here: at its first timed
-  /// block): every byte read before and after the switch is kept.
+  /// block): every byte read before and after the switch is kept. The
+  /// reading thread makes the pages itself (no `Prefaulter`, whose thread
+  /// may not have timed a block before a loaded machine's read ends).
   @Test func aPipeReadAcrossTheSwitchToSmallPagesKeepsEveryByte() throws {
     HugePages.restart(slowerThan: -1)
     defer { HugePages.restart() }
     let bytes = Self.document + Self.document
+    #expect(bytes.count > 2 * StreamBuffer.prefaultFrom)
     let fds = try Self.pipe(bytes, piece: 65_521)
     defer { close(fds.read) }
     let storage = try StreamBuffer()
+    storage.prefaults = false
     while try storage.read(from: fds.read, name: "-") > 0 {}
     storage.finishReading()
     #expect(!HugePages.cheap)
@@ -164,6 +169,38 @@ import Testing
     let list = try #require(followed.finish(buffer, options: options))
     #expect(contents(list) == contents(expected))
     #expect(list.maxItemWidth == expected.maxItemWidth)
+  }
+
+  /// Sectioned JSON arriving on a pipe shows its items early (the lists
+  /// `JSONFollower` offers, fed a byte at a time), filed as the whole input
+  /// files them: under their final titles — repeated ones merged, escaped
+  /// ones decoded — each early section a prefix of its final items.
+  @Test func sectionedJSONShowsItsItemsEarlyAsTheyWillBeFiled() throws {
+    let text = #"{"Beta": ["b1", {"n": 2}], "Alpha": ["a\u0031"], "Beta": [3], "Empty": [], "C\u00e9": ["c"]}"#
+    let buffer = ByteBuffer(Array(text.utf8))
+    let final = contents(try JSONIndexer.load(buffer))
+    let early = Mutex<[[[String]]]>([])
+    let followed = JSONFollower(buffer: buffer, options: LoadOptions()) { _, _, snapshot in
+      let list = contents(snapshot())
+      early.withLock { $0.append(list) }
+    }
+    let feed = followed.follower.feed
+    for count in 1..<buffer.count {
+      feed.arrive(count, atEnd: false)
+      while feed.scanned.load(ordering: .acquiring) < count && followed.earlyFailure == nil { feed.moved.wait() }
+    }
+    let list = try #require(followed.finish(buffer, options: LoadOptions()))
+    #expect(contents(list) == final)
+    let shown = early.withLock { $0 }
+    // The first item is shown as soon as it is whole; everything but the closing brace, as the end will file it.
+    #expect(shown.first == [["Beta", "b1"]])
+    #expect(shown.last == final)
+    for snapshot in shown {
+      for section in snapshot {
+        let done = final.first { $0[0] == section[0] }
+        #expect(done.map { Array($0.prefix(section.count)) } == section, "\(snapshot)")
+      }
+    }
   }
 
   /// A `--path` the single pass cannot follow is evaluated once the stream

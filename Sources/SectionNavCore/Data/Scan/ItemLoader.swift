@@ -86,18 +86,13 @@ public struct ItemStream {
   /// The list has been settled by `evaluatePath` (once, at the end).
   var evaluated = false
 
-  /// `validateOnly`: check the JSON syntax and keep no items (sectioned
-  /// JSON from a stream, indexed once complete); `sectionedPreview`: check
-  /// it and keep the items of `{"Title": [items…]}` found so far, to show
-  /// early (see `JSONItemScan.sectionedPreview`).
+  /// `validateOnly`: check the JSON syntax and keep no items (JSON from a
+  /// stream that is not sectioned after all, indexed once complete).
   public init(
-    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false,
-    sectionedPreview: Bool = false
+    buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items", validateOnly: Bool = false
   ) {
     self.buffer = buffer
     self.defaultTitle = defaultTitle
-    var options = options
-    if sectionedPreview { options.path = JSONPath(steps: [.each, .each], text: ".[][]") }
     self.options = options
     switch options.format {
     case .json, .jsonLines:
@@ -107,8 +102,7 @@ public struct ItemStream {
         .json(JSONItems(buffer: buffer, ranges: ranges, itemField: field, template: template))
       }
       // A path the pass cannot follow is only checked, and evaluated at the end.
-      json!.validateOnly = (validateOnly && !sectionedPreview) || options.path?.streams == false
-      json!.sectionedPreview = sectionedPreview
+      json!.validateOnly = validateOnly || options.path?.streams == false
     case .csv, .tsv:
       records = CSVScan(buffer: buffer, options: options, defaultTitle: defaultTitle)
     case .lines:
@@ -158,7 +152,7 @@ public struct ItemStream {
       }
       // After `evaluatePath` the items live in the rewritten array, not in
       // the input: the field check names its fields but cannot place them.
-      if eof, !json!.validateOnly, !json!.sectionedPreview,
+      if eof, !json!.validateOnly,
         let failure = json!.fieldCheck.failure(base: json!.buffer.base, items: json!.items.count)
       {
         throw TextPosition.error(.field, in: buffer, at: evaluated ? 0 : failure.offset, failure.message)

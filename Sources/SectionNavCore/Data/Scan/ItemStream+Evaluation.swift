@@ -12,7 +12,7 @@
 extension ItemStream {
   /// Whether the list must come from `PathEvaluation` rather than the pass.
   var needsEvaluation: Bool {
-    guard let scan = json, !scan.sectionedPreview, let path = options.path else { return false }
+    guard let scan = json, let path = options.path else { return false }
     return scan.needsEvaluation || !path.streams
   }
 

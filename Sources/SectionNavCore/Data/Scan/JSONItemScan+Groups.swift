@@ -43,20 +43,8 @@ extension JSONItemScan {
     }
     let section: Int
     switch grouping {
-    case .single(let title) where !sectionedPreview:
+    case .single(let title):
       section = items.titles.isEmpty ? items.section(titled: title) : 0
-    case .single:
-      if previewKeyStart != previewSectionKey {
-        let p = buffer.base + previewKeyStart
-        let title =
-          previewKeyPlain
-          ? String(
-            decoding: UnsafeBufferPointer(start: p + 1, count: previewKeyEnd - previewKeyStart - 2), as: UTF8.self)
-          : JSONValueText.unescape(p, previewKeyEnd - previewKeyStart)
-        previewSection = items.section(titled: title)
-        previewSectionKey = previewKeyStart
-      }
-      section = previewSection
     case .field(let field):
       if let group {
         section = group < 0 ? items.section(titled: GroupBy.none, kind: .none) : groupSection(raw: groupStart, group)

@@ -128,18 +128,6 @@ extension JSONItemScan {
         state.firstRootStart = offset
       }
     }
-    if sectionedPreview && d <= 1 {
-      // Only the members of one top-level object, and only arrays.
-      if (d == 0 && (c != 0x7B || state.roots > 1)) || (d == 1 && c != 0x5B) {
-        onPath[d] = false
-        return
-      }
-      if d == 1 {
-        previewKeyStart = keyStart
-        previewKeyEnd = keyEnd
-        previewKeyPlain = keyPlain
-      }
-    }
     if d == state.itemDepth {
       startItem(at: offset, spaces: spaces)
       return
@@ -163,7 +151,7 @@ extension JSONItemScan {
       case .key: on = stack[d] == 1 && keyMatches(stepKeys[d - 1])
       case .index(let i): on = elements[d - 1] == i
       case .slice: on = false
-      case .each: if stack[d] == 1 && !implicit && !sectionedPreview { noteEachKey(depth: d - 1) }
+      case .each: if stack[d] == 1 && !implicit { noteEachKey(depth: d - 1) }
       }
       if on {
         // A repeated key on the path: jq keeps the last one.
@@ -286,7 +274,6 @@ extension JSONItemScan {
   /// kind: jq may give `null`, or an error, or nothing (`?`), so an explicit
   /// `--path` is settled by `PathEvaluation` once the input is complete.
   mutating func failPath(at offset: Int, _ message: String) {
-    if sectionedPreview { return }
     if !implicit {
       needsEvaluation = true
       return

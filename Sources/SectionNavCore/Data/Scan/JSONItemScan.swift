@@ -85,18 +85,6 @@ struct JSONItemScan {
   /// Object items go through `objectMembers`, and keys are matched by
   /// `MemberNames` (off only to compare both with the general loop).
   var objectItems = true
-  /// Sectioned JSON still arriving (`{"Title": [items…]}`): the items found
-  /// so far under their member's key, to show before `JSONIndexer` indexes
-  /// the complete input. Runs with the path `.[][]`; anything else (an
-  /// array of sections, a member that is not an array, a second value)
-  /// shows nothing early, and no path error is raised — the indexer judges.
-  var sectionedPreview = false
-  /// The member key (offsets) the open section's items file under.
-  var previewKeyStart = -1
-  var previewKeyEnd = 0
-  var previewKeyPlain = true
-  var previewSection = -1
-  var previewSectionKey = -1
   /// The JSON line still arriving, and how much of it has been checked.
   var partialLineStart = -1
   var partialLineChecked = 0

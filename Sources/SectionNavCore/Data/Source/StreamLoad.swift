@@ -20,11 +20,11 @@ public enum StreamLoad {
 
   /// Reads `fd` to its end. `validate`: sectioned JSON, indexed as it
   /// arrives on another thread (`JSONFollower`), which also stops bad input
-  /// early. When that scan finds something else (JSON Lines, a plain array,
-  /// a syntax error such a document's loader words otherwise), the input is
-  /// checked as before it was tried: as it arrives by an `ItemStream` (with
-  /// the items of `{"Title": [items…]}` kept for an early screen; without
-  /// `progress` only as far as `check` goes), and indexed once complete. `progress` is
+  /// early and makes the early screens. When that scan finds something else
+  /// (JSON Lines, a plain array, a syntax error such a document's loader
+  /// words otherwise), the input is checked as before it was tried: as it
+  /// arrives by an `ItemStream`, as far as `check` goes (it shows nothing
+  /// early: it is not sectioned JSON), and indexed once complete. `progress` is
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
@@ -47,12 +47,10 @@ public enum StreamLoad {
     let slice = (StreamBuffer.widenPipe(fd) ?? 1 << 20) / 4
     var scanOptions = options
     if !options.selectsItems { scanOptions.format = .json }
-    // Shown while arriving: item data, and sectioned JSON when someone looks.
-    let preview = !options.selectsItems && validate && progress != nil
     let itemStream = {
       ItemStream(
         buffer: storage.growingBuffer(), options: scanOptions, defaultTitle: defaultTitle,
-        validateOnly: !options.selectsItems, sectionedPreview: preview)
+        validateOnly: !options.selectsItems)
     }
     // Item data is scanned on another thread as it arrives.
     let items = options.selectsItems ? ItemFollower(itemStream(), progress: progress) : nil
@@ -65,7 +63,6 @@ public enum StreamLoad {
     defer { sections?.follower.stop(at: storage.count) }
     var stream = validate && !options.selectsItems ? itemStream() : nil
     defer { stream?.release() }
-    let checkOnly = !preview
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
@@ -125,19 +122,11 @@ public enum StreamLoad {
       }
       do {
         try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
-        if stream != nil {
-          if checkOnly {
-            if !eof { try check(&stream!, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
-          } else if eof || storage.count >= stream!.wanted {
-            try stream!.advance(available: storage.count, eof: eof)
-          }
-        }
+        if stream != nil, !eof { try check(&stream!, storage, fd: fd, slice: slice, uncheckedLimit: uncheckedLimit) }
       } catch {
         throw .data(error, storage.buffer())
       }
-      if let progress, preview {
-        progress(storage.count, stream!.itemCount) { stream!.list() }
-      } else if let progress {
+      if let progress {
         progress(storage.count, 0) {
           prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
         }
