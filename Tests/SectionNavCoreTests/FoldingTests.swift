@@ -135,6 +135,23 @@ import Testing
     #expect(twoPartsRepeat == repeats)
   }
 
+  /// Many titles are read out of the sort on two cores, each taking half:
+  /// a title repeated only where the halves meet (sorted places n/2 - 1
+  /// and n/2) still counts as repeated, and the order is whole.
+  @Test func aRepeatWhereTheTwoHalvesMeetIsFound() {
+    let n = NaturalOrder.parallelCount + 2
+    let distinct = (0..<n - 1).map { "t \($0)" }
+    let repeated = distinct + ["t \(n / 2 - 1)"]
+    for (titles, repeats) in [(distinct + ["t \(n - 1)"], false), (repeated, true)] {
+      let (order, found) = NaturalOrder.sortedIndicesAndRepeats(
+        titles.indices, title: { titles[$0] }, keys: NaturalOrder.SortKeys.of(titles))
+      #expect(found == repeats)
+      #expect(
+        order.map { titles[$0] }
+          == titles.sorted { NaturalOrder.sortKey($0).lexicographicallyPrecedes(NaturalOrder.sortKey($1)) })
+    }
+  }
+
   /// A title of megabytes (`--group-by` on a field holding a document) sorts
   /// by its first 64 KiB: its key and the folding scratch stay that small,
   /// shorter titles still sort by value, and titles alike that far are

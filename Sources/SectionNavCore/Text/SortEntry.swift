@@ -120,27 +120,49 @@ struct SortEntry {
           }
         }
       }
-      return entries.withUnsafeBufferPointer { e in
+      return entries.withUnsafeMutableBufferPointer { all in
         var repeats = false
-        // The entries' pages go back to the kernel behind the reading, so
-        // the order and the entries are never both whole in memory (a
-        // million sections: 8 MB less at the load's peak).
-        let raw = UnsafeMutableRawPointer(mutating: e.baseAddress)
-        var released = 0
         let order = [Int](unsafeUninitializedCapacity: n) { out, made in
-          for i in 0..<n {
-            if !repeats, i > 0, same(e[i - 1], e[i]) { repeats = true }
-            out[i] = Int(e[i].index)
-            if i & 0x3FFF == 0x3FFF, let raw {
-              let read = i * MemoryLayout<SortEntry>.stride
-              RangeRegion.release(raw, from: max(0, released - RangeRegion.page), to: read)
-              released = read
-            }
+          guard let e = all.baseAddress, let o = out.baseAddress else { return }
+          if n >= NaturalOrder.parallelCount && Cores.available > 1 {
+            // Two halves at once (a million: 12 ms on one core).
+            let (entries, shared) = (SendablePointer(base: e), SendablePointer(base: o))
+            let (a, b) = ForkJoin.both(
+              { readOrder(e, 0..<n / 2, to: o) }, { readOrder(entries.base, n / 2..<n, to: shared.base) })
+            repeats = a || b
+          } else {
+            repeats = readOrder(e, 0..<n, to: o)
           }
           made = n
         }
         return (order, repeats)
       }
+    }
+
+    /// Writes the indices of the sorted entries `e[range]` to `out[range]`;
+    /// returns whether a title there repeats the one before it. The
+    /// entries' pages go back to the kernel behind the reading, so the
+    /// order and the entries are never both whole in memory (a million
+    /// sections: 8 MB less at the load's peak); only whole pages within
+    /// `range` (`RangeRegion.release` rounds inwards), so two readers of
+    /// neighbouring ranges never take each other's.
+    func readOrder(_ e: UnsafeMutablePointer<SortEntry>, _ range: Range<Int>, to out: UnsafeMutablePointer<Int>)
+      -> Bool
+    {
+      var repeats = false
+      let raw = UnsafeMutableRawPointer(e)
+      let stride = MemoryLayout<SortEntry>.stride
+      var released = range.lowerBound * stride
+      for i in range {
+        if !repeats, i > 0, same(e[i - 1], e[i]) { repeats = true }
+        out[i] = Int(e[i].index)
+        if i & 0x3FFF == 0x3FFF {
+          let read = i * stride
+          RangeRegion.release(raw, from: max(range.lowerBound * stride, released - RangeRegion.page), to: read)
+          released = read
+        }
+      }
+      return repeats
     }
 
     /// A title's bucket for `sortedOnTwoCores`: its group, then its key's
