@@ -4,6 +4,9 @@ import SectionNavSystem
 /// The executable's whole job: parse options, load data, pick a mode, map the
 /// outcome to an exit status. All behaviour lives in SectionNavCore.
 enum Launcher {
+  /// A list the process ends with (`--check`), kept so that it is not freed before the exit.
+  nonisolated(unsafe) static var leftToExit: SectionedList?
+
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     Output.occupyClosedStandardDescriptors()
     LargeBlocks.returnToTheKernel()
@@ -44,6 +47,9 @@ enum Launcher {
     var data = try StartingData.open(config)
     if config.check, case .ready(let list) = data {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
+      // The process ends next: the list is left to the kernel, not freed
+      // title by title first (a million sections: 6 ms).
+      leftToExit = list
       return 0
     }
     let chosen = Chosen(

@@ -29,6 +29,14 @@ public enum DetachedThread {
     precondition(status == 0, "sectionnav: cannot start a thread (error \(status))")
   }
 
+  /// Lets `value` go on a thread of its own: an array of a million titles
+  /// takes milliseconds to free, title by title, which the caller need not
+  /// wait for.
+  public static func release<T: Sendable>(_ value: consuming T) {
+    let value = value
+    start { withExtendedLifetime(value) {} }
+  }
+
   private final class Work: Sendable {
     let body: @Sendable () -> Void
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
