@@ -127,7 +127,8 @@ import Testing
   @Test(arguments: [7, 8] as [UInt64]) func jsonLinesLoadAlike(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     let choices = [
-      split.options(.jsonLines, groupBy: "kind"), split.options(.jsonLines, itemField: "name"),
+      split.options(.jsonLines), split.options(.jsonLines, groupBy: "kind"),
+      split.options(.jsonLines, itemField: "name"),
       split.options(.jsonLines, groupBy: "user.name", skipBad: true),
       split.options(.jsonLines, itemFormat: "{kind} {user.name}", skipBad: true),
     ]

@@ -20,28 +20,32 @@ public enum IndexLabelsFile {
       func fail(_ p: JSONLexer.Pointer, _ message: String) -> LoadError {
         TextPosition.error(.notSectioned, in: buffer, at: p - base, message)
       }
-      var p = JSONLexer.skipSpace(base, end)
+      let p = JSONLexer.skipSpace(base, end)
       guard p < end, p.pointee == 0x7B else {
         throw fail(p, "expected an object of labels ({\"Title\": \"label\", …})")
       }
-      p = JSONLexer.skipSpace(p + 1, end)
       var labels: [String: String] = [:]
-      var plain = true
-      // Valid JSON from here on: every step below can trust the syntax.
-      while p < end, p.pointee == 0x22 {
-        let keyEnd = (try? JSONLexer.skipString(p, end, base, &plain)) ?? end
-        let title = JSONValueText.unescape(p, keyEnd - p)
-        let value = JSONLexer.skipSpace(JSONLexer.skipSpace(keyEnd, end) + 1, end)
-        guard value < end, value.pointee == 0x22 else {
-          throw fail(value, "the label for '\(title)' is not a string")
+      // Valid JSON from here on: the members are walked as an object item's
+      // are (`JSONLexer.members`); a label that is not a non-empty string stops it.
+      var failure: LoadError? = nil
+      var spaces = 0
+      _ = try? JSONLexer.members(p, end, base, &spaces) { key, afterKey, _, value, _ throws(SyntaxFailure) in
+        let title = JSONValueText.unescape(key, afterKey - key)
+        guard value.pointee == 0x22 else {
+          failure = fail(value, "the label for '\(title)' is not a string")
+          throw SyntaxFailure(offset: value - base, message: "")
         }
-        let valueEnd = (try? JSONLexer.skipString(value, end, base, &plain)) ?? end
+        var plain = true
+        let valueEnd = try JSONLexer.scanString(value, end, base, &plain)
         let label = JSONValueText.unescape(value, valueEnd - value)
-        guard !label.isEmpty else { throw fail(value, "the label for '\(title)' is empty") }
+        guard !label.isEmpty else {
+          failure = fail(value, "the label for '\(title)' is empty")
+          throw SyntaxFailure(offset: value - base, message: "")
+        }
         labels[title] = label
-        p = JSONLexer.skipSpace(valueEnd, end)
-        if p < end, p.pointee == 0x2C { p = JSONLexer.skipSpace(p + 1, end) }
+        return valueEnd
       }
+      if let failure { throw failure }
       return labels
     }
   }

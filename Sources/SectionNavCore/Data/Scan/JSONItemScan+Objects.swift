@@ -26,6 +26,14 @@ extension JSONItemScan {
     let base = buffer.base
     if d > JSONIndexer.maximumDepth { throw SyntaxFailure(offset: open - base, message: "") }
     let levels = fieldLevels
+    if levels == 0 {
+      // No field is looked for: the object in one call, as the indexer
+      // takes its items (`Scan.wholeItem`), not member by member.
+      var plain = true
+      let after = try JSONLexer.skipContainer(open, end, base, &plain, &spaces, depth: d - 1)
+      if !plain { itemPlain = false }
+      return after
+    }
     let deeper = k + 1 < levels
     let flat = flatFields
     return try JSONLexer.members(open, end, base, &spaces) {
