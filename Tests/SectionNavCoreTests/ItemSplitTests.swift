@@ -145,6 +145,46 @@ import Testing
     #expect(splits > 40)
   }
 
+  /// A random array of strings (or, now and then, of arrays of them), as
+  /// `json.dumps` writes them and not: `", "` and quotes inside strings,
+  /// strings ending in a backslash, rows that start with a `\u` escape, a
+  /// number or a nested array among them, now and then a damaged element.
+  static func arrayOfStrings(_ rng: inout SeededGenerator, items: Int, damage: Bool) -> String {
+    func word() -> String { words[Int(rng.next() % UInt64(words.count))] }
+    let nested = rng.next() % 4 == 0
+    var out = rng.next() % 2 == 0 ? "[" : "[\n  "
+    for n in 0..<items {
+      if n > 0 { out += [",", ", ", ",\n  ", " ,"][Int(rng.next() % 4)] }
+      var element: String
+      switch rng.next() % 7 {
+      case 0: element = JSONText.quoted(word() + "\", \"" + word())
+      case 1: element = JSONText.quoted(word() + "\\")
+      case 2: element = "\"\\u00c9mile \\u4e2d \(n)\""
+      case 3: element = "\(n)"
+      case 4: element = "[\"a\", \"b\"]"
+      default: element = JSONText.quoted(word() + " \(n)")
+      }
+      if nested { element = "[" + element + ", \"x\"]" }
+      out += element
+      if damage && rng.next() % 53 == 0 { out += ", \"open" }
+    }
+    return out + "]"
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64]) func randomArraysOfStringsSplitAnywhere(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var splits = 0
+    let choices = [
+      options(.json), options(.json, groupBy: "initial"), options(.json, path: "."),
+      options(.json, groupBy: "initial", keepOrder: true),
+    ]
+    for round in 0..<120 {
+      let text = Self.arrayOfStrings(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
+      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+    }
+    #expect(splits > 30)
+  }
+
   @Test func aBoundaryInsideAnItemOrASecondValueLeavesTheFirstHalfAlone() {
     // Past the middle, the only `},{` lie in a nested array and in a string.
     let head = (0..<10).map { "{\"kind\": \"a\", \"n\": \($0)}" }.joined(separator: ",")
@@ -198,6 +238,16 @@ import Testing
     #expect(expectSameBothWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20) == 2)
     let array = Self.arrayOfObjects(&rng, items: 40_000, damage: false)
     #expect(expectSameBothWays(array, options(.json, groupBy: "kind", itemField: "name"), minimum: 1 << 20) == 2)
+    // Strings only: a boundary is guessed from the first element's kind.
+    let strings =
+      "["
+      + (0..<100_000).map { n in
+        [
+          JSONText.quoted("a\", \"b \(n)"), JSONText.quoted("ends \\"), "\"\\u00c9mile \(n)\"",
+          JSONText.quoted(Self.words[n % Self.words.count]),
+        ][n % 4]
+      }.joined(separator: ", ") + "]"
+    #expect(expectSameBothWays(strings, options(.json, groupBy: "initial"), minimum: 1 << 20) == 2)
     let csv = Self.records(&rng, rows: 40_000, tsv: false, damage: false)
     #expect(expectSameBothWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20) == 2)
     // Below the minimum size, one thread.

@@ -75,6 +75,11 @@ import Testing
       initialCSV += "\(n),\"\(names[n % 4]), \"\"\(n)\"\"\"\n"
     }
     let initialArray = "[" + initialStrings.joined(separator: ",") + "]"
+    // The same names as Python's `json.dumps` writes them: the row starts with an escape.
+    let escapedNames = [#"\u00c9mile"#, #"\u00d8ster"#, #"\u4e2d\u6587"#, #"\u0416\u0443\u043a"#]
+    let escapedArray =
+      "[" + (0..<3000).map { "\"\(escapedNames[$0 % 4]) \\\"\($0)\\\"\"" }.joined(separator: ", ") + "]"
+    let escapedEvents = (0..<3000).map { "{\"msg\": \" \(escapedNames[$0 % 4]) \($0)\"}\n" }.joined()
     let cases: [(String, LoadOptions)] = [
       (events, try options(format: .jsonLines, groupBy: "level")),
       (events, try options(format: .jsonLines, groupBy: "user.name", itemField: "msg")),
@@ -83,6 +88,8 @@ import Testing
       (csv, try options(format: .csv, groupBy: "country", itemFormat: "{name} ({note})")),
       (initialEvents, try options(format: .jsonLines, groupBy: "initial", itemField: "msg")),
       (initialArray, try options(format: .json, groupBy: "initial")),
+      (escapedArray, try options(format: .json, groupBy: "initial")),
+      (escapedEvents, try options(format: .jsonLines, groupBy: "initial", itemField: "msg")),
       (initialCSV, try options(format: .csv, groupBy: "initial", itemField: "name")),
       // The row starts with the template's first field: its bytes give the initial.
       (initialCSV, try options(format: .csv, groupBy: "initial", itemFormat: "{name} #{id}")),

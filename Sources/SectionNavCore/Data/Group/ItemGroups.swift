@@ -216,17 +216,26 @@ struct ItemGroups {
   mutating func section(
     initialOf start: UnsafeBufferPointer<UInt8>, complete: Bool, text: () -> String
   ) -> Int {
+    if let known = knownInitialSection(start) { return known }
     let lead = start.isEmpty || initials.collation != nil ? 0 : Int(start[0])
-    if lead > 0x20 && lead < 0x80 {
-      let known = leadSections[lead]
-      if known >= 0 { return known }
-    }
     let id = initials.id(start: start, complete: complete, decoded: &decoded, text: text)
     while initialSections.count <= id {
       initialSections.append(section(titled: initials.titles[initialSections.count]))
     }
     if lead > 0x20 && lead < 0x80 { leadSections[lead] = initialSections[id] }
     return initialSections[id]
+  }
+
+  /// The section of the initial of a row starting with `start` when its
+  /// first byte settles it (a printable ASCII byte met before): callers
+  /// that would build `text` ask this first, so most rows cost no closure.
+  @inline(__always)
+  func knownInitialSection(_ start: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !start.isEmpty, initials.collation == nil else { return nil }
+    let lead = Int(start[0])
+    guard lead > 0x20 && lead < 0x80 else { return nil }
+    let known = leadSections[lead]
+    return known >= 0 ? known : nil
   }
 
   /// The titles as shown: a string whose text is also the title of a value

@@ -109,6 +109,38 @@ enum JSONValueText {
     }
   }
 
+  /// The start of the string body `p[0..<n]` with its escapes resolved,
+  /// written to `out` (room for `bytes + 12`): at least its first `bytes`
+  /// bytes as written, cut only between escapes (a surrogate pair is kept
+  /// whole), so its first scalars are the text's own. Returns the count
+  /// written and whether that is the whole body. What a row's initial is
+  /// read from when the row starts with an escape (`\u00c9mile`, as
+  /// Python writes non-ASCII), without a `String` of all of it.
+  static func unescapedPrefix(
+    _ p: UnsafePointer<UInt8>, _ n: Int, bytes: Int, to out: UnsafeMutablePointer<UInt8>
+  ) -> (count: Int, whole: Bool) {
+    let body = UnsafeBufferPointer(start: p, count: n)
+    var cut = 0
+    while cut < n && cut < bytes {
+      guard p[cut] == 0x5C else {
+        cut += 1
+        continue
+      }
+      var step = 2
+      if cut + 1 < n, p[cut + 1] == 0x75 {
+        step = 6
+        if let unit = hex4(body, cut + 2), unit >= 0xD800 && unit < 0xDC00, cut + 12 <= n, p[cut + 6] == 0x5C,
+          p[cut + 7] == 0x75
+        {
+          step = 12
+        }
+      }
+      cut += step
+    }
+    cut = min(cut, n)
+    return (unescape(p, cut, to: out), cut == n)
+  }
+
   static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
     guard i + 4 <= b.count else { return nil }
     var v: UInt32 = 0

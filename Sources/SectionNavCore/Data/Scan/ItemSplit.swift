@@ -77,9 +77,9 @@ final class ItemSplit: @unchecked Sendable {
     case .lines:
       return nil
     case .json:
-      // A top-level array of objects, its items found without `--path`
-      // (or with `.`, the same items: how a plain array opens as a list).
-      guard stream.options.path?.steps.isEmpty ?? true, let offset = objectBoundary(buffer, from: middle), offset < last
+      // A top-level array of objects, arrays or strings, its items found
+      // without `--path` (or with `.`, the same items: how a plain array opens as a list).
+      guard stream.options.path?.steps.isEmpty ?? true, let offset = arrayBoundary(buffer, from: middle), offset < last
       else { return nil }
       return begin(&stream, in: buffer, at: offset)
     }
@@ -173,25 +173,39 @@ final class ItemSplit: @unchecked Sendable {
     return nil
   }
 
-  /// Just after the `}` of the first `}`, `,`, `{` at or after `from` (with
-  /// whitespace between), when the input is an array (`[` first): likely
-  /// the end of an item of a top-level array of objects. A guess: the same
-  /// bytes inside a string or a nested array are found out at `join`.
-  static func objectBoundary(_ buffer: ByteBuffer, from: Int) -> Int? {
+  /// Just after an element of a top-level array (`[` first) whose next
+  /// element starts as its first one does: the first `}`, `,`, `{` at or
+  /// after `from` (whitespace between) when that is an object, `]`, `,`,
+  /// `[` for an array, `"`, `,`, `"` for a string (not after a backslash).
+  /// A guess: the same bytes inside a string or a nested value are found
+  /// out at `join`. Nil for arrays of numbers and literals (a number at the
+  /// end of the first half's bytes might go on, so none ends there).
+  static func arrayBoundary(_ buffer: ByteBuffer, from: Int) -> Int? {
     let base = buffer.base
     let end = base + buffer.count
     let first = JSONLexer.skipSpace(base, end)
     guard first < end, first.pointee == 0x5B else { return nil }
-    var p = base + from
+    let element = JSONLexer.skipSpace(first + 1, end)
+    guard element < end else { return nil }
+    let open = element.pointee
+    let close: UInt8
+    switch open {
+    case 0x7B: close = 0x7D  // { }
+    case 0x5B: close = 0x5D  // [ ]
+    case 0x22: close = 0x22  // " "
+    default: return nil
+    }
+    var p = base + max(from, element - base + 1)
     for _ in 0..<64 {
-      guard p < end, let hit = memchr(p, 0x7D, end - p) else { return nil }
-      let close = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-      var q = JSONLexer.skipSpace(close + 1, end)
+      guard p < end, let hit = memchr(p, Int32(close), end - p) else { return nil }
+      let at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+      p = at + 1
+      if close == 0x22 && at[-1] == 0x5C { continue }
+      var q = JSONLexer.skipSpace(at + 1, end)
       if q < end, q.pointee == 0x2C {
         q = JSONLexer.skipSpace(q + 1, end)
-        if q < end, q.pointee == 0x7B { return close + 1 - base }
+        if q < end, q.pointee == open { return at + 1 - base }
       }
-      p = close + 1
     }
     return nil
   }

@@ -75,19 +75,26 @@ extension JSONItemScan {
 
   /// The section of the item's initial; `field`: where its `--item-field` lies in it.
   mutating func initialSection(_ p: Pointer, _ length: Int, field: (offset: Int, length: Int)?) -> Int {
+    let (start, complete) = rowStart(p, length, field: field)
+    if let known = items.knownInitialSection(start) { return known }
     let store = store
     let single = single
     let offset = p - buffer.base
-    let (start, complete) = rowStart(p, length, field: field)
     return items.section(initialOf: start, complete: complete) {
       store(single.list(offset: offset, length: length)).text(at: 0, prefixBytes: 256)
     }
   }
 
-  /// The first bytes of the item's row as shown (`JSONItems.text`) where
-  /// they lie in the input as they are, and whether they are all of it: a
-  /// string's text up to its first escape, a number or literal as written,
-  /// the `{` or `[` compact JSON starts with; nothing for a template.
+  /// The first bytes of the item's row as shown (`JSONItems.text`), and
+  /// whether they are all of it: where they lie in the input as they are —
+  /// a string's text up to its first escape, a number or literal as
+  /// written, the `{` or `[` compact JSON starts with; nothing for a
+  /// template — or, for a string that starts with an escape (spaces
+  /// aside), its first bytes decoded into `rowScratch` (valid until the
+  /// next call).
+  /// Inlined: a call would copy the whole scan (a kilobyte) per item to
+  /// pass `self` from the mutating `initialSection`.
+  @inline(__always)
   func rowStart(_ p: Pointer, _ length: Int, field: (offset: Int, length: Int)?) -> (
     UnsafeBufferPointer<UInt8>, complete: Bool
   ) {
@@ -105,7 +112,24 @@ extension JSONItemScan {
     guard let escape = memchr(p + 1, 0x5C, inner) else {
       return (UnsafeBufferPointer(start: p + 1, count: inner), true)
     }
-    return (UnsafeBufferPointer(start: p + 1, count: UnsafeRawPointer(escape) - UnsafeRawPointer(p + 1)), false)
+    let plain = UnsafeRawPointer(escape) - UnsafeRawPointer(p + 1)
+    var k = 0
+    while k < plain, p[1 + k] == 0x20 || p[1 + k] &- 0x09 < 5 { k += 1 }
+    // Text before the first escape: it holds the initial (`InitialSections`
+    // skips the same spaces). Else the row starts with an escape: its first
+    // bytes decoded.
+    if k < plain { return (UnsafeBufferPointer(start: p + 1, count: plain), false) }
+    return Self.decodedStart(p + 1, inner, to: rowScratch)
+  }
+
+  /// The first bytes of the string body `body[0..<n]` decoded into
+  /// `scratch` (`JSONValueText.unescapedPrefix`), and whether that is all of it.
+  @inline(never)
+  static func decodedStart(_ body: Pointer, _ n: Int, to scratch: UnsafeMutablePointer<UInt8>) -> (
+    UnsafeBufferPointer<UInt8>, complete: Bool
+  ) {
+    let (count, whole) = JSONValueText.unescapedPrefix(body, n, bytes: rowPrefix, to: scratch)
+    return (UnsafeBufferPointer(start: scratch, count: count), whole)
   }
 
   /// The items found so far as a list.

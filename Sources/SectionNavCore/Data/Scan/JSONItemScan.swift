@@ -124,6 +124,10 @@ struct JSONItemScan {
   /// bit `L` (63: 63 or more) set when a name looked for there is `L` bytes
   /// long: most keys are passed over on their length alone (`memberStarts`).
   let nameLengths: UnsafeMutablePointer<UInt64>
+  /// Where a row that starts with an escape has its first bytes decoded
+  /// (`rowStart`): room for `rowPrefix` bytes and one more escape.
+  let rowScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowPrefix + 12)
+  static let rowPrefix = 32
   /// The names looked for at each member level of the open item (below
   /// `max(groupDepth, shown.levels)`, at least one level).
   let memberNames: UnsafeMutablePointer<MemberNames>
@@ -211,6 +215,7 @@ struct JSONItemScan {
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
     nameLengths.deallocate()
+    rowScratch.deallocate()
     for k in 0..<max(1, max(groupDepth, shown.levels)) { memberNames[k].release() }
     memberNames.deinitialize(count: max(1, max(groupDepth, shown.levels)))
     memberNames.deallocate()
@@ -401,6 +406,9 @@ struct JSONItemScan {
           continue
         case 0x2D, 0x30...0x39:
           p = try JSONLexer.skipNumber(p, end, base)
+          // A number up to the end of the bytes so far may go on: wait.
+          // (A string or a literal is whole: it ends a split's first half.)
+          if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
         case 0x74, 0x66, 0x6E:
           p = try JSONLexer.skipLiteral(p, end, base)
         case 0x5D, 0x7D:
@@ -408,8 +416,7 @@ struct JSONItemScan {
         default:
           throw SyntaxFailure(offset: p - base, message: "unexpected \(describe(p)), expected a value")
         }
-        // A scalar ended. (At the end of the input a number may go on: wait.)
-        if !eof && p == end { throw SyntaxFailure(offset: p - base, message: "") }
+        // A scalar ended.
         if depth <= limit { ends(at: p, depth: depth, spaces: spaces) }
         needValue = false
         checkpoint(p, depth, spaces, limit: limit, watch: watch)
