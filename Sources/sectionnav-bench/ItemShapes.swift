@@ -19,6 +19,10 @@ enum ItemShape: String, CaseIterable {
   case tsv
   /// A JSON array of objects, names with escapes and accents.
   case things = "json-objects"
+  /// A JSON array of strings as Python's `json.dumps` writes a list: every
+  /// non-ASCII character a `\uXXXX` (a row often starts with one), one
+  /// word to hundreds, quotes and backslashes escaped.
+  case strings = "json-strings"
   /// Sectioned JSON whose item widths grow through the file (the widest comes last).
   case growing = "growing-widths"
   /// Sectioned JSON of non-ASCII items whose bytes exceed their cells, long and short mixed.
@@ -138,6 +142,16 @@ enum ItemShape: String, CaseIterable {
         items += 1
       }
       put("]\n")
+    case .strings:
+      let words = (Self.words + ["say \\\"hi\\\"", "C:\\\\temp", "日本語"]).map(Self.asciiEscaped)
+      put("[")
+      while written < target {
+        let n = items
+        let count = rng.next() % 5 == 0 ? 1 + Int(rng.next() % 300) : 1 + Int(rng.next() % 12)
+        put((n == 0 ? "" : ", ") + "\"" + (0..<count).map { _ in pick(words) }.joined(separator: " ") + " #\(n)\"")
+        items += 1
+      }
+      put("]\n")
     case .growing, .wideBytes, .cjk:
       put("{")
       var section = 0
@@ -203,6 +217,7 @@ extension ItemShape {
     case .people: ["--csv", "--group-by", "country", "--item-format", "{name} ({city}): {note}"]
     case .tsv: ["--tsv", "--group-by", "country", "--item-format", "{name}"]
     case .things: ["--group-by", "kind", "--item-field", "name"]
+    case .strings: ["--group-by", "initial"]
     default: nil
     }
   }
@@ -294,6 +309,14 @@ extension ItemShape {
         ["--group-by", "kind", "--item-field", "name"], ["--item-format", "{kind}: {name} ({price})"],
         ["--group-by", "initial", "--item-field", "name"],
       ].map { row($0, peer: jqGroup, "`jq 'group_by(.kind)'`", python: load, goal: .jq) }
+    case .strings:
+      // A plain array opens grouped by initial: `--group-by initial` is what it does unasked.
+      let args = ["--group-by", "initial"]
+      let load = "import json,sys; json.load(open(sys.argv[1]))"
+      return [
+        row(args, peer: jq.map { [$0, "length", path] }, "`jq length`", python: py(load), goal: .jq),
+        piped(args, peer: jq.map { [$0, "length"] }, "`jq length`", python: py(load, piped: true), goal: .jq),
+      ]
     default:
       return [
         Row(
