@@ -7,6 +7,9 @@
 /// Following `--path` and spotting items as values start and end.
 extension JSONItemScan {
   /// Whether the member key just read is `name`.
+  /// Inlined: a call from a mutating hook would copy the whole scan (a
+  /// kilobyte) to pass `self`, per member on the path.
+  @inline(__always)
   func keyMatches(_ name: [UInt8]) -> Bool {
     name.withUnsafeBufferPointer { keyMatches($0.baseAddress!, $0.count) }
   }
