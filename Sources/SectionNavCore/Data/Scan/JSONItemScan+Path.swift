@@ -157,8 +157,9 @@ extension JSONItemScan {
       case .each: if stack[d] == 1 && !implicit { noteEachKey(depth: d - 1) }
       }
       if on {
-        // A repeated key on the path: jq keeps the last one.
-        if found[d - 1] && !implicit { needsEvaluation = true }
+        // A repeated key on the path: jq keeps the last one. (Every
+        // element of a `[]` is on it: no repeat; `noteEachKey` has objects'.)
+        if case .key = steps[d - 1], found[d - 1], !implicit { needsEvaluation = true }
         found[d - 1] = true
       }
     }
