@@ -305,10 +305,13 @@ extension ItemShape {
     case .things:
       let jqGroup = jq.map { [$0, "group_by(.kind) | length", path] }
       let load = py("import json,sys; json.load(open(sys.argv[1]))")
-      return [
+      let rows = [
         ["--group-by", "kind", "--item-field", "name"], ["--item-format", "{kind}: {name} ({price})"],
         ["--group-by", "initial", "--item-field", "name"],
       ].map { row($0, peer: jqGroup, "`jq 'group_by(.kind)'`", python: load, goal: .jq) }
+      // A path into each object: the general token loop, not the object loop.
+      let names = jq.map { [$0, ".[].name", path] }
+      return rows + [row(["--path", ".[].name"], peer: names, "`jq '.[].name'`", python: load, goal: .jq)]
     case .strings:
       // A plain array opens grouped by initial: `--group-by initial` is what it does unasked.
       let args = ["--group-by", "initial"]
