@@ -35,13 +35,19 @@ extension Scan {
 
     /// Starts loading what `title(i)`, `end(i)` and `firstItem(i)` read
     /// (`sn_prefetch`): a gather in sorted order names its sections some
-    /// way ahead, so their cache misses overlap instead of queueing.
+    /// way ahead, so their cache misses overlap instead of queueing. Each
+    /// part is read in place: a copy of it would retain and release the
+    /// array per call, an atomic write that two gathering cores contend for.
     @inline(__always) func prefetch(_ i: Int) {
-      let (part, k) = i < head.count ? (head, i) : (tail, i - head.count)
-      part.withUnsafeBufferPointer { sections in
+      @inline(__always) func lines(_ sections: UnsafeBufferPointer<RawSection>, _ k: Int) {
         guard let base = sections.baseAddress, k < sections.count else { return }
         sn_prefetch(base + k)
         if k > 0 { sn_prefetch(base + k - 1) }
+      }
+      if i < head.count {
+        head.withUnsafeBufferPointer { lines($0, i) }
+      } else {
+        tail.withUnsafeBufferPointer { lines($0, i - head.count) }
       }
     }
 
