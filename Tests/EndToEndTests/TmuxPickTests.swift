@@ -26,6 +26,10 @@ struct TmuxPickTests {
         && group[0] != "Escape"
       {
         try s.sendLiteral(group[0])
+        // The query shown before the next key: a key that a program (fzf
+        // under a loaded machine) drops at start would otherwise turn
+        // "nothing matches" into "the first row" without a trace.
+        try await s.waitFor("the query") { $0.contains("> " + group[0]) }
       } else {
         try s.sendKeys(group)
       }
