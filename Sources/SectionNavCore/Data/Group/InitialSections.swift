@@ -28,7 +28,7 @@ struct InitialSections {
     start: UnsafeBufferPointer<UInt8>, complete: Bool, decoded: inout Int, text: () -> String
   ) -> Int {
     var i = 0
-    while i < start.count, start[i] == 0x20 || start[i] &- 0x09 < 5 { i += 1 }
+    while i < start.count, Self.skipsByte(start[i]) { i += 1 }
     func whole() -> String {
       decoded += 1
       return text()
@@ -58,6 +58,11 @@ struct InitialSections {
     scalarIDs[scalar.value] = made
     return made
   }
+
+  /// Whether a row's leading byte is passed over before its initial: an
+  /// ASCII space, tab, line feed, vertical tab, form feed or carriage return.
+  @inline(__always)
+  static func skipsByte(_ b: UInt8) -> Bool { b == 0x20 || b &- 0x09 < 5 }
 
   /// Whether the scalar at `start[i]` (not ASCII) is whitespace.
   private func leadsWithSpace(_ start: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {

@@ -114,10 +114,9 @@ extension JSONItemScan {
     }
     let plain = UnsafeRawPointer(escape) - UnsafeRawPointer(p + 1)
     var k = 0
-    while k < plain, p[1 + k] == 0x20 || p[1 + k] &- 0x09 < 5 { k += 1 }
-    // Text before the first escape: it holds the initial (`InitialSections`
-    // skips the same spaces). Else the row starts with an escape: its first
-    // bytes decoded.
+    while k < plain, InitialSections.skipsByte(p[1 + k]) { k += 1 }
+    // Text before the first escape, spaces aside: it holds the initial.
+    // Else the row starts with an escape: its first bytes decoded.
     if k < plain { return (UnsafeBufferPointer(start: p + 1, count: plain), false) }
     return Self.decodedStart(p + 1, inner, to: rowScratch)
   }
