@@ -137,6 +137,9 @@ import Testing
       options(.json, groupBy: "initial", keepOrder: true), options(.json, groupBy: "name", itemField: "name"),
       // `--path .` (how an array with no sections opens as a list), and a template on it.
       options(.json, path: "."), options(.json, itemFormat: "{kind}: {name}", path: "."),
+      // Paths that start at each element: the second half starts on one.
+      options(.json, path: ".[].name"), options(.json, groupBy: "name", path: ".[].user"),
+      options(.json, groupBy: "kind", path: ".[]"),
     ]
     for round in 0..<120 {
       let text = Self.arrayOfObjects(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
@@ -238,6 +241,8 @@ import Testing
     #expect(expectSameBothWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20) == 2)
     let array = Self.arrayOfObjects(&rng, items: 40_000, damage: false)
     #expect(expectSameBothWays(array, options(.json, groupBy: "kind", itemField: "name"), minimum: 1 << 20) == 2)
+    #expect(expectSameBothWays(array, options(.json, path: ".[].name"), minimum: 1 << 20) == 2)
+    #expect(expectSameBothWays(array, options(.json, groupBy: "name", path: ".[].user"), minimum: 1 << 20) == 2)
     // Strings only: a boundary is guessed from the first element's kind.
     let strings =
       "["

@@ -86,6 +86,9 @@ import Testing
       s.options(.json, groupBy: ".user.tags[0]", itemField: "user"),
       s.options(.json, groupBy: "kind", itemField: "name", path: ".[1].user"),
       s.options(.json, groupBy: "name", path: ".[]"),
+      // Objects whose member is the item (`carrierMembers`): a string, an object, anything.
+      s.options(.json, path: ".[].name"), s.options(.json, groupBy: "kind", itemField: "name", path: ".[].user"),
+      s.options(.json, groupBy: "initial", path: ".[].tags"),
     ]
   }()
 

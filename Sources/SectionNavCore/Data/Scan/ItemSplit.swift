@@ -78,8 +78,10 @@ final class ItemSplit: @unchecked Sendable {
       return nil
     case .json:
       // A top-level array of objects, arrays or strings, its items found
-      // without `--path` (or with `.`, the same items: how a plain array opens as a list).
-      guard stream.options.path?.steps.isEmpty ?? true, let offset = arrayBoundary(buffer, from: middle), offset < last
+      // without `--path` (or with `.`, the same items: how a plain array
+      // opens as a list), or a path that starts at each element (`.[]…`).
+      guard stream.options.path.map(startsAtEachElement) ?? true, let offset = arrayBoundary(buffer, from: middle),
+        offset < last
       else { return nil }
       return begin(&stream, in: buffer, at: offset)
     }
@@ -91,6 +93,13 @@ final class ItemSplit: @unchecked Sendable {
     }
     guard let offset = boundary(buffer, from: start, quoted: quoted), offset < last else { return nil }
     return begin(&stream, in: buffer, at: offset)
+  }
+
+  /// Whether the scan of `path` is the same from any element of a
+  /// top-level array on: `.` (the elements are the items) or a path
+  /// followed as the input is read whose first step is `[]`.
+  static func startsAtEachElement(_ path: JSONPath) -> Bool {
+    path.steps.isEmpty || (path.steps.first == .each && path.streams)
   }
 
   /// A CSV line start at or after `from` that is very likely a record's:
@@ -286,7 +295,7 @@ extension ItemStream {
     if json != nil {
       other.json!.state.offset = offset
       other.json!.objectItems = json!.objectItems
-      if !json!.lineMode { other.json!.enterArrayOfItems() }
+      if !json!.lineMode { other.json!.enterTopArray() }
       other.json!.saved = other.json!.state
     }
     if let records {
@@ -303,12 +312,13 @@ extension ItemStream {
   }
 
   /// Whether the scan stands where a JSON second half starts: just after
-  /// an item of the top-level array (`JSONItemScan.enterArrayOfItems`).
+  /// an element of the top-level array (`JSONItemScan.enterTopArray`).
   /// Always true of line-based formats, whose every line start is one.
   var isAtItemBoundary: Bool {
     guard let scan = json, !scan.lineMode else { return true }
     let s = scan.state
-    return s.afterValue && s.depth == 1 && s.itemDepth == 1 && s.roots == 1 && !s.sequence && scan.stack[1] == 0
+    return s.afterValue && s.depth == 1 && s.itemDepth == scan.elementItemDepth && s.roots == 1 && !s.sequence
+      && scan.stack[1] == 0
   }
 
   /// Takes over the items `later` found after this stream's position, as

@@ -131,3 +131,72 @@ extension JSONItemScan {
     return next
   }
 }
+
+/// Objects whose member is the item: `--path '.[].name'` and the like.
+extension JSONItemScan {
+  /// The depth of the objects whose member named by the path's last step
+  /// is the item (`.KEY` after a `[]`: `.[].name` has them at 1), or -1.
+  static func carrierDepth(of steps: [JSONPath.Step]) -> Int {
+    guard case .key = steps.last, steps.contains(.each) else { return -1 }
+    return steps.count - 1
+  }
+
+  /// The object at `open`, at `carrierDepth` `d` on the path: its member
+  /// named by the last step is the item, every other member is off the
+  /// path, outside any item — the general loop's hooks have nothing to do
+  /// there — and is skipped whole. The item is scanned in place (hooks in
+  /// the general loop's order) but filed (`ends`) only once the object has
+  /// closed, so a give-back (`giveBackCarrier`) has no item to take back.
+  /// Given back as `objectMembers` gives back, and also on a second member
+  /// of that name (jq's last one wins: the general loop settles it) and on
+  /// an array item whose fields are looked for.
+  mutating func carrierMembers(_ open: Pointer, _ end: Pointer, depth d: Int, _ spaces: inout Int)
+    throws(SyntaxFailure) -> Pointer
+  {
+    let base = buffer.base
+    if d + 2 > JSONIndexer.maximumDepth { throw SyntaxFailure(offset: open - base, message: "") }
+    var itemEnd: Pointer? = nil
+    var spacesAtItemEnd = 0
+    let after = try stepKeys[d].withUnsafeBufferPointer { (name) throws(SyntaxFailure) -> Pointer in
+      let count = name.count
+      let nameBytes = name.baseAddress ?? base
+      return try JSONLexer.members(open, end, base, &spaces) {
+        key, after, keyPlain, value, spaces throws(SyntaxFailure) in
+        keyStart = key - base
+        keyEnd = after - base
+        self.keyPlain = keyPlain
+        let matches =
+          keyPlain ? after - key - 2 == count && sameBytes(key + 1, nameBytes, count) : keyMatches(nameBytes, count)
+        var plain = true
+        var saved = 0
+        if !matches { return try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d + 1) }
+        if itemEnd != nil { throw SyntaxFailure(offset: value - base, message: "") }
+        let c = value.pointee
+        stack[d + 1] = 1
+        valueStarts(at: value, c, depth: d + 1, spaces: spaces)
+        let valueEnd: Pointer
+        if c == 0x7B {
+          valueEnd = try objectMembers(value, end, depth: d + 2, level: 0, &spaces)
+        } else if c == 0x5B && fieldLevels > 0 {
+          throw SyntaxFailure(offset: value - base, message: "")
+        } else {
+          valueEnd = try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d + 1)
+          if !plain { itemPlain = false }
+        }
+        itemEnd = valueEnd
+        spacesAtItemEnd = spaces
+        return valueEnd
+      }
+    }
+    if let itemEnd { ends(at: itemEnd, depth: d + 1, spaces: spacesAtItemEnd) }
+    return after
+  }
+
+  /// Undoes what a failed `carrierMembers` at depth `d` noted, so the
+  /// general loop redoes the object as if it had come to it first.
+  mutating func giveBackCarrier(depth d: Int) {
+    foundAt[d] = -1
+    elements[d] = 0
+    state.itemDepth = -1
+  }
+}

@@ -159,14 +159,16 @@ extension JSONItemScan {
       if on {
         // A repeated key on the path: jq keeps the last one. (Every
         // element of a `[]` is on it: no repeat; `noteEachKey` has objects'.)
-        if case .key = steps[d - 1], found[d - 1], !implicit { needsEvaluation = true }
-        found[d - 1] = true
+        if case .key = steps[d - 1], foundAt[d - 1] >= 0, foundAt[d - 1] != offset, !implicit {
+          needsEvaluation = true
+        }
+        foundAt[d - 1] = offset
       }
     }
     onPath[d] = on
     guard on else { return }
     starts[d] = offset
-    found[d] = false
+    foundAt[d] = -1
     elements[d] = 0
     if d < n {
       let ok: Bool
@@ -232,8 +234,8 @@ extension JSONItemScan {
     if d < n, onPath[d] {
       var missing: String? = nil
       switch steps[d] {
-      case .key(let k): if !found[d] { missing = "has no key \(JSONText.quoted(k))" }
-      case .index(let i): if !found[d] { missing = "has no element \(i) (it has \(elements[d]))" }
+      case .key(let k): if foundAt[d] < 0 { missing = "has no key \(JSONText.quoted(k))" }
+      case .index(let i): if foundAt[d] < 0 { missing = "has no element \(i) (it has \(elements[d]))" }
       case .each, .slice: break
       }
       if let missing { failPath(at: starts[d], "\(prefixText(d)) \(missing)") }
@@ -271,7 +273,7 @@ extension JSONItemScan {
     } else {
       for b in JSONValueText.unescape(p, keyEnd - keyStart).utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
     }
-    if !eachKeys[d].insert(hash).inserted { needsEvaluation = true }
+    if let at = eachKeys[d].updateValue(keyStart, forKey: hash), at != keyStart { needsEvaluation = true }
   }
 
   /// A path that meets a missing or `null` value, or a value of the wrong

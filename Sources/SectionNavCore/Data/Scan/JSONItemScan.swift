@@ -39,6 +39,8 @@ struct JSONItemScan {
   /// Member names of key steps, as UTF-8 (empty for other steps).
   let stepKeys: [[UInt8]]
   let pathText: String
+  /// Where objects holding the item as a member are (`carrierMembers`), or -1.
+  let carrierDepth: Int
   /// No `--path` was given: the document's top-level array (or each value
   /// of JSON Lines) holds the items.
   let implicit: Bool
@@ -70,8 +72,10 @@ struct JSONItemScan {
   /// The path met something only jq's full semantics settle (`failPath`,
   /// a repeated key): `ItemStream` evaluates it once the input is complete.
   var needsEvaluation = false
-  /// Member key hashes of the objects `[]` is taking the values of, by depth.
-  var eachKeys: [Set<UInt64>]
+  /// Member key hashes of the objects `[]` is taking the values of, by
+  /// depth, each with where its key is (a key read again after stepping
+  /// back to a checkpoint is not a repeat).
+  var eachKeys: [[UInt64: Int]]
   /// Where the lines skipped under `--skip-bad` start.
   var skippedLines: [Int] = []
   /// Bad lines skipped under `--skip-bad`, and the first of them.
@@ -90,12 +94,15 @@ struct JSONItemScan {
   var partialLineChecked = 0
 
   // Per path depth d (0…steps.count): whether the value at depth d is on
-  // the path, whether its key/index step matched a child, how many children
-  // have ended, and where it starts.
-  var onPath: [Bool]
-  var found: [Bool]
-  var elements: [Int]
-  var starts: [Int]
+  // the path, where the child its key/index step matched starts (-1: none
+  // yet; an offset, not a flag, so that a child read again after stepping
+  // back to a checkpoint is not taken for a repeated key), how many
+  // children have ended, and where it starts. Raw memory, as `stack`: the
+  // hooks write them per value, and an array's write checks uniqueness.
+  let onPath: UnsafeMutablePointer<Bool>
+  let foundAt: UnsafeMutablePointer<Int>
+  let elements: UnsafeMutablePointer<Int>
+  let starts: UnsafeMutablePointer<Int>
   /// Container kinds by depth: 1 object, 0 array.
   let stack: UnsafeMutablePointer<UInt8>
   /// The member key most recently read at a watched depth.
@@ -142,6 +149,7 @@ struct JSONItemScan {
     steps = path?.steps ?? []
     stepKeys = steps.map { if case .key(let k) = $0 { Array(k.utf8) } else { [] } }
     pathText = path?.text ?? "."
+    carrierDepth = JSONItemScan.carrierDepth(of: steps)
     implicit = path == nil
     lineMode = options.format == .jsonLines
     skipBad = options.skipBad && lineMode
@@ -186,31 +194,44 @@ struct JSONItemScan {
     }
     items = ItemGroups(expected: 1024, collation: options.collation, separate: true)
     let n = steps.count + 2
-    onPath = [Bool](repeating: false, count: n)
-    found = [Bool](repeating: false, count: n)
-    elements = [Int](repeating: 0, count: n)
-    starts = [Int](repeating: 0, count: n)
-    eachKeys = [Set<UInt64>](repeating: [], count: n)
+    onPath = .allocate(capacity: n)
+    onPath.initialize(repeating: false, count: n)
+    foundAt = .allocate(capacity: n)
+    foundAt.initialize(repeating: -1, count: n)
+    elements = .allocate(capacity: n)
+    elements.initialize(repeating: 0, count: n)
+    starts = .allocate(capacity: n)
+    starts.initialize(repeating: 0, count: n)
+    eachKeys = [[UInt64: Int]](repeating: [:], count: n)
     stack = .allocate(capacity: JSONIndexer.maximumDepth + 2)
     state.yields = path?.yieldsItems ?? lineMode
     saved = state
   }
 
-  /// The state just after an item of a top-level array without `--path`,
-  /// where a second half (`ItemSplit`) starts: depth 1 in the array, its
-  /// elements the items, one root so far.
-  mutating func enterArrayOfItems() {
+  /// The state just after an element of a top-level array, where a second
+  /// half (`ItemSplit`) starts: depth 1 in the array, one root so far, the
+  /// elements the items (no `--path`, or `.`) or each the start of a path
+  /// that yields them (`.[]…`).
+  mutating func enterTopArray() {
     state.depth = 1
     state.afterValue = true
-    state.itemDepth = 1
+    state.itemDepth = elementItemDepth
     state.roots = 1
     stack[1] = 0
     onPath[0] = true
   }
 
+  /// `state.itemDepth` between the elements of a top-level array: 1 when
+  /// they are the items, -1 when a path (`.[]…`) starts at each of them.
+  var elementItemDepth: Int { steps.isEmpty ? 1 : -1 }
+
   /// Frees what the scan allocated (call once, after the last list was made).
   mutating func release() {
     stack.deallocate()
+    onPath.deallocate()
+    foundAt.deallocate()
+    elements.deallocate()
+    starts.deallocate()
     groupKeyBytes.deallocate()
     groupKeyOffsets.deallocate()
     groupOn.deallocate()
@@ -378,6 +399,21 @@ struct JSONItemScan {
               continue
             } catch {
               startItem(at: p - base, spaces: spaces)
+            }
+          }
+          if c == 0x7B, depth == carrierDepth, objectItems, depth <= limit, state.itemDepth < 0, onPath[depth] {
+            // An object on the path whose member is the item, in a loop of its own; given back when it fails.
+            var blank = spaces
+            do {
+              p = try carrierMembers(p, end, depth: depth, &blank)
+              spaces = blank
+              limit = watch
+              ends(at: p, depth: depth, spaces: spaces)
+              needValue = false
+              checkpoint(p, depth, spaces, limit: limit, watch: watch)
+              continue
+            } catch {
+              giveBackCarrier(depth: depth)
             }
           }
           if depth == maxDepth {
