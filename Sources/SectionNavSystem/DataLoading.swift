@@ -200,10 +200,7 @@ public enum DataLoading {
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
   ) throws(LoadError) -> SectionedList {
     func plainArray(_ shape: PlainArray) throws(LoadError) -> ItemLoader.Result {
-      var items = options
-      items.path = JSONPath(steps: [], text: ".")
-      items.groupBy = shape == .values ? .initial : nil
-      return try ItemLoader.load(buffer, options: items, defaultTitle: defaultTitle(config))
+      try ItemLoader.load(buffer, options: shape.itemOptions(options), defaultTitle: defaultTitle(config))
     }
     // An array the indexer surely refuses is read as a list at once (the
     // indexer's scan to its end, to be thrown away, cost as much again);

@@ -1,3 +1,5 @@
+import Foundation
+import TestScratch
 import Testing
 
 /// Standard input with no format option (`ls | sectionnav`, `seq 100 |
@@ -25,6 +27,30 @@ import Testing
     #expect(sectioned.stdout == "1 sections, 2 items\n", "\(sectioned.stderr)")
     let object = try Binary.run(["--filter-print", "x"], input: "{\"a\":[\"x\"]}")
     #expect(object.stdout == "x\n", "\(object.stderr)")
+  }
+
+  /// An array that is not sectioned data (`curl … | sectionnav`) is the
+  /// same list from a pipe as from a file — rows, their order, the note
+  /// about `--group-by`, an error and its place — though the pipe's is read
+  /// as it arrives.
+  @Test(arguments: [
+    "[\"b\", \"\\u00e9clair\", 3, \"a\"]",
+    "[{\"name\": \"x\", \"kind\": \"k\"}, {\"name\": \"y\"}]",
+    "[\"a\",\n \"b\" \"c\"]",
+    "[1, 2]\n[3]\n",
+    "[{\"name\": \"x\"},\n {\"title\": \"T\", \"items\": [1]}]",
+  ])
+  func aPlainArrayIsTheSameFromAPipeAsFromAFile(text: String) throws {
+    let path = Scratch.file(text, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let file = try Binary.run(["--filter-print", "", path])
+    let pipe = try Binary.run(["--filter-print", ""], input: text)
+    #expect(pipe.status == file.status)
+    #expect(pipe.stdout == file.stdout)
+    // (An error from standard input adds how to read it as lines.)
+    let said = file.stderr.replacing(path, with: "<stdin>")
+    #expect(pipe.stderr.hasPrefix(said.trimmingCharacters(in: .newlines)), "\(file.stderr) | \(pipe.stderr)")
+    #expect(pipe.stderr.split(separator: "\n").count == said.split(separator: "\n").count)
   }
 
   /// Input that only starts like JSON is an honest JSON error at its spot,

@@ -220,10 +220,49 @@ import Testing
     #expect(contents(list) == contents(expected))
   }
 
+  /// An array that is not sectioned data, on a pipe (`curl … | sectionnav
+  /// -`), is read as the list it opens as (`PlainArray`) while it arrives,
+  /// in pieces cut anywhere: the list and its note are the ones the same
+  /// bytes make at once (and it was read once, not checked and then read
+  /// again: `items` holds it).
+  @Test(arguments: [false, true]) func aPlainArrayOnAPipeIsReadAsAListAsItArrives(objects: Bool) throws {
+    let words = ["b", #"\u00e9clair"#, #"a \"q\" 中"#, "Zürich", ""]
+    let elements = (0..<30_000).map { i in
+      let word = "\"\(words[i % words.count]) \(i)\""
+      if objects { return "{\"name\": \(word), \"n\": [\(i), {\"k\": null}]}" }
+      return i % 7 == 3 ? "\(i).5e1" : i % 11 == 5 ? "true" : word
+    }
+    let bytes = Array(("[\n  " + elements.joined(separator: ",\n  ") + "\n]\n").utf8)
+    let shape = try #require(PlainArray.of(ByteBuffer(bytes)))
+    let expected = try ItemLoader.load(
+      ByteBuffer(bytes), options: shape.itemOptions(LoadOptions()), defaultTitle: "stdin")
+    let fds = try Self.pipe(bytes, piece: 4093)
+    defer { close(fds.read) }
+    let outcome = try StreamLoad.run(
+      fd: fds.read, name: "-", options: LoadOptions(), validate: true, defaultTitle: "stdin")
+    let items = try #require(outcome.items)
+    #expect(items.list.itemCount == 30_000)
+    #expect(contents(items.list) == contents(expected.list))
+    #expect(items.list.maxItemWidth == expected.list.maxItemWidth)
+    #expect(items.warning == shape.note(count: 30_000))
+  }
+
+  /// What only looked like a plain array at first is left to the caller,
+  /// which reads the whole input as before: a second value after it (JSON
+  /// Lines, or what `jq .` prints).
+  @Test func aSecondValueAfterAPlainArrayIsLeftToTheCaller() throws {
+    let fds = try Self.pipe(Array("[\"a\", \"b\"]\n[\"c\"]\n".utf8), piece: 5)
+    defer { close(fds.read) }
+    let outcome = try StreamLoad.run(
+      fd: fds.read, name: "-", options: LoadOptions(), validate: true, defaultTitle: "stdin")
+    #expect(outcome.items == nil)
+  }
+
   /// A writer that sent a bad byte and then goes quiet without closing the
   /// pipe: the reading stops at that byte instead of waiting for the end.
-  @Test func aBadByteStopsTheReadingWhileTheWriterIsStillThere() throws {
-    let fds = try Self.pipe(Array("{\"a\": [1, 2,\n x".utf8), keepOpen: true)
+  @Test(arguments: ["{\"a\": [1, 2,\n x", "[\"a\", \"b\",\n x"])
+  func aBadByteStopsTheReadingWhileTheWriterIsStillThere(text: String) throws {
+    let fds = try Self.pipe(Array(text.utf8), keepOpen: true)
     defer { close(fds.read) }
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var failure: StreamLoad.Failure?

@@ -10,23 +10,31 @@ public enum PlainArray: Sendable, Equatable {
 
   /// The shape of `buffer` when it is a JSON array of plain values or of
   /// objects; nil for anything else (an object, sectioned data, nested arrays).
-  public static func of(_ buffer: ByteBuffer) -> PlainArray? {
+  public static func of(_ buffer: ByteBuffer) -> PlainArray? { settled(buffer).shape }
+
+  /// `of`, and whether more bytes could change it (`settled` false): the
+  /// input so far ends before the array's first element starts, or inside
+  /// a first object before its `fieldLimit` keys or its `}`.
+  public static func settled(_ buffer: ByteBuffer) -> (shape: PlainArray?, settled: Bool) {
     let bytes = UnsafeBufferPointer(start: buffer.base, count: buffer.count)
     var i = 0
     func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
+    if bytes.count < 3 && [0xEF, 0xBB, 0xBF].starts(with: bytes) { return (nil, false) }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     skipSpace()
-    guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
+    guard i < bytes.count else { return (nil, false) }
+    guard bytes[i] == UInt8(ascii: "[") else { return (nil, true) }
     i += 1
     skipSpace()
-    guard i < bytes.count else { return nil }
+    guard i < bytes.count else { return (nil, false) }
     switch bytes[i] {
     case UInt8(ascii: "{"):
-      let fields = fieldNames(bytes, from: i)
+      let (fields, closed) = fieldNames(bytes, from: i)
       // Sections with an error somewhere: that error is the one to report.
-      return fields.contains("title") && fields.contains("items") ? nil : .objects(fields: fields)
-    case UInt8(ascii: "["), UInt8(ascii: "]"): return nil
-    default: return .values
+      let shape: PlainArray? = fields.contains("title") && fields.contains("items") ? nil : .objects(fields: fields)
+      return (shape, closed || fields.count >= fieldLimit)
+    case UInt8(ascii: "["), UInt8(ascii: "]"): return (nil, true)
+    default: return (.values, true)
     }
   }
 
@@ -42,11 +50,32 @@ public enum PlainArray: Sendable, Equatable {
     }
   }
 
+  /// How the array is read as a list: each element an item (`--path .`),
+  /// values grouped by initial, objects as one list (what `options` adds,
+  /// such as `--item-format`, stays).
+  public func itemOptions(_ options: LoadOptions) -> LoadOptions {
+    var items = options
+    items.format = .json
+    items.path = JSONPath(steps: [], text: ".")
+    items.groupBy = self == .values ? .initial : nil
+    return items
+  }
+
+  /// Whether `other` is read the same way (`itemOptions`): both values, or
+  /// both objects, whatever fields each has seen.
+  func readsAlike(_ other: PlainArray) -> Bool {
+    switch (self, other) {
+    case (.values, .values), (.objects, .objects): true
+    default: false
+    }
+  }
+
   /// The most keys `fieldNames` reads.
   static let fieldLimit = 20
 
-  /// The keys of the object at `start`, in order (at most `fieldLimit`).
-  static func fieldNames(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [String] {
+  /// The keys of the object at `start`, in order (at most `fieldLimit`),
+  /// and whether its `}` was reached.
+  static func fieldNames(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (names: [String], closed: Bool) {
     var names: [String] = []
     var depth = 0
     var i = start
@@ -68,14 +97,14 @@ public enum PlainArray: Sendable, Equatable {
         if depth == 1 { expectKey = true }
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1
-        if depth == 0 { return names }
+        if depth == 0 { return (names, true) }
       case UInt8(ascii: ","):
         if depth == 1 { expectKey = true }
       default: break
       }
       i += 1
     }
-    return names
+    return (names, false)
   }
 
   /// The note shown with an array of objects opened as one list.

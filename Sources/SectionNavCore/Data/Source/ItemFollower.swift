@@ -77,6 +77,6 @@ final class ItemFollower: @unchecked Sendable {
   func finish(count: Int) throws(LoadError) -> ItemLoader.Result {
     if let failure = follower.stop(at: count) as? LoadError { throw failure }
     defer { stream.release() }
-    return ItemLoader.Result(list: stream.list(), warning: stream.warning)
+    return ItemLoader.Result(list: stream.list(), warning: stream.warning, values: stream.json?.state.roots ?? 0)
   }
 }

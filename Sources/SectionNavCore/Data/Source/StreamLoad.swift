@@ -10,9 +10,9 @@ public enum StreamLoad {
   }
 
   /// The whole input, and its items when `options.selectsItems` or `.lines`,
-  /// or its sections when it was sectioned JSON indexed as it arrived
-  /// (otherwise the caller indexes the bytes, which tells why they are not
-  /// sectioned JSON).
+  /// or its sections when it was sectioned JSON indexed as it arrived, or
+  /// its list when it was an array read as one (`plainArray`); otherwise
+  /// the caller indexes the bytes, which tells why they are not sectioned JSON.
   public struct Outcome {
     public var buffer: ByteBuffer
     public var items: ItemLoader.Result?
@@ -24,7 +24,9 @@ public enum StreamLoad {
   /// (JSON Lines, a plain array, a syntax error such a document's loader
   /// words otherwise), the input is checked as before it was tried: as it
   /// arrives by an `ItemStream`, as far as `check` goes (it shows nothing
-  /// early: it is not sectioned JSON), and indexed once complete. `progress` is
+  /// early: it is not sectioned JSON), and indexed once complete — or, for
+  /// an array the indexer surely refuses, read as a list as it arrives
+  /// (`ItemFollower`), as item data is. `progress` is
   /// called after each chunk with the bytes read and a way to build the
   /// list found so far (only valid during the call). Without item data,
   /// `prefixList` makes that list from the complete lines read so far
@@ -53,7 +55,7 @@ public enum StreamLoad {
         validateOnly: !options.selectsItems)
     }
     // Item data is scanned on another thread as it arrives.
-    let items = options.selectsItems ? ItemFollower(itemStream(), progress: progress) : nil
+    var items = options.selectsItems ? ItemFollower(itemStream(), progress: progress) : nil
     defer { items?.follower.stop(at: storage.count) }
     // Sectioned JSON is indexed as it arrives, unless that scan gives up;
     // then `stream` checks it (`check`), and `JSONIndexer` indexes it once complete.
@@ -63,6 +65,25 @@ public enum StreamLoad {
     defer { sections?.follower.stop(at: storage.count) }
     var stream = validate && !options.selectsItems ? itemStream() : nil
     defer { stream?.release() }
+    // An array the indexer surely refuses (`PlainArray.refusesSections`)
+    // opens as a list (`DataLoading.document`): once its first element has
+    // arrived, it is read so as it arrives — scanned once, not validated
+    // by the sectioned scan and then read again.
+    var plain: PlainArray? = nil
+    var shapeSettled = sections == nil
+    func followPlainArray() {
+      let (shape, settled) = PlainArray.settled(storage.buffer())
+      shapeSettled = settled
+      guard let shape, settled, shape.refusesSections else { return }
+      _ = sections?.follower.stop(at: storage.count)
+      sections = nil
+      stream?.release()
+      stream = nil
+      plain = shape
+      let list = ItemStream(
+        buffer: storage.growingBuffer(), options: shape.itemOptions(options), defaultTitle: defaultTitle)
+      items = ItemFollower(list, progress: progress)
+    }
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
@@ -93,17 +114,7 @@ public enum StreamLoad {
       }
       let eof = n == 0
       follower?.arrived(storage.count)
-      if let items {
-        items.follower.feed.arrive(storage.count, atEnd: eof)
-        do throws(LoadError) {
-          if let failure = items.earlyFailure { throw failure }
-          if eof { return Outcome(buffer: storage.buffer(), items: try items.finish(count: storage.count)) }
-        } catch {
-          throw .data(error, storage.buffer())
-        }
-        items.follower.keepUp(with: storage.count, limit: uncheckedLimit)
-        continue
-      }
+      if !shapeSettled { followPlainArray() }
       if let followed = sections {
         followed.follower.feed.arrive(storage.count, atEnd: eof)
         if let failure = followed.earlyFailure {
@@ -119,6 +130,26 @@ public enum StreamLoad {
           followed.follower.keepUp(with: storage.count, limit: uncheckedLimit)
           continue
         }
+      }
+      if let items {
+        items.follower.feed.arrive(storage.count, atEnd: eof)
+        do throws(LoadError) {
+          // (A plain array's syntax error is where and what the caller would find.)
+          if let failure = items.earlyFailure { throw failure }
+          if eof {
+            let buffer = storage.buffer()
+            guard let shape = plain else {
+              return Outcome(buffer: buffer, items: try items.finish(count: storage.count))
+            }
+            // Anything but the array alone, whole, is indexed by the caller, as a file would be.
+            let result = try? items.finish(count: storage.count)
+            return Outcome(buffer: buffer, items: result.flatMap { plainArray($0, shape, buffer) })
+          }
+        } catch {
+          throw .data(error, storage.buffer())
+        }
+        items.follower.keepUp(with: storage.count, limit: uncheckedLimit)
+        continue
       }
       do {
         try text?.advance(storage.growingBuffer(), count: storage.count, stream: true)
@@ -139,6 +170,20 @@ public enum StreamLoad {
         buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: options.keepOrder)))
     }
     return Outcome(buffer: buffer, items: nil)
+  }
+
+  /// The list a stream read as the plain array `shape` (`followPlainArray`)
+  /// makes, with its note (as `DataLoading.document` gives it); nil when
+  /// the whole input is not that array alone (a second value: JSON Lines),
+  /// for the caller to index as before.
+  static func plainArray(_ result: ItemLoader.Result, _ shape: PlainArray, _ buffer: ByteBuffer)
+    -> ItemLoader.Result?
+  {
+    guard result.values == 1, let whole = PlainArray.of(buffer), whole.refusesSections, whole.readsAlike(shape)
+    else { return nil }
+    var result = result
+    result.warning = whole.note(count: result.list.itemCount)
+    return result
   }
 
   /// Where the scan of sectioned JSON stopped early (`JSONFollower`): a
