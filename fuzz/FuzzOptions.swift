@@ -33,8 +33,8 @@ enum OptionsFuzz {
   static let files = ["data.json", "data.jsonl", "data.csv", "data.tsv", "data.txt", "-", "x.ndjson"]
   /// Values that mean something to some option; the rest of the time a value is fuzzed text.
   static let values = [
-    "", "name", "a.b", "initial", ".a", ".[]", ".a[]", "{name} ({id})", "{a:>20}", "{", "\\t", ",", "0", "-1", "80x24",
-    "A", "C", "sv", "ja", "é", "\u{301}", "'", "\"",
+    "", "name", "a.b", "initial", ".a", ".[]", ".a[]", ".[].name", "{name} ({id})", "{a:>20}", "{", "\\t", ",", "0",
+    "-1", "80x24", "A", "C", "sv", "ja", "é", "\u{301}", "'", "\"",
   ]
 
   /// Up to eight options, a FILE (or none), and `--` now and then.

@@ -102,6 +102,28 @@ static inline uint64_t sn_string_stops64(const uint8_t *p) {
 #endif
 }
 
+/// `sn_string_stops64` of `p[0..<16]`, for the plain runs of most strings
+/// (16 bytes a step where a 64-bit word takes 8); bit i of `*high` is set
+/// when `p[i]` is 0x80 or more.
+static inline uint32_t sn_string_stops16(const uint8_t *p, uint32_t *high) {
+#if defined(__SSE2__)
+  const __m128i controls = _mm_set1_epi8(0x1F);
+  __m128i v = _mm_loadu_si128((const __m128i *)p);
+  __m128i quotes = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+  __m128i stop = _mm_or_si128(quotes, _mm_cmpeq_epi8(_mm_max_epu8(v, controls), controls));
+  *high = (uint32_t)_mm_movemask_epi8(v);
+  return (uint32_t)_mm_movemask_epi8(stop);
+#else
+  uint32_t stops = 0, highs = 0;
+  for (int i = 0; i < 16; i++) {
+    stops |= (uint32_t)(p[i] == '"' || p[i] == '\\' || p[i] < 0x20) << i;
+    highs |= (uint32_t)(p[i] >= 0x80) << i;
+  }
+  *high = highs;
+  return stops;
+#endif
+}
+
 /// What a block of a JSON string dense with escapes needs to be checked
 /// whole (simdjson's way: escapes found by bit arithmetic, not byte by
 /// byte): bit i of each mask is byte `p[i]` of 64 being that class.

@@ -80,9 +80,10 @@ enum JSONLexer {
   /// escape or a non-ASCII byte. Invalid UTF-8 is let through (shown as
   /// U+FFFD later); raw control characters and bad escapes are errors.
   ///
-  /// The body is skipped 8 bytes at a time: a word is searched at once for
-  /// `"`, `\` and bytes below 0x20 (SWAR has-zero / has-less-than tricks,
-  /// whose lowest flagged byte is always a true match).
+  /// The body is skipped 16 bytes at a time (SSE2), then 8: a block is
+  /// searched at once for `"`, `\` and bytes below 0x20 (a word by SWAR
+  /// has-zero / has-less-than tricks, whose lowest flagged byte is always a
+  /// true match).
   @inline(__always)
   static func skipString(_ quote: Pointer, _ end: Pointer, _ base: Pointer, _ plain: inout Bool)
     throws(SyntaxFailure) -> Pointer
@@ -102,12 +103,27 @@ enum JSONLexer {
     try skipBody(quote + 1, end, base, &plain, high: 0, saved: &saved)
   }
 
-  /// Moves `p` over string bytes eight at a time up to the first quote,
-  /// backslash or control character, OR-ing the bytes it passes into
-  /// `high` (for `plain`): true when it stopped at one, false when fewer
-  /// than eight bytes are left before `end`.
+  /// Moves `p` over string bytes sixteen, then eight at a time up to the
+  /// first quote, backslash or control character, OR-ing the bytes it
+  /// passes into `high` (for `plain`; a byte of 0x80 or more among sixteen
+  /// as 0x80): true when it stopped at one, false when fewer than eight
+  /// bytes are left before `end`.
   @inline(__always)
   static func skipPlainWords(_ p: inout Pointer, _ end: Pointer, _ high: inout UInt64) -> Bool {
+    // 16 bytes a step while they last (SSE2, `sn_string_stops16`), then words.
+    while end - p >= 16 {
+      var highBits: UInt32 = 0
+      let stops = sn_string_stops16(p, &highBits)
+      if stops == 0 {
+        if highBits != 0 { high |= 0x80 }
+        p += 16
+        continue
+      }
+      let bit = stops.trailingZeroBitCount
+      if highBits & ((1 << UInt32(bit)) &- 1) != 0 { high |= 0x80 }
+      p += bit
+      return true
+    }
     while end - p >= 8 {
       let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
       let hits = stringStops(w)
