@@ -384,11 +384,18 @@ struct JSONItemScan {
           p = try JSONLexer.scanString(p, end, base, &plain)
           if !plain { itemPlain = false }
         case 0x7B, 0x5B:
-          if c == 0x7B, depth == state.itemDepth, objectItems {
-            // An object item in a loop of its own (`objectMembers`); given back when it fails.
+          // An object on the path whose member is the item (`.[].name`).
+          let carrier = c == 0x7B && depth == carrierDepth && depth <= limit && state.itemDepth < 0 && onPath[depth]
+          if c == 0x7B, objectItems, depth == state.itemDepth || carrier {
+            // An object item, or a carrier, in a loop of its own
+            // (`objectMembers`, `carrierMembers`); given back when it fails.
             var blank = spaces
             do {
-              p = try objectMembers(p, end, depth: depth + 1, level: 0, &blank)
+              if carrier {
+                p = try carrierMembers(p, end, depth: depth, &blank)
+              } else {
+                p = try objectMembers(p, end, depth: depth + 1, level: 0, &blank)
+              }
               spaces = blank
               if depth <= limit {
                 limit = watch
@@ -398,22 +405,7 @@ struct JSONItemScan {
               checkpoint(p, depth, spaces, limit: limit, watch: watch)
               continue
             } catch {
-              startItem(at: p - base, spaces: spaces)
-            }
-          }
-          if c == 0x7B, depth == carrierDepth, objectItems, depth <= limit, state.itemDepth < 0, onPath[depth] {
-            // An object on the path whose member is the item, in a loop of its own; given back when it fails.
-            var blank = spaces
-            do {
-              p = try carrierMembers(p, end, depth: depth, &blank)
-              spaces = blank
-              limit = watch
-              ends(at: p, depth: depth, spaces: spaces)
-              needValue = false
-              checkpoint(p, depth, spaces, limit: limit, watch: watch)
-              continue
-            } catch {
-              giveBackCarrier(depth: depth)
+              if carrier { giveBackCarrier(depth: depth) } else { startItem(at: p - base, spaces: spaces) }
             }
           }
           if depth == maxDepth {
