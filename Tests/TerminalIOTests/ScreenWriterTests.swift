@@ -157,6 +157,34 @@ private struct Harness {
     }
   }
 
+  /// The program's own screen (header, index column, scroll bar, status
+  /// line), one row down with C-e: a quarter of a repaint or less, though
+  /// every row of the index column must be drawn again after the scroll.
+  @Test(arguments: [(80, 24), (120, 40)])
+  func theListScrolledByOneRowCostsAQuarterOfARepaint(_ size: (Int, Int)) throws {
+    let (width, height) = size
+    let words = [
+      "alfa", "Bravo", "charlie", "Delta", "echo", "Foxtrot", "golf", "Hotel", "india", "Juliett", "kilo", "Lima",
+      "mike", "November", "oscar", "Papa", "quebec", "Romeo", "sierra", "Tango", "uniform", "Victor", "whiskey",
+      "Xray", "yankee", "Zulu",
+    ]
+    // Sections of many items, as in the benchmark's (the middle of one fills the screen).
+    let sections = (0..<300).map { s in
+      let items = (0..<100).map { i in "\"\(words[(s + i) % 26]) \(words[(s * 7 + i) % 26]) \(s * 7919 % 100_003)\"" }
+      return "\"\(words[s * 11 % 26]) \(s)\": [" + items.joined(separator: ", ") + "]"
+    }
+    let list = try JSONIndexer.load(Array(("{" + sections.joined(separator: ", ") + "}").utf8))
+    var state = AppState(list: list, width: width, height: height)
+    _ = state.handle(.command(try #require(try CommandParser.parse("scroll-to 0 0.5"))))
+    var harness = Harness(width: width, height: height)
+    harness.show(state.render())
+    _ = state.handle(.command(try #require(try CommandParser.parse("key C-e"))))
+    let scroll = harness.show(state.render(), "C-e")
+    var fresh = ScreenWriter()
+    let repaint = fresh.render(state.render())
+    #expect(scroll.count * 4 < repaint.count, "C-e \(scroll.count) B, repaint \(repaint.count) B")
+  }
+
   @Test func withoutScrollRegionsTheResultIsTheSame() {
     var harness = Harness(width: 60, height: 20)
     harness.writer.usesScrollRegions = false
