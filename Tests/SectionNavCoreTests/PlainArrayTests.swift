@@ -62,3 +62,26 @@ import Testing
     #expect(loaded > 100)
   }
 }
+
+extension PlainArrayTests {
+  /// A stream is read as a plain array once its first element has arrived
+  /// whole (`StreamLoad`); a first object longer than the window (a
+  /// section of many items) is decided there, as not one, so that each
+  /// look at a growing stream stays short.
+  @Test func aStreamSettlesItsShapeOnceTheFirstElementHasArrived() {
+    func settled(_ text: String, window: Int = .max) -> (PlainArray?, Bool) {
+      let r = PlainArray.settled(ByteBuffer(string: text), window: window)
+      return (r.shape, r.settled)
+    }
+    #expect(settled("").1 == false)
+    #expect(settled(" [ ").1 == false)
+    #expect(settled(#"["a"#) == (.values, true))
+    #expect(settled(#"{"a": 1"#) == (nil, true))
+    #expect(settled(#"[{"name": "x", "#).1 == false)
+    #expect(settled(#"[{"name": "x", "n": {"k": 1}}, "#) == (.objects(fields: ["name", "n"]), true))
+    let section = #"[{"title": "T", "items": ["# + String(repeating: "1, ", count: 100_000)
+    #expect(settled(section).1 == false)
+    #expect(settled(section, window: 1 << 16) == (nil, true))
+    #expect(settled(#"[{"name": "x""#, window: 1 << 16).1 == false)
+  }
+}

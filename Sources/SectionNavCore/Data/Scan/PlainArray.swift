@@ -14,8 +14,10 @@ public enum PlainArray: Sendable, Equatable {
 
   /// `of`, and whether more bytes could change it (`settled` false): the
   /// input so far ends before the array's first element starts, or inside
-  /// a first object before its `fieldLimit` keys or its `}`.
-  public static func settled(_ buffer: ByteBuffer) -> (shape: PlainArray?, settled: Bool) {
+  /// a first object before its `fieldLimit` keys or its `}`. A first
+  /// object not closed within `window` bytes is taken as settled, with no
+  /// shape (a stream asks again as it grows: each look stays that short).
+  public static func settled(_ buffer: ByteBuffer, window: Int = .max) -> (shape: PlainArray?, settled: Bool) {
     let bytes = UnsafeBufferPointer(start: buffer.base, count: buffer.count)
     var i = 0
     func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
@@ -29,9 +31,11 @@ public enum PlainArray: Sendable, Equatable {
     guard i < bytes.count else { return (nil, false) }
     switch bytes[i] {
     case UInt8(ascii: "{"):
-      let (fields, closed) = fieldNames(bytes, from: i)
+      let stop = bytes.count - i > window ? i + window : bytes.count
+      let (fields, closed) = fieldNames(UnsafeBufferPointer(rebasing: bytes[..<stop]), from: i)
       // Sections with an error somewhere: that error is the one to report.
       let shape: PlainArray? = fields.contains("title") && fields.contains("items") ? nil : .objects(fields: fields)
+      if !closed && fields.count < fieldLimit && stop < bytes.count { return (nil, true) }
       return (shape, closed || fields.count >= fieldLimit)
     case UInt8(ascii: "["), UInt8(ascii: "]"): return (nil, true)
     default: return (.values, true)

@@ -72,7 +72,7 @@ public enum StreamLoad {
     var plain: PlainArray? = nil
     var shapeSettled = sections == nil
     func followPlainArray() {
-      let (shape, settled) = PlainArray.settled(storage.buffer())
+      let (shape, settled) = PlainArray.settled(storage.buffer(), window: 1 << 16)
       shapeSettled = settled
       guard let shape, settled, shape.refusesSections else { return }
       _ = sections?.follower.stop(at: storage.count)
