@@ -324,27 +324,23 @@ enum CursorMoves {
     // Only ESC-led sequences: no CR or LF, whose effect depends on terminal
     // modes (and a line feed on the last row would scroll).
     if from.row == to.row {
-      if to.column > from.column { consider(sequence(to.column - from.column, "C")) }
-      if to.column < from.column { consider(sequence(from.column - to.column, "D")) }
       consider(sequence(to.column + 1, "G"))
     } else if to.column == 0, to.row > from.row {
       consider(sequence(to.row - from.row, "E"))
     }
-    // One row down, same column: an index (ESC D), 2 bytes. It scrolls
-    // only on the bottom margin, and no move starts there: the target row
-    // is below it, and no scroll region is set while cells are written.
-    let down: [UInt8]? = to.row == from.row + 1 ? [0x1B, 0x44] : nil
-    if from.column == to.column {
-      if to.row > from.row { consider(down ?? sequence(to.row - from.row, "B")) }
-      if to.row < from.row { consider(sequence(from.row - to.row, "A")) }
-    } else if from.row != to.row {
-      // Down a row and back a column — the next row of a column that did
-      // not scroll (the index, the scroll bar) — is 5 bytes, not 8 or 9.
-      let vertical = down ?? (to.row > from.row ? sequence(to.row - from.row, "B") : sequence(from.row - to.row, "A"))
-      let horizontal =
-        to.column > from.column ? sequence(to.column - from.column, "C") : sequence(from.column - to.column, "D")
-      consider(vertical + horizontal)
-    }
+    // Relative moves, down or up then across: the next row of a column
+    // that did not scroll (the index, the scroll bar) is 5 bytes, not 8 or
+    // 9. One row down is an index (ESC D), 2 bytes: it scrolls only on the
+    // bottom margin, and no move starts there (the target row is below it,
+    // and no scroll region is set while cells are written).
+    let vertical =
+      to.row == from.row + 1
+      ? [0x1B, 0x44]
+      : to.row > from.row ? sequence(to.row - from.row, "B") : to.row < from.row ? sequence(from.row - to.row, "A") : []
+    let horizontal =
+      to.column > from.column
+      ? sequence(to.column - from.column, "C") : to.column < from.column ? sequence(from.column - to.column, "D") : []
+    if from != to { consider(vertical + horizontal) }
     return best
   }
 

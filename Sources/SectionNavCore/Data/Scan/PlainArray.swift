@@ -67,12 +67,7 @@ public enum PlainArray: Sendable, Equatable {
 
   /// Whether `other` is read the same way (`itemOptions`): both values, or
   /// both objects, whatever fields each has seen.
-  func readsAlike(_ other: PlainArray) -> Bool {
-    switch (self, other) {
-    case (.values, .values), (.objects, .objects): true
-    default: false
-    }
-  }
+  func readsAlike(_ other: PlainArray) -> Bool { (self == .values) == (other == .values) }
 
   /// The most keys `fieldNames` reads.
   static let fieldLimit = 20
