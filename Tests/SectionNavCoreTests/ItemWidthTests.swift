@@ -185,4 +185,45 @@ import Testing
       #expect(list.maxItemWidth == widest)
     }
   }
+
+  /// A string item (an array of strings, JSON Lines of strings) is measured
+  /// only when its body's bytes less what its escapes save could beat the
+  /// widest row so far. Escapes of every width (`\u00e9` one cell, `\u4e2d`
+  /// two, `\u0301` none, a surrogate pair two), raw non-ASCII, random lengths
+  /// and orders, one thread or two, grouped or not: the widest is the drawn one.
+  @Test func stringItemsAreAsWideAsTheirWidestDrawnRow() throws {
+    let pieces = [
+      "a", "word ", #"\u00e9"#, #"\u4e2d"#, "中", #"\u0301"#, #"\n"#, #"\""#, #"\ud83d\ude00"#, #"\u0009"#, "é",
+      #"\\"#, #"\u1100"#, #"\u10ff"#, "\u{1F600}",
+    ]
+    // Pieces whose cells the bound tells exactly: rows of nearly one width
+    // then differ by a cell, and a bound one too tight loses the widest.
+    let exact = ["a", #"\u00e9"#, #"\""#, #"\n"#, #"\\"#]
+    for seed in UInt64(1)...12 {
+      var random = OracleRandom(seed: seed)
+      let tight = seed % 2 == 0
+      let strings = (0..<300).map { _ in
+        let count = tight ? 20 + random.below(4) : random.below(random.chance(10) ? 120 : 20)
+        return "\"" + (0..<count).map { _ in random.pick(tight ? exact : pieces) }.joined() + "\""
+      }
+      let lines = random.chance(50)
+      let text = lines ? strings.joined(separator: "\n") : "[" + strings.joined(separator: ", ") + "]"
+      var options = LoadOptions()
+      options.format = lines ? .jsonLines : .json
+      if random.chance(50) { options.groupBy = .initial }
+      for parallel in [false, true] {
+        let list = try ItemLoader.loadHalves(
+          ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 64
+        ).result.list
+        var widest = 0
+        for section in 0..<list.sectionCount {
+          for i in 0..<list.itemCount(section) {
+            widest = max(widest, TextSanitizer.width(list.itemText(section: section, item: i)))
+          }
+        }
+        #expect(list.itemCount == strings.count, "seed \(seed)")
+        #expect(list.maxItemWidth == widest, "seed \(seed), \(lines ? "lines" : "array"), parallel \(parallel)")
+      }
+    }
+  }
 }

@@ -8,10 +8,13 @@
 extension JSONItemScan {
   /// Files the item at `start..<end` under its section. `whitespace`: the
   /// bytes between its tokens (so a plain object's compact width is known);
+  /// `saved`: for a string, what its escapes save (`JSONLexer.scanString`);
   /// `group`: where its group value ends as the scan found it (-1: none),
   /// or nil to look the field up; `fieldsFound`: the fields its row shows
   /// were found by the scan (`shown`), else they are looked up.
-  mutating func addItem(start: Int, end: Int, plain: Bool, whitespace: Int, group: Int?, fieldsFound: Bool) {
+  mutating func addItem(
+    start: Int, end: Int, plain: Bool, whitespace: Int, saved: Int, group: Int?, fieldsFound: Bool
+  ) {
     let p = buffer.base + start
     let length = end - start
     let c = p.pointee
@@ -34,6 +37,9 @@ extension JSONItemScan {
       // a far looser bound): it cannot be the widest.
     } else if c == 0x7B, hasTemplate, fieldsFound, shown.templateBound(p, itemStart: start) <= items.rows.exact {
       // Nor can a template's row no wider than its fields' bytes and its text.
+    } else if c == 0x22, length - 2 - saved <= items.rows.exact {
+      // Nor a string no wider than its body's bytes less what its escapes
+      // save (`\u00e9`, six bytes, one cell: Python's default output).
     } else {
       items.noteRow(offset: start, length: length, bytesBound: !(hasTemplate && c == 0x7B)) {
         if let field { return JSONValueText.cells(p + field.offset, field.length) }

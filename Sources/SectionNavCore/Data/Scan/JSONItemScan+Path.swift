@@ -223,9 +223,10 @@ extension JSONItemScan {
     let item = state.itemDepth
     if item >= 0, d > item, d <= item + shown.levels { shown.valueEnds(level: d - item - 1, offset: p - buffer.base) }
     if d == item {
+      // A string item is the last string scanned: `stringSaved` is its own.
       addItem(
         start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
-        group: groupDepth == 0 ? nil : groupEnd, fieldsFound: shown.count > 0 && !shown.unsure)
+        saved: stringSaved, group: groupDepth == 0 ? nil : groupEnd, fieldsFound: shown.count > 0 && !shown.unsure)
       if state.yields { state.itemDepth = -1 }
     } else if d == state.itemDepth - 1 {
       // The array of items closed.
@@ -254,10 +255,12 @@ extension JSONItemScan {
     let start = state.firstRootStart
     let first = buffer.base + start
     var plain = first.pointee != 0x7B && first.pointee != 0x5B
+    var saved = 0
     if first.pointee == 0x22 {
-      _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain)
+      _ = try? JSONLexer.skipString(first, buffer.base + state.firstRootEnd, buffer.base, &plain, saved: &saved)
     }
-    addItem(start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, group: nil, fieldsFound: false)
+    addItem(
+      start: start, end: state.firstRootEnd, plain: plain, whitespace: 0, saved: saved, group: nil, fieldsFound: false)
   }
 
   /// The path up to depth `d`, for messages: `.a.b` of `.a.b[0].c`.

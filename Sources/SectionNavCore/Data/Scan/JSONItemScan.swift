@@ -111,6 +111,9 @@ struct JSONItemScan {
   var keyPlain = true
   var itemStart = 0
   var itemPlain = true
+  /// What the escapes of the string last scanned save (`JSONLexer.scanString`'s
+  /// `saved`): for a string item, its cells are at most its body's bytes less that.
+  var stringSaved = 0
   /// `state.spaces` when the open item started.
   var itemSpaces = 0
   /// The `--group-by` field as member names, when it has no index step: its
@@ -381,8 +384,10 @@ struct JSONItemScan {
         switch c {
         case 0x22:
           var plain = true
-          p = try JSONLexer.scanString(p, end, base, &plain)
+          var saved = 0
+          p = try JSONLexer.scanString(p, end, base, &plain, saved: &saved)
           if !plain { itemPlain = false }
+          stringSaved = saved
         case 0x7B, 0x5B:
           // An object on the path whose member is the item (`.[].name`).
           let carrier = c == 0x7B && depth == carrierDepth && depth <= limit && state.itemDepth < 0 && onPath[depth]
