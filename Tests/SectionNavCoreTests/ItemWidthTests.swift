@@ -226,4 +226,26 @@ import Testing
       }
     }
   }
+
+  /// A string item taken from its object by `--path` (`.list[].name`, the
+  /// objects' own loop) is bounded by its own escapes, not by those of a
+  /// string scanned before it (`meta`'s, which save 50 bytes): the widest
+  /// row is the drawn one, in either order of the items.
+  @Test func pathItemsAreBoundedByTheirOwnEscapes() throws {
+    let meta = String(repeating: #"\u00e9"#, count: 10)
+    let names = [#""ab""#, #""éééééé""#, #""c\u00e9\u4e2d""#]
+    for order in [names, names.reversed()] {
+      let objects = order.map { "{\"id\": 1, \"name\": \($0)}" }
+      let text = "{\"meta\": \"\(meta)\", \"list\": [" + objects.joined(separator: ", ") + "]}"
+      var options = LoadOptions()
+      options.path = try JSONPath(".list[].name")
+      let list = try ItemLoader.load(ByteBuffer(string: text), options: options).list
+      var widest = 0
+      for i in 0..<list.itemCount(0) { widest = max(widest, TextSanitizer.width(list.itemText(section: 0, item: i))) }
+      #expect(list.itemCount == 3)
+      #expect(widest == 6)
+      #expect(list.maxItemWidth == widest, "\(order)")
+    }
+  }
 }
+

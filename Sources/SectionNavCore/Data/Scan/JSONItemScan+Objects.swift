@@ -186,6 +186,7 @@ extension JSONItemScan {
         } else {
           valueEnd = try JSONLexer.skipValue(value, end, base, &plain, &saved, &spaces, depth: d + 1)
           if !plain { itemPlain = false }
+          stringSaved = saved
         }
         itemEnd = valueEnd
         spacesAtItemEnd = spaces

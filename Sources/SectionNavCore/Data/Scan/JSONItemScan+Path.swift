@@ -207,6 +207,9 @@ extension JSONItemScan {
   mutating func startItem(at offset: Int, spaces: Int) {
     itemStart = offset
     itemPlain = true
+    // A string item scanned by a loop that does not note its escapes is
+    // bounded by its length alone, never by an earlier string's.
+    stringSaved = 0
     itemSpaces = spaces
     groupEnd = -1
     if shown.count > 0 { shown.reset() }
@@ -223,7 +226,8 @@ extension JSONItemScan {
     let item = state.itemDepth
     if item >= 0, d > item, d <= item + shown.levels { shown.valueEnds(level: d - item - 1, offset: p - buffer.base) }
     if d == item {
-      // A string item is the last string scanned: `stringSaved` is its own.
+      // A string item is the last string scanned: `stringSaved` is its own
+      // (0 from `startItem` when its loop did not note it).
       addItem(
         start: itemStart, end: p - buffer.base, plain: itemPlain, whitespace: spaces - itemSpaces,
         saved: stringSaved, group: groupDepth == 0 ? nil : groupEnd, fieldsFound: shown.count > 0 && !shown.unsure)
