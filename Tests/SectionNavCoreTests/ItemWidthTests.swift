@@ -248,4 +248,3 @@ import Testing
     }
   }
 }
-
