@@ -27,12 +27,12 @@ import Testing
     return o
   }
 
-  func load(_ buffer: ByteBuffer, _ options: LoadOptions, parallel: Bool, minimum: Int) -> (
-    Result<Load, LoadError>, Int
-  ) {
+  func load(
+    _ buffer: ByteBuffer, _ options: LoadOptions, parallel: Bool, minimum: Int, help: ItemSplit.Help = .whenBehind
+  ) -> (Result<Load, LoadError>, Int) {
     do throws(LoadError) {
       let (result, halves) = try ItemLoader.loadHalves(
-        buffer, options: options, parallel: parallel, minimumSplitSize: minimum)
+        buffer, options: options, parallel: parallel, minimumSplitSize: minimum, help: help)
       let list = result.list
       let sections = (0..<list.sectionCount).map { s in
         [list.title(s)] + (0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) }
@@ -48,12 +48,23 @@ import Testing
   func expectSameBothWays(
     _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Int {
+    expectSameThreeWays(text, options, minimum: minimum, sourceLocation: sourceLocation).halves
+  }
+
+  /// One thread, two, and two where the first half's thread takes the back
+  /// of the second's part (`ItemSplit.Help.always`): the same list or the
+  /// same error. Returns how many scans the two parallel loads used.
+  func expectSameThreeWays(
+    _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (halves: Int, parts: Int) {
     let buffer = ByteBuffer(string: text)
     let (one, oneHalves) = load(buffer, options, parallel: false, minimum: minimum)
     let (two, halves) = load(buffer, options, parallel: true, minimum: minimum)
+    let (helped, parts) = load(buffer, options, parallel: true, minimum: minimum, help: .always)
     #expect(oneHalves <= 1, sourceLocation: sourceLocation)
     #expect(one == two, "\(options.format) \(text.utf8.count) bytes", sourceLocation: sourceLocation)
-    return halves
+    #expect(one == helped, "\(options.format) \(text.utf8.count) bytes, a part taken", sourceLocation: sourceLocation)
+    return (halves, parts)
   }
 
   static let words = ["amber", "café", "中文", "e\u{301}", "zürich", "ok", "a\tb", "x\u{1F600}", "", "Ångström"]
@@ -131,6 +142,7 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomArraysOfObjectsSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
+    var taken = 0
     let choices = [
       options(.json, groupBy: "kind"), options(.json, groupBy: "user.name"), options(.json, itemField: "name"),
       options(.json, groupBy: "kind", itemFormat: "{name} / {user.name}"),
@@ -143,9 +155,12 @@ import Testing
     ]
     for round in 0..<120 {
       let text = Self.arrayOfObjects(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
-      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      if ways.halves == 2 { splits += 1 }
+      if ways.parts == 3 { taken += 1 }
     }
     #expect(splits > 40)
+    #expect(taken > 10, "a part was taken \(taken) times")
   }
 
   /// A random array of strings (or, now and then, of arrays of them), as
@@ -177,15 +192,19 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomArraysOfStringsSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
+    var taken = 0
     let choices = [
       options(.json), options(.json, groupBy: "initial"), options(.json, path: "."),
       options(.json, groupBy: "initial", keepOrder: true),
     ]
     for round in 0..<120 {
       let text = Self.arrayOfStrings(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
-      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      if ways.halves == 2 { splits += 1 }
+      if ways.parts == 3 { taken += 1 }
     }
     #expect(splits > 30)
+    #expect(taken > 10, "a part was taken \(taken) times")
   }
 
   @Test func aBoundaryInsideAnItemOrASecondValueLeavesTheFirstHalfAlone() {
@@ -205,6 +224,7 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomJSONLinesSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
+    var taken = 0
     let choices = [
       options(.jsonLines), options(.jsonLines, groupBy: "level"), options(.jsonLines, groupBy: "user.name"),
       options(.jsonLines, itemField: "name"), options(.jsonLines, itemFormat: "{level}: {user.name}"),
@@ -213,14 +233,18 @@ import Testing
     ]
     for round in 0..<120 {
       let text = Self.jsonLines(&rng, lines: Int(rng.next() % 60) + 2, damage: round % 3 == 0)
-      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      if ways.halves == 2 { splits += 1 }
+      if ways.parts == 3 { taken += 1 }
     }
     #expect(splits > 40)
+    #expect(taken > 10, "a part was taken \(taken) times")
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomCSVAndTSVSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
+    var taken = 0
     for round in 0..<160 {
       let tsv = round % 4 == 3
       let format: LoadOptions.Format = tsv ? .tsv : .csv
@@ -230,9 +254,12 @@ import Testing
         options(format, groupBy: "initial", keepOrder: true),
       ]
       let text = Self.records(&rng, rows: Int(rng.next() % 50) + 2, tsv: tsv, damage: round % 5 == 0)
-      if expectSameBothWays(text, choices[round % choices.count]) == 2 { splits += 1 }
+      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      if ways.halves == 2 { splits += 1 }
+      if ways.parts == 3 { taken += 1 }
     }
     #expect(splits > 40)
+    #expect(taken > 10, "a part was taken \(taken) times")
   }
 
   @Test func largeInputsAreSplitAndGiveTheSameList() {
@@ -255,6 +282,11 @@ import Testing
     #expect(expectSameBothWays(strings, options(.json, groupBy: "initial"), minimum: 1 << 20) == 2)
     let csv = Self.records(&rng, rows: 40_000, tsv: false, damage: false)
     #expect(expectSameBothWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20) == 2)
+    // The first half's thread takes the back of the second's part: three scans, one list.
+    #expect(expectSameThreeWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20).parts == 3)
+    #expect(expectSameThreeWays(array, options(.json, groupBy: "kind"), minimum: 1 << 20).parts == 3)
+    #expect(expectSameThreeWays(strings, options(.json), minimum: 1 << 20).parts == 3)
+    #expect(expectSameThreeWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20).parts == 3)
     // Below the minimum size, one thread.
     #expect(expectSameBothWays(csv, options(.csv), minimum: 64 << 20) == 1)
   }
@@ -312,7 +344,7 @@ import Testing
         reports.append(bytes)
         #expect(snapshot().itemCount > 0)
       }, parallel: true)
-    #expect(halves == 2)
+    #expect(halves >= 2)
     #expect(!reports.isEmpty && reports.allSatisfy { $0 < buffer.count })
     let one = try ItemLoader.loadHalves(buffer, options: options(.jsonLines, groupBy: "level"), parallel: false)
     #expect(result.list.itemCount == one.result.list.itemCount)

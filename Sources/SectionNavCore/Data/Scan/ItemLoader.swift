@@ -26,22 +26,25 @@ public enum ItemLoader {
     ).result
   }
 
-  /// `load`, telling how many scans shared the work. `parallel`: let a
+  /// `load`, telling how many scans shared the work (1, 2, or 3 when the
+  /// first half's thread also took a part of the second's). `parallel`: let a
   /// second thread scan the second half of input of `minimumSplitSize`
   /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
+  /// `help`: when the first half's thread takes a part of the second's
+  /// (`ItemSplit.Help`; tests and the fuzzer have it take one always).
   /// `objectLoop` false: object items go through the general loop too
   /// (`JSONItemScan.objectItems`), and CSV/TSV records through the byte
   /// loop (`CSVScan.quickRecords`); tests and the fuzzer compare the two.
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true
+    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true, help: ItemSplit.Help = .whenBehind
   ) throws(LoadError) -> (result: Result, halves: Int) {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }
     stream.json?.objectItems = objectLoop
     stream.records?.quickRecords = objectLoop
-    let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize) : nil
+    let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize, help: help) : nil
     defer { split?.stop() }
     // The first half ends where the second starts.
     let end = split?.offset ?? buffer.count
@@ -59,7 +62,7 @@ public enum ItemLoader {
     var halves = 1
     if let split {
       try stream.scan(available: end, eof: false)
-      if try split.join(into: &stream) { halves = 2 }
+      halves += try split.join(into: &stream)
     }
     try stream.advance(available: buffer.count, eof: true)
     let values = stream.json?.state.roots ?? 0

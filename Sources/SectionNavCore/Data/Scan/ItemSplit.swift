@@ -18,6 +18,15 @@ import Synchronization
 /// the same whoever makes it. Anywhere else the second half is cancelled
 /// and the first goes on alone: a wrong guess costs the other core's time,
 /// never correctness. Progress stays with the first half.
+///
+/// The halves are rarely done together (the two cores of a shared machine
+/// run at different speeds from one run to the next: 62 against 72 ms,
+/// then 102 against 75, on the same file). So the first half's thread,
+/// done while the second is still far from the end, takes the back half
+/// of what the second has not yet started (`help`), from a boundary found
+/// as the split's own is: the second stops there, and `join` adopts the
+/// two parts in order — each only when the part before it ended exactly
+/// where it starts, as for the halves.
 final class ItemSplit: @unchecked Sendable {
   /// Where the second half starts (just after a line break).
   let offset: Int
@@ -30,17 +39,47 @@ final class ItemSplit: @unchecked Sendable {
   var failure: LoadError?
   /// `stop` has waited for the second half.
   private var stopped = false
+  /// How far the second half may scan (the end, until `help` takes the
+  /// back of its part), and how far it has gone or is going: it takes
+  /// `step` bytes at a time, so a part it has not begun can be taken.
+  private let reach: Mutex<(limit: Int, committed: Int)>
+  /// The back part `help` took (it starts at `part.start`) and its error.
+  private var part: (start: Int, stream: ItemStream, failure: LoadError?)?
+  /// The least that `help` takes: less is done sooner by the second half
+  /// than found and scanned apart.
+  private let smallestHelp: Int
+  /// Tests: the second half waits until `help` has taken its part, so a
+  /// part is taken whatever the threads' speeds.
+  private let hold: DispatchSemaphore?
+  /// `hold` has been let go (by the joining thread, once).
+  private var held = true
 
-  private init(offset: Int, second: ItemStream) {
+  /// The second half's bytes per scan call: small enough that the rest of
+  /// a part can be taken soon after the first half is done.
+  static let step = 2 << 20
+  /// `help` takes the back of at least this many bytes not yet begun.
+  static let helpMinimum = 4 << 20
+
+  /// How a split treats its second half (tests take a part always).
+  enum Help {
+    case whenBehind, always
+  }
+
+  private init(offset: Int, second: ItemStream, help: Help) {
     self.offset = offset
     self.second = second
+    reach = Mutex((limit: second.buffer.count, committed: offset))
+    smallestHelp = help == .always ? 2 : Self.helpMinimum
+    hold = help == .always ? DispatchSemaphore(value: 0) : nil
   }
 
   /// Starts the second half when the input is large enough and a boundary
   /// near the middle is found; nil otherwise (one thread scans it all).
   /// CSV and TSV have their header read by `stream` first, so the second
   /// half knows the columns. Throws what that read finds.
-  static func start(_ stream: inout ItemStream, minimumSize: Int) throws(LoadError) -> ItemSplit? {
+  static func start(_ stream: inout ItemStream, minimumSize: Int, help: Help = .whenBehind) throws(LoadError)
+    -> ItemSplit?
+  {
     let buffer = stream.buffer
     let count = buffer.count
     guard count >= max(minimumSize, 2), stream.position == 0 else { return nil }
@@ -50,7 +89,7 @@ final class ItemSplit: @unchecked Sendable {
       let header = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer.base) + 1
       try stream.scan(available: header, eof: false)
     }
-    return start(&stream, in: buffer, from: 0)
+    return start(&stream, in: buffer, from: 0, help: help)
   }
 
   /// Starts the second half of what `buffer` (the whole input) holds past
@@ -58,41 +97,53 @@ final class ItemSplit: @unchecked Sendable {
   /// whose scan is still far behind when its input ends splits the rest
   /// (`ItemFollower`): `buffer` is then the complete input, `stream`'s own
   /// the stream's growing buffer.
-  static func start(_ stream: inout ItemStream, in buffer: ByteBuffer, from: Int) -> ItemSplit? {
+  static func start(_ stream: inout ItemStream, in buffer: ByteBuffer, from: Int, help: Help = .whenBehind)
+    -> ItemSplit?
+  {
     let count = buffer.count
     let rest = count - from
-    // A little before the middle: the first half's thread also starts the
-    // process, joins the halves and makes the list.
-    let middle = from + rest / 2 - rest / 32
-    let last = count - rest / 8
-    let quoted: Bool
     switch stream.options.format {
     case .jsonLines:
       // `--path` steps that need jq's evaluation settle the whole input at the end: one thread.
       guard stream.options.path?.streams ?? true else { return nil }
-      quoted = false
     case .csv, .tsv:
       guard stream.records?.columns != nil else { return nil }
-      quoted = stream.options.format == .csv
     case .lines:
       return nil
     case .json:
       // A top-level array of objects, arrays or strings, its items found
       // without `--path` (or with `.`, the same items: how a plain array
       // opens as a list), or a path that starts at each element (`.[]…`).
-      guard stream.options.path.map(startsAtEachElement) ?? true, let offset = arrayBoundary(buffer, from: middle),
-        offset < last
-      else { return nil }
-      return begin(&stream, in: buffer, at: offset)
+      guard stream.options.path.map(startsAtEachElement) ?? true else { return nil }
     }
-    let start = max(middle, stream.position)
-    if quoted, let columns = stream.records?.columns?.count,
-      let offset = recordStart(buffer, from: start, columns: columns), offset < last
-    {
-      return begin(&stream, in: buffer, at: offset)
+    // A little before the middle: the first half's thread also starts the
+    // process, joins the halves and makes the list.
+    guard let offset = partStart(stream, in: buffer, from: max(from + rest / 2 - rest / 32, stream.position)),
+      offset < count - rest / 8
+    else { return nil }
+    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset, in: buffer), help: help)
+    DetachedThread.start { split.runSecond() }
+    return split
+  }
+
+  /// Where a part of `buffer` scanned apart by `stream`'s format can start,
+  /// at or after `from`: after a line break (CSV: one from which whole
+  /// records read, or with an even number of quotes before it), after an
+  /// element of a top-level array; nil when none is found near `from`.
+  static func partStart(_ stream: ItemStream, in buffer: ByteBuffer, from: Int) -> Int? {
+    switch stream.options.format {
+    case .json:
+      return arrayBoundary(buffer, from: from)
+    case .csv:
+      if let columns = stream.records?.columns?.count, let offset = recordStart(buffer, from: from, columns: columns) {
+        return offset
+      }
+      return boundary(buffer, from: from, quoted: true)
+    case .jsonLines, .tsv:
+      return boundary(buffer, from: from, quoted: false)
+    case .lines:
+      return nil
     }
-    guard let offset = boundary(buffer, from: start, quoted: quoted), offset < last else { return nil }
-    return begin(&stream, in: buffer, at: offset)
   }
 
   /// Whether the scan of `path` is the same from any element of a
@@ -156,13 +207,6 @@ final class ItemSplit: @unchecked Sendable {
       q += q.pointee == 0x0D && q + 1 < end && q[1] == 0x0A ? 2 : 1
     }
     return true
-  }
-
-  /// Starts the second half's thread at `offset`.
-  private static func begin(_ stream: inout ItemStream, in buffer: ByteBuffer, at offset: Int) -> ItemSplit {
-    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset, in: buffer))
-    DetachedThread.start { split.runSecond() }
-    return split
   }
 
   /// The start of the line after the first line break at or after `from`
@@ -244,11 +288,25 @@ final class ItemSplit: @unchecked Sendable {
   /// The second thread: scans from `offset` to the end a piece at a time,
   /// so a cancel stops it soon.
   private func runSecond() {
+    hold?.wait()
     let count = second.buffer.count
     var scanned = offset
     do throws(LoadError) {
-      while scanned < count && !cancelled.load(ordering: .relaxed) {
-        scanned = min(count, scanned + (4 << 20))
+      while !cancelled.load(ordering: .relaxed) {
+        let next = reach.withLock { reach -> Int? in
+          guard scanned < reach.limit else { return nil }
+          reach.committed = min(reach.limit, scanned + Self.step)
+          return reach.committed
+        }
+        guard let next else {
+          // Stopped where `help` took the back part: unless this half ends
+          // exactly there (a boundary guessed inside an item, or a value
+          // cut off), it scans on to the end and `join` drops that part.
+          guard scanned < count, second.position != scanned || !second.isAtItemBoundary else { break }
+          reach.withLock { $0.limit = count }
+          continue
+        }
+        scanned = next
         if scanned < count && scanned < second.wanted { continue }
         try second.scan(available: scanned, eof: scanned == count)
       }
@@ -258,21 +316,66 @@ final class ItemSplit: @unchecked Sendable {
     done.signal()
   }
 
+  /// The first half's thread, done with its part (`stream` stands at
+  /// `offset`): when the second half has at least `smallestHelp` bytes not
+  /// yet begun, takes the back half of them and scans it here.
+  private func help(_ stream: ItemStream) {
+    let count = second.buffer.count
+    let committed = reach.withLock { $0.committed }
+    let rest = count - committed
+    guard rest >= smallestHelp, let start = Self.partStart(stream, in: second.buffer, from: committed + rest / 2),
+      start < count
+    else { return }
+    let taken = reach.withLock { reach -> Bool in
+      guard reach.committed < start, reach.limit == count else { return false }
+      reach.limit = start
+      return true
+    }
+    letGo()
+    guard taken else { return }
+    var back = stream.secondHalf(from: start, in: second.buffer)
+    do throws(LoadError) {
+      try back.scan(available: count, eof: true)
+      part = (start, back, nil)
+    } catch {
+      part = (start, back, error)
+    }
+  }
+
   /// Ends the split once the first half has scanned up to `offset`: adopts
   /// the second half's items when the first half's scan stopped exactly
   /// there (and throws its error, if it had one); otherwise drops them.
   /// Returns whether they were adopted.
-  func join(into stream: inout ItemStream) throws(LoadError) -> Bool {
+  /// Returns how many parts were adopted: 0, 1 (the second half) or 2
+  /// (and the back part the first half's thread took, `help`).
+  func join(into stream: inout ItemStream) throws(LoadError) -> Int {
     let reached = stream.position == offset && stream.isAtItemBoundary
+    if reached { help(stream) }
     stop(keeping: reached)
-    guard reached else { return false }
-    defer { second.release() }
+    guard reached else { return 0 }
+    defer {
+      second.release()
+      part?.stream.release()
+      part = nil
+    }
     // A second top-level value makes the first one item (JSON Lines): what
     // the second half filed inside it no longer stands.
-    if second.json?.state.sequence == true { return false }
+    if second.json?.state.sequence == true { return 0 }
     if let failure { throw failure }
     stream.adopt(&second)
-    return true
+    guard var back = part, stream.position == back.start, stream.isAtItemBoundary,
+      back.stream.json?.state.sequence != true
+    else { return 1 }
+    if let failure = back.failure { throw failure }
+    stream.adopt(&back.stream)
+    return 2
+  }
+
+  /// Lets the second half start, if a test held it.
+  private func letGo() {
+    guard held else { return }
+    held = false
+    hold?.signal()
   }
 
   /// Waits for the second half, cancelled unless `keeping` (its work is not
@@ -281,6 +384,7 @@ final class ItemSplit: @unchecked Sendable {
     guard !stopped else { return }
     stopped = true
     if !keeping { cancelled.store(true, ordering: .relaxed) }
+    letGo()
     done.wait()
     if !keeping { second.release() }
   }

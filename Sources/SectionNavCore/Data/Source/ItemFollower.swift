@@ -50,7 +50,7 @@ final class ItemFollower: @unchecked Sendable {
   /// Scans the input to its end, `count` bytes of `stream`'s buffer (a
   /// stream's growing one), from where `stream` stands; a rest of
   /// `minimum` bytes or more in two halves, as a file is
-  /// (`ItemLoader.loadHalves`). Returns how many halves did.
+  /// (`ItemLoader.loadHalves`). Returns how many scans did (1–3).
   @discardableResult
   static func scanRest(
     _ stream: inout ItemStream, count: Int, minimum: Int = StreamFollower.restToSplit
@@ -64,7 +64,7 @@ final class ItemFollower: @unchecked Sendable {
     {
       defer { split.stop() }
       try stream.scan(available: split.offset, eof: false)
-      if try split.join(into: &stream) { halves = 2 }
+      halves += try split.join(into: &stream)
     }
     try stream.advance(available: count, eof: true)
     return halves
