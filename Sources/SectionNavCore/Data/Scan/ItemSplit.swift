@@ -345,7 +345,6 @@ final class ItemSplit: @unchecked Sendable {
   /// Ends the split once the first half has scanned up to `offset`: adopts
   /// the second half's items when the first half's scan stopped exactly
   /// there (and throws its error, if it had one); otherwise drops them.
-  /// Returns whether they were adopted.
   /// Returns how many parts were adopted: 0, 1 (the second half) or 2
   /// (and the back part the first half's thread took, `help`).
   func join(into stream: inout ItemStream) throws(LoadError) -> Int {
