@@ -28,7 +28,7 @@ import Testing
   }
 
   func load(
-    _ buffer: ByteBuffer, _ options: LoadOptions, parallel: Bool, minimum: Int, help: ItemSplit.Help = .whenBehind
+    _ buffer: ByteBuffer, _ options: LoadOptions, parallel: Bool, minimum: Int, help: SplitHelp = .whenBehind
   ) -> (Result<Load, LoadError>, Int) {
     do throws(LoadError) {
       let (result, halves) = try ItemLoader.loadHalves(
@@ -52,7 +52,7 @@ import Testing
   }
 
   /// One thread, two, and two where the first half's thread takes the back
-  /// of the second's part (`ItemSplit.Help.always`): the same list or the
+  /// of the second's part (`SplitHelp.always`): the same list or the
   /// same error. Returns how many scans the two parallel loads used.
   func expectSameThreeWays(
     _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation

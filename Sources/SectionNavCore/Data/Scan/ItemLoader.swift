@@ -31,14 +31,14 @@ public enum ItemLoader {
   /// second thread scan the second half of input of `minimumSplitSize`
   /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
   /// `help`: when the first half's thread takes a part of the second's
-  /// (`ItemSplit.Help`; tests and the fuzzer have it take one always).
+  /// (`SplitHelp`; tests and the fuzzer have it take one always).
   /// `objectLoop` false: object items go through the general loop too
   /// (`JSONItemScan.objectItems`), and CSV/TSV records through the byte
   /// loop (`CSVScan.quickRecords`); tests and the fuzzer compare the two.
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions, defaultTitle: String = "items",
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true, help: ItemSplit.Help = .whenBehind
+    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true, help: SplitHelp = .whenBehind
   ) throws(LoadError) -> (result: Result, halves: Int) {
     var stream = ItemStream(buffer: buffer, options: options, defaultTitle: defaultTitle)
     defer { stream.release() }

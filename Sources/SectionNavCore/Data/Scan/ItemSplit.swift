@@ -60,12 +60,7 @@ final class ItemSplit: @unchecked Sendable {
   /// `help` takes the back of at least this many bytes not yet begun.
   static let helpMinimum = 4 << 20
 
-  /// How a split treats its second half (tests take a part always).
-  enum Help {
-    case whenBehind, always
-  }
-
-  private init(offset: Int, second: ItemStream, help: Help) {
+  private init(offset: Int, second: ItemStream, help: SplitHelp) {
     self.offset = offset
     self.second = second
     reach = Mutex((limit: second.buffer.count, committed: offset))
@@ -77,7 +72,7 @@ final class ItemSplit: @unchecked Sendable {
   /// near the middle is found; nil otherwise (one thread scans it all).
   /// CSV and TSV have their header read by `stream` first, so the second
   /// half knows the columns. Throws what that read finds.
-  static func start(_ stream: inout ItemStream, minimumSize: Int, help: Help = .whenBehind) throws(LoadError)
+  static func start(_ stream: inout ItemStream, minimumSize: Int, help: SplitHelp = .whenBehind) throws(LoadError)
     -> ItemSplit?
   {
     let buffer = stream.buffer
@@ -97,7 +92,7 @@ final class ItemSplit: @unchecked Sendable {
   /// whose scan is still far behind when its input ends splits the rest
   /// (`ItemFollower`): `buffer` is then the complete input, `stream`'s own
   /// the stream's growing buffer.
-  static func start(_ stream: inout ItemStream, in buffer: ByteBuffer, from: Int, help: Help = .whenBehind)
+  static func start(_ stream: inout ItemStream, in buffer: ByteBuffer, from: Int, help: SplitHelp = .whenBehind)
     -> ItemSplit?
   {
     let count = buffer.count

@@ -53,14 +53,16 @@ public enum JSONIndexer {
   /// bytes or more (`ScanSplit`; tests and the fuzzer split small ones).
   /// `objectLoop` false: this thread's scan walks object and array items
   /// token by token too (`Scan.objectItems`; tests compare the two).
+  /// `help`: when this thread makes the back of the second half's sort
+  /// keys (`ScanSplit.helpWithKeys`; tests have it always do).
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true
+    minimumSplitSize: Int = ScanSplit.minimumSize, objectLoop: Bool = true, help: SplitHelp = .whenBehind
   ) throws(LoadError) -> (list: SectionedList, halves: Int) {
     var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     scan.objectItems = objectLoop
-    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
+    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize, help: help) : nil
     defer { split?.cancel() }
     do {
       try scan.run(options: options, progress: progress, split: split)
@@ -490,13 +492,21 @@ struct Scan {
   /// `sorting`: the sections will be sorted — this half's keys are made
   /// while the second half may still be scanning (it makes its own).
   mutating func adopt(_ split: ScanSplit, sorting: Bool) throws(SyntaxFailure) {
-    if sorting { _ = makeSortKeys() }
+    if sorting {
+      _ = makeSortKeys()
+      // Done first: the back of the second half's keys (`ScanSplit.helpWithKeys`).
+      split.helpWithKeys()
+    }
     split.done.wait()
     if let failure = split.failure { throw failure }
     guard var second = split.second else { return }
     split.second = nil
     adopted = true
     let shift = items.count
+    if let back = split.backKeys, second.sortKeys.count == back.start {
+      second.sortKeys.append(contentsOf: back.keys)
+    }
+    split.backKeys = nil
     // Sort keys are made only when sections are sorted; the second half made its own.
     let keys = second.sortKeys.count > 0 && second.sortKeys.count == second.sections.count
     if keys { _ = makeSortKeys() }
@@ -834,13 +844,22 @@ struct Scan {
       let titles = sections[sortKeys.count...].map(\.title)
       sortKeys.append(contentsOf: .of(titles, collation: sortKeys.collation))
     }
-    if sortKeys.collation == nil, sections.count - sortKeys.count >= 4096 {
-      // A key is about its title's length plus two bytes a number.
-      let bytes = sections[sortKeys.count...].reduce(0) { $0 + $1.title.utf8.count + 2 }
-      sortKeys.reserve(keys: sections.count - sortKeys.count, bytes: bytes)
-    }
-    while sortKeys.count < sections.count { sortKeys.append(sections.title(sortKeys.count)) }
+    reserveSortKeys(upTo: sections.count)
+    makeSortKeys(upTo: sections.count)
     return sortKeys
+  }
+
+  /// Room for the C locale's keys of sections `..<end`, made at once when they are many.
+  mutating func reserveSortKeys(upTo end: Int) {
+    guard sortKeys.collation == nil, end - sortKeys.count >= 4096 else { return }
+    // A key is about its title's length plus two bytes a number.
+    let bytes = sections[sortKeys.count..<end].reduce(0) { $0 + $1.title.utf8.count + 2 }
+    sortKeys.reserve(keys: end - sortKeys.count, bytes: bytes)
+  }
+
+  /// Makes the keys of sections up to `end` (their room reserved or not).
+  mutating func makeSortKeys(upTo end: Int) {
+    while sortKeys.count < end { sortKeys.append(sections.title(sortKeys.count)) }
   }
 
   /// The widest item so far, decoding only pending items that could beat

@@ -43,12 +43,32 @@ final class ScanSplit: @unchecked Sendable {
   var second: Scan?
   /// Its syntax error, if any (genuine once the first half confirms the start).
   var failure: SyntaxFailure?
+  /// The second half's sort keys are made `keyStep` titles at a time up
+  /// to `limit`; the first half's thread, done with its own keys first,
+  /// takes the back half of those not begun (`helpWithKeys`): the halves
+  /// rarely end together (one core made its keys 40 ms before the other).
+  /// `titles`: the second half's sections, once scanned.
+  private let keyReach = Mutex<(limit: Int, committed: Int, titles: Scan.RawSections?)>((0, 0, nil))
+  /// Signalled once the second half has begun its keys, or will make none.
+  private let keysBegun = DispatchSemaphore(value: 0)
+  /// Tests: the second half makes no key until `helpWithKeys` has taken its part.
+  private let hold: DispatchSemaphore?
+  /// The least `helpWithKeys` takes the back half of.
+  private let smallestHelp: Int
+  /// The keys `helpWithKeys` made: of the second half's titles from `start` on.
+  var backKeys: (start: Int, keys: NaturalOrder.SortKeys)?
+  /// Titles per step of the second half's keys.
+  static let keyStep = 8192
+  /// `helpWithKeys` takes the back half of at least this many titles not begun.
+  static let keysToHelp = 32768
 
-  private init(buffer: ByteBuffer, options: LoadOptions, shape: Scan.Shape, offset: Int) {
+  private init(buffer: ByteBuffer, options: LoadOptions, shape: Scan.Shape, offset: Int, help: SplitHelp) {
     self.buffer = buffer
     self.options = options
     self.shape = shape
     self.offset = offset
+    hold = help == .always ? DispatchSemaphore(value: 0) : nil
+    smallestHelp = help == .always ? 2 : Self.keysToHelp
   }
 
   /// Starts the second half on its own thread when the document is large
@@ -56,7 +76,8 @@ final class ScanSplit: @unchecked Sendable {
   /// (one thread scans everything). `after`: the first half has got that
   /// far already (a stream scanned as it arrived): the rest is split.
   static func start(
-    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0
+    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0,
+    help: SplitHelp = .whenBehind
   ) -> ScanSplit? {
     guard buffer.count - after >= max(minimumSize, 2) else { return nil }
     let first = JSONLexer.skipSpace(buffer.base, buffer.base + buffer.count)
@@ -74,7 +95,7 @@ final class ScanSplit: @unchecked Sendable {
         candidate < buffer.count - (buffer.count - after) / 8
       else { return nil }
       if probe(buffer, options: options, shape: shape, at: candidate) {
-        let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate)
+        let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate, help: help)
         DetachedThread.start { split.runSecond() }
         return split
       }
@@ -141,15 +162,25 @@ final class ScanSplit: @unchecked Sendable {
   private func runSecond() {
     var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     scan.shape = shape
+    var begun = false
     do {
       try scan.run(options: options, progress: nil, entry: offset, split: self)
       if !cancelled.load(ordering: .relaxed) {
         _ = scan.resolveWidest(options: options)
-        if !options.keepOrder && scan.shape == .objectOfSections { _ = scan.makeSortKeys() }
+        if !options.keepOrder && scan.shape == .objectOfSections {
+          begun = true
+          if scan.sortKeys.collation == nil {
+            makeKeysInSteps(&scan)
+          } else {
+            keysBegun.signal()
+            _ = scan.makeSortKeys()  // ICU keys: on two cores already
+          }
+        }
       }
     } catch {
       failure = error
     }
+    if !begun { keysBegun.signal() }
     if cancelled.load(ordering: .relaxed) {
       scan.items.discard()
     } else {
@@ -158,8 +189,52 @@ final class ScanSplit: @unchecked Sendable {
     done.signal()
   }
 
-  /// Tells the second half to stop (its work is not needed).
-  func cancel() { cancelled.store(true, ordering: .relaxed) }
+  /// The second half's C-locale keys, `keyStep` titles at a time, up to
+  /// where `helpWithKeys` may take the rest.
+  private func makeKeysInSteps(_ scan: inout Scan) {
+    let count = scan.sections.count
+    keyReach.withLock { $0 = (count, 0, scan.sections) }
+    keysBegun.signal()
+    hold?.wait()
+    scan.reserveSortKeys(upTo: count)
+    while !cancelled.load(ordering: .relaxed) {
+      let next = keyReach.withLock { reach -> Int? in
+        guard reach.committed < reach.limit else { return nil }
+        reach.committed = min(reach.limit, reach.committed + Self.keyStep)
+        return reach.committed
+      }
+      guard let next else { break }
+      scan.makeSortKeys(upTo: next)
+    }
+    keyReach.withLock { $0.titles = nil }
+  }
+
+  /// The first half's thread, its own keys made: once the second half has
+  /// begun its keys, takes the back half of those it has not begun, when
+  /// they are many, and makes them here (`backKeys`, appended to the second
+  /// half's at `Scan.adopt`).
+  func helpWithKeys() {
+    keysBegun.wait()
+    let taken = keyReach.withLock { reach -> (Scan.RawSections, Range<Int>)? in
+      guard let titles = reach.titles, reach.limit - reach.committed >= smallestHelp else { return nil }
+      let start = reach.committed + (reach.limit - reach.committed) / 2
+      defer { reach.limit = start }
+      return (titles, start..<reach.limit)
+    }
+    hold?.signal()
+    guard let (titles, range) = taken else { return }
+    var keys = NaturalOrder.SortKeys()
+    keys.reserve(keys: range.count, bytes: titles[range].reduce(0) { $0 + $1.title.utf8.count + 2 })
+    for i in range { keys.append(titles.title(i)) }
+    backKeys = (range.lowerBound, keys)
+  }
+
+  /// Tells the second half to stop (its work is not needed), and lets a
+  /// held one go on to see that.
+  func cancel() {
+    cancelled.store(true, ordering: .relaxed)
+    hold?.signal()
+  }
 
   deinit { second?.items.discard() }
 }
