@@ -490,11 +490,12 @@ struct Scan {
   /// start in the state it assumed: waits for it, then appends its items,
   /// sections, sort keys and widths; its syntax error is this load's.
   /// `sorting`: the sections will be sorted — this half's keys are made
-  /// while the second half may still be scanning (it makes its own).
+  /// while the second half may still be scanning (it makes its own; when
+  /// this half is done first, it makes the back of them,
+  /// `ScanSplit.helpWithKeys`).
   mutating func adopt(_ split: ScanSplit, sorting: Bool) throws(SyntaxFailure) {
     if sorting {
       _ = makeSortKeys()
-      // Done first: the back of the second half's keys (`ScanSplit.helpWithKeys`).
       split.helpWithKeys()
     }
     split.done.wait()
