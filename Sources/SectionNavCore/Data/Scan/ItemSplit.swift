@@ -42,7 +42,7 @@ final class ItemSplit: @unchecked Sendable {
   /// How far the second half may scan (the end, until `help` takes the
   /// back of its part), and how far it has gone or is going: it takes
   /// `step` bytes at a time, so a part it has not begun can be taken.
-  private let reach: Mutex<(limit: Int, committed: Int)>
+  private let reach: Mutex<SplitReach>
   /// The back part `help` took (it starts at `part.start`) and its error.
   private var part: (start: Int, stream: ItemStream, failure: LoadError?)?
   /// The least that `help` takes: less is done sooner by the second half
@@ -51,8 +51,6 @@ final class ItemSplit: @unchecked Sendable {
   /// Tests: the second half waits until `help` has taken its part, so a
   /// part is taken whatever the threads' speeds.
   private let hold: DispatchSemaphore?
-  /// `hold` has been let go (by the joining thread, once).
-  private var held = true
 
   /// The second half's bytes per scan call: small enough that the rest of
   /// a part can be taken soon after the first half is done.
@@ -63,9 +61,9 @@ final class ItemSplit: @unchecked Sendable {
   private init(offset: Int, second: ItemStream, help: SplitHelp) {
     self.offset = offset
     self.second = second
-    reach = Mutex((limit: second.buffer.count, committed: offset))
-    smallestHelp = help == .always ? 2 : Self.helpMinimum
-    hold = help == .always ? DispatchSemaphore(value: 0) : nil
+    reach = Mutex(SplitReach(limit: second.buffer.count, committed: offset))
+    smallestHelp = help.least(Self.helpMinimum)
+    hold = help.makeHold()
   }
 
   /// Starts the second half when the input is large enough and a boundary
@@ -288,12 +286,7 @@ final class ItemSplit: @unchecked Sendable {
     var scanned = offset
     do throws(LoadError) {
       while !cancelled.load(ordering: .relaxed) {
-        let next = reach.withLock { reach -> Int? in
-          guard scanned < reach.limit else { return nil }
-          reach.committed = min(reach.limit, scanned + Self.step)
-          return reach.committed
-        }
-        guard let next else {
+        guard let next = reach.withLock({ $0.claim(Self.step) }) else {
           // Stopped where `help` took the back part: unless this half ends
           // exactly there (a boundary guessed inside an item, or a value
           // cut off), it scans on to the end and `join` drops that part.
@@ -321,12 +314,8 @@ final class ItemSplit: @unchecked Sendable {
     guard rest >= smallestHelp, let start = Self.partStart(stream, in: second.buffer, from: committed + rest / 2),
       start < count
     else { return }
-    let taken = reach.withLock { reach -> Bool in
-      guard reach.committed < start, reach.limit == count else { return false }
-      reach.limit = start
-      return true
-    }
-    letGo()
+    let taken = reach.withLock { $0.take(at: start) }
+    hold?.signal()
     guard taken else { return }
     var back = stream.secondHalf(from: start, in: second.buffer)
     do throws(LoadError) {
@@ -365,20 +354,13 @@ final class ItemSplit: @unchecked Sendable {
     return 2
   }
 
-  /// Lets the second half start, if a test held it.
-  private func letGo() {
-    guard held else { return }
-    held = false
-    hold?.signal()
-  }
-
   /// Waits for the second half, cancelled unless `keeping` (its work is not
   /// needed: the first half failed or passed the boundary). Once only.
   func stop(keeping: Bool = false) {
     guard !stopped else { return }
     stopped = true
     if !keeping { cancelled.store(true, ordering: .relaxed) }
-    letGo()
+    hold?.signal()
     done.wait()
     if !keeping { second.release() }
   }

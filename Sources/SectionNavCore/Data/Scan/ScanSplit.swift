@@ -48,7 +48,8 @@ final class ScanSplit: @unchecked Sendable {
   /// takes the back half of those not begun (`helpWithKeys`): the halves
   /// rarely end together (one core made its keys 40 ms before the other).
   /// `titles`: the second half's sections, once scanned.
-  private let keyReach = Mutex<(limit: Int, committed: Int, titles: Scan.RawSections?)>((0, 0, nil))
+  private let keyReach = Mutex<(reach: SplitReach, titles: Scan.RawSections?)>(
+    (SplitReach(limit: 0, committed: 0), nil))
   /// Signalled once the second half has begun its keys, or will make none.
   private let keysBegun = DispatchSemaphore(value: 0)
   /// Tests: the second half makes no key until `helpWithKeys` has taken its part.
@@ -67,8 +68,8 @@ final class ScanSplit: @unchecked Sendable {
     self.options = options
     self.shape = shape
     self.offset = offset
-    hold = help == .always ? DispatchSemaphore(value: 0) : nil
-    smallestHelp = help == .always ? 2 : Self.keysToHelp
+    hold = help.makeHold()
+    smallestHelp = help.least(Self.keysToHelp)
   }
 
   /// Starts the second half on its own thread when the document is large
@@ -193,17 +194,12 @@ final class ScanSplit: @unchecked Sendable {
   /// where `helpWithKeys` may take the rest.
   private func makeKeysInSteps(_ scan: inout Scan) {
     let count = scan.sections.count
-    keyReach.withLock { $0 = (count, 0, scan.sections) }
+    keyReach.withLock { $0 = (SplitReach(limit: count, committed: 0), scan.sections) }
     keysBegun.signal()
     hold?.wait()
     scan.reserveSortKeys(upTo: count)
     while !cancelled.load(ordering: .relaxed) {
-      let next = keyReach.withLock { reach -> Int? in
-        guard reach.committed < reach.limit else { return nil }
-        reach.committed = min(reach.limit, reach.committed + Self.keyStep)
-        return reach.committed
-      }
-      guard let next else { break }
+      guard let next = keyReach.withLock({ $0.reach.claim(Self.keyStep) }) else { break }
       scan.makeSortKeys(upTo: next)
     }
     keyReach.withLock { $0.titles = nil }
@@ -215,11 +211,10 @@ final class ScanSplit: @unchecked Sendable {
   /// half's at `Scan.adopt`).
   func helpWithKeys() {
     keysBegun.wait()
-    let taken = keyReach.withLock { reach -> (Scan.RawSections, Range<Int>)? in
-      guard let titles = reach.titles, reach.limit - reach.committed >= smallestHelp else { return nil }
-      let start = reach.committed + (reach.limit - reach.committed) / 2
-      defer { reach.limit = start }
-      return (titles, start..<reach.limit)
+    let taken = keyReach.withLock { state -> (Scan.RawSections, Range<Int>)? in
+      let (end, rest) = (state.reach.limit, state.reach.limit - state.reach.committed)
+      guard let titles = state.titles, rest >= smallestHelp, state.reach.take(at: end - rest / 2) else { return nil }
+      return (titles, end - rest / 2..<end)
     }
     hold?.signal()
     guard let (titles, range) = taken else { return }
