@@ -18,6 +18,36 @@ import Testing
     #expect(Folding.fold("Ŋoma") == "noma")
   }
 
+  /// Bytes that exercise every way through the sort keys' fold: ASCII of
+  /// both cases and digits, scalars the table folds (to one byte, to two,
+  /// to themselves), invalid UTF-8.
+  static let foldPieces: [[UInt8]] = [
+    Array("A".utf8), Array("z".utf8), Array("Q9".utf8), Array(" ".utf8), Array("0".utf8), Array("ZEBRA".utf8),
+    Array("É".utf8), Array("ß".utf8), Array("ẞ".utf8), Array("中".utf8), Array("ﬁ".utf8), Array("Straße".utf8),
+    [0xFF], [0x80], [0xC3],
+  ]
+
+  /// The sort keys' fold takes eight bytes at a time, the last of them as
+  /// one word over bytes it has written (when those eight are ASCII): at
+  /// every length and with non-ASCII anywhere, it writes exactly what the
+  /// byte-at-a-time fold writes.
+  @Test func wordAtATimeFoldWritesWhatTheByteLoopWrites() {
+    var random = OracleRandom(seed: 11)
+    for _ in 0..<5000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<random.below(14) { bytes += random.pick(Self.foldPieces) }
+      var expected: [UInt8] = []
+      bytes.withUnsafeBufferPointer { Folding.fold($0, into: &expected) }
+      var out = [UInt8](repeating: 0, count: Folding.capacity(for: bytes.count))
+      let written = bytes.withUnsafeBufferPointer { b in
+        out.withUnsafeMutableBufferPointer { o in
+          b.baseAddress.map { Folding.fold($0, b.count, to: o.baseAddress!) } ?? 0
+        }
+      }
+      #expect(Array(out[..<written]) == expected, "\(bytes)")
+    }
+  }
+
   @Test func invalidUTF8IsKeptByteForByte() {
     let bytes: [UInt8] = [0x41, 0xFF, 0xC3, 0x28, 0xE2, 0x82]
     var out: [UInt8] = []
@@ -61,6 +91,45 @@ import Testing
   /// (as Icelandic files it), not folded into `th`.
   @Test func symbolsBeforeDigitsBeforeLettersAndThornAfterZ() {
     #expect(sorted(["apple", "10 x", "#tag", "Þór", "zebra"]) == ["#tag", "10 x", "apple", "zebra", "Þór"])
+  }
+
+  /// A title's key, byte by byte: its fold, each ASCII digit run as `0`,
+  /// the run's length without leading zeros (at most 255) and those digits.
+  static func referenceKey(_ title: String) -> [UInt8] {
+    var folded: [UInt8] = []
+    Array(title.utf8).withUnsafeBufferPointer { Folding.fold($0, into: &folded) }
+    var key: [UInt8] = []
+    var i = 0
+    while i < folded.count {
+      guard folded[i] >= 0x30, folded[i] <= 0x39 else {
+        key.append(folded[i])
+        i += 1
+        continue
+      }
+      var end = i
+      while end < folded.count, folded[end] >= 0x30, folded[end] <= 0x39 { end += 1 }
+      var start = i
+      while start < end, folded[start] == 0x30 { start += 1 }
+      key += [0x30, UInt8(min(end - start, 255))] + folded[start..<end]
+      i = end
+    }
+    return key
+  }
+
+  /// Keys are made eight bytes a step (the fold, then up to each digit and
+  /// through each run): titles with runs of every length — leading zeros,
+  /// runs longer than a word and than 255 digits, runs at either end —
+  /// among ASCII and non-ASCII text get the byte-by-byte key.
+  @Test func sortKeysAreTheFoldWithDigitRunsRewritten() {
+    var random = OracleRandom(seed: 5)
+    let pieces =
+      FoldingTests.foldPieces.map { String(decoding: $0, as: UTF8.self) } + ["7", "00", "12345678901", "item "]
+    for _ in 0..<5000 {
+      var title = ""
+      for _ in 0..<random.below(12) { title += random.pick(pieces) }
+      if random.chance(2) { title += String(repeating: "9", count: 250 + random.below(20)) }
+      #expect(NaturalOrder.sortKey(title) == Self.referenceKey(title), "\(title)")
+    }
   }
 
   @Test func equalTitlesStillHaveAFixedOrder() {

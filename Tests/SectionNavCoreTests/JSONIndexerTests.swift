@@ -217,6 +217,34 @@ import Testing
     #expect(error?.line == 1)
   }
 
+  /// Section titles without escapes are decoded by a copy into the string
+  /// (short ones into its two words): ASCII, non-ASCII and invalid UTF-8,
+  /// shorter and longer than a small string holds, read as
+  /// `String(decoding:as:)` reads them (U+FFFD for the invalid bytes).
+  @Test func titlesReadAsUTF8WithInvalidBytesReplaced() throws {
+    var random = OracleRandom(seed: 3)
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("Zz 9".utf8), Array("é".utf8), Array("中文".utf8), [0xFF], [0xC3], [0x80],
+    ]
+    var titles: [[UInt8]] = []
+    for _ in 0..<300 {
+      var title: [UInt8] = []
+      for _ in 0..<random.below(12) { title += random.pick(pieces) }
+      titles.append(title)
+    }
+    var json = Array("{".utf8)
+    for (i, title) in titles.enumerated() {
+      json += (i == 0 ? [] : Array(",".utf8)) + Array("\"".utf8) + title + Array("\": [\"x\"]".utf8)
+    }
+    let list = try JSONIndexer.load(json + Array("}".utf8), options: LoadOptions(keepOrder: true))
+    // Equal titles are one section, in the order they first come.
+    var expected: [String] = []
+    for title in titles.map({ String(decoding: $0, as: UTF8.self) }) where !expected.contains(title) {
+      expected.append(title)
+    }
+    #expect(list.sections.map(\.title) == expected)
+  }
+
   @Test func invalidUTF8InsideStringsShowsAsReplacementCharacter() throws {
     let bytes: [UInt8] = Array(#"{"a": [""#.utf8) + [0x41, 0xFF, 0xC3] + Array(#""]}"#.utf8)
     let list = try JSONIndexer.load(bytes)

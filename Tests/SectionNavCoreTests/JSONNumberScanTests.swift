@@ -3,7 +3,7 @@ import Testing
 @testable import SectionNavCore
 
 /// A number's end and its errors are what the JSON grammar says, byte by
-/// byte: digit runs are taken eight bytes a step (`JSONLexer.skipDigits`),
+/// byte: digit runs are taken eight bytes a step (`ASCIIDigits.runEnd`),
 /// so every run length, every byte after a run (each of the 256) and every
 /// place the input may end must agree with a byte loop.
 @Suite struct JSONNumberScanTests {
@@ -20,7 +20,7 @@ import Testing
         for tail in [0, 1, 9] {
           let bytes = [UInt8](repeating: 0x37, count: run) + [UInt8(after)] + [UInt8](repeating: 0x35, count: tail)
           bytes.withUnsafeBufferPointer { b in
-            let end = JSONLexer.skipDigits(b.baseAddress!, b.baseAddress! + b.count) - b.baseAddress!
+            let end = ASCIIDigits.runEnd(b.baseAddress!, b.baseAddress! + b.count) - b.baseAddress!
             #expect(end == Self.referenceDigits(bytes, 0), "\(run) digits, then \(after), then \(tail)")
           }
         }
@@ -29,7 +29,7 @@ import Testing
       let bytes = [UInt8](repeating: 0x30, count: run)
       bytes.withUnsafeBufferPointer { b in
         guard let base = b.baseAddress else { return }
-        #expect(JSONLexer.skipDigits(base, base + b.count) - base == run)
+        #expect(ASCIIDigits.runEnd(base, base + b.count) - base == run)
       }
     }
   }

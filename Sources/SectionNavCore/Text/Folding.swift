@@ -80,7 +80,7 @@ extension Folding {
 
   /// Writes `p[0..<n]` folded to `out` (room for `capacity(for: n)`
   /// bytes); returns the count written. The sort keys' fold: ASCII goes
-  /// eight bytes at a time.
+  /// eight bytes at a time, its last bytes too.
   static func fold(_ p: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
     // The table is built on first use: ASCII text never needs it.
     var table: FoldTable? = nil
@@ -101,6 +101,20 @@ extension Folding {
         o += 8
       }
       guard i < n else { break }
+      if n >= 8 && n - i < 8 {
+        // Fewer than eight bytes left: when the last eight are ASCII, one
+        // word ending at `n`, over bytes it writes again as they were
+        // written (ASCII one for one), not a byte loop (most titles).
+        var w = UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self)
+        if w & highs == 0 {
+          let fromA = w &+ (0x80 - 0x41) &* ones
+          let pastZ = w &+ (0x80 - 0x5B) &* ones
+          w |= ((fromA & ~pastZ) & highs) >> 2
+          UnsafeMutableRawPointer(out + o - (i - (n - 8))).storeBytes(of: w, as: UInt64.self)
+          o += n - i
+          break
+        }
+      }
       let b = p[i]
       if b < 0x80 {
         out[o] = b &- 0x41 < 26 ? b | 0x20 : b

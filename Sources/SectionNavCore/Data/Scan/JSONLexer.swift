@@ -403,7 +403,7 @@ enum JSONLexer {
     if first == 0x30 {
       p += 1
     } else if first &- 0x31 < 9 {
-      p = skipDigits(p + 1, end)
+      p = ASCIIDigits.runEnd(p + 1, end)
     } else {
       throw SyntaxFailure(offset: p - base, message: "expected a digit, found \(describe(p, end))")
     }
@@ -425,31 +425,7 @@ enum JSONLexer {
     if p.pointee &- 0x30 >= 10 {
       throw SyntaxFailure(offset: p - base, message: "expected a digit after \(after), found \(describe(p, end))")
     }
-    return skipDigits(p + 1, end)
-  }
-
-  /// Just past the run of ASCII digits at `p`: eight bytes a step while
-  /// eight are left (numbers of random length end in a step or two, not
-  /// in a branch per digit the predictor cannot learn), then byte by byte.
-  @inline(__always)
-  static func skipDigits(_ p: Pointer, _ end: Pointer) -> Pointer {
-    var p = p
-    while end - p >= 8 {
-      let w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      // Per byte, without carries between bytes: the high bit of `above`
-      // is set from 0x3A, that of `from` from 0x30 (of the low seven bits).
-      let low7 = w & ~highs
-      let above = low7 &+ 0x4646_4646_4646_4646
-      let from = (low7 | highs) &- 0x3030_3030_3030_3030
-      let other = (above | ~from | w) & highs
-      if other == 0 {
-        p += 8
-        continue
-      }
-      return p + other.trailingZeroBitCount >> 3
-    }
-    while p < end, p.pointee &- 0x30 < 10 { p += 1 }
-    return p
+    return ASCIIDigits.runEnd(p + 1, end)
   }
 
   /// Scans `true`, `false` or `null` starting at `p`.
