@@ -78,25 +78,30 @@ extension Folding {
   /// The most bytes one scalar folds to (a table entry holds up to seven).
   static let maxScalarBytes = 7
 
+  /// The eight ASCII bytes of `w` with "A"–"Z" lower-cased: 0x20 added to
+  /// each, by per-byte range tests without carries between bytes.
+  @inline(__always)
+  static func lowercased(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let fromA = w &+ (0x80 - 0x41) &* ones
+    let pastZ = w &+ (0x80 - 0x5B) &* ones
+    return w | ((fromA & ~pastZ) & 0x8080_8080_8080_8080) >> 2
+  }
+
   /// Writes `p[0..<n]` folded to `out` (room for `capacity(for: n)`
   /// bytes); returns the count written. The sort keys' fold: ASCII goes
   /// eight bytes at a time, its last bytes too.
   static func fold(_ p: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
     // The table is built on first use: ASCII text never needs it.
     var table: FoldTable? = nil
-    let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     var i = 0
     var o = 0
     while i < n {
       while n - i >= 8 {
-        var w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
         if w & highs != 0 { break }
-        // Bytes from "A" to "Z" get 0x20 added (all bytes are below 0x80 here).
-        let fromA = w &+ (0x80 - 0x41) &* ones
-        let pastZ = w &+ (0x80 - 0x5B) &* ones
-        w |= ((fromA & ~pastZ) & highs) >> 2
-        UnsafeMutableRawPointer(out + o).storeBytes(of: w, as: UInt64.self)
+        UnsafeMutableRawPointer(out + o).storeBytes(of: lowercased(w), as: UInt64.self)
         i += 8
         o += 8
       }
@@ -105,12 +110,9 @@ extension Folding {
         // Fewer than eight bytes left: when the last eight are ASCII, one
         // word ending at `n`, over bytes it writes again as they were
         // written (ASCII one for one), not a byte loop (most titles).
-        var w = UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self)
+        let w = UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self)
         if w & highs == 0 {
-          let fromA = w &+ (0x80 - 0x41) &* ones
-          let pastZ = w &+ (0x80 - 0x5B) &* ones
-          w |= ((fromA & ~pastZ) & highs) >> 2
-          UnsafeMutableRawPointer(out + o - (i - (n - 8))).storeBytes(of: w, as: UInt64.self)
+          UnsafeMutableRawPointer(out + o - (i - (n - 8))).storeBytes(of: lowercased(w), as: UInt64.self)
           o += n - i
           break
         }
