@@ -132,6 +132,33 @@ import Testing
     }
   }
 
+  /// Keys made together (`append(keysOf:)`: room made ahead of them in
+  /// blocks, each key written straight into it, the scratch buffer still
+  /// holding a longer title's bytes past the current one) are each
+  /// title's own key, titles short and long, across many blocks.
+  @Test func keysMadeTogetherAreEachTitlesOwnKey() {
+    var random = OracleRandom(seed: 11)
+    let pieces =
+      FoldingTests.foldPieces.map { String(decoding: $0, as: UTF8.self) } + ["7", "00", "12345678901", "item "]
+    var titles: [String] = []
+    for _ in 0..<4000 {
+      var title = ""
+      for _ in 0..<random.below(12) { title += random.pick(pieces) }
+      if random.chance(20) { title += String(repeating: "9", count: 250 + random.below(20)) }
+      if random.chance(200) { title += String(repeating: "long 1 ", count: 1000 + random.below(2000)) }
+      titles.append(title)
+    }
+    var keys = NaturalOrder.SortKeys()
+    keys.append("first")
+    keys.append(keysOf: titles)
+    #expect(keys.count == titles.count + 1)
+    #expect(Array(keys.bytes[keys.range(0)]) == Self.referenceKey("first"))
+    for (i, title) in titles.enumerated() {
+      #expect(Array(keys.bytes[keys.range(i + 1)]) == Self.referenceKey(title), "title \(i): \(title.prefix(40))")
+    }
+    #expect(keys.bytes.count == keys.range(titles.count).upperBound, "no room left over after the last key")
+  }
+
   @Test func equalTitlesStillHaveAFixedOrder() {
     #expect(sorted(["a", "A"]) == ["A", "a"])
     #expect(sorted(["A", "a"]) == ["A", "a"])

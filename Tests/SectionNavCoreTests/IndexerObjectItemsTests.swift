@@ -12,12 +12,12 @@ import Testing
 @Suite struct IndexerObjectItemsTests {
   typealias Load = ItemSplitTests.Load
 
-  func load(_ buffer: ByteBuffer, _ options: LoadOptions, objectLoop: Bool, parallel: Bool = false) -> Result<
+  func load(_ buffer: ByteBuffer, _ options: LoadOptions, itemLoops: Bool, parallel: Bool = false) -> Result<
     Load, LoadError
   > {
     do throws(LoadError) {
       let list = try JSONIndexer.loadHalves(
-        buffer, options: options, progress: nil, parallel: parallel, minimumSplitSize: 0, objectLoop: objectLoop
+        buffer, options: options, progress: nil, parallel: parallel, minimumSplitSize: 0, itemLoops: itemLoops
       ).list
       return .success(ObjectItemLoopTests.contents(list, warning: nil))
     } catch {
@@ -29,14 +29,28 @@ import Testing
   @discardableResult
   func expectSame(_ text: [UInt8], _ options: LoadOptions, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
     let buffer = ByteBuffer(text)
-    let general = load(buffer, options, objectLoop: false)
-    let whole = load(buffer, options, objectLoop: true)
-    let halves = load(buffer, options, objectLoop: true, parallel: true)
+    let general = load(buffer, options, itemLoops: false)
+    let whole = load(buffer, options, itemLoops: true)
+    let halves = load(buffer, options, itemLoops: true, parallel: true)
     let shown = String(decoding: text.prefix(300), as: UTF8.self)
     #expect(whole == general, "\(shown)", sourceLocation: sourceLocation)
     #expect(halves == general, "two threads: \(shown)", sourceLocation: sourceLocation)
     if case .success = general { return true }
     return false
+  }
+
+  /// `expectSame`, and when the text loads, its widest row is the widest
+  /// drawn one (decoded, then measured); returns whether it loaded.
+  func expectSameAndDrawn(_ text: [UInt8], _ options: LoadOptions, sourceLocation: SourceLocation = #_sourceLocation)
+    -> Bool
+  {
+    guard expectSame(text, options, sourceLocation: sourceLocation) else { return false }
+    if case .success(let list) = load(ByteBuffer(text), options, itemLoops: true) {
+      let drawn = list.sections.flatMap { $0.dropFirst() }.map { TextSanitizer.width($0) }.max() ?? 0
+      #expect(
+        list.width == drawn, "\(String(decoding: text.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
+    }
+    return true
   }
 
   /// A section's title: few enough that some repeat (and merge), escaped or non-ASCII at times.
@@ -85,14 +99,7 @@ import Testing
     var loaded = 0
     for round in 0..<300 {
       let text = Array(Self.document(&rng, sections: Int(rng.next() % 8) + 1).utf8)
-      let options = Self.choices[round % Self.choices.count]
-      guard expectSame(text, options) else { continue }
-      loaded += 1
-      // And the widest row is the widest drawn one (decoded, then measured).
-      if case .success(let list) = load(ByteBuffer(text), options, objectLoop: true) {
-        let drawn = list.sections.flatMap { $0.dropFirst() }.map { TextSanitizer.width($0) }.max() ?? 0
-        #expect(list.width == drawn, "\(String(decoding: text.prefix(300), as: UTF8.self))")
-      }
+      if expectSameAndDrawn(text, Self.choices[round % Self.choices.count]) { loaded += 1 }
     }
     // Most are valid: the paths are compared on lists, not only on errors.
     #expect(loaded > 250)
@@ -100,18 +107,22 @@ import Testing
 
   @Test(arguments: [5, 6, 7] as [UInt64]) func damagedOrCutOffAnywhereFailsAlike(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
-    let damage: [UInt8] = [0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x3A, 0x00, 0x0A, 0x78, 0xFF, 0x20, 0x7B, 0x5B, 0xC3]
     for round in 0..<400 {
-      var text = Array(Self.document(&rng, sections: Int(rng.next() % 4) + 1).utf8)
-      if round % 3 == 0 {
-        text = Array(text.prefix(Int(rng.next() % UInt64(text.count))))
-      } else {
-        for _ in 0...Int(rng.next() % 2) {
-          text[Int(rng.next() % UInt64(text.count))] = damage[Int(rng.next() % UInt64(damage.count))]
-        }
-      }
+      let text = Self.damaged(Array(Self.document(&rng, sections: Int(rng.next() % 4) + 1).utf8), round, &rng)
       expectSame(text, Self.choices[round % Self.choices.count])
     }
+  }
+
+  /// `text` cut off at a random byte (every third round) or with a byte
+  /// or two replaced by ones that matter to JSON.
+  static func damaged(_ text: [UInt8], _ round: Int, _ rng: inout SeededGenerator) -> [UInt8] {
+    let damage: [UInt8] = [0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x3A, 0x00, 0x0A, 0x78, 0xFF, 0x20, 0x7B, 0x5B, 0xC3]
+    if round % 3 == 0 { return Array(text.prefix(Int(rng.next() % UInt64(text.count)))) }
+    var text = text
+    for _ in 0...Int(rng.next() % 2) {
+      text[Int(rng.next() % UInt64(text.count))] = damage[Int(rng.next() % UInt64(damage.count))]
+    }
+    return text
   }
 
   @Test func nestingDeeperThanTheLimitFailsAlike() {

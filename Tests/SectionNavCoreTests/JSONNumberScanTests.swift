@@ -34,6 +34,26 @@ import Testing
     }
   }
 
+  /// The sort keys' variant reads whole words past `end` (a scratch
+  /// buffer with room after it): digits there — a longer title's left
+  /// behind — never lengthen a run, wherever `end` falls in a word.
+  @Test func paddedDigitRunsStopAtTheEndWhateverLiesPastIt() {
+    for run in 0..<20 {
+      for cut in 0...run {
+        for after: UInt8 in [0x35, 0x20, 0x00, 0xC3] {
+          let bytes = [UInt8](repeating: 0x37, count: run) + [UInt8](repeating: after, count: 16)
+          bytes.withUnsafeBufferPointer { b in
+            let base = b.baseAddress!
+            let end = ASCIIDigits.runEnd(padded: base, base + cut) - base
+            #expect(end == cut, "\(run) digits cut at \(cut), then \(after)")
+            let whole = ASCIIDigits.runEnd(padded: base, base + run + 16) - base
+            #expect(whole == Self.referenceDigits(bytes, 0), "\(run) digits, then \(after)")
+          }
+        }
+      }
+    }
+  }
+
   /// RFC 8259's number, one byte at a time: where it ends, or where it is wrong.
   static func referenceNumber(_ b: [UInt8]) -> Int? {
     var i = 0

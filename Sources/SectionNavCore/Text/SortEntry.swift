@@ -124,6 +124,7 @@ struct SortEntry {
         var repeats = false
         let order = [Int](unsafeUninitializedCapacity: n) { out, made in
           guard let e = all.baseAddress, let o = out.baseAddress else { return }
+          HugePages.prepare(o, count: n)
           if n >= NaturalOrder.parallelCount && Cores.available > 1 {
             // Two halves at once (a million: 12 ms on one core).
             let (entries, shared) = (SendablePointer(base: e), SendablePointer(base: o))
@@ -143,23 +144,27 @@ struct SortEntry {
     /// returns whether a title there repeats the one before it. The
     /// entries' pages go back to the kernel behind the reading, so the
     /// order and the entries are never both whole in memory (a million
-    /// sections: 8 MB less at the load's peak); only whole pages within
-    /// `range` (`RangeRegion.release` rounds inwards), so two readers of
-    /// neighbouring ranges never take each other's.
+    /// sections: 8 MB less at the load's peak); only whole 2 MiB blocks
+    /// within `range`, so two readers of neighbouring ranges never take
+    /// each other's, and a huge page (`HugePages.prepare`) is never given
+    /// back in part (which splits it, at more cost than it frees).
     func readOrder(_ e: UnsafeMutablePointer<SortEntry>, _ range: Range<Int>, to out: UnsafeMutablePointer<Int>)
       -> Bool
     {
       var repeats = false
       let raw = UnsafeMutableRawPointer(e)
       let stride = MemoryLayout<SortEntry>.stride
-      var released = range.lowerBound * stride
+      let (address, block) = (Int(bitPattern: raw), RangeRegion.hugePage)
+      var released = (address + range.lowerBound * stride + block - 1) & ~(block - 1)
       for i in range {
         if !repeats, i > 0, same(e[i - 1], e[i]) { repeats = true }
         out[i] = Int(e[i].index)
         if i & 0x3FFF == 0x3FFF {
-          let read = i * stride
-          RangeRegion.release(raw, from: max(range.lowerBound * stride, released - RangeRegion.page), to: read)
-          released = read
+          let read = (address + i * stride) & ~(block - 1)
+          if read > released {
+            RangeRegion.release(raw, from: released - address, to: read - address)
+            released = read
+          }
         }
       }
       return repeats
@@ -191,6 +196,7 @@ struct SortEntry {
       for k in 0..<512 { starts[k + 1] = starts[k] + a[k] + b[k] }
       let buckets = starts
       return [SortEntry](unsafeUninitializedCapacity: n) { out, made in
+        HugePages.prepare(out.baseAddress, count: n)
         let shared = SendablePointer(base: out.baseAddress!)
         @Sendable func place(_ part: Range<Int>, _ next: [Int]) {
           var next = next

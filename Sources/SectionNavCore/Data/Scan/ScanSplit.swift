@@ -219,8 +219,8 @@ final class ScanSplit: @unchecked Sendable {
     hold?.signal()
     guard let (titles, range) = taken else { return }
     var keys = NaturalOrder.SortKeys()
-    keys.reserve(keys: range.count, bytes: titles[range].reduce(0) { $0 + $1.title.utf8.count + 2 })
-    for i in range { keys.append(titles.title(i)) }
+    keys.reserve(keys: range.count, bytes: titles.titleBytes(range) + 2 * range.count)
+    keys.append(keysOf: titles.titles(range))
     backKeys = (range.lowerBound, keys)
   }
 
