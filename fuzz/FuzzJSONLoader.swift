@@ -6,8 +6,8 @@
 /// and JSON (for small lists), each item's JSON must load again as an item with
 /// the same text, and a frame over the list must keep the `FrameCheck` invariants.
 /// Each load is also done on two threads, split wherever a section boundary
-/// seems to be (`ScanSplit`, as for large files), and with object and array
-/// items walked token by token (`Scan.objectItems` off): same list or same error.
+/// seems to be (`ScanSplit`, as for large files), and with every item
+/// walked token by token (`Scan.itemLoops` off): same list or same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -72,11 +72,11 @@ enum LoaderFuzz {
     }
   }
 
-  /// Items walked token by token by the general loop alone (`Scan.objectItems`
+  /// Items walked token by token by the general loop alone (`Scan.itemLoops`
   /// off) give `expected` too: the same list, or the same error.
   static func loopsAgree(_ bytes: [UInt8], options: LoadOptions, with expected: Result<SectionedList, LoadError>) {
     let general = Result { () throws(LoadError) in
-      try JSONIndexer.loadHalves(ByteBuffer(bytes), options: options, progress: nil, parallel: false, objectLoop: false)
+      try JSONIndexer.loadHalves(ByteBuffer(bytes), options: options, progress: nil, parallel: false, itemLoops: false)
         .list
     }
     switch (expected, general) {
