@@ -107,13 +107,8 @@ public enum NaturalOrder {
       var rest = titles.makeIterator()
       var next = rest.next()
       while var title = next {
-        // Room for this title's key at least: the fold takes up to
-        // `capacity(for: n)` bytes, its key up to three times the fold
-        // (a lone digit becomes three bytes), and word stores 8 past it.
-        let n = min(title.utf8.count, Self.titleLimit)
-        let foldRoom = Folding.capacity(for: n)
+        let (foldRoom, keyRoom) = Self.room(title)
         if scratch.count < foldRoom { scratch = [UInt8](repeating: 0, count: max(foldRoom, 256)) }
-        let keyRoom = 3 * foldRoom + 8
         if bytes.count - used < keyRoom {
           // Room ahead, within the reserved capacity where it allows.
           let grow = max(keyRoom, min(bytes.capacity, used + ahead) - used)
@@ -136,15 +131,24 @@ public enum NaturalOrder {
               next = rest.next()
               guard let following = next else { return }
               // The next one here while its room is there.
-              let n = min(following.utf8.count, Self.titleLimit)
-              guard Folding.capacity(for: n) <= room.count, out.count - used >= 3 * Folding.capacity(for: n) + 8
-              else { return }
+              let (foldRoom, keyRoom) = Self.room(following)
+              guard foldRoom <= room.count, out.count - used >= keyRoom else { return }
               title = following
             }
           }
         }
       }
       bytes.removeLast(bytes.count - used)
+    }
+
+    /// The room `title`'s key is made in: the fold takes up to
+    /// `capacity(for:)` its bytes (to the title limit), and the key up to
+    /// three times the fold (a lone digit becomes three bytes) and word
+    /// stores 8 past it.
+    @inline(__always)
+    static func room(_ title: String) -> (fold: Int, key: Int) {
+      let fold = Folding.capacity(for: min(title.utf8.count, titleLimit))
+      return (fold, 3 * fold + 8)
     }
 
     /// How far `bytes` grows ahead of the keys at a time.

@@ -45,12 +45,8 @@ enum HugePages {
     guard let start, bytes >= 8 << 20 else { return }
     let raw = UnsafeMutableRawPointer(start)
     RangeRegion.adviseHugePages(raw, bytes: bytes)
-    let first = (Int(bitPattern: raw) + RangeRegion.page - 1) & ~(RangeRegion.page - 1)
-    let end = (Int(bitPattern: raw) + bytes) & ~(RangeRegion.page - 1)
-    guard end > first, let from = UnsafeMutableRawPointer(bitPattern: first),
-      let to = UnsafeMutableRawPointer(bitPattern: end)
-    else { return }
-    _ = populate(from, to, regionEnd: to)
+    guard let (from, length) = RangeRegion.wholePages(raw, bytes: bytes) else { return }
+    _ = populate(from, from + length, regionEnd: from + length)
   }
 
   /// Makes the pages from `start` to `end` writable-resident (Linux 5.14,

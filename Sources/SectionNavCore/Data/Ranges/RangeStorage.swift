@@ -148,9 +148,17 @@ struct RangeRegion {
 
   /// Gives back the whole pages within bytes `from..<to` of `base`.
   static func release(_ base: UnsafeMutableRawPointer, from: Int, to: Int) {
-    let start = (Int(bitPattern: base) + from + page - 1) & ~(page - 1)
-    let end = (Int(bitPattern: base) + to) & ~(page - 1)
-    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+    guard let (start, count) = wholePages(base + from, bytes: to - from) else { return }
+    _ = madvise(start, count, MADV_DONTNEED)
+  }
+
+  /// The whole pages within `bytes` bytes at `pointer` (rounded inwards):
+  /// where they start and how many bytes they take; nil when none.
+  static func wholePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) -> (UnsafeMutableRawPointer, Int)? {
+    let start = (Int(bitPattern: pointer) + page - 1) & ~(page - 1)
+    let end = (Int(bitPattern: pointer) + bytes) & ~(page - 1)
+    guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
+    return (first, end - start)
   }
 
   func deallocate() {
@@ -164,12 +172,8 @@ struct RangeRegion {
   /// huge ones unasked. Only the part actually written is backed.
   static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
     #if os(Linux)
-      guard bytes >= 8 << 20 else { return }
-      let start = (Int(bitPattern: pointer) + page - 1) & ~(page - 1)
-      let end = (Int(bitPattern: pointer) + bytes) & ~(page - 1)
-      guard end > start else { return }
-      _ = madvise(
-        UnsafeMutableRawPointer(bitPattern: start), end - start, HugePages.cheap ? MADV_HUGEPAGE : MADV_NOHUGEPAGE)
+      guard bytes >= 8 << 20, let (start, count) = wholePages(pointer, bytes: bytes) else { return }
+      _ = madvise(start, count, HugePages.cheap ? MADV_HUGEPAGE : MADV_NOHUGEPAGE)
     #endif
   }
 }

@@ -906,9 +906,7 @@ struct Scan {
   /// Room for the C locale's keys of sections `..<end`, made at once when they are many.
   mutating func reserveSortKeys(upTo end: Int) {
     guard sortKeys.collation == nil, end - sortKeys.count >= 4096 else { return }
-    // A key is about its title's length plus two bytes a number.
-    let bytes = sections.titleBytes(sortKeys.count..<end) + 2 * (end - sortKeys.count)
-    sortKeys.reserve(keys: end - sortKeys.count, bytes: bytes)
+    sortKeys.reserve(keys: end - sortKeys.count, bytes: sections.keyBytes(sortKeys.count..<end))
   }
 
   /// Makes the keys of sections up to `end` (their room reserved or not).

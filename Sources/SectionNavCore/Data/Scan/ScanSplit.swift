@@ -219,7 +219,7 @@ final class ScanSplit: @unchecked Sendable {
     hold?.signal()
     guard let (titles, range) = taken else { return }
     var keys = NaturalOrder.SortKeys()
-    keys.reserve(keys: range.count, bytes: titles.titleBytes(range) + 2 * range.count)
+    keys.reserve(keys: range.count, bytes: titles.keyBytes(range))
     keys.append(keysOf: titles.titles(range))
     backKeys = (range.lowerBound, keys)
   }
