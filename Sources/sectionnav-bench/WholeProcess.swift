@@ -73,7 +73,9 @@ extension Benchmark {
               label: "plain, standard input (`cat FILE | sectionnav --check -`)", argv: [sn, "--check", "-"],
               peer: jq.map { [$0, "length"] }, python: pyIn, catting: path),
           ]
-        case .issueItems:
+        case .issueItems, .manySections:
+          // Also piped: a stream keeps its pages (a mapped file gives them back once scanned), so
+          // many small sections, whose lists take the most memory beside the input, peak here.
           return [
             WholeRow(
               label: shape.label, argv: [sn, "--check", path], peer: jq.map { [$0, "length", path] }, python: py),

@@ -95,21 +95,40 @@ import Testing
   ]
 
   @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14] as [UInt64]) func randomDocumentsLoadAlike(seed: UInt64) {
-    var rng = SeededGenerator(seed: seed)
-    var loaded = 0
-    for round in 0..<300 {
-      let text = Array(Self.document(&rng, sections: Int(rng.next() % 8) + 1).utf8)
-      if expectSameAndDrawn(text, Self.choices[round % Self.choices.count]) { loaded += 1 }
-    }
+    let loaded = loadAlike(seed: seed, Self.choices) { Self.document(&$0, sections: Int($0.next() % 8) + 1) }
     // Most are valid: the paths are compared on lists, not only on errors.
     #expect(loaded > 250)
   }
 
   @Test(arguments: [5, 6, 7] as [UInt64]) func damagedOrCutOffAnywhereFailsAlike(seed: UInt64) {
+    failAlike(seed: seed, Self.choices) { Self.document(&$0, sections: Int($0.next() % 4) + 1) }
+  }
+
+  /// 300 random documents (`document`, from `seed`), each loaded both
+  /// ways under the next of `choices` (`expectSameAndDrawn`); returns how many loaded.
+  func loadAlike(
+    seed: UInt64, _ choices: [LoadOptions], sourceLocation: SourceLocation = #_sourceLocation,
+    _ document: (inout SeededGenerator) -> String
+  ) -> Int {
+    var rng = SeededGenerator(seed: seed)
+    var loaded = 0
+    for round in 0..<300 {
+      let text = Array(document(&rng).utf8)
+      if expectSameAndDrawn(text, choices[round % choices.count], sourceLocation: sourceLocation) { loaded += 1 }
+    }
+    return loaded
+  }
+
+  /// 400 random documents (`document`, from `seed`), each damaged or cut
+  /// off (`damaged`), then loaded both ways under the next of `choices`.
+  func failAlike(
+    seed: UInt64, _ choices: [LoadOptions], sourceLocation: SourceLocation = #_sourceLocation,
+    _ document: (inout SeededGenerator) -> String
+  ) {
     var rng = SeededGenerator(seed: seed)
     for round in 0..<400 {
-      let text = Self.damaged(Array(Self.document(&rng, sections: Int(rng.next() % 4) + 1).utf8), round, &rng)
-      expectSame(text, Self.choices[round % Self.choices.count])
+      let text = Self.damaged(Array(document(&rng).utf8), round, &rng)
+      expectSame(text, choices[round % choices.count], sourceLocation: sourceLocation)
     }
   }
 

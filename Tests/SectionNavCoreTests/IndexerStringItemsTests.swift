@@ -46,21 +46,12 @@ import Testing
   static let choices: [LoadOptions] = [LoadOptions(), LoadOptions(keepOrder: true), LoadOptions(itemField: "k")]
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64]) func randomDocumentsLoadAlike(seed: UInt64) {
-    var rng = SeededGenerator(seed: seed)
-    var loaded = 0
-    for round in 0..<300 {
-      let text = Array(Self.document(&rng, sections: Int(rng.next() % 8) + 1).utf8)
-      if loads.expectSameAndDrawn(text, Self.choices[round % Self.choices.count]) { loaded += 1 }
-    }
+    let loaded = loads.loadAlike(seed: seed, Self.choices) { Self.document(&$0, sections: Int($0.next() % 8) + 1) }
     #expect(loaded > 250)
   }
 
   @Test(arguments: [5, 6, 7] as [UInt64]) func damagedOrCutOffAnywhereFailsAlike(seed: UInt64) {
-    var rng = SeededGenerator(seed: seed)
-    for round in 0..<400 {
-      let document = Array(Self.document(&rng, sections: Int(rng.next() % 4) + 1).utf8)
-      loads.expectSame(IndexerObjectItemsTests.damaged(document, round, &rng), Self.choices[round % Self.choices.count])
-    }
+    loads.failAlike(seed: seed, Self.choices) { Self.document(&$0, sections: Int($0.next() % 4) + 1) }
   }
 
   /// A document past the first progress report (every 4 MiB), split

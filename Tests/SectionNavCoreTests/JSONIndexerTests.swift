@@ -23,6 +23,42 @@ import Testing
     #expect(contents(list).allSatisfy { $0.count == 2 && $0[1] == "i" + $0[0].dropFirst() })
   }
 
+  /// Sections enough to be listed straight from their sort, on two cores
+  /// (`Scan.sortedListed`): a title that repeats — its two sections side
+  /// by side in the sorted first half, across the halves' boundary, or in
+  /// the second half — merges its items into one section as among a few
+  /// sections; titles alike in their first 16 bytes, or equal only when
+  /// folded ("Eve 7", "eve 7"), stay apart.
+  @Test(arguments: [nil, "first half", "boundary", "second half"])
+  func aRepeatedTitleAmongManySectionsMerges(at place: String?) throws {
+    var rng = SeededGenerator(seed: 5)
+    let count = NaturalOrder.parallelCount + 1001
+    let titles = (0..<count).map { k in
+      switch k % 3 {
+      case 0: "Eve \(k / 3)"
+      case 1: "eve \(k / 3)"
+      default: "a title longer than sixteen bytes \(k)"
+      }
+    }
+    let sorted = NaturalOrder.sortedIndices(titles).map { titles[$0] }
+    // With the repeat, `count + 1` sections: the halves meet at `(count + 1) / 2`.
+    let position: Int? =
+      switch place {
+      case "first half": count / 5
+      case "boundary": (count + 1) / 2 - 1
+      case "second half": count - count / 5
+      default: nil
+      }
+    let item = Dictionary(uniqueKeysWithValues: titles.enumerated().map { ($1, "i\($0)") })
+    var sections = titles.shuffled(using: &rng).map { #""\#($0)": ["\#(item[$0]!)"]"# }
+    if let position { sections.append(#""\#(sorted[position])": ["again"]"#) }
+    let list = try load("{" + sections.joined(separator: ",") + "}")
+    let expected = sorted.enumerated().map { k, title in [title, item[title]!] + (k == position ? ["again"] : []) }
+    let shown = contents(list)
+    #expect(shown.count == expected.count)
+    #expect(zip(shown, expected).first { $0 != $1 }.map { "\($0) instead of \($1)" } == nil)
+  }
+
   @Test func keepOrderKeepsTheInputOrder() throws {
     let list = try load(#"{"b": ["2"], "a10": ["x"], "a": ["1"]}"#, LoadOptions(keepOrder: true))
     #expect(list.sections.map(\.title) == ["b", "a10", "a"])

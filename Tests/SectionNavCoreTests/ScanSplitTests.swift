@@ -69,6 +69,15 @@ import Testing
     }
   }
 
+  /// Small sections of plain strings, taken by the loop of sections
+  /// (`Scan.sectionLoop`): the first half stops at the second half's
+  /// start, between two sections, and hands over there.
+  @Test func smallPlainSectionsAreSplitAtASection() {
+    let document = Self.objectDocument(titles: { "s\($0 % 997)" }, item: { "\"item \($0)\"" })
+    #expect(expectSameBothWays(document) == 2)
+    #expect(expectSameBothWays(document, LoadOptions(keepOrder: true)) == 2)
+  }
+
   @Test func aLargeObjectOfSectionsIsSplitAndGivesTheSameList() {
     #expect(expectSameBothWays(Self.objectDocument()) == 2)
     #expect(expectSameBothWays(Self.objectDocument(), LoadOptions(keepOrder: true)) == 2)

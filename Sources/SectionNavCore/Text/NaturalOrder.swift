@@ -368,16 +368,33 @@ public enum NaturalOrder {
   static func sortedIndicesAndRepeats(
     _ indices: Range<Int>, title: @escaping (Int) -> String, keys: SortKeys, last: ((String) -> Bool)? = nil
   ) -> (order: [Int], repeats: Bool) {
+    withOrder(title: title, keys: keys, last: last) { $0.sorted(indices) }
+  }
+
+  /// Makes the entries of titles `0..<count` (each `title(i)`, its key
+  /// `keys`' key `i`) at `out`, room for as many, and sorts them there:
+  /// for a list made straight from the sorted entries, in its own memory.
+  static func sortEntries(
+    count: Int, title: @escaping (Int) -> String, keys: SortKeys, into out: UnsafeMutablePointer<SortEntry>
+  ) {
+    withOrder(title: title, keys: keys, last: nil) { $0.sort(0..<count, into: out) }
+  }
+
+  /// `body` with the order between titles whose keys are `keys`: it points
+  /// into the keys, so it is valid only during the call.
+  private static func withOrder<R>(
+    title: @escaping (Int) -> String, keys: SortKeys, last: ((String) -> Bool)?, _ body: (SortEntry.Order) -> R
+  ) -> R {
     // Escaping closures: a sorting thread may release its copy of them
     // after the sort has returned.
     keys.bytes.withUnsafeBufferPointer { bytes in
       keys.ends.withUnsafeBufferPointer { ends in
         keys.laterBytes.withUnsafeBufferPointer { laterBytes in
           keys.laterEnds.withUnsafeBufferPointer { laterEnds in
-            SortEntry.Order(
-              keys: (SortEntry.Keys(bytes, ends), SortEntry.Keys(laterBytes, laterEnds)), title: title,
-              isLast: last.map { last in { last(title($0)) } }
-            ).sorted(indices)
+            body(
+              SortEntry.Order(
+                keys: (SortEntry.Keys(bytes, ends), SortEntry.Keys(laterBytes, laterEnds)), title: title,
+                isLast: last.map { last in { last(title($0)) } }))
           }
         }
       }

@@ -34,6 +34,19 @@ struct SortEntry {
   var index: Int32
   var group: UInt8
 
+  /// Whether both have the same group and key prefix, as entries of equal
+  /// titles do: all but a few other pairs differ here.
+  @inline(__always) func samePrefix(_ other: SortEntry) -> Bool {
+    high == other.high && low == other.low && group == other.group
+  }
+
+  /// Whether `x` and `y`, side by side in order, have the same title
+  /// (`title(i)`), once their keys are gone: the titles are read only
+  /// when the prefixes are equal.
+  static func same(_ x: SortEntry, _ y: SortEntry, title: (Int) -> String) -> Bool {
+    x.samePrefix(y) && title(Int(x.index)) == title(Int(y.index))
+  }
+
   /// Byte `d` (0..<16) of the key prefix: the radix sort's digit.
   @inline(__always) func byte(_ d: Int) -> Int {
     let word = d < 8 ? high : low
@@ -91,7 +104,7 @@ struct SortEntry {
     /// their prefixes tell most apart; the keys are read only past 16
     /// bytes, the titles only when the keys are equal.
     func same(_ x: SortEntry, _ y: SortEntry) -> Bool {
-      guard x.high == y.high, x.low == y.low, x.group == y.group else { return false }
+      guard x.samePrefix(y) else { return false }
       let a = Int(x.index)
       let c = Int(y.index)
       let (ka, la) = key(a)
@@ -102,23 +115,14 @@ struct SortEntry {
     }
 
     /// The indices `indices` in order, and whether a title repeats: entries
-    /// made and sorted in place by their key prefixes' bytes
-    /// (`radixSort`), many on two cores.
+    /// made and sorted in place by their key prefixes' bytes (`sort`).
     func sorted(_ indices: Range<Int>) -> (order: [Int], repeats: Bool) {
       let n = indices.count
-      var entries: [SortEntry]
-      if n >= NaturalOrder.parallelCount && Cores.available > 1 {
-        entries = sortedOnTwoCores(indices)
-      } else {
-        entries = indices.map { entry($0, last: isLast?($0) == true) }
-        entries.withUnsafeMutableBufferPointer { all in
-          // `last`'s group after the others, each part sorted alone (the
-          // order is total, so the partition need not be stable).
-          let firstGroup = all.partition { $0.group != 0 }
-          for part in [0..<firstGroup, firstGroup..<n] where part.count > 1 {
-            radixSort(all.baseAddress! + part.lowerBound, part.count, depth: 0)
-          }
-        }
+      var entries = [SortEntry](unsafeUninitializedCapacity: n) { out, made in
+        guard let base = out.baseAddress else { return }
+        HugePages.prepare(base, count: n)
+        sort(indices, into: base)
+        made = n
       }
       return entries.withUnsafeMutableBufferPointer { all in
         var repeats = false
@@ -137,6 +141,22 @@ struct SortEntry {
           made = n
         }
         return (order, repeats)
+      }
+    }
+
+    /// Makes the entries of `indices` at `out` (uninitialized room for as
+    /// many) and sorts them there by their key prefixes' bytes
+    /// (`radixSort`), many on two cores.
+    func sort(_ indices: Range<Int>, into out: UnsafeMutablePointer<SortEntry>) {
+      let n = indices.count
+      if n >= NaturalOrder.parallelCount && Cores.available > 1 { return sortOnTwoCores(indices, into: out) }
+      for (k, i) in indices.enumerated() { (out + k).initialize(to: entry(i, last: isLast?(i) == true)) }
+      var all = UnsafeMutableBufferPointer(start: out, count: n)
+      // `last`'s group after the others, each part sorted alone (the
+      // order is total, so the partition need not be stable).
+      let firstGroup = all.partition { $0.group != 0 }
+      for part in [0..<firstGroup, firstGroup..<n] where part.count > 1 {
+        radixSort(out + part.lowerBound, part.count, depth: 0)
       }
     }
 
@@ -170,20 +190,19 @@ struct SortEntry {
       return repeats
     }
 
-    /// A title's bucket for `sortedOnTwoCores`: its group, then its key's
+    /// A title's bucket for `sortOnTwoCores(_:into:)`: its group, then its key's
     /// first byte — the order's first two criteria.
     @inline(__always) func bucket(_ i: Int) -> Int {
       let (bytes, n) = key(i)
       return (isLast?(i) == true ? 256 : 0) + (n > 0 ? Int(bytes[0]) : 0)
     }
 
-    /// The entries of `indices`, sorted, on two cores: each counts its half
-    /// of the titles by bucket, then makes their entries straight into
-    /// their buckets' places, then sorts the buckets of about half of them
-    /// (one bucket of more than half — titles that all start alike — is
-    /// split again by `sortOnTwoCores`). No entry is made or moved by one
-    /// core alone.
-    func sortedOnTwoCores(_ indices: Range<Int>) -> [SortEntry] {
+    /// `sort` on two cores: each counts its half of the titles by bucket,
+    /// then makes their entries straight into their buckets' places at
+    /// `out`, then sorts the buckets of about half of them (one bucket of
+    /// more than half — titles that all start alike — is split again by
+    /// `sortOnTwoCores`). No entry is made or moved by one core alone.
+    func sortOnTwoCores(_ indices: Range<Int>, into out: UnsafeMutablePointer<SortEntry>) {
       let n = indices.count
       let halves = (indices.lowerBound..<indices.lowerBound + n / 2, indices.lowerBound + n / 2..<indices.upperBound)
       @Sendable func histogram(_ part: Range<Int>) -> [Int] {
@@ -195,28 +214,24 @@ struct SortEntry {
       var starts = [Int](repeating: 0, count: 513)
       for k in 0..<512 { starts[k + 1] = starts[k] + a[k] + b[k] }
       let buckets = starts
-      return [SortEntry](unsafeUninitializedCapacity: n) { out, made in
-        HugePages.prepare(out.baseAddress, count: n)
-        let shared = SendablePointer(base: out.baseAddress!)
-        @Sendable func place(_ part: Range<Int>, _ next: [Int]) {
-          var next = next
-          for i in part {
-            let k = bucket(i)
-            (shared.base + next[k]).initialize(to: entry(i, last: k >= 256))
-            next[k] += 1
-          }
+      let shared = SendablePointer(base: out)
+      @Sendable func place(_ part: Range<Int>, _ next: [Int]) {
+        var next = next
+        for i in part {
+          let k = bucket(i)
+          (shared.base + next[k]).initialize(to: entry(i, last: k >= 256))
+          next[k] += 1
         }
-        _ = ForkJoin.both(
-          { place(halves.0, Array(buckets[0..<512])) }, { place(halves.1, (0..<512).map { buckets[$0] + a[$0] }) })
-        made = n
-        let largest = (0..<512).max { buckets[$0 + 1] - buckets[$0] < buckets[$1 + 1] - buckets[$1] }!
-        if buckets[largest + 1] - buckets[largest] > n / 2 {
-          sortOnTwoCores(shared.base + buckets[largest], buckets[largest + 1] - buckets[largest])
-          for k in 0..<512 where k != largest { sortBucket(shared.base, buckets, k, depth: 1) }
-          return
-        }
-        sortBucketsOnTwoCores(shared.base, buckets, depth: 1)
       }
+      _ = ForkJoin.both(
+        { place(halves.0, Array(buckets[0..<512])) }, { place(halves.1, (0..<512).map { buckets[$0] + a[$0] }) })
+      let largest = (0..<512).max { buckets[$0 + 1] - buckets[$0] < buckets[$1 + 1] - buckets[$1] }!
+      if buckets[largest + 1] - buckets[largest] > n / 2 {
+        sortOnTwoCores(out + buckets[largest], buckets[largest + 1] - buckets[largest])
+        for k in 0..<512 where k != largest { sortBucket(out, buckets, k, depth: 1) }
+        return
+      }
+      sortBucketsOnTwoCores(out, buckets, depth: 1)
     }
 
     /// Sorts the buckets whose bounds are `starts` (0 first) in `e` from

@@ -488,10 +488,23 @@ struct Scan {
           p += 1
           depth -= 1
           if depth + 1 == itemDepth || (shape != .other && depth < 2) {
+            let closedSection = depth + 1 == itemDepth && shape == .objectOfSections
             closeHook(
               closedDepth: depth + 1, at: p, watch: &watch, itemDepth: &itemDepth,
               sectionTitle: &sectionTitle, sectionHasItems: sectionHasItems, sectionStart: sectionStart,
               sectionFirst: sectionFirst)
+            if closedSection && itemLoops {
+              // The sections after it in a loop of their own, while they are plain.
+              let (after, stop) = sectionLoop(
+                after: p, end, limit: base + nextReport, handOff: handOffAt, title: &sectionTitle, first: &sectionFirst)
+              p = after
+              if stop != .between {
+                // Inside a section, as the general loop is after its `[` or a string item.
+                (depth, stack[2], itemDepth, watch) = (2, 0, 2, 2)
+                if stop == .atItem { continue outer }
+                noted = true
+              }
+            }
           }
           continue
         }
@@ -869,11 +882,29 @@ struct Scan {
     // shown later fault theirs back in from the page cache).
     buffer.releasePages(from: 0, to: buffer.count)
     let sorts = Self.sorts(options, shape)
-    order.update(sections, keys: sorts ? makeSortKeys() : nil)
-    sortKeys = NaturalOrder.SortKeys()  // not needed by the list: let go before it is made
-    let list = Self.assemble(
-      sections, open: nil, items.finish(), buffer: buffer, options: options, widest: widest,
-      order: sorts ? order.sorted : nil, duplicates: order.duplicates)
+    let list: SectionedList
+    if sorts && order.placed == 0 && sections.count >= NaturalOrder.parallelCount && Cores.available > 1 {
+      // Sorted once, all at the end (no snapshot placed any): the list is made straight from the sort.
+      let keys = makeSortKeys()
+      sortKeys = NaturalOrder.SortKeys()
+      var (listed, repeats) = Self.sortedListed(sections, keys: consume keys)
+      var ranges = items.finish()
+      if repeats {
+        let groups = Self.sideBySide(
+          listed.count, title: { listed[$0].title },
+          run: { listed[$0].firstItem..<listed[$0].firstItem + listed[$0].itemCount })
+        (listed, ranges) = Self.merge(groups, ranges)
+      }
+      list = SectionedList(
+        sections: listed, store: .json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField)),
+        maxItemWidth: widest)
+    } else {
+      order.update(sections, keys: sorts ? makeSortKeys() : nil)
+      sortKeys = NaturalOrder.SortKeys()  // not needed by the list: let go before it is made
+      list = Self.assemble(
+        sections, open: nil, items.finish(), buffer: buffer, options: options, widest: widest,
+        order: sorts ? order.sorted : nil, duplicates: order.duplicates)
+    }
     if sections.count >= NaturalOrder.parallelCount {
       // The list has its own titles: the scan's go on another thread (a
       // million sections: 5 ms that the load does not wait for).
@@ -971,15 +1002,7 @@ struct Scan {
     }
     var groups: [(title: String, runs: [Range<Int>])] = []
     if let order {
-      // Sorted: equal titles are side by side (earliest first).
-      for k in order.indices {
-        let i = order[k]
-        if k > 0, title(i) == title(order[k - 1]) {
-          groups[groups.count - 1].runs.append(run(i))
-        } else {
-          groups.append((title(i), [run(i)]))
-        }
-      }
+      groups = sideBySide(order.count, title: { title(order[$0]) }, run: { run(order[$0]) })
     } else {
       var firstIndex: [String: Int] = [:]
       firstIndex.reserveCapacity(count)
@@ -994,6 +1017,22 @@ struct Scan {
     }
     let (result, ranges) = merge(groups, items)
     return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
+  }
+
+  /// Sections in sorted order, `count` of them, as groups of the same
+  /// title: equal titles are side by side (earliest first).
+  static func sideBySide(_ count: Int, title: (Int) -> String, run: (Int) -> Range<Int>) -> [(
+    title: String, runs: [Range<Int>]
+  )] {
+    var groups: [(title: String, runs: [Range<Int>])] = []
+    for k in 0..<count {
+      if k > 0, title(k) == title(k - 1) {
+        groups[groups.count - 1].runs.append(run(k))
+      } else {
+        groups.append((title(k), [run(k)]))
+      }
+    }
+    return groups
   }
 
   /// How many sections ahead `listed` asks for the ones it will read.
