@@ -53,7 +53,8 @@ import Testing
   /// Many small plain sections past several progress reports (every
   /// 4 MiB, until the first half hands over to the second): the loop
   /// stops at each, so progress comes as often as within one long array,
-  /// and a snapshot shows the sections so far.
+  /// a snapshot shows the sections so far, and the list at the end is the
+  /// one a load without snapshots makes.
   @Test func progressComesAmongManySmallSections() throws {
     let json = "{" + (0..<600_000).map { #""s\#($0)": ["a\#($0)", "b"]"# }.joined(separator: ", ") + "}"
     var reports: [Int] = []
@@ -66,5 +67,11 @@ import Testing
     #expect(reports.count >= 3, "every 4 MiB of \(json.utf8.count) bytes, then the end")
     let partial = try #require(middle)
     #expect(partial.sectionCount > 0 && partial.sectionCount < list.sectionCount)
+    // After snapshots (their order kept), the same list as without them.
+    let direct = try JSONIndexer.load(ByteBuffer(string: json))
+    let differs = (0..<list.sectionCount).first {
+      list.title($0) != direct.title($0) || list.itemCount($0) != direct.itemCount($0)
+    }
+    #expect(differs == nil)
   }
 }

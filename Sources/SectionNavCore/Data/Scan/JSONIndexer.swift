@@ -883,8 +883,11 @@ struct Scan {
     buffer.releasePages(from: 0, to: buffer.count)
     let sorts = Self.sorts(options, shape)
     let list: SectionedList
-    if sorts && order.placed == 0 && sections.count >= NaturalOrder.parallelCount && Cores.available > 1 {
-      // Sorted once, all at the end (no snapshot placed any): the list is made straight from the sort.
+    if sorts && order.placed < sections.count - order.placed && sections.count >= NaturalOrder.parallelCount
+      && Cores.available > 1
+    {
+      // Mostly unplaced (no snapshot, or an early one): sorted all at once,
+      // as `NaturalOrder.merge` would, and the list made straight from the sort.
       let keys = makeSortKeys()
       sortKeys = NaturalOrder.SortKeys()
       var (listed, repeats) = Self.sortedListed(sections, keys: consume keys)
