@@ -105,8 +105,10 @@ public enum NaturalOrder {
       // single title's key makes room for itself alone).
       let ahead = min(Self.block, max(titles.underestimatedCount, 1) * 64)
       var rest = titles.makeIterator()
+      // Each title moved along (`take`), never copied: a million titles,
+      // four runtime calls each fewer.
       var next = rest.next()
-      while var title = next {
+      while var title = next.take() {
         let (foldRoom, keyRoom) = Self.room(title)
         if scratch.count < foldRoom { scratch = [UInt8](repeating: 0, count: max(foldRoom, 256)) }
         if bytes.count - used < keyRoom {
@@ -133,7 +135,7 @@ public enum NaturalOrder {
               // The next one here while its room is there.
               let (foldRoom, keyRoom) = Self.room(following)
               guard foldRoom <= room.count, out.count - used >= keyRoom else { return }
-              title = following
+              title = next.take()!
             }
           }
         }
