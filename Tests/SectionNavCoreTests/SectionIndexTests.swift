@@ -27,6 +27,36 @@ import Testing
       [0, 1, 2, 3, 4].map { alphabet.entries[alphabet.entry(forSection: $0)!].label } == ["A", "A", "E", "#", "Z"])
   }
 
+  /// The index the terminal shows reads a list's titles where they lie
+  /// (`init(sections:)`): on random titles — short and long (stored apart
+  /// from the string), letters with accents or combining marks, other
+  /// scripts, digits, emoji, blank — it is the index of the same titles
+  /// (`init(titles:)`): the first section of each initial, which
+  /// highlights its initial's entry, and the same entry highlighted for
+  /// every section.
+  @Test(arguments: [1, 2, 3]) func aListsIndexIsItsTitlesIndex(seed: UInt64) {
+    var random = CursorInvariantTests.Random(state: seed)
+    let starts = ["a", "Q", "z", "É", "e\u{301}", "ø", "王", "я", "7", " b", "🇫🇷 F", "-", "A\u{308}"]
+    let titles = (0..<400).map { _ in
+      let start = starts.randomElement(using: &random)!
+      let tail = String(repeating: "x", count: Int.random(in: 0...30, using: &random))
+      return Int.random(in: 0..<20, using: &random) == 0 ? "" : start + tail
+    }
+    let list = SectionedList(titles.map { (title: $0, items: ["item"]) })
+    let shown = SectionIndex(sections: list.sections, mode: .initials, labels: [:], collation: nil)
+    let expected = SectionIndex(titles: list.sections.map(\.title), mode: .initials)
+    #expect(shown.entries == expected.entries)
+    var firsts: [String: Int] = [:]
+    for (s, section) in list.sections.enumerated() where firsts[Initials.of(section.title)] == nil {
+      firsts[Initials.of(section.title)] = s
+    }
+    #expect(shown.entries.map(\.section) == firsts.values.sorted())
+    for (k, entry) in shown.entries.enumerated() { #expect(shown.entry(forSection: entry.section) == k) }
+    for s in 0..<list.sectionCount {
+      #expect(shown.entry(forSection: s) == expected.entry(forSection: s))
+    }
+  }
+
   @Test func titlesModeUsesFirstGraphemesOrLabels() {
     let index = SectionIndex(titles: ["iPhone", "Mac", "  "], mode: .titles, labels: ["Mac": "💻"])
     #expect(index.entries.map(\.label) == ["iPh", "💻", "#"])

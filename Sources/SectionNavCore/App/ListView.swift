@@ -65,8 +65,7 @@ struct ListView: Sendable {
   private static func rows(of list: SectionedList, _ settings: AppSettings) -> (RowMap, SectionIndex) {
     let index = {
       SectionIndex(
-        titles: list.sections.lazy.map(\.title), mode: settings.indexMode, labels: settings.indexLabels,
-        collation: settings.collation)
+        sections: list.sections, mode: settings.indexMode, labels: settings.indexLabels, collation: settings.collation)
     }
     guard list.sectionCount >= NaturalOrder.parallelCount else { return (RowMap(list), index()) }
     let (sectionIndex, rowMap) = ForkJoin.both(index, { RowMap(list) })

@@ -56,15 +56,21 @@ public struct SectionIndex: Sendable, Equatable {
 
   public init(entries: [Entry], sectionCount: Int) {
     self.entries = entries
-    var map = Array(repeating: 0, count: sectionCount)
     // The entry of a section is the last entry that lands on it or before it,
-    // preferring the first entry that lands exactly on it.
-    var e = 0
-    for s in 0..<sectionCount {
-      while e + 1 < entries.count, entries[e].section < s, entries[e + 1].section <= s { e += 1 }
-      map[s] = e
+    // preferring the first entry that lands exactly on it. Read from the
+    // entries' sections alone (a million sections: a few instructions
+    // each, not an entry's fields checked and read).
+    let lands = entries.map(\.section)
+    entryOfSection = lands.withUnsafeBufferPointer { lands in
+      [Int](unsafeUninitializedCapacity: sectionCount) { map, made in
+        var e = 0
+        for s in 0..<sectionCount {
+          while e + 1 < lands.count, lands[e] < s, lands[e + 1] <= s { e += 1 }
+          map[s] = e
+        }
+        made = sectionCount
+      }
     }
-    entryOfSection = map
   }
 
   /// The entries of a locale's alphabetic index: `initials` shows the
@@ -115,22 +121,8 @@ public struct SectionIndex: Sendable, Equatable {
         entries.append(Entry(label: label, section: s, key: Folding.fold(title)))
       }
     case .initials:
-      var seen = Set<String>()
-      var seenLatin = [Bool](repeating: false, count: 26)
-      for (s, title) in titles.enumerated() {
-        let initial: String
-        if let letter = Initials.asciiLetter(title) {
-          // Most titles: one flag, no string made or hashed.
-          if seenLatin[letter] { continue }
-          seenLatin[letter] = true
-          initial = Initials.latinLetters[letter]
-        } else {
-          initial = Initials.of(title)
-        }
-        if seen.insert(initial).inserted {
-          entries.append(Entry(label: initial, section: s, key: Folding.fold(initial)))
-        }
-      }
+      let all = Array(titles)
+      entries = Self.initialEntries(all.count, letter: { Initials.asciiLetter(all[$0]) }, title: { all[$0] })
     case .alphabet:
       // Each title's letter: 0…25 for A…Z, 26 for `#`.
       let slots = titles.map { title in
@@ -152,6 +144,45 @@ public struct SectionIndex: Sendable, Equatable {
       return
     }
     self.init(entries: entries, sectionCount: titles.count)
+  }
+
+  /// The entries of a list's sections (in display order), as
+  /// `init(titles:mode:labels:collation:)` makes them; `initials` in the C
+  /// locale (the default) reads each title where it lies: a copy of each
+  /// (a million) costs more than finding its letter.
+  init(sections: [SectionedList.Section], mode: Mode, labels: [String: String], collation: LocaleCollation?) {
+    guard mode == .initials, collation == nil else {
+      self.init(titles: sections.lazy.map(\.title), mode: mode, labels: labels, collation: collation)
+      return
+    }
+    let entries = sections.withUnsafeBufferPointer { all in
+      Self.initialEntries(all.count, letter: { Initials.asciiLetter(all[$0].title) }, title: { all[$0].title })
+    }
+    self.init(entries: entries, sectionCount: sections.count)
+  }
+
+  /// The `initials` entries of `count` titles: the first title of each
+  /// initial. `letter(s)`: title `s`'s ASCII letter (`Initials.asciiLetter`);
+  /// `title(s)` is read only when it has none.
+  private static func initialEntries(_ count: Int, letter: (Int) -> Int?, title: (Int) -> String) -> [Entry] {
+    var entries: [Entry] = []
+    var seen = Set<String>()
+    var seenLatin = [Bool](repeating: false, count: 26)
+    for s in 0..<count {
+      let initial: String
+      if let letter = letter(s) {
+        // Most titles: one flag, no string made or hashed.
+        if seenLatin[letter] { continue }
+        seenLatin[letter] = true
+        initial = Initials.latinLetters[letter]
+      } else {
+        initial = Initials.of(title(s))
+      }
+      if seen.insert(initial).inserted {
+        entries.append(Entry(label: initial, section: s, key: Folding.fold(initial)))
+      }
+    }
+    return entries
   }
 
   /// Up to three graphemes of a title (`#` for a blank title).

@@ -19,7 +19,14 @@ public enum Initials {
   /// for the others, which `of` decides.
   @inline(__always)
   static func asciiLetter(_ title: String) -> Int? {
-    let u = title.utf8
+    // The bytes where they lie (native and small strings alike): indexing
+    // the UTF-8 view checks each index, several times the work.
+    title.utf8.withContiguousStorageIfAvailable { u in asciiLetter(u) } ?? asciiLetter(Array(title.utf8))
+  }
+
+  /// `asciiLetter` of a title's UTF-8 bytes.
+  @inline(__always)
+  static func asciiLetter(_ u: some RandomAccessCollection<UInt8>) -> Int? {
     guard let c = u.first else { return nil }
     let letter = (c | 0x20) &- 0x61
     guard letter < 26 else { return nil }

@@ -42,6 +42,13 @@ public final class SectionedList: Sendable {
     self.maxItemWidth = maxItemWidth
   }
 
+  /// Many sections are freed on a thread of their own: a million titles
+  /// take milliseconds to free one by one, which whoever let the list go
+  /// (the terminal's run loop, as a new snapshot replaces it) need not wait for.
+  deinit {
+    if sections.count >= NaturalOrder.parallelCount { DetachedThread.release(sections) }
+  }
+
   /// Builds a list from plain strings (demos, line input, tests). Titles keep
   /// the given order; duplicates merge into the first.
   public convenience init(_ pairs: [(title: String, items: [String])]) {
