@@ -1051,11 +1051,13 @@ struct Scan {
       for k in range {
         let i = order?[k] ?? k
         if let order, k + Self.gatherAhead < range.upperBound { sections.prefetch(order[k + Self.gatherAhead]) }
-        let found = i < sections.count
-        let first = sections.firstItem(i)
-        let title = found ? sections.title(i) : open!.title
-        let end = found ? sections.end(i) : open!.end
-        (out + k).initialize(to: SectionedList.Section(title: title, firstItem: first, itemCount: end - first))
+        if i < sections.count {
+          (out + k).initialize(to: sections.listSection(i))
+        } else {
+          let first = sections.firstItem(i)
+          let section = SectionedList.Section(title: open!.title, firstItem: first, itemCount: open!.end - first)
+          (out + k).initialize(to: section)
+        }
       }
     }
     return [SectionedList.Section](unsafeUninitializedCapacity: count) { buffer, made in

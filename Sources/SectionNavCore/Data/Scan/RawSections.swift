@@ -33,6 +33,12 @@ extension Scan {
     /// Section `i`'s first item: where section `i - 1` ends.
     @inline(__always) func firstItem(_ i: Int) -> Int { i == 0 ? 0 : end(i - 1) }
 
+    /// Section `i` as a list holds it (before equal titles merge).
+    @inline(__always) func listSection(_ i: Int) -> SectionedList.Section {
+      let first = firstItem(i)
+      return SectionedList.Section(title: title(i), firstItem: first, itemCount: end(i) - first)
+    }
+
     /// Starts loading what `title(i)`, `end(i)` and `firstItem(i)` read
     /// (`sn_prefetch`): a gather in sorted order names its sections some
     /// way ahead, so their cache misses overlap instead of queueing. Each

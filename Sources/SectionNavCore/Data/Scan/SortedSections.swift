@@ -59,10 +59,7 @@ extension Scan {
           let ahead = k + step * gatherAhead
           if range.contains(ahead) { sections.prefetch(Int(entry(ahead).index)) }
           if !repeats, let neighbour, same(neighbour, x) { repeats = true }
-          let i = Int(x.index)
-          let first = sections.firstItem(i)
-          (at.base + k).initialize(
-            to: Section(title: sections.title(i), firstItem: first, itemCount: sections.end(i) - first))
+          (at.base + k).initialize(to: sections.listSection(Int(x.index)))
           neighbour = x
           k += step
         }
