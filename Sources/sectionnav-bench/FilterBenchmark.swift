@@ -86,7 +86,7 @@ extension Benchmark {
       add(
         "… `sectionnav --lines --filter-print`\(flags), the same items as lines", runs: "5",
         "\(Self.fmt(grouped.wall * 1000, 0)) ms (CPU \(Self.fmt(grouped.cpu * 1000, 0)) ms), \(grouped.lines) items")
-      guard let fzf else { continue }
+      guard fzf != nil else { continue }
       let other = timed[2]
       Self.log("fzf --filter \(query): \(Self.fmt(other.wall * 1000, 0)) ms, \(other.lines) lines")
       let fzfFlags = theirs.isEmpty ? "" : " " + theirs.joined(separator: " ")

@@ -58,18 +58,10 @@ struct FieldCheck {
 extension JSONValueText {
   /// The member names of the object at `p`, in order (a repeated name once).
   static func memberNames(in p: UnsafePointer<UInt8>, _ length: Int) -> [String] {
-    let bytes = UnsafeBufferPointer(start: p, count: length)
     var names: [String] = []
-    var i = 1
-    while i < length {
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < length, bytes[i] == 0x22 else { break }
-      let keyEnd = valueEnd(bytes, from: i)
-      let name = unescape(p + i, keyEnd - i)
+    for member in Members(UnsafeBufferPointer(start: p, count: length)) {
+      let name = unescape(p + member.key.lowerBound, member.key.count)
       if !names.contains(name) { names.append(name) }
-      i = keyEnd
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
-      i = valueEnd(bytes, from: i)
     }
     return names
   }

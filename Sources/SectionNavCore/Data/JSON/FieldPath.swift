@@ -89,16 +89,8 @@ extension JSONValueText {
 
   /// The range of element `n` of the array at `p`.
   static func element(_ n: Int, in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
-    let bytes = UnsafeBufferPointer(start: p, count: length)
-    var i = 1
-    var k = 0
-    while i < length {
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < length, bytes[i] != 0x5D else { return nil }
-      let end = valueEnd(bytes, from: i)
-      if k == n { return (i, end - i) }
-      k += 1
-      i = end
+    for (k, element) in Elements(UnsafeBufferPointer(start: p, count: length)).enumerated() where k == n {
+      return (element.lowerBound, element.count)
     }
     return nil
   }

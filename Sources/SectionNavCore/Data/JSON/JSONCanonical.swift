@@ -27,23 +27,10 @@ extension JSONValueText {
         return
       }
       let isObject = p.pointee == 0x7B
-      var members: [(key: String, value: UnsafeBufferPointer<UInt8>)] = []
-      var i = 1
-      func skip() { while i < v.count, JSONLexer.isSpace(v[i]) || v[i] == 0x2C || v[i] == 0x3A { i += 1 } }
-      while true {
-        skip()
-        guard i < v.count, v[i] != 0x7D, v[i] != 0x5D else { break }
-        var key = ""
-        if isObject {
-          let keyEnd = valueEnd(v, from: i)
-          key = unescape(p + i, keyEnd - i)
-          i = keyEnd
-          skip()
-        }
-        let end = valueEnd(v, from: i)
-        members.append((key, UnsafeBufferPointer(rebasing: v[i..<end])))
-        i = end
-      }
+      var members: [(key: String, value: UnsafeBufferPointer<UInt8>)] =
+        isObject
+        ? Members(v).map { (unescape(p + $0.key.lowerBound, $0.key.count), UnsafeBufferPointer(rebasing: v[$0.value])) }
+        : Elements(v).map { ("", UnsafeBufferPointer(rebasing: v[$0])) }
       if isObject {
         var last: [GroupKey: Int] = [:]
         for (n, m) in members.enumerated() { last[GroupKey(text: m.key, kind: .text)] = n }

@@ -214,36 +214,6 @@ enum JSONValueText {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// End (exclusive) of the value starting at `i` in `bytes`, assuming valid JSON.
-  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var i = start
-    var depth = 0
-    let n = bytes.count
-    while i < n {
-      let c = bytes[i]
-      switch c {
-      case 0x22:
-        // memchr to the closing quote: string bodies are most of the bytes.
-        i = stringEnd(bytes.baseAddress!, from: i + 1, n) + 1
-      case 0x7B, 0x5B:
-        depth += 1
-        i += 1
-      case 0x7D, 0x5D:
-        depth -= 1
-        i += 1
-      default:
-        if depth == 0 {
-          // A scalar: runs to the next delimiter.
-          while i < n, !JSONLexer.isSpace(bytes[i]), bytes[i] != 0x2C, bytes[i] != 0x7D, bytes[i] != 0x5D { i += 1 }
-          return i
-        }
-        i += 1
-      }
-      if depth == 0 { return min(i, n) }
-    }
-    return n
-  }
-
   /// The range of member `name`'s value in the object at `p`, the last one
   /// when the name repeats (as JSON decoders keep), or nil.
   static func field(_ nameBytes: [UInt8], in p: Pointer, _ length: Int) -> (offset: Int, length: Int)? {
@@ -256,24 +226,11 @@ enum JSONValueText {
   )? {
     let bytes = UnsafeBufferPointer(start: p, count: length)
     var found: (Int, Int)? = nil
-    var i = 1
-    while i < length {
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < length, bytes[i] == 0x22 else { break }
-      let keyStart = i
-      let keyEnd = valueEnd(bytes, from: i)
-      i = keyEnd
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
-      let valueStart = i
-      let end = valueEnd(bytes, from: i)
-      i = end
-      let raw = UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<keyEnd - 1])
-      let matches =
-        (raw.count == nameBytes.count
-          && (raw.count == 0 || memcmp(raw.baseAddress!, nameBytes.baseAddress!, raw.count) == 0))
-        || ((raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 }))
-          && unescape(p + keyStart, keyEnd - keyStart) == String(decoding: nameBytes, as: UTF8.self))
-      if matches { found = (valueStart, end - valueStart) }
+    for member in Members(bytes) {
+      var decoded: String? = nil
+      if key(member.key, of: bytes, is: nameBytes, decoded: &decoded) {
+        found = (member.value.lowerBound, member.value.count)
+      }
     }
     return found
   }

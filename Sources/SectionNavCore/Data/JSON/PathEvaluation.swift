@@ -163,39 +163,13 @@ struct PathEvaluation {
   }
 
   func elements(at offset: Int) -> [Value] {
-    var out: [Value] = []
-    var i = offset + 1
-    while true {
-      i = skip(i)
-      if bytes[i] == 0x5D { return out }
-      let end = JSONValueText.valueEnd(bytes, from: i)
-      out.append(.raw(i, end - i))
-      i = skip(end)
-      if bytes[i] == 0x2C { i += 1 }
-    }
+    JSONValueText.Elements(bytes, open: offset).map { .raw($0.lowerBound, $0.count) }
   }
 
   func members(at offset: Int) -> [(key: String, value: Value)] {
-    var out: [(key: String, value: Value)] = []
-    var i = offset + 1
-    while true {
-      i = skip(i)
-      if bytes[i] == 0x7D { return out }
-      let keyEnd = JSONValueText.valueEnd(bytes, from: i)
-      let key = JSONValueText.unescape(buffer.base + i, keyEnd - i)
-      i = skip(keyEnd) + 1  // the colon
-      i = skip(i)
-      let end = JSONValueText.valueEnd(bytes, from: i)
-      out.append((key, .raw(i, end - i)))
-      i = skip(end)
-      if bytes[i] == 0x2C { i += 1 }
+    JSONValueText.Members(bytes, open: offset).map {
+      (JSONValueText.unescape(buffer.base + $0.key.lowerBound, $0.key.count), .raw($0.value.lowerBound, $0.value.count))
     }
-  }
-
-  func skip(_ i: Int) -> Int {
-    var i = i
-    while i < bytes.count, JSONLexer.isSpace(bytes[i]) { i += 1 }
-    return i
   }
 
   /// The items as one JSON array: input bytes copied as written, `null`,

@@ -131,30 +131,11 @@ extension JSONValueText {
   ) {
     for k in names.indices { found[k] = (0, -1) }
     let bytes = UnsafeBufferPointer(start: p, count: length)
-    var i = 1
-    while i < length {
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < length, bytes[i] == 0x22 else { break }
-      let keyStart = i
-      let keyEnd = stringEnd(p, from: i + 1, length) + 1
-      i = keyEnd
-      while i < length, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
-      let valueStart = i
-      let end = valueEnd(bytes, from: i)
-      i = end
-      let raw = UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<max(keyStart + 1, keyEnd - 1)])
+    for member in Members(bytes) {
       var decoded: String?
-      for (k, name) in names.enumerated() {
-        var matches =
-          raw.count == name.count
-          && name.withUnsafeBufferPointer {
-            raw.count == 0 || memcmp(raw.baseAddress!, $0.baseAddress!, raw.count) == 0
-          }
-        if !matches && (raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 })) {
-          if decoded == nil { decoded = unescape(p + keyStart, keyEnd - keyStart) }
-          matches = decoded! == String(decoding: name, as: UTF8.self)
-        }
-        if matches { found[k] = (valueStart, end - valueStart) }
+      for (k, name) in names.enumerated()
+      where name.withUnsafeBufferPointer({ key(member.key, of: bytes, is: $0, decoded: &decoded) }) {
+        found[k] = (member.value.lowerBound, member.value.count)
       }
     }
   }
@@ -190,21 +171,6 @@ extension JSONValueText {
       }
     }
     return (cells, exact)
-  }
-
-  /// Where the string whose body starts at `p[i]` ends (its closing quote,
-  /// or `length`): the next quote not escaped by an odd run of backslashes.
-  static func stringEnd(_ p: Pointer, from i: Int, _ length: Int) -> Int {
-    var i = i
-    while i < length {
-      guard let hit = memchr(p + i, 0x22, length - i) else { return length }
-      let q = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
-      var k = q
-      while k > i, p[k - 1] == 0x5C { k -= 1 }
-      if (q - k) % 2 == 0 { return q }
-      i = q + 1
-    }
-    return length
   }
 
   /// The cells of `fieldText(field, in: p, length)` (nothing when missing or null).

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Walking JSON that a scan has validated — a row's fields, `--group-by`'s
+/// canonical text, jq's evaluation of a path — in one way: a value's end is
+/// found by a depth counter and a search for each string's closing quote,
+/// with no checks (those were made), and objects and arrays are taken one
+/// member or element at a time by `Members` and `Elements`. Each stays
+/// within the given bytes even on odd input.
+extension JSONValueText {
+  /// End (exclusive) of the value starting at `i` in `bytes`, assuming valid JSON.
+  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    var depth = 0
+    let n = bytes.count
+    while i < n {
+      let c = bytes[i]
+      switch c {
+      case 0x22:
+        // memchr to the closing quote: string bodies are most of the bytes.
+        i = stringEnd(bytes.baseAddress!, from: i + 1, n) + 1
+      case 0x7B, 0x5B:
+        depth += 1
+        i += 1
+      case 0x7D, 0x5D:
+        depth -= 1
+        i += 1
+      default:
+        if depth == 0 {
+          // A scalar: runs to the next delimiter.
+          while i < n, !JSONLexer.isSpace(bytes[i]), bytes[i] != 0x2C, bytes[i] != 0x7D, bytes[i] != 0x5D { i += 1 }
+          return i
+        }
+        i += 1
+      }
+      if depth == 0 { return min(i, n) }
+    }
+    return n
+  }
+
+  /// Where the string whose body starts at `p[i]` ends (its closing quote,
+  /// or `length`): the next quote not escaped by an odd run of backslashes.
+  static func stringEnd(_ p: Pointer, from i: Int, _ length: Int) -> Int {
+    var i = i
+    while i < length {
+      guard let hit = memchr(p + i, 0x22, length - i) else { return length }
+      let q = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+      var k = q
+      while k > i, p[k - 1] == 0x5C { k -= 1 }
+      if (q - k) % 2 == 0 { return q }
+      i = q + 1
+    }
+    return length
+  }
+
+  /// The members of the object whose `{` is `bytes[open]`, in order: where
+  /// each key lies (its quotes included) and where its value does, as
+  /// offsets into `bytes`.
+  struct Members: Sequence, IteratorProtocol {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) {
+      self.bytes = bytes
+      i = open + 1
+    }
+
+    @inline(__always)
+    mutating func next() -> (key: Range<Int>, value: Range<Int>)? {
+      let n = bytes.count
+      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < n, bytes[i] == 0x22 else { return nil }
+      let key = i..<Swift.min(n, stringEnd(bytes.baseAddress!, from: i + 1, n) + 1)
+      i = key.upperBound
+      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
+      let start = i
+      i = valueEnd(bytes, from: i)
+      return (key, start..<i)
+    }
+  }
+
+  /// The elements of the array whose `[` is `bytes[open]`, in order, as
+  /// offsets into `bytes`.
+  struct Elements: Sequence, IteratorProtocol {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) {
+      self.bytes = bytes
+      i = open + 1
+    }
+
+    @inline(__always)
+    mutating func next() -> Range<Int>? {
+      let n = bytes.count
+      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+      guard i < n, bytes[i] != 0x5D else { return nil }
+      let start = i
+      i = valueEnd(bytes, from: i)
+      return start..<i
+    }
+  }
+
+  /// Whether the key `key` of `bytes` (its quotes included) is `name`: the
+  /// same bytes, or — for a key with an escape or a byte past ASCII — the
+  /// same text once decoded (`decoded` keeps that text for the next name).
+  @inline(__always)
+  static func key(
+    _ key: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, is name: UnsafeBufferPointer<UInt8>,
+    decoded: inout String?
+  ) -> Bool {
+    let raw = UnsafeBufferPointer(start: bytes.baseAddress! + key.lowerBound + 1, count: Swift.max(0, key.count - 2))
+    if raw.count == name.count && (raw.count == 0 || memcmp(raw.baseAddress!, name.baseAddress!, raw.count) == 0) {
+      return true
+    }
+    guard raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 }) else { return false }
+    if decoded == nil { decoded = unescape(bytes.baseAddress! + key.lowerBound, key.count) }
+    return decoded! == String(decoding: name, as: UTF8.self)
+  }
+}
