@@ -41,6 +41,29 @@ import Testing
     ) { try load("name,code\nFrance,FR\n", itemFormat: "{nmae}", format: .csv) }
   }
 
+  /// A name is its scalars, as jq's keys and Python's `csv` columns are:
+  /// NFD `e\u{301}` in the data is not the NFC `é` an option names, in a
+  /// CSV header, a JSON field shown (`--item-format`) or a field jq's
+  /// evaluation takes (`--path` with a negative index).
+  @Test func namesThatOnlyLookAlikeAreNotTheSameName() throws {
+    let nfd = "e\u{301}"
+    #expect(
+      throws: LoadError(.invalidCSV, line: 1, column: 1, "--item-format: no column \"é\" (columns: \"\(nfd)\", \"x\")")
+    ) { try load("\(nfd),x\nnfd,1\n", itemFormat: "{é}", format: .csv) }
+    let csv = try load("\(nfd),x\nnfd,1\n", itemFormat: "{\(nfd)} {x}", format: .csv)
+    #expect(csv.itemText(section: 0, item: 0) == "nfd 1")
+    // Two columns, two names in the record as JSON (Python's `DictReader` has two keys).
+    let record = try load("\(nfd),é\n1,2\n", format: .csv).itemJSON(section: 0, item: 0)
+    #expect(Array(record.unicodeScalars) == Array("{\"\(nfd)\":\"1\",\"é\":\"2\"}".unicodeScalars))
+    let objects = #"[{"é": "nfc", "x": 1}, {"e\u0301": "nfd escaped", "x": 2}, {"\#(nfd)": "nfd", "x": 3}]"#
+    let shown = try load(objects, itemFormat: "{x}: {é}")
+    #expect((0..<3).map { shown.itemText(section: 0, item: $0) } == ["1: nfc", "2: ", "3: "])
+    var options = LoadOptions()
+    options.path = try JSONPath(".[-1][]")
+    let both = try ItemLoader.load(ByteBuffer(string: #"[{"é": 1, "\#(nfd)": 2}]"#), options: options).list
+    #expect(both.itemCount == 2)
+  }
+
   /// A field that some item has — even as null, or only in a later item —
   /// is fine; so is an input with no items at all.
   @Test func aFieldSomeItemHasLoads() throws {

@@ -69,6 +69,23 @@ import Testing
     }
   }
 
+  /// Titles that look alike but differ in their scalars — NFC `é 1` and
+  /// NFD `e\u{301} 1` — are two sections, as jq keeps them two keys, whether
+  /// sorted or in file order, on one thread or two; a title met again (with
+  /// the same scalars) still merges into its first section.
+  @Test(arguments: [false, true]) func titlesDifferingInNormalizationStayApart(keepOrder: Bool) throws {
+    let text = Self.objectDocument(titles: { s in ["é", "e\u{301}"][s % 2] + " \(s / 2 % 3)" })
+    let options = LoadOptions(keepOrder: keepOrder)
+    #expect(expectSameBothWays(text, options) == 2)
+    let list = try JSONIndexer.load(ByteBuffer(string: text), options: options)
+    let titles = list.sections.map { Array($0.title.unicodeScalars) }
+    #expect(list.sectionCount == 6)
+    #expect(Set(titles.map { $0.map(\.value) }).count == 6)
+    if keepOrder {
+      #expect(titles.map { String(String.UnicodeScalarView($0)) }.prefix(2).map(\.unicodeScalars.first) == ["é", "e"])
+    }
+  }
+
   /// Small sections of plain strings, taken by the loop of sections
   /// (`Scan.sectionLoop`): the first half stops at the second half's
   /// start, between two sections, and hands over there.

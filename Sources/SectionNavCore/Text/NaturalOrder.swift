@@ -305,7 +305,7 @@ public enum NaturalOrder {
         if ra.count != rc.count { return ra.count < rc.count }
         let ta = titles(a)
         let tc = titles(c)
-        if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
+        if !ta.sameScalars(as: tc) { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
         return a < c
       }
       /// Whether two titles are equal, looking at the titles only when their keys are.
@@ -313,7 +313,7 @@ public enum NaturalOrder {
         let ra = keys.range(a)
         let rc = keys.range(c)
         return ra.count == rc.count && memcmp(b + ra.lowerBound, b + rc.lowerBound, ra.count) == 0
-          && titles(a) == titles(c)
+          && titles(a).sameScalars(as: titles(c))
       }
       // Each new title placed by binary search while they are few beside
       // the others; one pass over both when they are many.

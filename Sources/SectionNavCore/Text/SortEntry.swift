@@ -44,7 +44,7 @@ struct SortEntry {
   /// (`title(i)`), once their keys are gone: the titles are read only
   /// when the prefixes are equal.
   static func same(_ x: SortEntry, _ y: SortEntry, title: (Int) -> String) -> Bool {
-    x.samePrefix(y) && title(Int(x.index)) == title(Int(y.index))
+    x.samePrefix(y) && title(Int(x.index)).sameScalars(as: title(Int(y.index)))
   }
 
   /// Byte `d` (0..<16) of the key prefix: the radix sort's digit.
@@ -96,7 +96,7 @@ struct SortEntry {
       if la != lc { return la < lc }
       let ta = title(a)
       let tc = title(c)
-      if ta != tc { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
+      if !ta.sameScalars(as: tc) { return ta.utf8.lexicographicallyPrecedes(tc.utf8) }
       return a < c
     }
 
@@ -111,7 +111,7 @@ struct SortEntry {
       let (kc, lc) = key(c)
       guard la == lc else { return false }
       if la > 16, memcmp(ka, kc, la) != 0 { return false }
-      return title(a) == title(c)
+      return title(a).sameScalars(as: title(c))
     }
 
     /// The indices `indices` in order, and whether a title repeats: entries

@@ -62,7 +62,7 @@ struct GroupKey: Hashable {
   let text: String
   let kind: Kind
 
-  static func == (a: GroupKey, b: GroupKey) -> Bool { a.kind == b.kind && a.text.utf8.elementsEqual(b.text.utf8) }
+  static func == (a: GroupKey, b: GroupKey) -> Bool { a.kind == b.kind && a.text.sameScalars(as: b.text) }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(kind)

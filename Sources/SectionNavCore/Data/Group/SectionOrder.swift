@@ -12,7 +12,7 @@ struct SectionOrder {
   /// Indices of the placed sections in natural order, when sorting.
   private(set) var sorted: [Int] = []
   /// The placed sections' titles, when keeping file order.
-  private var titles: Set<String> = []
+  private var titles: Set<ExactName> = []
   /// Whether two placed sections have the same title.
   private(set) var duplicates = false
 
@@ -25,7 +25,7 @@ struct SectionOrder {
       let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections.title($0) }, keys: keys)
       duplicates = duplicates || new
     } else {
-      for s in sections[placed...] where !titles.insert(s.title).inserted { duplicates = true }
+      for s in sections[placed...] where !titles.insert(ExactName(s.title)).inserted { duplicates = true }
     }
     placed = sections.count
   }
@@ -41,7 +41,7 @@ struct SectionOrder {
   func with(_ extra: Scan.RawSection, sections: Scan.RawSections, keys: NaturalOrder.SortKeys?) -> (
     order: [Int]?, duplicates: Bool
   ) {
-    guard let keys else { return (nil, duplicates || titles.contains(extra.title)) }
+    guard let keys else { return (nil, duplicates || titles.contains(ExactName(extra.title))) }
     var order = sorted
     let n = sections.count
     let new = NaturalOrder.merge(

@@ -61,7 +61,7 @@ extension JSONValueText {
     var names: [String] = []
     for member in Members(UnsafeBufferPointer(start: p, count: length)) {
       let name = unescape(p + member.key.lowerBound, member.key.count)
-      if !names.contains(name) { names.append(name) }
+      if !names.contains(where: { $0.sameScalars(as: name) }) { names.append(name) }
     }
     return names
   }

@@ -105,19 +105,25 @@ extension JSONValueText {
   }
 
   /// Whether the key `key` of `bytes` (its quotes included) is `name`: the
-  /// same bytes, or — for a key with an escape or a byte past ASCII — the
-  /// same text once decoded (`decoded` keeps that text for the next name).
+  /// same bytes when it has no escape, else — or past ASCII, where invalid
+  /// UTF-8 reads as U+FFFD — the same scalars once decoded (`decoded` keeps
+  /// them for the next name; NFC and NFD spellings stay two names,
+  /// `ExactText.swift`).
   @inline(__always)
   static func key(
     _ key: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, is name: UnsafeBufferPointer<UInt8>,
     decoded: inout String?
   ) -> Bool {
     let raw = UnsafeBufferPointer(start: bytes.baseAddress! + key.lowerBound + 1, count: Swift.max(0, key.count - 2))
-    if raw.count == name.count && (raw.count == 0 || memcmp(raw.baseAddress!, name.baseAddress!, raw.count) == 0) {
-      return true
+    // Bytes as written are the key's own only without an escape: `"\\"`
+    // is one backslash, not the two a name `\\` has.
+    if memchr(raw.baseAddress!, 0x5C, raw.count) == nil {
+      if raw.count == name.count && (raw.count == 0 || memcmp(raw.baseAddress!, name.baseAddress!, raw.count) == 0) {
+        return true
+      }
+      guard raw.contains(where: { $0 >= 0x80 }) else { return false }
     }
-    guard raw.contains(0x5C) || raw.contains(where: { $0 >= 0x80 }) else { return false }
     if decoded == nil { decoded = unescape(bytes.baseAddress! + key.lowerBound, key.count) }
-    return decoded! == String(decoding: name, as: UTF8.self)
+    return decoded!.utf8.elementsEqual(name)
   }
 }

@@ -82,7 +82,7 @@ struct PathEvaluation {
       guard case .raw(let offset, _) = value, bytes[offset] == 0x7B else {
         throw failure(value, d, "an object (to take \(JSONText.quoted(k)))")
       }
-      let found = members(at: offset).last { $0.key == k }
+      let found = members(at: offset).last { $0.key.sameScalars(as: k) }
       return [
         found?.value
           ?? .null(
@@ -116,10 +116,11 @@ struct PathEvaluation {
         throw failure(value, d, "an array or an object (for '[]')")
       }
       // jq keeps a repeated key at its first place with its last value.
-      var order: [String] = []
-      var last: [String: Value] = [:]
+      var order: [GroupKey] = []
+      var last: [GroupKey: Value] = [:]
       for m in members(at: offset) {
-        if last.updateValue(m.value, forKey: m.key) == nil { order.append(m.key) }
+        let key = GroupKey(text: m.key, kind: .text)
+        if last.updateValue(m.value, forKey: key) == nil { order.append(key) }
       }
       return order.map { last[$0]! }
     }

@@ -231,10 +231,10 @@ struct RecordCells: Sendable {
     hasTemplate = template != nil
     literalCells = template?.literalCells ?? 0
     literalsExact = template?.literalsExact ?? true
-    plan = template?.fields.map { columns.lastIndex(of: $0.columnName) ?? -1 } ?? []
+    plan = template?.fields.map { columns.lastIndex(ofName: $0.columnName) ?? -1 } ?? []
     last = plan.max() ?? -1
     showsField = itemField != nil
-    column = itemField.flatMap { columns.lastIndex(of: $0) }
+    column = itemField.flatMap { columns.lastIndex(ofName: $0) }
     lastColumn = template != nil ? last : column ?? -1
   }
 

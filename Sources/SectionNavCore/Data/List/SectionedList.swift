@@ -52,9 +52,10 @@ public final class SectionedList: Sendable {
   /// Builds a list from plain strings (demos, line input, tests). Titles keep
   /// the given order; duplicates merge into the first.
   public convenience init(_ pairs: [(title: String, items: [String])]) {
-    var order: [String] = []
-    var byTitle: [String: [String]] = [:]
+    var order: [ExactName] = []
+    var byTitle: [ExactName: [String]] = [:]
     for (title, items) in pairs {
+      let title = ExactName(title)
       if byTitle[title] == nil {
         order.append(title)
         byTitle[title] = []
@@ -66,7 +67,7 @@ public final class SectionedList: Sendable {
     var widest = 0
     for title in order {
       let items = byTitle[title]!
-      sections.append(Section(title: title, firstItem: all.count, itemCount: items.count))
+      sections.append(Section(title: title.text, firstItem: all.count, itemCount: items.count))
       for item in items { widest = max(widest, TextSanitizer.width(item)) }
       all.append(contentsOf: items)
     }

@@ -148,7 +148,7 @@ struct CSVScan {
       separator: separator, quoted: quoted, columns: columns, itemField: itemField, template: template)
     guard !columns.isEmpty else { return }
     func column(_ name: String, _ option: String) throws(SyntaxFailure) -> Int {
-      guard let k = columns.lastIndex(of: name) else {
+      guard let k = columns.lastIndex(ofName: name) else {
         let names = columns.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
         throw SyntaxFailure(offset: 0, message: "\(option): no column \(JSONText.quoted(name)) (columns: \(names))")
       }
@@ -364,7 +364,7 @@ struct RecordItems: Sendable {
   }
 
   func value(_ fields: [String], _ name: String) -> String? {
-    guard let k = columns.lastIndex(of: name), k < fields.count else { return nil }
+    guard let k = columns.lastIndex(ofName: name), k < fields.count else { return nil }
     return fields[k]
   }
 
@@ -385,12 +385,13 @@ struct RecordItems: Sendable {
   /// and jq make of it).
   func json(at index: Int) -> String {
     let f = fields(index)
-    var names: [String] = []
-    var values: [String: String] = [:]
+    var names: [ExactName] = []
+    var values: [ExactName: String] = [:]
     for (k, v) in f.enumerated() {
-      let name = k < columns.count ? columns[k] : String(k + 1)
+      let name = ExactName(k < columns.count ? columns[k] : String(k + 1))
       if values.updateValue(v, forKey: name) == nil { names.append(name) }
     }
-    return "{" + names.map { JSONText.quoted($0) + ":" + JSONText.quoted(values[$0]!) }.joined(separator: ",") + "}"
+    return "{" + names.map { JSONText.quoted($0.text) + ":" + JSONText.quoted(values[$0]!) }.joined(separator: ",")
+      + "}"
   }
 }

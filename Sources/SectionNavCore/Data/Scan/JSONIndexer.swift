@@ -1007,13 +1007,13 @@ struct Scan {
     if let order {
       groups = sideBySide(order.count, title: { title(order[$0]) }, run: { run(order[$0]) })
     } else {
-      var firstIndex: [String: Int] = [:]
+      var firstIndex: [ExactName: Int] = [:]
       firstIndex.reserveCapacity(count)
       for i in 0..<count {
-        if let g = firstIndex[title(i)] {
+        if let g = firstIndex[ExactName(title(i))] {
           groups[g].runs.append(run(i))
         } else {
-          firstIndex[title(i)] = groups.count
+          firstIndex[ExactName(title(i))] = groups.count
           groups.append((title(i), [run(i)]))
         }
       }
@@ -1029,7 +1029,7 @@ struct Scan {
   )] {
     var groups: [(title: String, runs: [Range<Int>])] = []
     for k in 0..<count {
-      if k > 0, title(k) == title(k - 1) {
+      if k > 0, title(k).sameScalars(as: title(k - 1)) {
         groups[groups.count - 1].runs.append(run(k))
       } else {
         groups.append((title(k), [run(k)]))
