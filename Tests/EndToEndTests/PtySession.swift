@@ -137,6 +137,15 @@ final class PtySession: @unchecked Sendable {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  /// Bytes the program has handed to write(2) so far (`/proc/PID/io`'s
+  /// `wchar`, all threads), 0 once reaped: a frame drawn makes it grow.
+  var bytesWritten: Int {
+    guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
+      let line = io.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") })
+    else { return 0 }
+    return Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+  }
+
   /// The scheduler state letter (`R`, `S`, `T`, `Z`…), nil once reaped.
   var state: Character? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
