@@ -56,51 +56,66 @@ extension JSONValueText {
     return length
   }
 
-  /// The members of the object whose `{` is `bytes[open]`, in order: where
-  /// each key lies (its quotes included) and where its value does, as
-  /// offsets into `bytes`.
-  struct Members: Sequence, IteratorProtocol {
+  /// Where a walk through one object or array stands (just past `open`,
+  /// its bracket, at first): `Members` and `Elements` step it over
+  /// separators and values.
+  struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var i: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int) {
       self.bytes = bytes
       i = open + 1
     }
 
-    @inline(__always)
-    mutating func next() -> (key: Range<Int>, value: Range<Int>)? {
-      let n = bytes.count
-      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < n, bytes[i] == 0x22 else { return nil }
-      let key = i..<Swift.min(n, stringEnd(bytes.baseAddress!, from: i + 1, n) + 1)
-      i = key.upperBound
-      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x3A { i += 1 }
+    /// Whether `i` is before the end and at `c` (`!=` when `not`).
+    @inline(__always) func at(_ c: UInt8, not: Bool = false) -> Bool { i < bytes.count && (bytes[i] == c) != not }
+
+    /// Moves past spaces and `separator`s.
+    @inline(__always) mutating func skip(_ separator: UInt8) {
+      while i < bytes.count, JSONLexer.isSpace(bytes[i]) || bytes[i] == separator { i += 1 }
+    }
+
+    /// The value at `i`; the cursor then stands just after it.
+    @inline(__always) mutating func value() -> Range<Int> {
       let start = i
       i = valueEnd(bytes, from: i)
-      return (key, start..<i)
+      return start..<i
+    }
+  }
+
+  /// The members of the object whose `{` is `bytes[open]`, in order: where
+  /// each key lies (its quotes included) and where its value does, as
+  /// offsets into `bytes`.
+  struct Members: Sequence, IteratorProtocol {
+    var cursor: Cursor
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) { cursor = Cursor(bytes, open: open) }
+
+    @inline(__always)
+    mutating func next() -> (key: Range<Int>, value: Range<Int>)? {
+      cursor.skip(0x2C)
+      guard cursor.at(0x22) else { return nil }
+      let n = cursor.bytes.count
+      let key = cursor.i..<Swift.min(n, stringEnd(cursor.bytes.baseAddress!, from: cursor.i + 1, n) + 1)
+      cursor.i = key.upperBound
+      cursor.skip(0x3A)
+      return (key, cursor.value())
     }
   }
 
   /// The elements of the array whose `[` is `bytes[open]`, in order, as
   /// offsets into `bytes`.
   struct Elements: Sequence, IteratorProtocol {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var i: Int
+    var cursor: Cursor
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) {
-      self.bytes = bytes
-      i = open + 1
-    }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, open: Int = 0) { cursor = Cursor(bytes, open: open) }
 
     @inline(__always)
     mutating func next() -> Range<Int>? {
-      let n = bytes.count
-      while i < n, JSONLexer.isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
-      guard i < n, bytes[i] != 0x5D else { return nil }
-      let start = i
-      i = valueEnd(bytes, from: i)
-      return start..<i
+      cursor.skip(0x2C)
+      guard cursor.at(0x5D, not: true) else { return nil }
+      return cursor.value()
     }
   }
 
