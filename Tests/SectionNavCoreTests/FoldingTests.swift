@@ -94,7 +94,9 @@ import Testing
   }
 
   /// A title's key, byte by byte: its fold, each ASCII digit run as `0`,
-  /// the run's length without leading zeros (at most 255) and those digits.
+  /// the run's length without leading zeros (at most 255) and those
+  /// digits, two a byte (the first in the high half; a lone last one's low
+  /// half 0) — from 255 digits on, as they are.
   static func referenceKey(_ title: String) -> [UInt8] {
     var folded: [UInt8] = []
     Array(title.utf8).withUnsafeBufferPointer { Folding.fold($0, into: &folded) }
@@ -110,7 +112,16 @@ import Testing
       while end < folded.count, folded[end] >= 0x30, folded[end] <= 0x39 { end += 1 }
       var start = i
       while start < end, folded[start] == 0x30 { start += 1 }
-      key += [0x30, UInt8(min(end - start, 255))] + folded[start..<end]
+      key += [0x30, UInt8(min(end - start, 255))]
+      let digits = folded[start..<end].map { $0 - 0x30 }
+      guard digits.count < 255 else {
+        key += folded[start..<end]
+        i = end
+        continue
+      }
+      for k in stride(from: 0, to: digits.count, by: 2) {
+        key.append(digits[k] << 4 | (k + 1 < digits.count ? digits[k + 1] : 0))
+      }
       i = end
     }
     return key

@@ -15,13 +15,14 @@
 /// prefix as an integer first), so sorting many titles costs no string
 /// comparison at all.
 public enum NaturalOrder {
-  /// The sort key of `title`: its fold, with each run of ASCII digits
-  /// written as `0`, the run's length without leading zeros (one byte) and
-  /// those digits — so longer numbers sort after shorter ones and the
-  /// marker `0` sorts where a digit would.
   /// From this many titles on, keys are made and sorted on two cores.
   static let parallelCount = 1 << 15
 
+  /// The sort key of `title`: its fold, with each run of ASCII digits
+  /// written as `0`, the run's length without leading zeros (one byte) and
+  /// those digits two to a byte (`SortKeys.packed`; as they are from 255
+  /// digits on) — so longer numbers sort after shorter ones and the marker
+  /// `0` sorts where a digit would.
   public static func sortKey(_ title: String) -> [UInt8] {
     var keys = SortKeys()
     keys.append(title)
@@ -157,7 +158,7 @@ public enum NaturalOrder {
     static let block = 64 << 10
 
     /// Writes `f[0..<m]` with each run of ASCII digits as `0`, the run's
-    /// length without leading zeros (one byte) and those digits; returns
+    /// length without leading zeros (one byte) and those digits (`packed`); returns
     /// the count written. Eight bytes at a time up to the next digit, and
     /// through the digits (a branch per byte was most of a key's cost); `f`
     /// must be readable and `out` writable 8 bytes past what they hold.
@@ -185,16 +186,38 @@ public enum NaturalOrder {
         out[o] = 0x30
         out[o + 1] = UInt8(min(i - start, 255))
         o += 2
-        // The digits a word at a time (both buffers have the room).
+        // The digits two to a byte, eight a step (both buffers have the
+        // room). A run of 255 or more, its length not told by its byte,
+        // is written as it is, so that it compares digit by digit with what
+        // follows a shorter one, as it always has.
+        let pack = i - start < 255
         var j = start
         while j < i {
-          let digits = UnsafeRawPointer(f + j).loadUnaligned(as: UInt64.self)
-          UnsafeMutableRawPointer(out + o + (j - start)).storeBytes(of: digits, as: UInt64.self)
+          let word = UnsafeRawPointer(f + j).loadUnaligned(as: UInt64.self)
+          let count = min(i - j, 8)
+          UnsafeMutableRawPointer(out + o).storeBytes(of: pack ? packed(word, count) : word, as: UInt64.self)
+          o += pack ? (count + 1) / 2 : count
           j += 8
         }
-        o += i - start
       }
       return o
+    }
+
+    /// The first `count` (1...8) ASCII digits of `word` (little-endian,
+    /// the first in its low byte) as `(count + 1) / 2` bytes in its low
+    /// bytes, two digits a byte, the first in the high half, a lone last
+    /// digit's low half 0: bytes that compare as the digits do, in half as
+    /// many — a number's digits are half as many radix passes of the sort.
+    @inline(__always)
+    static func packed(_ word: UInt64, _ count: Int) -> UInt64 {
+      // Digits are at least 0x30: subtracting borrows from no digit, only
+      // from the bytes past them, masked off after.
+      let kept: UInt64 = count == 8 ? ~0 : (1 << UInt64(8 * count)) &- 1
+      let values = (word &- 0x3030_3030_3030_3030) & kept
+      let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+      var pairs = ((values & lanes) << 4) | ((values >> 8) & lanes)
+      pairs = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
+      return (pairs | pairs >> 16) & 0xFFFF_FFFF
     }
 
     /// Appends `other`'s keys after these (keys made on another thread).
