@@ -249,7 +249,7 @@ public enum DataLoading {
   }
 
   /// Section labels from `--index-labels FILE` (a JSON object of strings), or the demo's.
-  public static func indexLabels(_ config: Configuration) throws(Failure) -> [String: String] {
+  public static func indexLabels(_ config: Configuration) throws(Failure) -> IndexLabels {
     guard let path = config.indexLabelsFile else {
       return config.file == nil ? Demos.indexLabels(for: config.demo) : [:]
     }

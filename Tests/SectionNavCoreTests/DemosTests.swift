@@ -34,7 +34,7 @@ import Testing
     // Many screens at 80×24 (22 list rows).
     #expect(devices.itemCount + devices.sectionCount > 5 * 22)
     let labels = Demos.indexLabels(for: .devices)
-    #expect(Set(labels.keys) == Set(devices.sections.map(\.title)))
+    #expect(Set(labels.titles) == Set(devices.sections.map(\.title)))
     #expect(labels["iPhone"] == "📱")
   }
 

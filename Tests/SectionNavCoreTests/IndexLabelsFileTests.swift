@@ -7,7 +7,7 @@ import Testing
 /// kept (as jq keeps the last key), and a label that is not a non-empty
 /// string named and placed.
 struct IndexLabelsFileTests {
-  func parse(_ text: String) throws(LoadError) -> [String: String] {
+  func parse(_ text: String) throws(LoadError) -> IndexLabels {
     try IndexLabelsFile.parse(Array(text.utf8))
   }
 
@@ -16,6 +16,15 @@ struct IndexLabelsFileTests {
     let labels = try parse(text + "\"say \\\"hi\\\"\": \"\\u4e2d\"\n}\n")
     #expect(labels == ["Café": "C", "Mac": "X", "say \"hi\"": "中"])
     #expect(try parse("{}") == [:])
+  }
+
+  /// A file that labels NFC `é` and NFD `e` and U+0301 apart (two keys to
+  /// jq) keeps both labels, each for its own title.
+  @Test func titlesThatOnlyLookAlikeKeepTheirOwnLabels() throws {
+    let labels = try parse(#"{"caf\u00e9": "1", "cafe\u0301": "2"}"#)
+    #expect(labels["caf\u{E9}"] == "1")
+    #expect(labels["cafe\u{301}"] == "2")
+    #expect(Set(labels.titles.map { Array($0.unicodeScalars) }).count == 2)
   }
 
   @Test(arguments: [

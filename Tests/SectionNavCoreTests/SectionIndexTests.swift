@@ -64,6 +64,18 @@ import Testing
     #expect(index.entry(startingWith: "m") == 1)
   }
 
+  /// Two sections whose titles differ only in normalization (NFC `é`,
+  /// NFD `e` and U+0301) are two sections, so each has its own label, and a
+  /// label for one does not label the other.
+  @Test func labelsFindTitlesByTheirScalars() {
+    let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
+    let both = SectionIndex(
+      titles: [composed, decomposed], mode: .titles, labels: IndexLabels([(composed, "1"), (decomposed, "2")]))
+    #expect(both.entries.map(\.label) == ["1", "2"])
+    let one = SectionIndex(titles: [composed, decomposed], mode: .titles, labels: IndexLabels([(composed, "1")]))
+    #expect(one.entries.map(\.label) == ["1", "Caf"])
+  }
+
   @Test func alphabetMapsMissingLettersToTheSectionBefore() {
     let index = SectionIndex(titles: ["Apple", "Cherry", "Émile", "Zed", "42"], mode: .alphabet)
     #expect(index.entries.count == 27)

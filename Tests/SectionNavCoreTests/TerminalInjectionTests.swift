@@ -100,7 +100,7 @@ import Testing
     SectionedList([(title: "Alpha", items: ["a1", "a2"]), (title: title, items: [item, "other"])])
   }
 
-  static func settings(_ mode: SectionIndex.Mode = .initials, labels: [String: String] = [:]) -> AppSettings {
+  static func settings(_ mode: SectionIndex.Mode = .initials, labels: IndexLabels = [:]) -> AppSettings {
     var s = AppSettings()
     s.indexMode = mode
     s.indexLabels = labels

@@ -1,7 +1,7 @@
 /// The parts of the configuration the core needs, decided once at start.
 public struct AppSettings: Sendable, Equatable {
   public var indexMode: SectionIndex.Mode = .initials
-  public var indexLabels: [String: String] = [:]
+  public var indexLabels = IndexLabels()
   /// `--locale`'s collation: the index, type-ahead, `goto` and `'x` use its
   /// buckets and primary-strength matching; nil is the C locale (`Folding`).
   public var collation: LocaleCollation?

@@ -30,7 +30,7 @@ public enum Session {
   /// (`--index-labels`, or the demo's); `outputIsTerminal`: standard output
   /// is a terminal (captured output means a choice is wanted, fzf's habit).
   public static func settings(
-    _ config: Configuration, labels: [String: String], outputIsTerminal: Bool, environment: [String: String]
+    _ config: Configuration, labels: IndexLabels, outputIsTerminal: Bool, environment: [String: String]
   ) -> AppSettings {
     let scripted = config.script != nil
     var settings = AppSettings()

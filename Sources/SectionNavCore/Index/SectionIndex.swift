@@ -107,7 +107,7 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// Builds the entries for `titles` (in display order).
   public init(
-    titles: some Collection<String>, mode: Mode, labels: [String: String] = [:], collation: LocaleCollation? = nil
+    titles: some Collection<String>, mode: Mode, labels: IndexLabels = [:], collation: LocaleCollation? = nil
   ) {
     if let collation, mode != .titles {
       self.init(titles: titles, mode: mode, collation: collation)
@@ -150,7 +150,7 @@ public struct SectionIndex: Sendable, Equatable {
   /// `init(titles:mode:labels:collation:)` makes them; `initials` in the C
   /// locale (the default) reads each title where it lies: a copy of each
   /// (a million) costs more than finding its letter.
-  init(sections: [SectionedList.Section], mode: Mode, labels: [String: String], collation: LocaleCollation?) {
+  init(sections: [SectionedList.Section], mode: Mode, labels: IndexLabels, collation: LocaleCollation?) {
     guard mode == .initials, collation == nil else {
       self.init(titles: sections.lazy.map(\.title), mode: mode, labels: labels, collation: collation)
       return

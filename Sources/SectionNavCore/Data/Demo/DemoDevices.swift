@@ -1,7 +1,7 @@
 /// Apple devices by category — the `devices` demo. Real model names, in
 /// release order within each category; long enough to scroll a lot at 80×24.
 enum DemoDevices {
-  static let indexLabels: [String: String] = [
+  static let indexLabels: IndexLabels = [
     "Apple TV": "📺", "Apple Watch": "⌚", "HomePod": "🔊", "iPad": "▭", "iPhone": "📱", "iPod": "🎵", "Mac": "💻",
   ]
 

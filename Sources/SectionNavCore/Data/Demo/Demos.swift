@@ -67,15 +67,14 @@ public enum Demos {
   }
 
   /// Per-section index labels for a demo (like per-category symbols).
-  public static func indexLabels(for demo: Demo) -> [String: String] {
+  public static func indexLabels(for demo: Demo) -> IndexLabels {
     switch demo {
     case .devices: return DemoDevices.indexLabels
     // Each range by its first number, so the index reads 0, 10, 20, ….
-    case .numbers: return Dictionary(uniqueKeysWithValues: numbers.map { ($0.title, String($0.items[0])) })
+    case .numbers: return IndexLabels(numbers.map { ($0.title, String($0.items[0])) })
     // "Block 7" → "7".
     case .grid:
-      return Dictionary(
-        uniqueKeysWithValues: DemoGrid.sections.map { ($0.title, String($0.title.split(separator: " ").last ?? "#")) })
+      return IndexLabels(DemoGrid.sections.map { ($0.title, String($0.title.split(separator: " ").last ?? "#")) })
     case .contactsJa, .contactsSv, .contactsZh: return [:]
     }
   }

@@ -5,7 +5,7 @@
 public enum IndexLabelsFile {
   /// The labels in `bytes`; `.invalidJSON` for malformed JSON, `.notSectioned`
   /// ("not labels" in the message) for valid JSON of another shape.
-  public static func parse(_ bytes: [UInt8]) throws(LoadError) -> [String: String] {
+  public static func parse(_ bytes: [UInt8]) throws(LoadError) -> IndexLabels {
     // Syntax first, with positions: the indexer validates the whole document
     // (its shape complaints do not apply to a labels file).
     do {
@@ -14,7 +14,7 @@ public enum IndexLabelsFile {
       throw error
     } catch {}
     let buffer = ByteBuffer(bytes)
-    return try withExtendedLifetime(buffer) { () throws(LoadError) -> [String: String] in
+    return try withExtendedLifetime(buffer) { () throws(LoadError) -> IndexLabels in
       let base = buffer.bytes.baseAddress!
       let end = base + buffer.count
       func fail(_ p: JSONLexer.Pointer, _ message: String) -> LoadError {
@@ -24,7 +24,7 @@ public enum IndexLabelsFile {
       guard p < end, p.pointee == 0x7B else {
         throw fail(p, "expected an object of labels ({\"Title\": \"label\", …})")
       }
-      var labels: [String: String] = [:]
+      var labels = IndexLabels()
       // Valid JSON from here on: the members are walked as an object item's
       // are (`JSONLexer.members`); a label that is not a non-empty string stops it.
       var failure: LoadError? = nil
