@@ -419,6 +419,8 @@ struct Scan {
                 }
               }
               let open = itemDepth >= 0 ? sectionTitle : nil
+              let keys = Self.sorts(options, shape) && sortKeys.collation == nil ? sections.count - sortKeys.count : 0
+              feed.keysToMake.store(keys, ordering: .relaxed)
               feed.passed(p - base, items: items.count) {
                 snapshot(openTitle: open, openFirst: sectionFirst, options: options)
               }

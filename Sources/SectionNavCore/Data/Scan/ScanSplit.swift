@@ -76,8 +76,12 @@ final class ScanSplit: @unchecked Sendable {
   /// and a boundary near the middle passes a short probe; nil otherwise
   /// (one thread scans everything). `after`: the first half has got that
   /// far already (a stream scanned as it arrived): the rest is split.
+  /// `lead`: the first half's thread has that much more to do, in bytes
+  /// scanned (`JSONFollower.keysLead`): the second half starts half of it
+  /// earlier, so that both are done together (at least an eighth of the
+  /// rest stays with each).
   static func start(
-    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0,
+    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0, lead: Int = 0,
     help: SplitHelp = .whenBehind
   ) -> ScanSplit? {
     guard buffer.count - after >= max(minimumSize, 2) else { return nil }
@@ -89,7 +93,8 @@ final class ScanSplit: @unchecked Sendable {
     case 0x5B: shape = .arrayOfSections
     default: return nil
     }
-    var from = after + (buffer.count - after) / 2
+    let rest = buffer.count - after
+    var from = after + max((rest - lead) / 2, rest / 8)
     // A few tries: a boundary-like run of bytes inside a string or an item fails its probe.
     for _ in 0..<8 {
       guard let candidate = Self.candidate(buffer, shape: shape, from: from),
