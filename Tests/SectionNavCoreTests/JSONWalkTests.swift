@@ -46,44 +46,44 @@ import Testing
 
     mutating func object(depth: Int) -> [(key: Range<Int>, value: Range<Int>)] {
       var members: [(key: Range<Int>, value: Range<Int>)] = []
-      out.append(0x7B)
-      space()
-      for k in 0..<pick(0...5) {
-        if k > 0 {
-          out.append(0x2C)
-          space()
-        }
-        let key = out.count
-        string()
-        let keyEnd = out.count
-        space()
-        out.append(0x3A)
-        space()
-        let value = out.count
-        self.value(depth: depth)
-        members.append((key..<keyEnd, value..<out.count))
-        space()
+      container(0x7B, 0x7D) { writer in
+        let key = writer.out.count
+        writer.string()
+        let keyEnd = writer.out.count
+        writer.space()
+        writer.out.append(0x3A)
+        writer.space()
+        let value = writer.out.count
+        writer.value(depth: depth)
+        members.append((key..<keyEnd, value..<writer.out.count))
       }
-      out.append(0x7D)
       return members
     }
 
     mutating func array(depth: Int) -> [Range<Int>] {
       var elements: [Range<Int>] = []
-      out.append(0x5B)
+      container(0x5B, 0x5D) { writer in
+        let start = writer.out.count
+        writer.value(depth: depth)
+        elements.append(start..<writer.out.count)
+      }
+      return elements
+    }
+
+    /// `open`, up to five parts written by `part` with commas between them,
+    /// `close`; spaces of every kind around each.
+    mutating func container(_ open: UInt8, _ close: UInt8, _ part: (inout Self) -> Void) {
+      out.append(open)
       space()
       for k in 0..<pick(0...5) {
         if k > 0 {
           out.append(0x2C)
           space()
         }
-        let start = out.count
-        value(depth: depth)
-        elements.append(start..<out.count)
+        part(&self)
         space()
       }
-      out.append(0x5D)
-      return elements
+      out.append(close)
     }
   }
 
