@@ -42,19 +42,11 @@ enum LoaderFuzz {
     require(!error.message.isEmpty, "empty error message")
   }
 
-  /// The two-thread load gives `expected` too, also with the first half's
-  /// thread making the back of the second half's sort keys.
+  /// The two-thread load gives `expected` too.
   static func splitAgrees(_ bytes: [UInt8], options: LoadOptions, with expected: Result<SectionedList, LoadError>) {
-    splitAgrees(bytes, options: options, help: .whenBehind, with: expected)
-    splitAgrees(bytes, options: options, help: .always, with: expected)
-  }
-
-  static func splitAgrees(
-    _ bytes: [UInt8], options: LoadOptions, help: SplitHelp, with expected: Result<SectionedList, LoadError>
-  ) {
     let split = Result { () throws(LoadError) in
       try JSONIndexer.loadHalves(
-        ByteBuffer(bytes), options: options, progress: nil, parallel: true, minimumSplitSize: 0, help: help
+        ByteBuffer(bytes), options: options, progress: nil, parallel: true, minimumSplitSize: 0
       )
       .list
     }

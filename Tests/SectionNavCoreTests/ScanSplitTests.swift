@@ -41,24 +41,17 @@ import Testing
       try JSONIndexer.loadHalves(
         buffer, options: options, progress: nil, parallel: true, minimumSplitSize: minimumSplitSize)
     }
-    // The first half's thread always makes the back of the second half's sort keys.
-    let helped = Result { () throws(LoadError) in
-      try JSONIndexer.loadHalves(
-        buffer, options: options, progress: nil, parallel: true, minimumSplitSize: minimumSplitSize, help: .always)
-    }
-    switch (one, two, helped) {
-    case (.success(let a), .success(let b), .success(let c)):
+    switch (one, two) {
+    case (.success(let a), .success(let b)):
       #expect(a.halves == 1)
       #expect(summary(a.list) == summary(b.list))
-      #expect(summary(a.list) == summary(c.list), "keys made by both threads")
       #expect(a.list.maxItemWidth == b.list.maxItemWidth)
       return b.halves
-    case (.failure(let a), .failure(let b), .failure(let c)):
+    case (.failure(let a), .failure(let b)):
       #expect(a == b)
-      #expect(a == c)
       return 0
     default:
-      Issue.record("one thread: \(one), two threads: \(two), keys made by both: \(helped)")
+      Issue.record("one thread: \(one), two threads: \(two)")
       return 0
     }
   }

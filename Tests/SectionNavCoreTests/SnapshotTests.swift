@@ -126,7 +126,7 @@ import Testing
       if i % 3_000 == 0 { shared.append(builder.share(builder.count)) }
     }
     builder.truncate(to: 100)
-    for i in 0..<500 { builder.append(offset: 7, length: 7, plain: false) }
+    for _ in 0..<500 { builder.append(offset: 7, length: 7, plain: false) }
     let final = builder.finish()
     #expect(final.count == 600 && final.offset(99) == 99 && final.offset(599) == 7 && !final.isPlain(599))
     #expect(shared.map(\.count) == [1, 3_001, 6_001, 9_001, 12_001, 15_001, 18_001])

@@ -26,6 +26,7 @@ public enum NaturalOrder {
   public static func sortKey(_ title: String) -> [UInt8] {
     var keys = SortKeys()
     keys.append(title)
+    keys.trim()
     return keys.bytes
   }
 
@@ -91,7 +92,8 @@ public enum NaturalOrder {
     /// the scratch buffer, then written with its digit runs rewritten
     /// straight into room at the end of `bytes`, made ahead in blocks (a
     /// million titles: no array append per key, which took more
-    /// instructions than the fold and the rewriting together).
+    /// instructions than the fold and the rewriting together). The room
+    /// left after them stays for the keys to come (`trim` drops it).
     public mutating func append(keysOf titles: some Sequence<String>) {
       flatten()
       if let collation {
@@ -101,7 +103,7 @@ public enum NaturalOrder {
         }
         return
       }
-      var used = bytes.count
+      var used = end
       // Room ahead for about 64 bytes a title to come, up to a block (a
       // single title's key makes room for itself alone).
       let ahead = min(Self.block, max(titles.underestimatedCount, 1) * 64)
@@ -110,47 +112,111 @@ public enum NaturalOrder {
       // four runtime calls each fewer.
       var next = rest.next()
       while var title = next.take() {
-        let (foldRoom, keyRoom) = Self.room(title)
-        if scratch.count < foldRoom { scratch = [UInt8](repeating: 0, count: max(foldRoom, 256)) }
-        if bytes.count - used < keyRoom {
-          // Room ahead, within the reserved capacity where it allows.
-          let grow = max(keyRoom, min(bytes.capacity, used + ahead) - used)
-          bytes.append(contentsOf: repeatElement(0, count: used + grow - bytes.count))
-        }
+        let (foldRoom, keyRoom) = Self.room(title.utf8.count)
+        makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: ahead)
         scratch.withUnsafeMutableBufferPointer { room in
           bytes.withUnsafeMutableBufferPointer { out in
             let (f, o) = (room.baseAddress!, out.baseAddress!)
             while true {
               title.withUTF8 { t in
-                var n = t.count
-                if n > Self.titleLimit {
-                  n = Self.titleLimit
-                  while n > 0, UTF8Lead.isContinuation(t[n]) { n -= 1 }  // whole scalars only
+                // Not a byte past the title is read: `String` makes no such promise.
+                if let p = t.baseAddress {
+                  used += Self.write(p, Self.limited(p, t.count), readable: t.count, f, o + used)
                 }
-                let m = t.baseAddress.map { Folding.fold($0, n, to: f) } ?? 0
-                used += Self.numbered(f, m, to: o + used)
               }
               ends.append(used)
               next = rest.next()
               guard let following = next else { return }
               // The next one here while its room is there.
-              let (foldRoom, keyRoom) = Self.room(following)
+              let (foldRoom, keyRoom) = Self.room(following.utf8.count)
               guard foldRoom <= room.count, out.count - used >= keyRoom else { return }
               title = next.take()!
             }
           }
         }
       }
-      bytes.removeLast(bytes.count - used)
     }
 
-    /// The room `title`'s key is made in: the fold takes up to
-    /// `capacity(for:)` its bytes (to the title limit), and the key up to
-    /// three times the fold (a lone digit becomes three bytes) and word
-    /// stores 8 past it.
+    /// Appends the key of the title whose UTF-8 is `p[0..<n]`, read from
+    /// the data where it lies (`Scan`: no `String` is read back for it).
+    /// `readable`: the bytes from `p` that may be read, at least `n`; with
+    /// 8 more, an ASCII title is keyed in one pass (`write`). Leaves room
+    /// ahead in `bytes` for the keys to come, as `append(keysOf:)` does. The C locale only.
+    public mutating func append(utf8 p: UnsafePointer<UInt8>, count n: Int, readable: Int) {
+      precondition(collation == nil, "ICU keys are made from titles")
+      flatten()
+      let n = Self.limited(p, n)
+      let used = end
+      let (foldRoom, keyRoom) = Self.room(n)
+      makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: Self.block)
+      let written = scratch.withUnsafeMutableBufferPointer { room in
+        bytes.withUnsafeMutableBufferPointer { out in
+          Self.write(p, n, readable: readable, room.baseAddress!, out.baseAddress! + used)
+        }
+      }
+      ends.append(used + written)
+    }
+
+    /// Where the keys end in `bytes` (room may follow, `append(utf8:)`).
+    var end: Int { ends.last ?? 0 }
+
+    /// Drops the room after the keys.
+    mutating func trim() { bytes.removeLast(bytes.count - end) }
+
+    /// A scratch of `fold` bytes, and `key` bytes of room after `used` in
+    /// `bytes` — `ahead` more within the reserved capacity where it allows.
     @inline(__always)
-    static func room(_ title: String) -> (fold: Int, key: Int) {
-      let fold = Folding.capacity(for: min(title.utf8.count, titleLimit))
+    mutating func makeRoom(fold: Int, key: Int, after used: Int, ahead: Int) {
+      if scratch.count < fold { scratch = [UInt8](repeating: 0, count: max(fold, 256)) }
+      guard bytes.count - used < key else { return }
+      let grow = max(key, min(bytes.capacity, used + ahead) - used)
+      bytes.append(contentsOf: repeatElement(0, count: used + grow - bytes.count))
+    }
+
+    /// `n` cut to the title limit, at a scalar's start.
+    @inline(__always)
+    static func limited(_ t: UnsafePointer<UInt8>, _ n: Int) -> Int {
+      guard n > titleLimit else { return n }
+      var n = titleLimit
+      while n > 0, UTF8Lead.isContinuation(t[n]) { n -= 1 }  // whole scalars only
+      return n
+    }
+
+    /// Writes the key of the title `t[0..<n]` at `out`; returns its length.
+    /// Folded into `scratch` first, then its digit runs rewritten
+    /// (`numbered`) — unless the title is ASCII and 8 bytes past it can be
+    /// read (`readable`): then it is lower-cased as the runs are rewritten,
+    /// in one pass over its own bytes (reading back the fold's stores
+    /// stalled the word loads that followed them).
+    @inline(__always)
+    static func write(
+      _ t: UnsafePointer<UInt8>, _ n: Int, readable: Int, _ scratch: UnsafeMutablePointer<UInt8>,
+      _ out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+      if readable - n >= 8 && isASCII(t, n) { return numbered(t, n, lowering: true, to: out) }
+      return numbered(scratch, Folding.fold(t, n, to: scratch), lowering: false, to: out)
+    }
+
+    /// Whether `p[0..<n]` is ASCII, read a word at a time (up to 7 bytes past `n`).
+    @inline(__always)
+    static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+      var high: UInt64 = 0
+      var i = 0
+      while i < n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        high |= n - i >= 8 ? w : w & ((1 << UInt64(8 * (n - i))) &- 1)
+        i += 8
+      }
+      return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The room a key of a title of `count` bytes is made in: the fold
+    /// takes up to `capacity(for:)` its bytes (to the title limit), and the
+    /// key up to three times the fold (a lone digit becomes three bytes) and
+    /// word stores 8 past it.
+    @inline(__always)
+    static func room(_ count: Int) -> (fold: Int, key: Int) {
+      let fold = Folding.capacity(for: min(count, titleLimit))
       return (fold, 3 * fold + 8)
     }
 
@@ -158,12 +224,15 @@ public enum NaturalOrder {
     static let block = 64 << 10
 
     /// Writes `f[0..<m]` with each run of ASCII digits as `0`, the run's
-    /// length without leading zeros (one byte) and those digits (`packed`); returns
+    /// length without leading zeros (one byte) and those digits (`packed`),
+    /// "A"–"Z" lower-cased when `lowering` (ASCII `f`: its fold); returns
     /// the count written. Eight bytes at a time up to the next digit, and
     /// through the digits (a branch per byte was most of a key's cost); `f`
     /// must be readable and `out` writable 8 bytes past what they hold.
     @inline(__always)
-    static func numbered(_ f: UnsafePointer<UInt8>, _ m: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func numbered(
+      _ f: UnsafePointer<UInt8>, _ m: Int, lowering: Bool, to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highs: UInt64 = 0x8080_8080_8080_8080
       var i = 0
@@ -171,7 +240,8 @@ public enum NaturalOrder {
       while i < m {
         // Copy up to the next digit, a word at a time.
         let w = UnsafeRawPointer(f + i).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(out + o).storeBytes(of: w, as: UInt64.self)
+        // Lower-casing carries no further than past the title's bytes (ASCII).
+        UnsafeMutableRawPointer(out + o).storeBytes(of: lowering ? Folding.lowercased(w) : w, as: UInt64.self)
         let low7 = w & ~highs
         let fromZero = low7 &+ (0x80 - 0x30) &* ones
         let pastNine = low7 &+ (0x80 - 0x3A) &* ones
@@ -223,8 +293,10 @@ public enum NaturalOrder {
     /// Appends `other`'s keys after these (keys made on another thread).
     public mutating func append(contentsOf other: SortKeys) {
       flatten()
+      trim()
       var other = other
       other.flatten()
+      other.trim()
       let shift = bytes.count
       reserve(keys: other.count, bytes: other.bytes.count)
       bytes += other.bytes

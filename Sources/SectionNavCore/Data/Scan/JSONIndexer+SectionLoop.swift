@@ -62,6 +62,7 @@ extension Scan {
         }
       }
       sections.append(RawSection(title: name(), end: items.count))
+      if keysInScan { sortKeys.append(utf8: key + 1, count: keyEnd - key - 2, readable: end - key - 1) }
       p = q + 1
     }
   }

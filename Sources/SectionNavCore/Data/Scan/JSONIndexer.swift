@@ -53,16 +53,14 @@ public enum JSONIndexer {
   /// bytes or more (`ScanSplit`; tests and the fuzzer split small ones).
   /// `itemLoops` false: this thread's scan walks every item through its
   /// general loop (`Scan.itemLoops`; tests compare the two).
-  /// `help`: when this thread makes the back of the second half's sort
-  /// keys (`ScanSplit.helpWithKeys`; tests have it always do).
   static func loadHalves(
     _ buffer: ByteBuffer, options: LoadOptions,
     progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?, parallel: Bool,
-    minimumSplitSize: Int = ScanSplit.minimumSize, itemLoops: Bool = true, help: SplitHelp = .whenBehind
+    minimumSplitSize: Int = ScanSplit.minimumSize, itemLoops: Bool = true
   ) throws(LoadError) -> (list: SectionedList, halves: Int) {
     var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     scan.itemLoops = itemLoops
-    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize, help: help) : nil
+    let split = parallel ? ScanSplit.start(buffer, options: options, minimumSize: minimumSplitSize) : nil
     defer { split?.cancel() }
     do {
       try scan.run(options: options, progress: progress, split: split)
@@ -106,6 +104,9 @@ struct Scan {
   let itemField: [UInt8]?
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
+  /// Each section's sort key is made as it is noted (`run`: sections
+  /// are sorted, in the C locale), from its title's bytes where it can be.
+  var keysInScan = false
   /// Object and array items are skipped whole (`wholeItem`), string items
   /// after a plain one taken in a loop of their own (`stringItems`); off
   /// only to compare those with the general loop.
@@ -123,8 +124,12 @@ struct Scan {
     // a file of many small sections then never copies its list as it
     // grows (a million sections moved 30 MB at each doubling). At most 4 M
     // (128 MB of address space): malloc must not refuse a huge file's.
-    sections.reserveCapacity(min((expectedBytes ?? buffer.count) / 64, 1 << 22))
+    sectionRoom = min((expectedBytes ?? buffer.count) / 64, 1 << 22)
+    sections.reserveCapacity(sectionRoom)
   }
+
+  /// The sections room is reserved for (their sort keys' too, `keysInScan`).
+  let sectionRoom: Int
 
   ///
   /// `entry`: start there instead of at the beginning, in the state of a
@@ -138,6 +143,9 @@ struct Scan {
     options: LoadOptions, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?,
     entry: Int? = nil, split: ScanSplit? = nil, feed: StreamFollower.Feed? = nil
   ) throws(SyntaxFailure) {
+    keysInScan = !options.keepOrder && sortKeys.collation == nil
+    // About 12 bytes a key; untouched until used, as the sections' room.
+    if keysInScan { sortKeys.reserve(keys: sectionRoom, bytes: sectionRoom * 16) }
     let base = buffer.base
     var end = base + (feed?.available ?? buffer.count)
     var p = JSONLexer.skipSpace(base + (entry ?? 0), end)
@@ -419,8 +427,6 @@ struct Scan {
                 }
               }
               let open = itemDepth >= 0 ? sectionTitle : nil
-              let keys = Self.sorts(options, shape) && sortKeys.collation == nil ? sections.count - sortKeys.count : 0
-              feed.keysToMake.store(keys, ordering: .relaxed)
               feed.passed(p - base, items: items.count) {
                 snapshot(openTitle: open, openFirst: sectionFirst, options: options)
               }
@@ -518,25 +524,16 @@ struct Scan {
   /// Takes over the second half's results once this scan has reached its
   /// start in the state it assumed: waits for it, then appends its items,
   /// sections, sort keys and widths; its syntax error is this load's.
-  /// `sorting`: the sections will be sorted — this half's keys are made
-  /// while the second half may still be scanning (it makes its own; when
-  /// this half is done first, it makes the back of them,
-  /// `ScanSplit.helpWithKeys`).
+  /// `sorting`: the sections will be sorted — this half's ICU keys are
+  /// made while the second half may still be scanning (it makes its own).
   mutating func adopt(_ split: ScanSplit, sorting: Bool) throws(SyntaxFailure) {
-    if sorting {
-      _ = makeSortKeys()
-      split.helpWithKeys()
-    }
+    if sorting { _ = makeSortKeys() }
     split.done.wait()
     if let failure = split.failure { throw failure }
     guard var second = split.second else { return }
     split.second = nil
     adopted = true
     let shift = items.count
-    if let back = split.backKeys, second.sortKeys.count == back.start {
-      second.sortKeys.append(contentsOf: back.keys)
-    }
-    split.backKeys = nil
     // Sort keys are made only when sections are sorted; the second half made its own.
     let keys = second.sortKeys.count > 0 && second.sortKeys.count == second.sections.count
     if keys { _ = makeSortKeys() }
@@ -835,6 +832,7 @@ struct Scan {
       itemDepth = -1
       if shape == .objectOfSections {
         sections.append(RawSection(title: sectionTitle ?? "", end: items.count))
+        if keysInScan { sortKeys.append(sectionTitle ?? "") }
         watch = 1
       } else {
         watch = 2
@@ -925,30 +923,18 @@ struct Scan {
     !options.keepOrder && shape != .arrayOfSections
   }
 
-  /// The sort keys of all sections found so far, making only the new ones.
+  /// The sort keys of all sections found so far. The C locale's are made
+  /// as the sections are found (`keysInScan`); ICU's here, only the new
+  /// ones — many at once (a whole file's, a first snapshot's) on two cores:
+  /// an ICU key costs about a microsecond.
   mutating func makeSortKeys() -> NaturalOrder.SortKeys {
-    if sortKeys.collation != nil, sections.count - sortKeys.count >= NaturalOrder.parallelCount {
-      // Many ICU keys at once (a whole file's, a first snapshot's): on two
-      // cores. The C locale's keys cost a fifth as much and stay on this
-      // thread (two halves would cost a copy of the keys and titles).
-      let titles = sections[sortKeys.count...].map(\.title)
-      sortKeys.append(contentsOf: .of(titles, collation: sortKeys.collation))
+    let new = sortKeys.count..<sections.count
+    if new.count >= NaturalOrder.parallelCount {
+      sortKeys.append(contentsOf: .of(new.map { sections.title($0) }, collation: sortKeys.collation))
+    } else if !new.isEmpty {
+      sortKeys.append(keysOf: sections.titles(new))
     }
-    reserveSortKeys(upTo: sections.count)
-    makeSortKeys(upTo: sections.count)
     return sortKeys
-  }
-
-  /// Room for the C locale's keys of sections `..<end`, made at once when they are many.
-  mutating func reserveSortKeys(upTo end: Int) {
-    guard sortKeys.collation == nil, end - sortKeys.count >= 4096 else { return }
-    sortKeys.reserve(keys: end - sortKeys.count, bytes: sections.keyBytes(sortKeys.count..<end))
-  }
-
-  /// Makes the keys of sections up to `end` (their room reserved or not).
-  mutating func makeSortKeys(upTo end: Int) {
-    guard sortKeys.count < end else { return }
-    sortKeys.append(keysOf: sections.titles(sortKeys.count..<end))
   }
 
   /// The widest item so far, decoding only pending items that could beat

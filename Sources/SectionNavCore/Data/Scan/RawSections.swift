@@ -57,17 +57,6 @@ extension Scan {
       }
     }
 
-    /// About the bytes of the C-locale sort keys of sections `range`, to
-    /// reserve: a key is about its title's length plus two bytes a
-    /// number. Titles are read in place: a title each, not a section copied out.
-    func keyBytes(_ range: Range<Int>) -> Int {
-      func sum(_ part: [RawSection], _ range: Range<Int>) -> Int {
-        part.withUnsafeBufferPointer { all in range.reduce(0) { $0 + all[$1].title.utf8.count + 2 } }
-      }
-      let split = Swift.min(Swift.max(range.lowerBound, head.count), range.upperBound)
-      return sum(head, range.lowerBound..<split) + sum(tail, split - head.count..<range.upperBound - head.count)
-    }
-
     /// The titles of sections `range`, in order: a sequence the sort
     /// keys' loop is specialized for (a lazy map calls a closure a title).
     struct Titles: Sequence, IteratorProtocol {

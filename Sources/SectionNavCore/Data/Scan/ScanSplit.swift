@@ -43,46 +43,19 @@ final class ScanSplit: @unchecked Sendable {
   var second: Scan?
   /// Its syntax error, if any (genuine once the first half confirms the start).
   var failure: SyntaxFailure?
-  /// The second half's sort keys are made `keyStep` titles at a time up
-  /// to `limit`; the first half's thread, done with its own keys first,
-  /// takes the back half of those not begun (`helpWithKeys`): the halves
-  /// rarely end together (one core made its keys 40 ms before the other).
-  /// `titles`: the second half's sections, once scanned.
-  private let keyReach = Mutex<(reach: SplitReach, titles: Scan.RawSections?)>(
-    (SplitReach(limit: 0, committed: 0), nil))
-  /// Signalled once the second half has begun its keys, or will make none.
-  private let keysBegun = DispatchSemaphore(value: 0)
-  /// Tests: the second half makes no key until `helpWithKeys` has taken its part.
-  private let hold: DispatchSemaphore?
-  /// The least `helpWithKeys` takes the back half of.
-  private let smallestHelp: Int
-  /// The keys `helpWithKeys` made: of the second half's titles from `start` on.
-  var backKeys: (start: Int, keys: NaturalOrder.SortKeys)?
-  /// Titles per step of the second half's keys.
-  static let keyStep = 8192
-  /// `helpWithKeys` takes the back half of at least this many titles not begun.
-  static let keysToHelp = 32768
-
-  private init(buffer: ByteBuffer, options: LoadOptions, shape: Scan.Shape, offset: Int, help: SplitHelp) {
+  private init(buffer: ByteBuffer, options: LoadOptions, shape: Scan.Shape, offset: Int) {
     self.buffer = buffer
     self.options = options
     self.shape = shape
     self.offset = offset
-    hold = help.makeHold()
-    smallestHelp = help.least(Self.keysToHelp)
   }
 
   /// Starts the second half on its own thread when the document is large
   /// and a boundary near the middle passes a short probe; nil otherwise
   /// (one thread scans everything). `after`: the first half has got that
   /// far already (a stream scanned as it arrived): the rest is split.
-  /// `lead`: the first half's thread has that much more to do, in bytes
-  /// scanned (`JSONFollower.keysLead`): the second half starts half of it
-  /// earlier, so that both are done together (at least an eighth of the
-  /// rest stays with each).
   static func start(
-    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0, lead: Int = 0,
-    help: SplitHelp = .whenBehind
+    _ buffer: ByteBuffer, options: LoadOptions, minimumSize: Int = minimumSize, after: Int = 0
   ) -> ScanSplit? {
     guard buffer.count - after >= max(minimumSize, 2) else { return nil }
     let first = JSONLexer.skipSpace(buffer.base, buffer.base + buffer.count)
@@ -93,15 +66,14 @@ final class ScanSplit: @unchecked Sendable {
     case 0x5B: shape = .arrayOfSections
     default: return nil
     }
-    let rest = buffer.count - after
-    var from = after + max((rest - lead) / 2, rest / 8)
+    var from = after + (buffer.count - after) / 2
     // A few tries: a boundary-like run of bytes inside a string or an item fails its probe.
     for _ in 0..<8 {
       guard let candidate = Self.candidate(buffer, shape: shape, from: from),
         candidate < buffer.count - (buffer.count - after) / 8
       else { return nil }
       if probe(buffer, options: options, shape: shape, at: candidate) {
-        let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate, help: help)
+        let split = ScanSplit(buffer: buffer, options: options, shape: shape, offset: candidate)
         DetachedThread.start { split.runSecond() }
         return split
       }
@@ -164,29 +136,20 @@ final class ScanSplit: @unchecked Sendable {
   }
 
   /// The second thread: scans from `offset` to the end, then measures its
-  /// pending widths and makes its sort keys (work the first half would do).
+  /// pending widths and makes its ICU sort keys (work the first half would
+  /// do; the C locale's are made in the scan, `Scan.keysInScan`).
   private func runSecond() {
     var scan = Scan(buffer: buffer, itemField: options.itemField, collation: options.collation)
     scan.shape = shape
-    var begun = false
     do {
       try scan.run(options: options, progress: nil, entry: offset, split: self)
       if !cancelled.load(ordering: .relaxed) {
         _ = scan.resolveWidest(options: options)
-        if !options.keepOrder && scan.shape == .objectOfSections {
-          begun = true
-          if scan.sortKeys.collation == nil {
-            makeKeysInSteps(&scan)
-          } else {
-            keysBegun.signal()
-            _ = scan.makeSortKeys()  // ICU keys: on two cores already
-          }
-        }
+        if !options.keepOrder && scan.shape == .objectOfSections { _ = scan.makeSortKeys() }
       }
     } catch {
       failure = error
     }
-    if !begun { keysBegun.signal() }
     if cancelled.load(ordering: .relaxed) {
       scan.items.discard()
     } else {
@@ -195,46 +158,8 @@ final class ScanSplit: @unchecked Sendable {
     done.signal()
   }
 
-  /// The second half's C-locale keys, `keyStep` titles at a time, up to
-  /// where `helpWithKeys` may take the rest.
-  private func makeKeysInSteps(_ scan: inout Scan) {
-    let count = scan.sections.count
-    keyReach.withLock { $0 = (SplitReach(limit: count, committed: 0), scan.sections) }
-    keysBegun.signal()
-    hold?.wait()
-    scan.reserveSortKeys(upTo: count)
-    while !cancelled.load(ordering: .relaxed) {
-      guard let next = keyReach.withLock({ $0.reach.claim(Self.keyStep) }) else { break }
-      scan.makeSortKeys(upTo: next)
-    }
-    keyReach.withLock { $0.titles = nil }
-  }
-
-  /// The first half's thread, its own keys made: once the second half has
-  /// begun its keys, takes the back half of those it has not begun, when
-  /// they are many, and makes them here (`backKeys`, appended to the second
-  /// half's at `Scan.adopt`).
-  func helpWithKeys() {
-    keysBegun.wait()
-    let taken = keyReach.withLock { state -> (Scan.RawSections, Range<Int>)? in
-      let (end, rest) = (state.reach.limit, state.reach.limit - state.reach.committed)
-      guard let titles = state.titles, rest >= smallestHelp, state.reach.take(at: end - rest / 2) else { return nil }
-      return (titles, end - rest / 2..<end)
-    }
-    hold?.signal()
-    guard let (titles, range) = taken else { return }
-    var keys = NaturalOrder.SortKeys()
-    keys.reserve(keys: range.count, bytes: titles.keyBytes(range))
-    keys.append(keysOf: titles.titles(range))
-    backKeys = (range.lowerBound, keys)
-  }
-
-  /// Tells the second half to stop (its work is not needed), and lets a
-  /// held one go on to see that.
-  func cancel() {
-    cancelled.store(true, ordering: .relaxed)
-    hold?.signal()
-  }
+  /// Tells the second half to stop (its work is not needed).
+  func cancel() { cancelled.store(true, ordering: .relaxed) }
 
   deinit { second?.items.discard() }
 }

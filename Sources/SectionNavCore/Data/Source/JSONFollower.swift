@@ -20,25 +20,6 @@ final class JSONFollower: @unchecked Sendable {
     follower.start { [self] feed in try scan!.run(options: options, progress: nil, feed: feed) }
   }
 
-  /// About the bytes a scan gets through in the time a C-locale sort key
-  /// takes to make (`perf`, a million sections: the keys 13.6 % of the
-  /// samples, the scan 19.4 % for 55.7 MB — 45 bytes; by instructions 34).
-  static let keyCost = 32
-
-  /// How much longer the scan's thread is busy after a split than the
-  /// second half's, in bytes scanned: the keys of the `keys` sections it
-  /// found in the first `scanned` bytes. Both halves of the rest also make
-  /// their own sections' keys, as many a byte as these: `keys` at that
-  /// density (`keys / scanned`) takes the time of `keyCost * keys / (1 +
-  /// keyCost * keys / scanned)` bytes of the rest. A piped million
-  /// sections: the rest split in the middle left one core making keys
-  /// alone for 15 ms.
-  static func keysLead(keys: Int, scanned: Int) -> Int {
-    guard keys > 0, scanned > 0 else { return 0 }
-    let work = Double(keyCost * keys)
-    return Int(work / (1 + work / Double(scanned)))
-  }
-
   /// Room for the items of this much input is reserved up front (more moves once).
   static let expectedBytes = 64 << 20
 
@@ -52,9 +33,8 @@ final class JSONFollower: @unchecked Sendable {
   func splitRest(_ buffer: ByteBuffer, options: LoadOptions, minimum: Int = StreamFollower.jsonRestToSplit) {
     guard Cores.available >= 2 else { return }
     let scanned = follower.feed.scanned.load(ordering: .acquiring)
-    let lead = Self.keysLead(keys: follower.feed.keysToMake.load(ordering: .relaxed), scanned: scanned)
     guard buffer.count - scanned >= minimum,
-      let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20), lead: lead)
+      let split = ScanSplit.start(buffer, options: options, after: scanned + (4 << 20))
     else { return }
     self.split = split
     follower.feed.offer(split)

@@ -40,9 +40,6 @@ final class StreamFollower: @unchecked Sendable {
     private let ended = Atomic<Bool>(false)
     /// How far the scan has got (the reader waits when too far ahead, `StreamLoad.uncheckedLimit`).
     let scanned = Atomic<Int>(0)
-    /// The sections it had found by then whose sort keys are still to be
-    /// made: work its thread has left besides scanning (`JSONFollower.splitRest`).
-    let keysToMake = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
     /// Signalled whenever `scanned` moves and when the scan ends.
     let moved = DispatchSemaphore(value: 0)
