@@ -40,6 +40,8 @@ public enum BackgroundLoader {
           let taking = runLoop.map { $0.seconds() - runLoopAtPost } ?? 0
           guard start - posted >= taking * Self.snapshotCostFactor else { return }
           let list = snapshot()
+          // Past the limit the load fails at its end; the filter never sees such a list.
+          guard list.itemCount <= SectionedList.maximumItemCount else { return }
           let cost = MonotonicClock.seconds() - start
           nextSnapshot = MonotonicClock.seconds() + max(Self.snapshotInterval, cost * Self.snapshotCostFactor)
           runLoopAtPost = runLoop?.seconds() ?? 0
@@ -69,6 +71,8 @@ public enum BackgroundLoader {
           // Lines count no items while they arrive; guessed input may be lines.
           guard now >= next, items != posted || config.lines || config.guessesStdinFormat else { return }
           let list = snapshot()
+          // Past the limit the load fails at its end; the filter never sees such a list.
+          guard list.itemCount <= SectionedList.maximumItemCount else { return }
           posted = items
           let cost = MonotonicClock.seconds() - now
           next = now + max(Self.snapshotInterval / 4, cost * 5)

@@ -127,6 +127,7 @@ public enum DataLoading {
       }
     }
     if let items = outcome.items {
+      try items.list.checkItemCount(source: sourceName(config))
       warn(items.warning, config)
       return items.list
     }
@@ -187,6 +188,7 @@ public enum DataLoading {
     // Only the mapped input file can shrink under its reader; a reload's
     // output is in memory, whatever became of the file.
     if buffer.isMapped { try checkUnchanged(config) }
+    try list.checkItemCount(source: sourceName(config))
     return list
   }
 

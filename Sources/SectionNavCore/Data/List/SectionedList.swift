@@ -78,6 +78,18 @@ public final class SectionedList: Sendable {
   /// Total number of items.
   public var itemCount: Int { store.count }
 
+  /// The most items a list may hold: the filter numbers items in 32 bits
+  /// and counts its matches and sections in 31 (fzf's limit too). Such an
+  /// input is gigabytes of lines; past it the load fails (`checkItemCount`)
+  /// instead of the first filter trapping.
+  public static let maximumItemCount = Int(Int32.max)
+
+  /// Throws, naming `source`, when the list holds more than `limit` items.
+  public func checkItemCount(source: String, limit: Int = SectionedList.maximumItemCount) throws(Failure) {
+    guard itemCount > limit else { return }
+    throw Failure("more than \(limit) items, the most sectionnav lists", at: source)
+  }
+
   public func title(_ section: Int) -> String { sections[section].title }
   public func itemCount(_ section: Int) -> Int { sections[section].itemCount }
 
