@@ -198,7 +198,7 @@ enum FzfOracle {
       var running: [(Int, Process, String)] = []
       for i in batch {
         let out = dir + "/\(i)"
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
         process.arguments = cases[i].flags + ["--filter", cases[i].query]

@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func autoIndicatorsKeepTheClockUntilTheyHide() throws {
-    var s = try Self.state { $0.indicators = .auto }
+    var s = Self.state { $0.indicators = .auto }
     #expect(s.waitsForTime && s.indicatorsVisible)
     _ = s.handle(.tick(milliseconds: 1500))
     #expect(!s.waitsForTime && !s.indicatorsVisible)
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func aSmoothJumpWaitsUntilItLands() throws {
-    var s = try Self.state { $0.smooth = true }
+    var s = Self.state { $0.smooth = true }
     _ = s.handle(.tick(milliseconds: 100))
     _ = s.handle(.key(KeyEvent(.char("G"))))
     #expect(s.waitsForTime && s.displayedOffset.y < s.maxOffsetY)
