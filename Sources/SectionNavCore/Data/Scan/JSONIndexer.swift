@@ -534,9 +534,8 @@ struct Scan {
     split.second = nil
     adopted = true
     let shift = items.count
-    // Sort keys are made only when sections are sorted; the second half made its own.
+    // Sort keys are made only when sections are sorted: this half's above, the second half its own.
     let keys = second.sortKeys.count > 0 && second.sortKeys.count == second.sections.count
-    if keys { _ = makeSortKeys() }
     items.append(contentsOf: &second.items)
     second.items.discard()
     // The second half's sections and keys are kept as it made them, not copied.
