@@ -12,11 +12,34 @@ extension SortEntry {
     let bytes: UnsafePointer<UInt8>
     let ends: UnsafePointer<Int>
     let count: Int
+    /// How many bytes `bytes` holds: a key's first 16 may be read as
+    /// words where they lie within them (`Order.entry`).
+    let readable: Int
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) {
       self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
       self.ends = ends.baseAddress ?? UnsafePointer(bitPattern: 8)!
       count = ends.count
+      readable = bytes.count
+    }
+
+    /// The first 16 bytes of key `i`, zero past its end, as two integers
+    /// that compare as the bytes do (big-endian).
+    @inline(__always) func prefix(_ i: Int) -> (UInt64, UInt64) {
+      let lo = i == 0 ? 0 : ends[i - 1]
+      let n = ends[i] - lo
+      guard readable - lo >= 16 else {
+        var words: (UInt64, UInt64) = (0, 0)
+        _ = withUnsafeMutableBytes(of: &words) { memcpy($0.baseAddress!, bytes + lo, min(n, 16)) }
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
+      }
+      // Two loads and masks instead of a copy through memory (a call, and
+      // loads that wait on its stores): most keys are shorter than 16.
+      let at = UnsafeRawPointer(bytes + lo)
+      let high = UInt64(bigEndian: at.loadUnaligned(as: UInt64.self))
+      let low = UInt64(bigEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      @inline(__always) func kept(_ k: Int) -> UInt64 { k >= 8 ? ~0 : k <= 0 ? 0 : ~(~0 >> UInt64(8 * k)) }
+      return (high & kept(n), low & kept(n - 8))
     }
 
     @inline(__always) func key(_ i: Int) -> (UnsafePointer<UInt8>, Int) {
@@ -72,13 +95,9 @@ struct SortEntry {
     }
 
     func entry(_ i: Int, last: Bool) -> SortEntry {
-      let (bytes, n) = key(i)
-      // The key's first 16 bytes, zero-padded, read big-endian so that
-      // integers compare as the bytes do.
-      var words: (UInt64, UInt64) = (0, 0)
-      _ = withUnsafeMutableBytes(of: &words) { memcpy($0.baseAddress!, bytes, min(n, 16)) }
-      return SortEntry(
-        high: UInt64(bigEndian: words.0), low: UInt64(bigEndian: words.1), index: Int32(i), group: last ? 1 : 0)
+      let first = keys.0.count
+      let (high, low) = i < first ? keys.0.prefix(i) : keys.1.prefix(i - first)
+      return SortEntry(high: high, low: low, index: Int32(i), group: last ? 1 : 0)
     }
 
     func precedes(_ x: SortEntry, _ y: SortEntry) -> Bool {
