@@ -172,50 +172,63 @@ import Testing
       room <= 3 * Folding.capacity(for: NaturalOrder.SortKeys.titleLimit) + 8, "room for the keys to come: \(room)")
   }
 
-  /// Keys made from titles' bytes where the data holds them (`append(utf8:)`,
+  /// Keys made from titles' bytes where the data holds them (`append(ascii:)`,
   /// as a scan makes them: an ASCII title with 8 bytes after it is
-  /// lower-cased and numbered in one pass) are the keys of the titles as
-  /// strings — whatever follows a title (digits that must not lengthen
-  /// its last number, capitals, non-ASCII, nothing at the end of the
-  /// data), titles over the 64 KiB limit too, keys from strings between.
-  @Test func keysMadeFromTheDatasBytesAreTheTitlesKeys() {
+  /// lower-cased and numbered in one pass; any other from its `String`)
+  /// are the keys of the titles as shown — whatever follows a title
+  /// (digits that must not lengthen its last number, capitals, non-ASCII,
+  /// nothing at the end of the data), invalid UTF-8 in it (shown, and
+  /// sorted, as U+FFFD), titles over the 64 KiB limit too, keys from
+  /// strings between.
+  @Test func keysMadeFromTheDatasBytesAreTheShownTitlesKeys() {
     var random = OracleRandom(seed: 12)
-    let pieces =
-      FoldingTests.foldPieces.map { String(decoding: $0, as: UTF8.self) }
-      + ["7", "00", "12345678901", "item ", "ITEM Z", "Straße 12"]
+    let pieces: [[UInt8]] =
+      FoldingTests.foldPieces
+      + ["7", "00", "12345678901", "item ", "ITEM Z", "Straße 12"].map { Array($0.utf8) }
+      // A lone continuation byte, a 4-byte scalar cut after 3 (one U+FFFD
+      // of as many bytes), a byte never in UTF-8, a lead byte before ASCII.
+      + [[0xA6], [0xF0, 0x9F, 0x8C], [0xFF], [0xC3, 0x41]]
     let after: [[UInt8]] = [
       [], [0x22], Array("1234567890".utf8), Array("ABCDEFGHIJ".utf8), [0xC3, 0x89, 0x39], [0xFF],
     ]
     var data: [UInt8] = []
-    var titles: [(title: String, offset: Int?)] = []
+    var titles: [(bytes: [UInt8], offset: Int?)] = []
     for i in 0..<3000 {
-      var title = ""
+      var title: [UInt8] = []
       for _ in 0..<random.below(12) { title += random.pick(pieces) }
-      if random.chance(20) { title += String(repeating: "9", count: 250 + random.below(20)) }
-      if i == 1500 || random.below(1000) == 0 { title += String(repeating: "Long 1 ", count: 9400 + random.below(200)) }
+      if random.chance(20) { title += Array(repeating: 0x39, count: 250 + random.below(20)) }
+      if i == 1500 || random.below(1000) == 0 {
+        title += Array(String(repeating: "Long 1 ", count: 9400 + random.below(200)).utf8)
+      }
       let fromString = random.chance(20)
       titles.append((title, fromString ? nil : data.count))
       if !fromString {
-        data += Array(title.utf8)
+        data += title
         data += random.pick(after)
       }
     }
     let last = titles.lastIndex { $0.offset != nil }!
-    data.removeLast(data.count - titles[last].offset! - titles[last].title.utf8.count)  // nothing after the last
+    data.removeLast(data.count - titles[last].offset! - titles[last].bytes.count)  // nothing after the last
     var keys = NaturalOrder.SortKeys()
+    var fromBytes = 0
     data.withUnsafeBufferPointer { bytes in
       for (title, offset) in titles {
+        let shown = String(decoding: title, as: UTF8.self)
         guard let offset else {
-          keys.append(title)
+          keys.append(shown)
           continue
         }
-        keys.append(utf8: bytes.baseAddress! + offset, count: title.utf8.count, readable: bytes.count - offset)
+        let ascii = title.allSatisfy { $0 < 0x80 }
+        let keyed = keys.append(ascii: bytes.baseAddress! + offset, count: title.count, readable: bytes.count - offset)
+        #expect(keyed == ascii, "keyed from its bytes: \(keyed), ASCII: \(ascii)")
+        if keyed { fromBytes += 1 } else { keys.append(shown) }
       }
     }
+    #expect(fromBytes > 100)
     #expect(keys.count == titles.count)
     for (i, title) in titles.enumerated() {
-      #expect(
-        Array(keys.bytes[keys.range(i)]) == NaturalOrder.sortKey(title.title), "title \(i): \(title.title.prefix(40))")
+      let shown = String(decoding: title.bytes, as: UTF8.self)
+      #expect(Array(keys.bytes[keys.range(i)]) == NaturalOrder.sortKey(shown), "title \(i): \(shown.prefix(40))")
     }
     let room = keys.bytes.count - keys.range(titles.count - 1).upperBound
     #expect(

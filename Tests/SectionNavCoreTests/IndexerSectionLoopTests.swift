@@ -50,6 +50,37 @@ import Testing
     loads.failAlike(seed: seed, Self.choices) { Self.document(&$0, sections: Int($0.next() % 6) + 1) }
   }
 
+  /// Titles that are not valid UTF-8 show as U+FFFD (lone continuation
+  /// bytes, a 4-byte scalar cut after 3, bytes never in UTF-8) and sort as
+  /// shown, whichever loop notes their section: the section loop keys an
+  /// ASCII title from its bytes, any other from its `String`, as the
+  /// general loop does (the fuzzer found the two in another order).
+  @Test func titlesWithInvalidUTF8SortAsShownOnEveryPath() throws {
+    var rng = SeededGenerator(seed: 21)
+    let pieces: [[UInt8]] = [
+      Array("A".utf8), Array("b 10".utf8), Array("É".utf8), Array("王".utf8), [0xA6], [0xF0, 0x9F, 0x8C], [0xFF], [0xC3],
+    ]
+    for _ in 0..<60 {
+      var text = Array("{\n".utf8)
+      var shown: [String] = []
+      for s in 0..<Int(rng.next() % 40) + 2 {
+        var title: [UInt8] = []
+        for _ in 0..<Int(rng.next() % 5) { title += pieces[Int(rng.next() % UInt64(pieces.count))] }
+        text += Array((s > 0 ? ",\n\"" : "\"").utf8) + title + Array(#"": ["x", "y"]"#.utf8)
+        shown.append(String(decoding: title, as: UTF8.self))
+      }
+      text += Array("\n}".utf8)
+      try #require(loads.expectSame(text, LoadOptions()))
+      // Equal titles merge, side by side in order.
+      var expected: [String] = []
+      for title in NaturalOrder.sortedIndices(shown).map({ shown[$0] }) where expected.last != title {
+        expected.append(title)
+      }
+      let list = try JSONIndexer.load(ByteBuffer(text))
+      #expect(list.sections.map(\.title) == expected)
+    }
+  }
+
   /// Many small plain sections past several progress reports (every
   /// 4 MiB, until the first half hands over to the second): the loop
   /// stops at each, so progress comes as often as within one long array,

@@ -121,7 +121,8 @@ public enum NaturalOrder {
               title.withUTF8 { t in
                 // Not a byte past the title is read: `String` makes no such promise.
                 if let p = t.baseAddress {
-                  used += Self.write(p, Self.limited(p, t.count), readable: t.count, f, o + used)
+                  let n = Self.limited(p, t.count)
+                  used += Self.write(p, n, readable: n, f, o + used)
                 }
               }
               ends.append(used)
@@ -137,13 +138,18 @@ public enum NaturalOrder {
       }
     }
 
-    /// Appends the key of the title whose UTF-8 is `p[0..<n]`, read from
-    /// the data where it lies (`Scan`: no `String` is read back for it).
-    /// `readable`: the bytes from `p` that may be read, at least `n`; with
-    /// 8 more, an ASCII title is keyed in one pass (`write`). Leaves room
-    /// ahead in `bytes` for the keys to come, as `append(keysOf:)` does. The C locale only.
-    public mutating func append(utf8 p: UnsafePointer<UInt8>, count n: Int, readable: Int) {
+    /// Appends the key of the title whose bytes are `p[0..<n]`, read from
+    /// the data where it lies (`Scan`: no `String` is read back for it),
+    /// when they are ASCII: then they are the title's text. Returns false,
+    /// appending nothing, for any other title: invalid UTF-8 is shown (and
+    /// keyed, `append(_:)`) as U+FFFD, so the key must come from the
+    /// title's `String`, as every other load path makes it. `readable`: the
+    /// bytes from `p` that may be read, at least `n`; with 8 more, the title
+    /// is keyed in one pass (`numbered(lowering:)`). Leaves room ahead in
+    /// `bytes` for the keys to come, as `append(keysOf:)` does. The C locale only.
+    public mutating func append(ascii p: UnsafePointer<UInt8>, count n: Int, readable: Int) -> Bool {
       precondition(collation == nil, "ICU keys are made from titles")
+      guard Self.isASCII(p, n, readable: readable) else { return false }
       flatten()
       let n = Self.limited(p, n)
       let used = end
@@ -155,9 +161,10 @@ public enum NaturalOrder {
         }
       }
       ends.append(used + written)
+      return true
     }
 
-    /// Where the keys end in `bytes` (room may follow, `append(utf8:)`).
+    /// Where the keys end in `bytes` (room may follow, `append(ascii:)`).
     var end: Int { ends.last ?? 0 }
 
     /// Drops the room after the keys.
@@ -184,22 +191,25 @@ public enum NaturalOrder {
 
     /// Writes the key of the title `t[0..<n]` at `out`; returns its length.
     /// Folded into `scratch` first, then its digit runs rewritten
-    /// (`numbered`) — unless the title is ASCII and 8 bytes past it can be
-    /// read (`readable`): then it is lower-cased as the runs are rewritten,
-    /// in one pass over its own bytes (reading back the fold's stores
-    /// stalled the word loads that followed them).
+    /// (`numbered`) — unless 8 bytes past it can be read (`readable`) and
+    /// it is ASCII (the caller has checked, `append(ascii:)`): then it is
+    /// lower-cased as the runs are rewritten, in one pass over its own
+    /// bytes (reading back the fold's stores stalled the word loads that
+    /// followed them).
     @inline(__always)
     static func write(
       _ t: UnsafePointer<UInt8>, _ n: Int, readable: Int, _ scratch: UnsafeMutablePointer<UInt8>,
       _ out: UnsafeMutablePointer<UInt8>
     ) -> Int {
-      if readable - n >= 8 && isASCII(t, n) { return numbered(t, n, lowering: true, to: out) }
+      if readable - n >= 8 { return numbered(t, n, lowering: true, to: out) }
       return numbered(scratch, Folding.fold(t, n, to: scratch), lowering: false, to: out)
     }
 
-    /// Whether `p[0..<n]` is ASCII, read a word at a time (up to 7 bytes past `n`).
+    /// Whether `p[0..<n]` is ASCII: a word at a time (up to 7 bytes past
+    /// `n`) where 8 bytes past it may be read (`readable`), else byte by byte.
     @inline(__always)
-    static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> Bool {
+      guard readable - n >= 8 else { return !UnsafeBufferPointer(start: p, count: n).contains { $0 >= 0x80 } }
       var high: UInt64 = 0
       var i = 0
       while i < n {

@@ -61,8 +61,12 @@ extension Scan {
           return (last, .afterItem)
         }
       }
-      sections.append(RawSection(title: name(), end: items.count))
-      if keysInScan { sortKeys.append(utf8: key + 1, count: keyEnd - key - 2, readable: end - key - 1) }
+      let title = name()
+      // A title that is not ASCII is keyed as shown (invalid UTF-8 as U+FFFD).
+      if keysInScan && !sortKeys.append(ascii: key + 1, count: keyEnd - key - 2, readable: end - key - 1) {
+        sortKeys.append(title)
+      }
+      sections.append(RawSection(title: title, end: items.count))
       p = q + 1
     }
   }

@@ -105,7 +105,8 @@ struct Scan {
   /// Whether a second thread scanned the rest (`adopt`).
   var adopted = false
   /// Each section's sort key is made as it is noted (`run`: sections
-  /// are sorted, in the C locale), from its title's bytes where it can be.
+  /// are sorted, in the C locale), from its title's bytes where they are
+  /// ASCII (`SortKeys.append(ascii:)`), else from its `String`.
   var keysInScan = false
   /// Object and array items are skipped whole (`wholeItem`), string items
   /// after a plain one taken in a loop of their own (`stringItems`); off
