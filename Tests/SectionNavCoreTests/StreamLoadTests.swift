@@ -258,6 +258,24 @@ import Testing
     #expect(outcome.items == nil)
   }
 
+  /// An empty pipe fails as an empty file does, and a pipe of spaces as a
+  /// file of spaces: the two messages tell the user which they gave. The
+  /// message once depended on whether the scan saw the end before the
+  /// reader had finished (a fifth of loads), so the pipe is read many times.
+  @Test(arguments: ["", " \n\t"])
+  func anEmptyPipeIsAnEmptyInputAsAnEmptyFileIs(text: String) throws {
+    let expected = try #require(loadError(Array(text.utf8)))
+    for _ in 0..<50 {
+      let result = try Self.load(Array(text.utf8), uncheckedLimit: StreamLoad.uncheckedLimit)
+      guard case .failure(let error) = result else {
+        Issue.record("loaded \(text.debugDescription) as JSON")
+        return
+      }
+      #expect(error == expected)
+      if error != expected { return }
+    }
+  }
+
   /// A writer that sent a bad byte and then goes quiet without closing the
   /// pipe: the reading stops at that byte instead of waiting for the end.
   @Test(arguments: ["{\"a\": [1, 2,\n x", "[\"a\", \"b\",\n x"])

@@ -55,4 +55,38 @@ import Testing
       }
     }
   }
+
+  /// A JSON Lines line still arriving is checked each time it has doubled
+  /// (`checkPartialLine`), so an endless bad line fails early: what follows
+  /// a value on its line must fail there with the words the whole line's
+  /// scan uses, as a file gives them (one value per line; a line ended by
+  /// CR alone said so). They once lacked both when the line came slowly.
+  @Test(arguments: [" 2", "\r{\"b\": 1}"])
+  func aLongLineStillArrivingFailsAsTheWholeLineDoes(after: String) throws {
+    // Long on both sides of the bad byte: checked while the line still arrives.
+    let long = { (c: String) in String(repeating: c, count: 100_000) }
+    let bytes = Array(("{\"a\": \"" + long("xx") + "\"}" + after + long(" ") + "\r\n").utf8)
+    var options = LoadOptions()
+    options.format = .jsonLines
+    let whole = Result { () throws(LoadError) in try ItemLoader.load(ByteBuffer(bytes), options: options) }
+    guard case .failure(let expected) = whole else {
+      Issue.record("the file loaded")
+      return
+    }
+    #expect(expected.message.contains("one value per line"))
+    var stream = ItemStream(buffer: ByteBuffer(bytes), options: options)
+    defer { stream.release() }
+    var failure: LoadError?
+    do throws(LoadError) {
+      var at = 0
+      while at < bytes.count {
+        at = min(bytes.count, at + 70_000)
+        try stream.advance(available: at, eof: false)
+      }
+      try stream.advance(available: bytes.count, eof: true)
+    } catch {
+      failure = error
+    }
+    #expect(failure == expected)
+  }
 }

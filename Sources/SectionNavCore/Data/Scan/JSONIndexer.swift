@@ -158,7 +158,7 @@ struct Scan {
     if entry == nil {
       if p == end {
         throw SyntaxFailure(
-          offset: p - base, message: buffer.count == 0 ? "empty input" : "no JSON value (only whitespace)")
+          offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
       if p.pointee == 0xEF {
         throw SyntaxFailure(

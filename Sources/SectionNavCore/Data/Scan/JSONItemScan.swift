@@ -333,7 +333,11 @@ struct JSONItemScan {
     let length = limit - p
     guard !skipBad, length >= 2 * partialLineChecked + 65_536 else { return }
     partialLineChecked = length
-    var trial = JSONItemScan(buffer: buffer, options: LoadOptions(), defaultTitle: "") { _ in .strings([]) }
+    // In line mode, as the whole line will be: a value followed by more on
+    // its line fails with the words the complete line's scan would use.
+    var lines = LoadOptions()
+    lines.format = .jsonLines
+    var trial = JSONItemScan(buffer: buffer, options: lines, defaultTitle: "") { _ in .strings([]) }
     defer {
       trial.release()
       trial.items.discard()

@@ -70,13 +70,17 @@ final class ItemFollower: @unchecked Sendable {
     return halves
   }
 
+  /// The scan's buffers go with the follower, whether the load finished,
+  /// failed or was given up (a pipe that turned out to be another shape):
+  /// the scan's thread holds it until it has stopped.
+  deinit { stream.release() }
+
   /// The scan's error, once it has stopped at one before the end of the input.
   var earlyFailure: LoadError? { follower.earlyFailure as? LoadError }
 
   /// The items, once the whole input (`count` bytes) has arrived.
   func finish(count: Int) throws(LoadError) -> ItemLoader.Result {
     if let failure = follower.stop(at: count) as? LoadError { throw failure }
-    defer { stream.release() }
     return ItemLoader.Result(list: stream.list(), warning: stream.warning, values: stream.json?.state.roots ?? 0)
   }
 }
