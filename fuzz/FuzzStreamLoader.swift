@@ -68,7 +68,7 @@ enum StreamFuzz {
     ["--jsonl", "--group-by", "level"], ["--jsonl", "--item-format", "{level}: {user.name}"],
     ["--csv", "--group-by", "country", "--item-format", "{name} ({note})"], ["--csv"], ["--tsv", "--group-by", "1"],
     ["--path", ".[]"], ["--path", ".k[]"], ["--group-by", "kind", "--item-field", "name"], ["--item-field", "name"],
-    ["--keep-order"],
+    ["--keep-order"], ["--locale", "sv"], ["--lines", "--locale", "de"],
   ]
   /// `-` is standard input; a named pipe's name can tell its format.
   static let files = ["-", "-", "-", "data.json", "data.jsonl", "data.csv", "data.txt"]
