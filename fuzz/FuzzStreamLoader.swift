@@ -9,10 +9,10 @@ import SectionNavSystem
 
 /// Fuzzes reading a pipe: the input picks a way to read the data (no
 /// option, so its format is guessed, or `--lines`, JSON Lines, CSV, TSV,
-/// `--path`, `--group-by`, `--item-format`), how many bytes each `write`
-/// carries, and whether the terminal's early screens are asked for; the
-/// rest is the data, now and then made large (`StreamFuzz.large`) so that
-/// the scans split what is left when the input ends. `cat FILE |
+/// `--path`, `--group-by`, `--item-format`, `--locale`), how many bytes
+/// each `write` carries, and whether the terminal's early screens are asked
+/// for; the rest is the data, now and then made large (`StreamFuzz.large`)
+/// so that the scans split what is left when the input ends. `cat FILE |
 /// sectionnav …` (`DataLoading.parseStream`: the data scanned as it
 /// arrives, cut anywhere) must end as `sectionnav … < FILE` does
 /// (`DataLoading.parse` of the same bytes at once): the same list —
@@ -86,8 +86,8 @@ enum StreamFuzz {
   static let largeSize = StreamFollower.restToSplit + 4096
 
   /// `data` made large: cut in three at `cuts` (parts of 256), its middle
-  /// repeated until the whole passes `largeSize` — an
-  /// object's members, lines or records many times over, the two ends once.
+  /// repeated until the whole passes `largeSize` — an object's members,
+  /// lines or records many times over, the two ends once.
   static func large(_ data: [UInt8], cuts: (UInt8, UInt8)) -> [UInt8] {
     let a = data.count * Int(min(cuts.0, cuts.1)) / 256
     let b = max(a + 1, data.count * Int(max(cuts.0, cuts.1)) / 256)
