@@ -9,16 +9,18 @@ import SectionNavSystem
 
 /// Fuzzes reading a pipe: the input picks a way to read the data (no
 /// option, so its format is guessed, or `--lines`, JSON Lines, CSV, TSV,
-/// `--path`, `--group-by`, `--item-format`, `--locale`), how many bytes
-/// each `write` carries, and whether the terminal's early screens are asked
-/// for; the rest is the data, now and then made large (`StreamFuzz.large`)
-/// so that the scans split what is left when the input ends. `cat FILE |
-/// sectionnav …` (`DataLoading.parseStream`: the data scanned as it
-/// arrives, cut anywhere) must end as `sectionnav … < FILE` does
-/// (`DataLoading.parse` of the same bytes at once): the same list —
+/// `--path`, `--group-by`, `--item-format`, `--locale`, `--skip-bad`), how
+/// many bytes each `write` carries, and whether the terminal's early
+/// screens are asked for; the rest is the data, now and then made large
+/// (`StreamFuzz.large`) so that the scans split what is left when the input
+/// ends. `cat FILE | sectionnav …` (`DataLoading.parseStream`: the data
+/// scanned as it arrives, cut anywhere) must end as `sectionnav … < FILE`
+/// does (`DataLoading.parse` of the same bytes at once): the same list —
 /// sections, widest row, every item's text — or the same error, word for
 /// word and at the same line and column. No early screen may hold more
-/// items than the whole list.
+/// items than the whole list. (`--skip-bad`'s warning is printed by
+/// `DataLoading`, so there the item loaders are compared:
+/// `StreamFuzz.warningsAgree`.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   StreamFuzz.ignoreBrokenPipes
@@ -36,6 +38,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     configuration = try OptionParser.parse(arguments: arguments, environment: [:])
   } catch {
     require(false, "the fuzzer's options \(arguments) are refused: \(error.message)")
+    return 0
+  }
+  // `DataLoading` prints a `--skip-bad` warning: its loaders are compared instead.
+  if configuration.skipBad {
+    StreamFuzz.warningsAgree(bytes, pieces: pieces, LoadOptions(configuration), arguments)
     return 0
   }
   let expected = Result { () throws(Failure) in try DataLoading.parse(ByteBuffer(bytes), configuration) }
@@ -68,7 +75,8 @@ enum StreamFuzz {
     ["--jsonl", "--group-by", "level"], ["--jsonl", "--item-format", "{level}: {user.name}"],
     ["--csv", "--group-by", "country", "--item-format", "{name} ({note})"], ["--csv"], ["--tsv", "--group-by", "1"],
     ["--path", ".[]"], ["--path", ".k[]"], ["--group-by", "kind", "--item-field", "name"], ["--item-field", "name"],
-    ["--keep-order"], ["--locale", "sv"], ["--lines", "--locale", "de"],
+    ["--keep-order"], ["--locale", "sv"], ["--lines", "--locale", "de"], ["--jsonl", "--skip-bad"],
+    ["--jsonl", "--skip-bad", "--group-by", "level"],
   ]
   /// `-` is standard input; a named pipe's name can tell its format.
   static let files = ["-", "-", "-", "data.json", "data.jsonl", "data.csv", "data.txt"]
@@ -99,15 +107,36 @@ enum StreamFuzz {
     return bytes + data[b...]
   }
 
-  /// What reading `bytes` from a pipe ends with, written in pieces of the
-  /// sizes `pieces` names in turn; with `early`, every early screen's item
-  /// count too (the most of them).
-  static func streamed(_ bytes: [UInt8], pieces: [Int], early: Bool, _ configuration: Configuration) -> (
-    list: Result<SectionedList, Failure>, earliest: Int
-  ) {
+  /// `--skip-bad`: the item loader reading `bytes` from a pipe
+  /// (`StreamLoad.run`) and at once (`ItemLoader.load`) skip the same
+  /// lines, so they warn alike and list the same items, or fail alike.
+  static func warningsAgree(_ bytes: [UInt8], pieces: [Int], _ options: LoadOptions, _ arguments: [String]) {
+    let file = Result { () throws(LoadError) in try ItemLoader.load(ByteBuffer(bytes), options: options) }
+    let (readEnd, written) = pipe(bytes, pieces: pieces)
+    let piped = Result { () throws(StreamLoad.Failure) in
+      try StreamLoad.run(fd: readEnd, name: "-", options: options, validate: true, defaultTitle: "items").items
+    }
+    close(readEnd)
+    written.wait()
+    switch (file, piped) {
+    case (.success(let a), .success(let b?)):
+      require(a.warning == b.warning, "\(arguments): the pipe warns \(b.warning ?? "-"), the file \(a.warning ?? "-")")
+      require(a.list.sections == b.list.sections, "\(arguments): the pipe finds other sections")
+      require(a.list.itemCount == b.list.itemCount, "\(arguments): the pipe finds other items")
+    case (.failure(let a), .failure(.data(let b, _))):
+      require(a == b, "\(arguments): the pipe fails otherwise: \(b) vs the file's \(a)")
+    default:
+      require(false, "\(arguments): the file and the pipe disagree: \(file) vs \(piped)")
+    }
+  }
+
+  /// A pipe that a thread fills with `bytes` in pieces of the sizes
+  /// `pieces` names in turn, then closes; `written` is signalled then (or
+  /// once the reader has closed its end).
+  static func pipe(_ bytes: [UInt8], pieces: [Int]) -> (read: Int32, written: DispatchSemaphore) {
     var fds: [Int32] = [0, 0]
-    require(pipe(&fds) == 0, "no pipe")
-    let (readEnd, writeEnd) = (fds[0], fds[1])
+    require(Glibc.pipe(&fds) == 0, "no pipe")
+    let writeEnd = fds[1]
     let written = DispatchSemaphore(value: 0)
     DetachedThread.start {
       var done = 0
@@ -124,6 +153,16 @@ enum StreamFuzz {
       close(writeEnd)
       written.signal()
     }
+    return (fds[0], written)
+  }
+
+  /// What reading `bytes` from a pipe ends with, written in pieces of the
+  /// sizes `pieces` names in turn; with `early`, every early screen's item
+  /// count too (the most of them).
+  static func streamed(_ bytes: [UInt8], pieces: [Int], early: Bool, _ configuration: Configuration) -> (
+    list: Result<SectionedList, Failure>, earliest: Int
+  ) {
+    let (readEnd, written) = pipe(bytes, pieces: pieces)
     var most = 0
     var snapshots = 0
     let progress: ((Int, Int, () -> SectionedList) -> Void)? =
