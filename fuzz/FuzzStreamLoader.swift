@@ -100,10 +100,9 @@ enum StreamFuzz {
     let a = data.count * Int(min(cuts.0, cuts.1)) / 256
     let b = max(a + 1, data.count * Int(max(cuts.0, cuts.1)) / 256)
     guard b <= data.count else { return data }
-    let size = largeSize
     var bytes = Array(data[..<a])
-    bytes.reserveCapacity(size + data.count)
-    while bytes.count < size - (data.count - b) { bytes += data[a..<b] }
+    bytes.reserveCapacity(largeSize + data.count)
+    while bytes.count < largeSize - (data.count - b) { bytes += data[a..<b] }
     return bytes + data[b...]
   }
 
