@@ -79,19 +79,21 @@ struct ItemGroups {
   var titles: [String] = []
   /// Per section: what kind of value its title names (`GroupKey.Kind`).
   var kinds: [GroupKey.Kind] = []
-  var sectionIndex: [GroupKey: Int] = [:]
+  /// The sections by title and kind.
+  var sectionIndex = KeyTable()
   var ranges: PackedRangesBuilder
   var sectionOf = SectionTags()
   /// The widest row, measured as items are added (`ItemWidth.Rows`).
   var rows = ItemWidth.Rows()
   /// Sections by the bytes of their key as written (a JSON value with its
   /// escapes, a CSV field with its quotes): a key seen before costs a hash
-  /// and a compare, not a decoded `String` per item. The first few keys are
-  /// looked through in order (most groupings have a handful of sections,
-  /// and hashing the hash cost more than the scan), the rest by hash.
-  var rawKeys: [(hash: UInt64, section: Int, raw: [UInt8])] = []
-  var rawSections: [UInt64: Int] = [:]
-  static let fewRawKeys = 16
+  /// and a compare, not a decoded `String` per item. Key `k`'s bytes are
+  /// `rawBytes[rawStarts[k]..<rawStarts[k + 1]]`, all in one array (a key
+  /// that differs on every row is not an allocation each).
+  var rawKeys = KeyTable()
+  var rawBytes: [UInt8] = []
+  var rawStarts: [Int] = [0]
+  var rawKeySections: [Int] = []
   /// The first short keys, found by two word compares before any hashing.
   var shortKeys = ShortKeys()
   /// Keys and rows decoded into a `String` while scanning: once per distinct
@@ -158,12 +160,36 @@ struct ItemGroups {
   /// The section of `title`: the same bytes and kind (NFC and NFD apart,
   /// a string `"3"` apart from the number 3, as jq's `group_by` keeps them).
   mutating func section(titled title: String, kind: GroupKey.Kind = .text) -> Int {
-    let key = GroupKey(text: title, kind: kind)
-    if let s = sectionIndex[key] { return s }
-    sectionIndex[key] = titles.count
+    section(titled: title, kind: kind, hash: KeyTable.hash(title, kind: kind.rawValue))
+  }
+
+  private mutating func section(titled title: String, kind: GroupKey.Kind, hash: UInt64) -> Int {
+    if let s = sectionIndex.find(hash, where: { kinds[$0] == kind && titles[$0].sameScalars(as: title) }) { return s }
+    sectionIndex.add(titles.count, hash: hash)
     titles.append(title)
     kinds.append(kind)
     return titles.count - 1
+  }
+
+  /// `section(titled:kind:)` of each title in turn. Many titles probe as
+  /// many random slots: each batch is hashed and its slots prefetched
+  /// first, so the cache misses overlap instead of queueing.
+  mutating func sections(titled titles: [String], kinds: [GroupKey.Kind]) -> [Int] {
+    sectionIndex.reserve(self.titles.count + titles.count)
+    var map: [Int] = []
+    map.reserveCapacity(titles.count)
+    let batch = 16
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { hashes in
+      for start in stride(from: 0, to: titles.count, by: batch) {
+        let end = min(start + batch, titles.count)
+        for k in start..<end {
+          hashes[k - start] = KeyTable.hash(titles[k], kind: kinds[k].rawValue)
+          sectionIndex.prefetch(hashes[k - start])
+        }
+        for k in start..<end { map.append(section(titled: titles[k], kind: kinds[k], hash: hashes[k - start])) }
+      }
+    }
+    return map
   }
 
   /// The section of the key written as `p[0..<length]`; `title` decodes it
@@ -178,35 +204,22 @@ struct ItemGroups {
       let t = title()
       return section(titled: t.text, kind: t.kind)
     }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for i in 0..<length { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3 }
-    func same(_ k: Int) -> Bool {
-      rawKeys[k].raw.count == length
-        && rawKeys[k].raw.withUnsafeBufferPointer { memcmp($0.baseAddress!, p, length) == 0 }
+    let bytes = UnsafeRawBufferPointer(start: p, count: length)
+    let hash = KeyTable.hash(bytes)
+    let known = rawKeys.find(hash) { k in
+      let start = rawStarts[k]
+      return rawStarts[k + 1] - start == length
+        && (length == 0 || rawBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, p, length) == 0 })
     }
-    if rawKeys.count <= Self.fewRawKeys {
-      for k in rawKeys.indices where rawKeys[k].hash == hash {
-        if same(k) { return rawKeys[k].section }
-        break
-      }
-    } else if let k = rawSections[hash], same(k) {
-      return rawKeys[k].section
-    }
+    if let known { return rawKeySections[known] }
     decoded += 1
     let t = title()
     let s = section(titled: t.text, kind: t.kind)
     shortKeys.add(p, length, section: s)
-    // One key per hash is kept (another with the same hash is decoded each time).
-    let known =
-      rawKeys.count <= Self.fewRawKeys ? rawKeys.contains { $0.hash == hash } : rawSections[hash] != nil
-    if !known {
-      rawKeys.append((hash, s, Array(UnsafeBufferPointer(start: p, count: length))))
-      if rawKeys.count == Self.fewRawKeys + 1 {
-        for k in rawKeys.indices { rawSections[rawKeys[k].hash] = k }
-      } else if rawKeys.count > Self.fewRawKeys {
-        rawSections[hash] = rawKeys.count - 1
-      }
-    }
+    rawKeys.add(rawKeySections.count, hash: hash)
+    rawBytes.append(contentsOf: bytes)
+    rawStarts.append(rawBytes.count)
+    rawKeySections.append(s)
     return s
   }
 
@@ -376,7 +389,7 @@ struct ItemGroups {
   /// scan) to the end, its sections mapped to these by title and kind: the
   /// groups one scan of the whole input would have made.
   mutating func append(contentsOf later: inout ItemGroups) {
-    let map = zip(later.titles, later.kinds).map { section(titled: $0, kind: $1) }
+    let map = sections(titled: later.titles, kinds: later.kinds)
     rows.append(later.rows, shift: count)
     decoded += later.decoded
     if separate && later.separate && titles.count <= Self.perSectionLimit {

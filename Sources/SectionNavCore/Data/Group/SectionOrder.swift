@@ -11,8 +11,9 @@ struct SectionOrder {
   private var sorting: Bool?
   /// Indices of the placed sections in natural order, when sorting.
   private(set) var sorted: [Int] = []
-  /// The placed sections' titles, when keeping file order.
-  private var titles: Set<ExactName> = []
+  /// The placed sections' titles, when keeping file order (a section of a
+  /// repeated title is not in).
+  private var titles = KeyTable()
   /// Whether two placed sections have the same title.
   private(set) var duplicates = false
 
@@ -25,12 +26,43 @@ struct SectionOrder {
       let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections.title($0) }, keys: keys)
       duplicates = duplicates || new
     } else {
-      for s in sections[placed...] where !titles.insert(ExactName(s.title)).inserted { duplicates = true }
+      let new = Self.add(placed..<sections.count, to: &titles) { sections.title($0) }
+      duplicates = duplicates || new
     }
     placed = sections.count
   }
 
   private init(sorting: Bool) { self.sorting = sorting }
+
+  /// Adds the titles of sections `range` to `titles`, each unless one with
+  /// its scalars is in; whether one was. A million titles probe a million
+  /// random slots: each batch is hashed and its slots prefetched before
+  /// any is looked for, so the cache misses overlap instead of queueing.
+  private static func add(_ range: Range<Int>, to titles: inout KeyTable, title: (Int) -> String) -> Bool {
+    titles.reserve(titles.count + range.count)
+    let batch = 16
+    var repeats = false
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { hashes in
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(start + batch, range.upperBound)
+        for s in start..<end {
+          hashes[s - start] = KeyTable.hash(title(s))
+          titles.prefetch(hashes[s - start])
+        }
+        for s in start..<end {
+          let text = title(s)
+          if titles.find(hashes[s - start], where: { title($0).sameScalars(as: text) }) != nil {
+            repeats = true
+          } else {
+            titles.add(s, hash: hashes[s - start])
+          }
+        }
+        start = end
+      }
+    }
+    return repeats
+  }
 
   init() {}
 
@@ -41,7 +73,10 @@ struct SectionOrder {
   func with(_ extra: Scan.RawSection, sections: Scan.RawSections, keys: NaturalOrder.SortKeys?) -> (
     order: [Int]?, duplicates: Bool
   ) {
-    guard let keys else { return (nil, duplicates || titles.contains(ExactName(extra.title))) }
+    guard let keys else {
+      let known = titles.find(KeyTable.hash(extra.title)) { sections.title($0).sameScalars(as: extra.title) }
+      return (nil, duplicates || known != nil)
+    }
     var order = sorted
     let n = sections.count
     let new = NaturalOrder.merge(

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import SectionNavCore
+
+/// Thousands of distinct titles and group keys, each spelled several ways,
+/// so the tables that find a title or a key again (`KeyTable`) grow many
+/// times over while equal ones keep arriving: a title must still merge with
+/// exactly the titles of the same scalars, on one thread and on two.
+@Suite struct ManyTitlesTests {
+  /// Spellings of name `m` as a JSON string, and the text each decodes to:
+  /// an escape spells the same text, NFD (`e` + U+0301) another.
+  static func spellings(_ m: Int) -> [(json: String, text: String)] {
+    [
+      ("\"k\(m)\"", "k\(m)"), ("\"\\u006b\(m)\"", "k\(m)"), ("\"é \(m)\"", "é \(m)"),
+      ("\"\\u00e9 \(m)\"", "é \(m)"), ("\"e\\u0301 \(m)\"", "e\u{301} \(m)"),
+    ]
+  }
+
+  /// `{"title": ["i0"], …}` with `count` sections named from `names`
+  /// names, and the sections a list keeping file order must show: each
+  /// title once, where it first came, with the items of all its sections.
+  static func sectioned(seed: UInt64, count: Int, names: Int) -> (json: String, expected: [[String]]) {
+    var rng = SeededGenerator(seed: seed)
+    var order: [[Unicode.Scalar]] = []
+    var items: [[Unicode.Scalar]: [String]] = [:]
+    var titles: [[Unicode.Scalar]: String] = [:]
+    var members: [String] = []
+    for k in 0..<count {
+      let choices = spellings(Int(rng.next() % UInt64(names)))
+      let (json, text) = choices[Int(rng.next() % UInt64(choices.count))]
+      let key = Array(text.unicodeScalars)
+      if items[key] == nil {
+        order.append(key)
+        titles[key] = text
+      }
+      items[key, default: []].append("i\(k)")
+      members.append("\(json): [\"i\(k)\"]")
+    }
+    return ("{" + members.joined(separator: ",\n") + "}", order.map { [titles[$0]!] + items[$0]! })
+  }
+
+  /// Where two lists first differ, said briefly (a whole list of
+  /// thousands would bury the failure).
+  func firstDifference<T: Equatable>(_ ours: [T], _ theirs: [T]) -> String? {
+    let shared = min(ours.count, theirs.count)
+    let k = (0..<shared).first { ours[$0] != theirs[$0] } ?? shared
+    if k == shared && ours.count == theirs.count { return nil }
+    func at(_ list: [T]) -> String { k < list.count ? "\(list[k])" : "nothing" }
+    return "at \(k) (\(ours.count) against \(theirs.count)): \(at(ours)) against \(at(theirs))"
+  }
+
+  func contents(_ list: SectionedList) -> [[String]] {
+    (0..<list.sectionCount).map { s in
+      [list.title(s)] + (0..<list.itemCount(s)).map { list.itemText(section: s, item: $0) }
+    }
+  }
+
+  @Test(arguments: [1, 2] as [UInt64])
+  func keepingFileOrderMergesExactlyTheSameTitles(seed: UInt64) throws {
+    let (json, expected) = Self.sectioned(seed: seed, count: 20_000, names: 3_000)
+    for parallel in [false, true] {
+      let (list, _) = try JSONIndexer.loadHalves(
+        ByteBuffer(string: json), options: LoadOptions(keepOrder: true), progress: nil, parallel: parallel,
+        minimumSplitSize: 0)
+      let difference = firstDifference(contents(list), expected)
+      #expect(difference == nil, "parallel: \(parallel)")
+    }
+  }
+
+  /// Sorted, the same sections merge (the sort finds them, not the table).
+  @Test func sortingMergesTheSameTitlesAsKeepingOrderDoes() throws {
+    let (json, expected) = Self.sectioned(seed: 3, count: 20_000, names: 3_000)
+    let list = try JSONIndexer.load(ByteBuffer(string: json))
+    let shown = contents(list)
+    #expect(Set(shown.map { $0[0] }) == Set(expected.map { $0[0] }))
+    #expect(shown.count == expected.count)
+  }
+
+  /// JSON Lines `{"id": n, "f": …}` whose `f` takes thousands of values in
+  /// every spelling, and as a number beside the string of its digits.
+  static func jsonLines(seed: UInt64, count: Int, names: Int) -> String {
+    var rng = SeededGenerator(seed: seed)
+    return (0..<count).map { n in
+      let m = Int(rng.next() % UInt64(names))
+      let values = spellings(m).map(\.json) + ["\(m)", "\"\(m)\""]
+      return "{\"id\":\(n),\"f\":\(values[Int(rng.next() % UInt64(values.count))])}\n"
+    }.joined()
+  }
+
+  /// Groups as lists of ids, in the order of their first item.
+  func groups(_ list: SectionedList) -> [[Int]] {
+    (0..<list.sectionCount).map { s in (0..<list.itemCount(s)).map { Int(list.itemText(section: s, item: $0))! } }
+      .sorted { $0[0] < $1[0] }
+  }
+
+  @Test(
+    .enabled(if: Oracle.jq != nil, "jq is not installed (scripts/setup installs it)"), arguments: [1, 2] as [UInt64])
+  func thousandsOfGroupKeysAreJQsGroups(seed: UInt64) throws {
+    let text = Self.jsonLines(seed: seed, count: 30_000, names: 2_500)
+    let lines = try Oracle.jqLines(["-c", "-s", "group_by(.f) | map(map(.id)) | .[]"], input: text)
+    let theirs = lines.map { $0.dropFirst().dropLast().split(separator: ",").map { Int($0)! } }.sorted { $0[0] < $1[0] }
+    var options = LoadOptions(itemField: "id")
+    options.format = .jsonLines
+    options.groupBy = try GroupBy(option: "f")
+    for (parallel, help) in [(false, SplitHelp.whenBehind), (true, .whenBehind), (true, .always)] {
+      let (result, _) = try ItemLoader.loadHalves(
+        ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0, help: help)
+      let difference = firstDifference(groups(result.list), theirs)
+      #expect(difference == nil, "parallel: \(parallel), \(help)")
+    }
+  }
+}
