@@ -54,6 +54,33 @@ struct FzfOracleTests {
 }
 
 extension FzfOracleTests {
+  /// `--tiebreak pathname` places the last `/` in characters, as fzf 0.74.5
+  /// does: paths with non-ASCII directories rank as fzf ranks them (counted
+  /// in bytes, the separator moved right and the order changed).
+  @Test func pathnameTiebreakCountsCharacters() throws {
+    var rng = OracleRandom(seed: 7)
+    let parts = ["é", "café", "x", "日本", "src", "ü", "a"]
+    let lines = (0..<300).map { n in
+      (0...rng.below(3)).map { _ in parts[rng.below(parts.count)] + parts[rng.below(parts.count)] }.joined(
+        separator: "/") + "/m\(n % 37)"
+    }
+    let input = Scratch.file(lines.joined(separator: "\n") + "\n")
+    defer { Scratch.remove(input) }
+    let list = LineInput.load(
+      Array(lines.map { "all\t" + $0 + "\n" }.joined().utf8), delimiter: "\t", keepOrder: true)
+    var options = MatchOptions()
+    options.tiebreak = try MatchOptions.tiebreak("pathname").get()
+    let cases = ["m", "m1", "am", "é/m"].map {
+      FzfOracle.Case(query: $0, flags: ["--tiebreak=pathname"], options: options)
+    }
+    for (c, expected) in zip(cases, try FzfOracle.run(cases, input: input)) {
+      var run = FilterRun(query: FilterQuery(c.query, options: c.options), list: list, sort: true)
+      _ = run.advance(budget: .max)
+      let got = run.result().ordinals.map { list.store.text(at: Int($0)) }
+      #expect(!expected.isEmpty && got == expected, "\(c): fzf \(expected.prefix(4)), sectionnav \(got.prefix(4))")
+    }
+  }
+
   /// The accent table (`FzfNormalize`) is the one fzf folds by: every
   /// printable scalar from U+00C0 to U+FF61 on its own line, and for each
   /// printable ASCII character `x` the lines `fzf +i --filter x` keeps are
