@@ -76,6 +76,18 @@ struct JQGroupByOracleTests {
     #expect(list.sections.last?.title == "(none)")
   }
 
+  /// A number too large for a double is titled as jq prints it (the
+  /// largest double), not `inf`, which is not JSON and reads as the string.
+  @Test func numbersBeyondADoubleAreTitledAsJQPrintsThem() throws {
+    let document = #"[{"f": 1e400}, {"f": -2E+999}, {"f": "inf"}, {"f": 1e308}, {"f": 1.5e400}]"#
+    var options = LoadOptions()
+    options.groupBy = .field(try FieldPath("f"))
+    let list = try ItemLoader.load(ByteBuffer(string: document), options: options).list
+    let printed = try Oracle.jqLines(["-c", ".[] | .f | select(type == \"number\")"], input: document)
+    #expect(Set(list.sections.map(\.title)) == Set(printed + ["inf"]))
+    #expect(list.sectionCount == 4)
+  }
+
   /// CSV values are all text: no quotes added, and NFC/NFD stay apart.
   @Test func csvValuesGroupByTheirExactText() throws {
     var options = LoadOptions()

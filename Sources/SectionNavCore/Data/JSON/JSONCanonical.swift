@@ -55,9 +55,12 @@ extension JSONValueText {
   }
 
   /// A JSON number by value: integers without a fraction, others in
-  /// Swift's shortest round-trip form (`1.5`, `1e-05`).
+  /// Swift's shortest round-trip form (`1.5`, `1e-05`). One too large for
+  /// a double is the largest double, as jq prints it (`1e400`:
+  /// `1.7976931348623157e+308`), never `inf`, which is not JSON.
   static func canonicalNumber(_ text: String) -> String {
-    guard let d = Double(text) else { return text }
+    guard var d = Double(text) else { return text }
+    if d.isInfinite { d = d < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
     if d == d.rounded(), abs(d) < 1e17 { return String(Int64(d)) }
     return d.description
   }
