@@ -130,4 +130,21 @@ struct PythonCSVOracleTests {
     #expect(contents(list) == [["x", "x=2"], ["y", "y=4"]])
     #expect(list.itemJSON(section: 0, item: 0) == "{\"name\":\"x\",\"a\":\"2\"}")
   }
+
+  /// A field past the header's columns is named by its place, and never
+  /// takes the value of a column named so (`3,b` over `x,y,z`: `3` is `x`,
+  /// as `{3}` shows; the extra field is `3_2`, as Miller names it).
+  @Test func fieldsPastTheHeaderKeepTheColumnsValues() throws {
+    var options = LoadOptions()
+    options.format = .csv
+    options.itemFormat = try ItemTemplate("{3}")
+    let list = try ItemLoader.load(ByteBuffer(string: "3,b\nx,y,z\np,q\n1,2,3,4\n"), options: options).list
+    #expect(contents(list) == [["items", "x", "p", "1"]])
+    #expect(list.itemJSON(section: 0, item: 0) == #"{"3":"x","b":"y","3_2":"z"}"#)
+    #expect(list.itemJSON(section: 0, item: 1) == #"{"3":"p","b":"q"}"#)
+    #expect(list.itemJSON(section: 0, item: 2) == #"{"3":"1","b":"2","3_2":"3","4":"4"}"#)
+    options.itemFormat = nil
+    let plain = try ItemLoader.load(ByteBuffer(string: "a,b\n1,2,3\n"), options: options).list
+    #expect(plain.itemJSON(section: 0, item: 0) == #"{"a":"1","b":"2","3":"3"}"#)
+  }
 }

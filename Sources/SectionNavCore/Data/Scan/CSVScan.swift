@@ -382,13 +382,20 @@ struct RecordItems: Sendable {
   /// The record as a JSON object, column name to text. A name shared by
   /// several columns is written once, at its first place, with the last
   /// column's value (what `{name}` shows, and what Python's `DictReader`
-  /// and jq make of it).
+  /// and jq make of it). A field past the header's columns is named by its
+  /// place (`3`), or when a column has that name, as Miller names it
+  /// (`3_2`, `3_3`…): it never takes a column's value.
   func json(at index: Int) -> String {
     let f = fields(index)
     var names: [ExactName] = []
     var values: [ExactName: String] = [:]
     for (k, v) in f.enumerated() {
-      let name = ExactName(k < columns.count ? columns[k] : String(k + 1))
+      var name = ExactName(k < columns.count ? columns[k] : String(k + 1))
+      var suffix = 2
+      while k >= columns.count && values[name] != nil {
+        name = ExactName("\(k + 1)_\(suffix)")
+        suffix += 1
+      }
       if values.updateValue(v, forKey: name) == nil { names.append(name) }
     }
     return "{" + names.map { JSONText.quoted($0.text) + ":" + JSONText.quoted(values[$0]!) }.joined(separator: ",")
