@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SectionNavCore
@@ -280,6 +281,25 @@ import Testing
             "print \(ansi) of \(p.debugDescription)")
         }
       }
+    }
+  }
+
+  /// `state` is JSON a script may print to a terminal: every payload in a
+  /// title, the cursor item and the filter query comes out escaped, and
+  /// reads back as the same text.
+  @Test func stateEscapesWhatATerminalMustNotGet() throws {
+    func state(_ s: inout AppState) throws -> [String: Any] {
+      guard case .output(let text)? = s.send(.command(.state)).first else { throw CommandError("state gave no output") }
+      #expect(!text.dropLast().unicodeScalars.contains(where: Self.isForbidden), "\(text.debugDescription)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+    for p in Self.payloads {
+      var s = AppState(list: Self.list(title: p, item: p), width: 80, height: 12)
+      _ = s.send(.command(.filter("x")))
+      let cursor = try #require(try state(&s)["cursor"] as? [String: Any])
+      #expect(cursor["item"] as? String == p && cursor["section"] as? String == p, "\(p.debugDescription)")
+      _ = s.send(.command(.filter(p)))
+      #expect((try state(&s)["filter"] as? [String: Any])?["query"] as? String == p, "\(p.debugDescription)")
     }
   }
 }

@@ -8,12 +8,12 @@ extension AppState {
     let offset = displayedOffset
     let section = topSection
     var json = "{\"offset\":{\"x\":\(offset.x),\"y\":\(offset.y)},\"top\":\(offset.y),"
-    json += "\"section\":" + (section.map { JSONText.quoted(list.title($0)) } ?? "null") + ","
+    json += "\"section\":" + (section.map { JSONText.terminalQuoted(list.title($0)) } ?? "null") + ","
     json += "\"sectionIndex\":" + (section.map(String.init) ?? "null") + ","
     if let c = cursor {
-      json += "\"cursor\":{\"section\":\(JSONText.quoted(list.title(c.section))),"
+      json += "\"cursor\":{\"section\":\(JSONText.terminalQuoted(list.title(c.section))),"
       let item = list.itemPreview(section: c.section, item: c.item, characters: Self.stateItemCharacters)
-      json += "\"item\":\(JSONText.quoted(item))},"
+      json += "\"item\":\(JSONText.terminalQuoted(item))},"
     } else {
       json += "\"cursor\":null,"
     }

@@ -18,7 +18,7 @@ extension AppState {
   var filterJSON: String {
     var json = ""
     if let r = filtering.result, isFiltered {
-      json += ",\"filter\":{\"query\":\(JSONText.quoted(r.query.text)),\"items\":\(r.itemCount),"
+      json += ",\"filter\":{\"query\":\(JSONText.terminalQuoted(r.query.text)),\"items\":\(r.itemCount),"
       json += "\"sections\":\(r.sectionCount)}"
     }
     if settings.multi { json += ",\"marked\":\(filtering.marks.count)" }
