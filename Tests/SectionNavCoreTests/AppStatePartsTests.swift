@@ -27,6 +27,17 @@ import Testing
     #expect(filter.filtering.line.text == "xma ")
   }
 
+  /// A long line typed into the filter starts one filter, not one per
+  /// character each holding its query (8 000 characters took 493 MB).
+  @Test func typingALongQueryStartsOneFilter() throws {
+    var s = TestData.state()
+    _ = try s.run("key &")
+    let effects = s.handle(.command(.type(String(repeating: "z", count: 3000))))
+    let starts = effects.filter { if case .start = $0 { true } else { false } }
+    #expect(starts.count == 1)
+    #expect(s.filtering.line.text.count == 3000)
+  }
+
   /// The prompt draws its caret where the next character goes.
   @Test func promptShowsItsCaret() throws {
     var s = TestData.state()

@@ -7,15 +7,17 @@ extension AppState {
       // Keys after one that ends the run are not pressed.
       var effects: [Effect] = []
       for k in keys {
-        effects += handleKey(k)
-        if effects.contains(where: \.endsRun) { break }
+        let new = handleKey(k)
+        Effect.append(new, to: &effects)
+        if new.contains(where: \.endsRun) { break }
       }
       return effects
     case .type(let text):
       var effects: [Effect] = []
       for c in text {
-        effects += handleKey(KeyEvent(.char(c)))
-        if effects.contains(where: \.endsRun) { break }
+        let new = handleKey(KeyEvent(.char(c)))
+        Effect.append(new, to: &effects)
+        if new.contains(where: \.endsRun) { break }
       }
       return effects
     case .click(let c, let r):
