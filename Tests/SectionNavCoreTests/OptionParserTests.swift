@@ -118,6 +118,16 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.colorSpecs == [try ThemeSpec("thumb=red"), try ThemeSpec("track=8")])
   }
 
+  /// An input format in a later source replaces an earlier one's, `--lines` too.
+  @Test func aLaterSourcesInputFormatReplacesAnEarlierOnes() throws {
+    let csv = try parse("--csv", "data", env: ["SECTIONNAV_OPTS": "--lines"])
+    #expect(!csv.lines && csv.dataFormat == .csv && LoadOptions(csv).format == .csv)
+    try csv.checkCombination()
+    let lines = try parse("--lines", "data.csv", env: ["SECTIONNAV_OPTS": "--jsonl"])
+    #expect(lines.lines && lines.dataFormat == nil && LoadOptions(lines).format == .lines)
+    try lines.checkCombination()
+  }
+
   @Test func environmentIsSplitLikeAShell() throws {
     let env = ["SECTIONNAV_OPTS": #"--print "{section} \"{item}\"" --delimiter '\t' --item-field a\ b"#]
     let c = try parse(env: env)

@@ -63,7 +63,7 @@ public enum OptionTable {
     OptionSpec(
       "--lines", kind: .flag, group: .input,
       help: "input is plain text, one item per line, grouped by first letter"
-    ) { c, _ in c.lines = true },
+    ) { c, _ in c.setFormat(lines: true) },
     OptionSpec(
       "--delimiter", kind: .value, placeholder: "D", group: .input,
       help: "with --lines, split each line into SECTION D ITEM ('\\t' is a tab)"
@@ -87,7 +87,7 @@ public enum OptionTable {
     OptionSpec(
       "--jsonl", kind: .flag, group: .input,
       help: "input is JSON Lines, one value per line (the default for .jsonl and .ndjson files)"
-    ) { c, _ in c.dataFormat = .jsonLines },
+    ) { c, _ in c.setFormat(.jsonLines) },
     OptionSpec(
       "--skip-bad", kind: .flag, group: .input,
       help: "with JSON Lines, skip bad lines with a warning instead of stopping"
@@ -95,11 +95,11 @@ public enum OptionTable {
     OptionSpec(
       "--csv", kind: .flag, group: .input,
       help: "input is CSV (RFC 4180 quoting); the first row names the columns (the default for .csv files)"
-    ) { c, _ in c.dataFormat = .csv },
+    ) { c, _ in c.setFormat(.csv) },
     OptionSpec(
       "--tsv", kind: .flag, group: .input,
       help: "input is tab-separated values; the first row names the columns (the default for .tsv files)"
-    ) { c, _ in c.dataFormat = .tsv },
+    ) { c, _ in c.setFormat(.tsv) },
     OptionSpec(
       "--no-header", kind: .flag, group: .input,
       help: "with CSV or TSV, the first row is data and columns are named 1, 2, ..."
@@ -391,5 +391,14 @@ extension String {
       }
     }
     return out
+  }
+}
+
+extension Configuration {
+  /// One of `inputFormats`: the format of a later source of options
+  /// replaces an earlier one's (`SECTIONNAV_OPTS=--lines`, then `--csv`).
+  mutating func setFormat(_ format: LoadOptions.Format? = nil, lines: Bool = false) {
+    self.lines = lines
+    dataFormat = format
   }
 }
