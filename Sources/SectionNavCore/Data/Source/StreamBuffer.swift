@@ -23,11 +23,13 @@ public final class StreamBuffer: @unchecked Sendable {
   /// Grow the writable part this much at a time.
   static let step = 64 << 20
 
-  /// The largest stream accepted: half the machine's memory (the data and
-  /// its item ranges must both fit, beside everything else running), at most
-  /// `DataSource.maximumSize`. An endless input such as `--lines /dev/zero`
-  /// stops there with an error instead of being read until the kernel kills
-  /// the process.
+  /// The largest stream accepted: a quarter of the machine's memory, at
+  /// most `DataSource.maximumSize`. The data and what is made of it must
+  /// both fit, beside everything else running, and what is made can take
+  /// more than the data (`yes a,b | sectionnav --csv`: 1.1× for the item
+  /// ranges; many small sections: 1.3×): with half, such an endless input
+  /// was killed by the kernel before it reached the cap. An endless input
+  /// stops there with an error instead.
   public static var defaultCapacity: Int {
     min(defaultCapacityIgnoringLimits, addressSpaceShare ?? .max)
   }
@@ -36,7 +38,7 @@ public final class StreamBuffer: @unchecked Sendable {
   static var defaultCapacityIgnoringLimits: Int {
     let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
     let size = Int(sysconf(Int32(_SC_PAGESIZE)))
-    return min(DataSource.maximumSize, (pages > 0 && size > 0 ? pages * size : 1 << 34) / 2)
+    return min(DataSource.maximumSize, (pages > 0 && size > 0 ? pages * size : 1 << 35) / 4)
   }
 
   /// A quarter of the address space `ulimit -v` (RLIMIT_AS) allows, or nil
@@ -137,7 +139,7 @@ public final class StreamBuffer: @unchecked Sendable {
         reason:
           "input larger than \(capacity >> 20) MiB, "
           + (capacity < Self.defaultCapacityIgnoringLimits
-            ? "what the address space allows (ulimit -v)" : "half the memory of this machine")
+            ? "what the address space allows (ulimit -v)" : "a quarter of the memory of this machine")
           + " (save it to a file and open that)")
     }
     // Writable a little ahead, so that the prefaulting thread can work there.
