@@ -74,7 +74,16 @@ import Testing
       (".list[0][0]", 5, 11, "'.list[0]' is an object, expected an array (to take element 0)"),
       (".missing", 1, 1, "the document (.) has no key \"missing\""),
       (".list.v", 5, 10, "'.list' is an array, expected an object (to take \"v\")"),
+      (".[0]", 1, 1, "the document (.) is an object, expected an array (to take element 0)"),
     ]
+    for (document, path, message) in [
+      ("[1]\n[2]\n", ".[0]", "'.[0]' is a number, expected an array of items"),
+      ("[[1]]", ".[0][0]", "'.[0][0]' is a number, expected an array of items"),
+      ("[5]", ".[].a", "'.[]' is a number, expected an object (to take \"a\")"),
+    ] {
+      let error = failure(document, try options(path: path))
+      #expect(error?.message.hasPrefix(message) == true, "\(path): \(error?.message ?? "loaded")")
+    }
     for (path, line, column, message) in cases {
       let error = failure(Self.nested, try options(path: path))
       #expect(error?.kind == .path, "\(path)")

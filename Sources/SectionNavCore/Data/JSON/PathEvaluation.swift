@@ -215,6 +215,7 @@ extension JSONPath {
       case .slice(let from, let to): out += "[\(from.map(String.init) ?? ""):\(to.map(String.init) ?? "")]"
       }
     }
-    return out.isEmpty ? "the document (.)" : "'\(out)'"
+    // jq writes a path that starts with an index as `.[0]`, not `[0]`.
+    return out.isEmpty ? "the document (.)" : "'\(out.hasPrefix("[") ? "." : "")\(out)'"
   }
 }
