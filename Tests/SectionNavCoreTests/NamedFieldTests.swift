@@ -85,6 +85,35 @@ import Testing
     #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
   }
 
+  /// `--item-field` is checked as `--group-by` is, and named in its errors
+  /// (a plain name once fell back to whole objects, a dotted one was blamed
+  /// on `--item-format`).
+  @Test func itemFieldIsCheckedAsTheOtherFieldOptionsAre() throws {
+    func load(itemField: String) throws -> SectionedList {
+      var c = try OptionParser.parse(arguments: ["--item-field", itemField], environment: [:])
+      c.file = "items.json"
+      return try ItemLoader.load(ByteBuffer(string: Self.countries), options: LoadOptions(c)).list
+    }
+    for field in ["nmae", ".nmae", "a.nmae"] {
+      #expect(
+        throws: LoadError(
+          .field, line: 1, column: 2,
+          "--item-field: no item has the field \"\(field)\" (fields of the first object item: \"name\", \"k\")")
+      ) { try load(itemField: field) }
+    }
+    #expect(try load(itemField: "name").itemText(section: 0, item: 1) == "Germany")
+    #expect(try load(itemField: ".name").itemText(section: 0, item: 0) == "France")
+    for (field, message) in [
+      ("g.", "--item-field: empty key in the field 'g.'"), ("", "--item-field: empty field name"),
+      ("g[0]", "--item-field: '[' in the field 'g[0]'"),
+    ] {
+      let error = #expect(throws: UsageError.self) {
+        try OptionParser.parse(arguments: ["--item-field", field], environment: [:])
+      }
+      #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+    }
+  }
+
   @Test func unsupportedItemFormatSyntaxIsAnErrorAtItsBrace() {
     let error = #expect(throws: UsageError.self) { try ItemTemplate("x {name:>20}") }
     #expect(error?.message.hasPrefix("in --item-format 'x {name:>20}' at column 3: ':' in the field") == true)

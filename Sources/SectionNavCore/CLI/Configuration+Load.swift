@@ -12,6 +12,7 @@ extension LoadOptions {
       let template = try? ItemTemplate("{" + field + "}")
     {
       itemFormat = template
+      itemFormatOption = "--item-field"
       itemField = nil
     }
     noHeader = config.noHeader

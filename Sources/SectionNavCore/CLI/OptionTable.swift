@@ -71,7 +71,11 @@ public enum OptionTable {
     OptionSpec(
       "--item-field", kind: .value, placeholder: "NAME", group: .input,
       help: "show object items by this field"
-    ) { c, v in c.itemField = v },
+    ) { c, v throws(UsageError) in
+      // Spelled as --group-by's field is: what a name cannot mean is an error.
+      do throws(UsageError) { _ = try FieldPath(v) } catch { throw UsageError("--item-field: \(error.message)") }
+      c.itemField = v
+    },
     OptionSpec(
       "--item-format", kind: .value, placeholder: "TEMPLATE", group: .input,
       help: "row text of object items built from fields, e.g. '{name} ({code})'; dotted fields reach nested objects"

@@ -1,7 +1,8 @@
-/// A field that the options name (`--group-by`, `--item-format`) and no item
-/// has is a mistake — a typo such as `{nmae}` — not a list of blank rows or
-/// of items all under `(none)` (issue 24 #8). Each field is looked up in the
-/// object items only until one has it, so a correct name costs one lookup.
+/// A field that the options name (`--group-by`, `--item-field`,
+/// `--item-format`) and no item has is a mistake — a typo such as `{nmae}` —
+/// not a list of blank rows, of whole objects, or of items all under
+/// `(none)` (issue 24 #8). Each field is looked up in the object items only
+/// until one has it, so a correct name costs one lookup.
 struct FieldCheck {
   typealias Pointer = UnsafePointer<UInt8>
 
@@ -10,11 +11,12 @@ struct FieldCheck {
   /// Where the first object item is (its fields are named in the error).
   private var firstObject: (offset: Int, length: Int)?
 
-  init(groupBy: GroupBy?, template: ItemTemplate?) {
+  init(_ options: LoadOptions) {
     var unseen: [(String, FieldPath)] = []
-    if case .field(let f) = groupBy { unseen.append(("--group-by", f)) }
-    for f in template?.fields ?? [] where !unseen.contains(where: { $0.1 == f }) {
-      unseen.append(("--item-format", f))
+    if case .field(let f) = options.groupBy { unseen.append(("--group-by", f)) }
+    if let name = options.itemField, let f = try? FieldPath(name) { unseen.append(("--item-field", f)) }
+    for f in options.itemFormat?.fields ?? [] where !unseen.contains(where: { $0.1 == f }) {
+      unseen.append((options.itemFormatOption, f))
     }
     self.unseen = unseen
   }

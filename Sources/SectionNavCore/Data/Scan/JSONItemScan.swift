@@ -164,7 +164,7 @@ struct JSONItemScan {
     hasTemplate = options.itemFormat != nil
     templateCells = options.itemFormat.map { TemplateCells($0) }
     shown = ShownFields(itemField: itemFieldBytes, template: options.itemFormat)
-    fieldCheck = FieldCheck(groupBy: options.groupBy, template: options.itemFormat)
+    fieldCheck = FieldCheck(options)
     var keys: [[UInt8]] = []
     if case .field(let field) = options.groupBy,
       field.steps.allSatisfy({ if case .key = $0 { true } else { false } })

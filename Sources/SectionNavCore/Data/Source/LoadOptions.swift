@@ -27,6 +27,9 @@ public struct LoadOptions: Sendable, Equatable {
   public var groupBy: GroupBy?
   /// `--item-format`: the row text of an object or record.
   public var itemFormat: ItemTemplate?
+  /// The option `itemFormat` came from, for errors: a dotted or jq-style
+  /// `--item-field` is read as a template of that one field.
+  public var itemFormatOption = "--item-format"
   /// `--no-header`: the first CSV/TSV row is data; columns are named 1, 2, …
   public var noHeader = false
   /// `--skip-bad`: bad JSON lines are counted and skipped, not fatal.
