@@ -29,7 +29,9 @@ let package = Package(
     // Where the program touches the system: shell commands (preview,
     // execute, reload), loading files and streams (in the background too),
     // side files, standard output. The core does not import it.
-    .target(name: "SectionNavSystem", dependencies: ["SectionNavCore", "TerminalIO"]),
+    .target(name: "SectionNavSystem", dependencies: ["SectionNavCore", "TerminalIO", "CChildCleanup"]),
+    // What a signal must not leave behind: commands' process groups, `{f}` files.
+    .target(name: "CChildCleanup"),
     .executableTarget(
       name: "sectionnav",
       dependencies: ["SectionNavCore", "TerminalIO", "LineEditor", "SectionNavSystem"],

@@ -1,3 +1,4 @@
+import CChildCleanup
 import SectionNavCore
 import Synchronization
 
@@ -30,8 +31,13 @@ public enum ShellCommand {
     let command: String
     let environment: [String]
     let paths: [String]
+    /// The files' slots in `ChildCleanup`, which removes them when a signal
+    /// ends the program before the command does.
+    let slots: [Int32]
 
-    init(_ line: ShellLine) throws(SpawnFailure) {
+    /// `outlivesProgram`: the command may go on after the program ends
+    /// (`execute-silent`), so its files are not removed at a normal end.
+    init(_ line: ShellLine, outlivesProgram: Bool = false) throws(SpawnFailure) {
       command = line.text
       var ours = line.environment.map { ($0.name, Self.withoutNUL($0.value)) }
       var paths: [String] = []
@@ -45,6 +51,7 @@ public enum ShellCommand {
         ours.append((file.name, paths.last!))
       }
       self.paths = paths
+      slots = paths.map { childcleanup_note_path($0, outlivesProgram ? 0 : 1) }
       let names = Set(ours.map(\.0))
       var environment: [String] = []
       var p = environ
@@ -57,7 +64,12 @@ public enum ShellCommand {
       self.environment = environment + ours.map { "\($0.0)=\($0.1)" }
     }
 
-    func remove() { for path in paths { unlink(path) } }
+    func remove() {
+      for (path, slot) in zip(paths, slots) {
+        childcleanup_drop_path(slot)
+        unlink(path)
+      }
+    }
 
     /// What to say when `execve` found the command line too long (E2BIG).
     var tooLongMessage: String {
@@ -155,6 +167,8 @@ public enum ShellCommand {
     guard status == 0 else {
       throw SpawnFailure(message: "cannot start /bin/sh: \(String(cString: strerror(status)))")
     }
+    // Until `wait`: a signal that ends the program kills the group too.
+    if ownGroup { childcleanup_note_group(pid) }
     return pid
   }
 
@@ -164,7 +178,7 @@ public enum ShellCommand {
     _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool
   ) -> String? {
     do throws(SpawnFailure) {
-      let prepared = try Prepared(line)
+      let prepared = try Prepared(line, outlivesProgram: ownGroup)
       defer { prepared.remove() }
       wait(try spawn(prepared, input: input, outputPath: outputPath, ownGroup: ownGroup))
       return nil
@@ -178,6 +192,7 @@ public enum ShellCommand {
   static func wait(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    childcleanup_drop_group(pid)
     if status & 0x7f == 0 { return (status >> 8) & 0xff }
     return 128 + (status & 0x7f)
   }
@@ -357,4 +372,18 @@ public struct ScriptModeShell: ScriptShell {
   public func reload(id: Int, command: ShellLine) -> Event {
     ShellCommand.reload(id: id, command: command, config: config)
   }
+}
+
+/// What a signal that ends the program must not leave behind
+/// (`CChildCleanup`): the process groups of the commands being waited for,
+/// and their temporary files.
+public enum ChildCleanup {
+  /// Script mode, which has no signal handling of its own: SIGTERM, SIGHUP,
+  /// SIGINT and SIGQUIT kill the running commands with everything they
+  /// started and remove their files, then end the program as before.
+  public static func installSignalHandlers() { _ = childcleanup_install() }
+
+  /// At a normal end: the files of commands that end with the program (a
+  /// preview killed a moment ago whose thread has not removed its file yet).
+  public static func removeFiles() { childcleanup_remove_files() }
 }

@@ -59,7 +59,11 @@ enum InteractiveMode {
     }
 
     let effects = TerminalEffects(config: config, inbox: app.inbox, exit: exit, prompt: prompt)
-    defer { effects.stopAll(jobs: false) }
+    defer {
+      effects.stopAll(jobs: false)
+      // A preview killed just now may not have removed its `{f}` file yet.
+      ChildCleanup.removeFiles()
+    }
     for event in Session.firstEvents(config) { _ = effects.carryOut(state.handle(event)) }
 
     do {

@@ -7,6 +7,9 @@ enum ScriptMode {
   static func run(
     path: String, config: Configuration, list: SectionedList, settings: AppSettings, chosen: Chosen
   ) throws(Failure) -> Int32 {
+    // Commands run on this thread, waited for: a signal that ends the run
+    // kills them and removes their files rather than leave them behind.
+    ChildCleanup.installSignalHandlers()
     let script = String(
       decoding: try SideFile.read(path, limit: SideFile.scriptLimit, option: "--script"), as: UTF8.self)
     var state = AppState(list: list, settings: settings, width: config.width, height: config.height)
