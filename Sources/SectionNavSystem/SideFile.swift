@@ -21,7 +21,7 @@ public enum SideFile {
   /// without a writer would hang startup in `open`).
   public static func read(_ path: String, limit: Int, option: String, regular: Bool = false) throws(Failure) -> [UInt8]
   {
-    let name = path == "-" ? "<stdin>" : path
+    let name = DataSource.displayName(path)
     func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
     if path == "-" && Output.standardInputClosed {
       throw Failure("standard input is closed: nothing to read from '-'")

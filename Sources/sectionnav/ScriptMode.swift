@@ -30,7 +30,7 @@ enum ScriptMode {
     }
     if shrank || DataLoading.dataShrank { throw Failure.sourceShrank(settings.sourceName) }
     Output.write(buffer)
-    let end = try ScriptRunner.end(outcome, scriptName: path == "-" ? "<stdin>" : path)
+    let end = try ScriptRunner.end(outcome, scriptName: DataSource.displayName(path))
     let (status, output) = try end.exit(state, chosen: chosen)
     if let output { Output.write(output) }
     return status

@@ -29,6 +29,15 @@ import Testing
     #expect(object.stdout == "x\n", "\(object.stderr)")
   }
 
+  /// Standard input is `<stdin>` in every message, as in a JSON error's
+  /// place (`-: Is a directory` said it another way).
+  @Test func standardInputHasOneNameInMessages() throws {
+    let directory = try Binary.run(["--check", "-"], redirections: "< /")
+    #expect(directory.status == 2 && directory.stderr == "sectionnav: error: <stdin>: Is a directory\n")
+    let json = try Binary.run(["--check", "-"], input: "[1,")
+    #expect(json.stderr.hasPrefix("<stdin>:1:4: error: "), "\(json.stderr)")
+  }
+
   /// An array that is not sectioned data (`curl … | sectionnav`) is the
   /// same list from a pipe as from a file — rows, their order, the note
   /// about `--group-by`, an error and its place — though the pipe's is read

@@ -23,7 +23,7 @@ public enum Session {
 
   /// The data source as messages name it.
   public static func sourceName(_ config: Configuration) -> String {
-    config.file == "-" ? "<stdin>" : config.file ?? "demo:\(config.demo.rawValue)"
+    config.file.map(DataSource.displayName) ?? "demo:\(config.demo.rawValue)"
   }
 
   /// The settings the options ask for. `labels`: the index labels

@@ -19,13 +19,17 @@ public struct DataSourceError: Error, Equatable, Sendable, CustomStringConvertib
     self.reason = reason
   }
 
-  public var description: String { "\(path): \(reason)" }
+  public var description: String { "\(DataSource.displayName(path)): \(reason)" }
 }
 
 /// Getting bytes to load: regular files are memory-mapped (pages come in
 /// as the indexer reaches them, and the page cache is shared rather than
 /// copied); pipes and terminals are read into a growing malloc'd block.
 public enum DataSource {
+  /// How messages name a path: standard input (`-`) as `<stdin>`, as jq
+  /// and Python's tracebacks do.
+  public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
   /// Largest input the packed item ranges can address (1 TiB).
   public static let maximumSize = 1 << 40
 
