@@ -269,6 +269,17 @@ extension ItemShape {
             ["--jsonl", "--group-by", "req.client.geo.country", "--item-field", "user.profile.name"],
           ]
       var rows = argsList.map { row($0, peer: jqGroup, name, python: py(count), goal: .jq) }
+      if self == .events {
+        // A key that differs on most rows (a user id): a section each, so
+        // every key is new and its title is made, found and sorted.
+        let byUser =
+          "import json,sys,collections; collections.Counter(json.loads(l)['user']['id'] for l in open(sys.argv[1], 'rb'))"
+        rows.append(
+          row(
+            ["--jsonl", "--group-by", "user.id", "--item-field", "msg"],
+            peer: jq.map { [$0, "-s", "group_by(.user.id) | length", path] }, "`jq -s 'group_by(.user.id)'`",
+            python: py(byUser), goal: .jq))
+      }
       if self != .nested {
         rows.append(
           piped(

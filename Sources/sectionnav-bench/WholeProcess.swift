@@ -76,12 +76,19 @@ extension Benchmark {
         case .issueItems, .manySections:
           // Also piped: a stream keeps its pages (a mapped file gives them back once scanned), so
           // many small sections, whose lists take the most memory beside the input, peak here.
-          return [
+          let rows = [
             WholeRow(
               label: shape.label, argv: [sn, "--check", path], peer: jq.map { [$0, "length", path] }, python: py),
             WholeRow(
               label: shape.label + ", standard input", argv: [sn, "--check", "-"], peer: jq.map { [$0, "length"] },
               python: pyIn, catting: path),
+          ]
+          // File order: no sort, but every title looked up among the ones before it.
+          guard shape == .manySections else { return rows }
+          return rows + [
+            WholeRow(
+              label: shape.label + ", `--keep-order`", argv: [sn, "--check", "--keep-order", path],
+              peer: jq.map { [$0, "length", path] }, python: py)
           ]
         default:
           return [
