@@ -66,7 +66,7 @@ public enum ItemLoader {
     }
     try stream.advance(available: buffer.count, eof: true)
     let values = stream.json?.state.roots ?? 0
-    return (Result(list: stream.list(), warning: stream.warning, values: values), halves)
+    return (Result(list: stream.finalList(), warning: stream.warning, values: values), halves)
   }
 
   /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).
@@ -182,6 +182,13 @@ public struct ItemStream {
 
   /// Where the scan has got to: the start of the first value or record not yet scanned.
   var position: Int { json?.state.offset ?? records?.offset ?? 0 }
+
+  /// The whole input's list, once scanned: the groups' lookups go first.
+  public mutating func finalList() -> SectionedList {
+    json?.items.dropLookups()
+    records?.items.dropLookups()
+    return list()
+  }
 
   /// The items so far as a list (sorted unless `--keep-order`).
   public func list() -> SectionedList {

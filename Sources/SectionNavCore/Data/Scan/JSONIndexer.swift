@@ -904,9 +904,13 @@ struct Scan {
     } else {
       order.update(sections, keys: sorts ? makeSortKeys() : nil)
       sortKeys = NaturalOrder.SortKeys()  // not needed by the list: let go before it is made
+      // Nor is the table of titles kept to find repeats in file order (a
+      // million sections: 23 MB).
+      let (sorted, duplicates) = (sorts ? order.sorted : nil, order.duplicates)
+      order = SectionOrder()
       list = Self.assemble(
         sections, open: nil, items.finish(), buffer: buffer, options: options, widest: widest,
-        order: sorts ? order.sorted : nil, duplicates: order.duplicates)
+        order: sorted, duplicates: duplicates)
     }
     if sections.count >= NaturalOrder.parallelCount {
       // The list has its own titles: the scan's go on another thread (a

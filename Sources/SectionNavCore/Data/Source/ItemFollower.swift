@@ -81,6 +81,7 @@ final class ItemFollower: @unchecked Sendable {
   /// The items, once the whole input (`count` bytes) has arrived.
   func finish(count: Int) throws(LoadError) -> ItemLoader.Result {
     if let failure = follower.stop(at: count) as? LoadError { throw failure }
-    return ItemLoader.Result(list: stream.list(), warning: stream.warning, values: stream.json?.state.roots ?? 0)
+    return ItemLoader.Result(
+      list: stream.finalList(), warning: stream.warning, values: stream.json?.state.roots ?? 0)
   }
 }
