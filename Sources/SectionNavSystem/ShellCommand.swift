@@ -178,6 +178,7 @@ public enum ShellCommand {
     _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool
   ) -> String? {
     do throws(SpawnFailure) {
+      // In its own group it is `execute-silent`, which may outlive the program.
       let prepared = try Prepared(line, outlivesProgram: ownGroup)
       defer { prepared.remove() }
       wait(try spawn(prepared, input: input, outputPath: outputPath, ownGroup: ownGroup))
