@@ -78,12 +78,18 @@ import Testing
   }
 
   /// JSON Lines `{"id": n, "f": …}` whose `f` takes thousands of values in
-  /// every spelling, and as a number beside the string of its digits.
+  /// every spelling, and as a number beside the string of its digits: a
+  /// number written as jq writes it or not (`5.0`, `-0`, 17 digits that a
+  /// double rounds, so `10000000000000001` is `10000000000000000`).
   static func jsonLines(seed: UInt64, count: Int, names: Int) -> String {
     var rng = SeededGenerator(seed: seed)
     return (0..<count).map { n in
       let m = Int(rng.next() % UInt64(names))
-      let values = spellings(m).map(\.json) + ["\(m)", "\"\(m)\""]
+      let numbers = [
+        "\(m)", "\(m).0", "-\(m)", "-\(m)e0", "\(100_000_000_000_000 + m)", "\(100_000_000_000_000 + m).0",
+        "\(10_000_000_000_000_000 + m)", "\(10_000_000_000_000_000 + m / 2 * 2)",
+      ]
+      let values = spellings(m).map(\.json) + numbers + ["\"\(m)\""]
       return "{\"id\":\(n),\"f\":\(values[Int(rng.next() % UInt64(values.count))])}\n"
     }.joined()
   }
@@ -108,6 +114,29 @@ import Testing
         ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0, help: help)
       let difference = firstDifference(groups(result.list), theirs)
       #expect(difference == nil, "parallel: \(parallel), \(help)")
+    }
+  }
+
+  /// A key whose bytes are not UTF-8 is titled with U+FFFD in their place,
+  /// as jq reads it: keys that read alike merge (jq 1.7.1 gives
+  /// `[[1,2,3],[4]]`), however the first of them was found.
+  @Test func keysThatAreNotUTF8MergeAsTheyRead() throws {
+    let lines: [[UInt8]] = [
+      Array(#"{"id":1,"f":"a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8),
+      Array(#"{"id":2,"f":"a"#.utf8) + [0xFE] + Array(#"b"}"#.utf8),
+      Array(#"{"id":3,"f":"a\ufffdb"}"#.utf8),
+      Array(#"{"id":4,"f":"a"#.utf8) + [0xFF, 0xFE] + Array(#"b"}"#.utf8),
+    ]
+    var options = LoadOptions(itemField: "id")
+    options.format = .jsonLines
+    options.groupBy = try GroupBy(option: "f")
+    for order in [[0, 1, 2, 3], [2, 0, 1, 3], [3, 1, 0, 2]] {
+      let text: [UInt8] = order.flatMap { (k: Int) -> [UInt8] in lines[k] + [0x0A] }
+      let (result, _) = try ItemLoader.loadHalves(
+        ByteBuffer(text), options: options, parallel: false, minimumSplitSize: 0, help: .whenBehind)
+      // Each group's ids in input order, as `groups` lists them.
+      let expected = [[1, 2, 3], [4]].map { group in order.map { $0 + 1 }.filter(group.contains) }
+      #expect(groups(result.list) == expected.sorted { $0[0] < $1[0] }, "order: \(order)")
     }
   }
 }

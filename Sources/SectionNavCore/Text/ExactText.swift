@@ -28,6 +28,16 @@ extension String {
   }
 }
 
+extension String {
+  /// Whether this text's UTF-8 is exactly `bytes`.
+  func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var text = self
+    return text.withUTF8 { x in
+      x.count == bytes.count && (x.isEmpty || memcmp(x.baseAddress!, bytes.baseAddress!, x.count) == 0)
+    }
+  }
+}
+
 extension BidirectionalCollection where Element: StringProtocol {
   /// Where the last of these names with `name`'s scalars is (a repeated
   /// CSV column or JSON key: the last one counts, as for jq and Python).

@@ -223,6 +223,34 @@ struct ItemGroups {
     return s
   }
 
+  /// `section(rawKey:)` for a key whose title is `written`, bytes of the
+  /// key as they stand (a JSON string with no escape, between its quotes;
+  /// an integer jq writes as it is written): found by its title at once,
+  /// with no raw key kept. A key that differs on every row (an id) made
+  /// each new key a miss in two tables and an entry in both; the raw
+  /// bytes' table was a third of the load and held a copy of every key.
+  /// Bytes that are not UTF-8 (their title repairs them) take the raw way.
+  mutating func section(
+    rawKey p: UnsafePointer<UInt8>, _ length: Int, written: UnsafeRawBufferPointer, kind: GroupKey.Kind,
+    title: () -> (text: String, kind: GroupKey.Kind)
+  ) -> Int {
+    if let known = shortKeys.section(p, length) { return known }
+    let hash = KeyTable.hash(written, kind: kind.rawValue)
+    var s = sectionIndex.find(hash) { kinds[$0] == kind && titles[$0].hasUTF8(written) }
+    if s == nil {
+      guard let text = String(validating: written, as: UTF8.self) else {
+        return section(rawKey: p, length, title: title)
+      }
+      decoded += 1
+      sectionIndex.add(titles.count, hash: hash)
+      titles.append(text)
+      kinds.append(kind)
+      s = titles.count - 1
+    }
+    shortKeys.add(p, length, section: s!)
+    return s!
+  }
+
   /// The section of the initial of a row whose text starts with `start`
   /// (all of it when `complete`); `text` renders the row when the bytes do
   /// not settle it (`InitialSections`).
@@ -255,11 +283,19 @@ struct ItemGroups {
   /// of another kind (`"3"` beside 3, `"true"` beside true, `"(none)"`
   /// beside missing) is shown as a JSON string, quotes and all.
   var shownTitles: [String] {
-    var others = Set<GroupKey>()
-    for (t, k) in zip(titles, kinds) where k != .text { others.insert(GroupKey(text: t, kind: .text)) }
-    if others.isEmpty { return titles }
-    return zip(titles, kinds).map { t, k in
-      k == .text && others.contains(GroupKey(text: t, kind: .text)) ? JSONText.quoted(t) : t
+    let texts = kinds.reduce(0) { $0 + ($1 == .text ? 1 : 0) }
+    // All of one kind (ids that are all numbers, names all strings): none to quote.
+    if texts == 0 || texts == titles.count { return titles }
+    // A `KeyTable`, not a `Set` of strings: a quarter of a million number
+    // titles beside a few strings made this a sixth of the whole load.
+    var others = KeyTable()
+    others.reserve(titles.count - texts)
+    for k in kinds.indices where kinds[k] != .text { others.add(k, hash: KeyTable.hash(titles[k])) }
+    return titles.indices.map { k in
+      let t = titles[k]
+      guard kinds[k] == .text, others.find(KeyTable.hash(t), where: { titles[$0].sameScalars(as: t) }) != nil
+      else { return t }
+      return JSONText.quoted(t)
     }
   }
 

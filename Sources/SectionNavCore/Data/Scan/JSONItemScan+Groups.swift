@@ -73,10 +73,30 @@ extension JSONItemScan {
     if length == 0 || p.pointee == 0x6E { return items.section(titled: GroupBy.none, kind: .none) }
     // jq's equality: strings by their decoded text, numbers by value,
     // objects by content whatever the key order, each kind apart.
-    return items.section(rawKey: p, length) {
+    let title = {
       p.pointee == 0x22
-        ? (JSONValueText.unescape(p, length), .text) : (JSONValueText.canonical(p, length), .json)
+        ? (JSONValueText.unescape(p, length), GroupKey.Kind.text) : (JSONValueText.canonical(p, length), .json)
     }
+    if p.pointee == 0x22, length >= 2, memchr(p + 1, 0x5C, length - 2) == nil {
+      return items.section(
+        rawKey: p, length, written: UnsafeRawBufferPointer(start: p + 1, count: length - 2), kind: .text, title: title)
+    }
+    if Self.isCanonicalInteger(p, length) {
+      return items.section(
+        rawKey: p, length, written: UnsafeRawBufferPointer(start: p, count: length), kind: .json, title: title)
+    }
+    return items.section(rawKey: p, length, title: title)
+  }
+
+  /// Whether the number `p[0..<length]` is written as jq writes it: an
+  /// integer of up to 15 digits (exact in a double), no leading zero, not `-0`.
+  static func isCanonicalInteger(_ p: Pointer, _ length: Int) -> Bool {
+    let first = p.pointee == 0x2D ? 1 : 0
+    let digits = length - first
+    guard digits >= 1, digits <= 15 else { return false }
+    if p[first] == 0x30 { return length == 1 }
+    for k in first..<length where p[k] &- 0x30 > 9 { return false }
+    return true
   }
 
   /// The section of the item's initial; `field`: where its `--item-field` lies in it.
