@@ -123,6 +123,19 @@ import Testing
       ])
   }
 
+  /// A first value that turns out to be one of several is an item itself:
+  /// the sections its elements had opened (`q`, `z`, which sort between and
+  /// after the others) keep no item and are not shown, sorted or not.
+  @Test func sectionsWhoseItemsWereTakenBackAreNotShown() throws {
+    let text = #"[{"g": "q"}, {"g": "z"}, {"g": "a"}]"# + "\n" + #"{"g": "m"}"# + "\n"
+    let none = ["(none)", #"[{"g":"q"},{"g":"z"},{"g":"a"}]"#]
+    let m = ["m", #"{"g":"m"}"#]
+    for keepOrder in [false, true] {
+      let list = try items(text, options(groupBy: "g", keepOrder: keepOrder))
+      #expect(contents(list) == (keepOrder ? [none, m] : [m, none]), "keepOrder: \(keepOrder)")
+    }
+  }
+
   /// Members on no field's way are passed without the field hooks
   /// (`JSONItemScan.memberStarts`): keys named like a field's inside them,
   /// or inside arrays, are not the field; the fields around them still are.

@@ -238,9 +238,11 @@ struct ItemGroups {
     let hash = KeyTable.hash(written, kind: kind.rawValue)
     var s = sectionIndex.find(hash) { kinds[$0] == kind && titles[$0].hasUTF8(written) }
     if s == nil {
-      guard let text = String(validating: written, as: UTF8.self) else {
-        return section(rawKey: p, length, title: title)
-      }
+      // Decoding repairs what is not UTF-8, so the bytes come back the
+      // same only when they were UTF-8 (`String(validating:)` is generic
+      // here, and was a quarter of this function).
+      let text = String(decoding: written, as: UTF8.self)
+      guard text.hasUTF8(written) else { return section(rawKey: p, length, title: title) }
       decoded += 1
       sectionIndex.add(titles.count, hash: hash)
       titles.append(text)
@@ -363,19 +365,29 @@ struct ItemGroups {
   ) -> SectionedList {
     let (packed, starts, counts) =
       separate ? runsLaidOut() : sectionOf.layOut(ranges, sections: titles.count, releasing: false)
-    let titles = shownTitles
+    let shown = shownTitles
     // A title whose only item was taken back (input cut mid-item) has none yet.
-    let sections = titles.indices.filter { counts[$0] > 0 }.map {
-      SectionedList.Section(
-        title: titles[$0], firstItem: starts[$0], itemCount: counts[$0], derived: grouping.derives(titles[$0]))
+    let present: [Int]? = counts.allSatisfy { $0 > 0 } ? nil : shown.indices.filter { counts[$0] > 0 }
+    let titles = present.map { $0.map { shown[$0] } } ?? shown
+    // Sorted before the sections are made, so they are made once, in
+    // order: a quarter of a million sections made and then reordered held
+    // two copies and their titles a third time, a quarter of the peak.
+    let order: [Int]
+    if keepOrder {
+      order = Array(titles.indices)
+    } else if grouping == .initial {
+      order = Initials.order(titles, collation: collation)
+    } else {
+      let last = grouping.lastTitle
+      order = NaturalOrder.sortedIndices(titles, collation: collation) { $0 == last }
+    }
+    let sections = order.map {
+      let s = present?[$0] ?? $0
+      return SectionedList.Section(
+        title: titles[$0], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(titles[$0]))
     }
     let store = makeStore(packed)
-    let list = SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)
-    if keepOrder { return list }
-    let shown = sections.map(\.title)
-    if grouping == .initial { return list.reordered(Initials.order(shown, collation: collation)) }
-    let last = grouping.lastTitle
-    return list.reordered(NaturalOrder.sortedIndices(shown, collation: collation) { $0 == last })
+    return SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)
   }
 
   /// Sections kept apart, copied one run after another (they stay as they are).
@@ -433,6 +445,9 @@ struct ItemGroups {
   /// scan) to the end, its sections mapped to these by title and kind: the
   /// groups one scan of the whole input would have made.
   mutating func append(contentsOf later: inout ItemGroups) {
+    // Its titles are all the join reads: its tables would sit beside
+    // these growing to hold both halves' keys, at the load's peak.
+    later.dropLookups()
     let map = sections(titled: later.titles, kinds: later.kinds)
     rows.append(later.rows, shift: count)
     decoded += later.decoded
