@@ -70,9 +70,13 @@ public final class TerminalApp {
   /// `ticking` says whether the screen still changes with time alone; while
   /// it does not, no `tick` is sent and the run sleeps until input, a signal
   /// or the inbox wakes it (an idle screen makes no system calls).
+  /// `settled` is called when the events that came together are handled,
+  /// before the frame is drawn: work they asked for can start once, for
+  /// the last of them (typing a thousand keys in one read is one filter).
   public func run(
     draw: (_ width: Int, _ height: Int) throws -> Frame,
     ticking: () -> Bool = { true },
+    settled: () -> Void = {},
     handle: (Event) throws -> Disposition
   ) throws -> ExitStatus {
     precondition(!running, "TerminalApp.run is not reentrant")
@@ -84,7 +88,7 @@ public final class TerminalApp {
       running = false
     }
     do {
-      return try loop(draw: draw, ticking: ticking, handle: handle)
+      return try loop(draw: draw, ticking: ticking, settled: settled, handle: handle)
     } catch let error as TerminalError where error.isHangUp {
       // The terminal went away under a write (its reads say so too, but a
       // blocked or pending write notices first): as SIGHUP.
@@ -95,6 +99,7 @@ public final class TerminalApp {
   private func loop(
     draw: (_ width: Int, _ height: Int) throws -> Frame,
     ticking: () -> Bool,
+    settled: () -> Void,
     handle: (Event) throws -> Disposition
   ) throws -> ExitStatus {
     try terminal.enter(mouse: mouse)
@@ -141,6 +146,7 @@ public final class TerminalApp {
       }
       if !queue.isEmpty { needsPaint = true }
       queue.removeAll(keepingCapacity: true)
+      settled()
       if needsPaint {
         let bytes = writer.render(try draw(width, height))
         if !bytes.isEmpty { try terminal.write(bytes) }

@@ -65,11 +65,13 @@ enum InteractiveMode {
       ChildCleanup.removeFiles()
     }
     for event in Session.firstEvents(config) { _ = effects.carryOut(state.handle(event)) }
+    effects.settle()
 
     do {
       let status = try app.run(
         draw: { width, height in state.render(width: width, height: height) },
         ticking: { state.waitsForTime },
+        settled: effects.settle,
         handle: { event in
           var done = state.handle(event)
           // The file shrank after indexing: rows past the change read as

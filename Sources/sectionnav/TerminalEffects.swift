@@ -30,12 +30,38 @@ final class TerminalEffects: EffectPerformer {
     self.prompt = prompt
   }
 
+  /// Jobs to start and cancel once the events read together are handled
+  /// (`settle`): a job a later key cancels never starts. Each key of
+  /// thousands typed in one read (a paste the terminal does not bracket,
+  /// tmux `send-keys`) started a filter that then ran to post its result:
+  /// 8 000 keys held 493 MB.
+  private var pendingJobs: [Effect] = []
+
   /// Carries out `effects`: what the run loop does next.
   func carryOut(_ effects: [Effect]) -> Disposition {
     disposition = .continue
     var performer = self
     for effect in effects { effect.perform(on: &performer) }
+    switch disposition {
+    case .continue: break
+    // The jobs of a run that ends have no one to answer.
+    case .exit: pendingJobs = []
+    // A prompt or a stop comes before the next batch does.
+    default: settle()
+    }
     return disposition
+  }
+
+  /// Starts and cancels the jobs asked for since the last time.
+  func settle() {
+    for effect in pendingJobs {
+      switch effect {
+      case .start(let job): jobs.start(job)
+      case .cancel(let id): jobs.cancel(id)
+      default: break
+      }
+    }
+    pendingJobs = []
   }
 
   /// Kills the commands still running; with `jobs`, stops the jobs too.
@@ -55,8 +81,8 @@ final class TerminalEffects: EffectPerformer {
   func commandFailed(_ message: String) {}
   func editLine(_ kind: AppState.PromptKind) { next(prompt(kind)) }
   func suspend() { next(.suspend) }
-  func start(_ job: any BackgroundJob) { jobs.start(job) }
-  func cancel(jobID: Int) { jobs.cancel(jobID) }
+  func start(_ job: any BackgroundJob) { Effect.append([.start(job)], to: &pendingJobs) }
+  func cancel(jobID: Int) { Effect.append([.cancel(jobID: jobID)], to: &pendingJobs) }
   func runPreview(id: Int, command: ShellLine) { previews.start(id: id, command: command) }
   func cancelPreview(id: Int) { previews.groups.cancel(id: id) }
 

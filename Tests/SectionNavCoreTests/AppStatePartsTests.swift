@@ -38,6 +38,28 @@ import Testing
     #expect(s.filtering.line.text.count == 3000)
   }
 
+  /// Keys typed at the end and in the middle leave the line and its caret
+  /// where the text as it reads puts them: a combining mark joins the
+  /// letter before it, a prepended sign (U+0600) the digit after it, and
+  /// the caret stays before what followed (a mark typed mid-line once left
+  /// it one character too far, so the next key went after the `c`).
+  @Test func theCaretCountsCharactersAsTheLineReads() {
+    var line = LineEdit()
+    var typed = ""
+    for c: Character in ["a", "e", "\u{301}", "x", "\u{600}", "1", "b", "🇫", "🇷", "c", " ", "d"] {
+      let edited = line.edit(.char(c))
+      #expect(edited)
+      typed.unicodeScalars.append(contentsOf: c.unicodeScalars)
+      #expect(line.text == typed && line.caret == typed.count, "after \(typed.debugDescription)")
+    }
+    var middle = LineEdit("abc")
+    for key: Key in [.left, .char("\u{301}"), .char("x")] {
+      let edited = middle.edit(key)
+      #expect(edited)
+    }
+    #expect(middle.text == "ab\u{301}xc" && middle.split.before == "ab\u{301}x")
+  }
+
   /// The prompt draws its caret where the next character goes.
   @Test func promptShowsItsCaret() throws {
     var s = TestData.state()

@@ -57,6 +57,28 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
     #expect(modeFlags(pty.settings()) == modeFlags(before))
   }
 
+  /// `settled` comes once the events read together are handled, before
+  /// the frame: keys typed in one write are one batch, so the work they ask
+  /// for starts once, for the last of them.
+  @Test func settledFollowsTheKeysReadTogether() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let app = try TerminalApp(mouse: false, path: pty.path, term: "xterm-256color")
+    var log: [String] = []
+    let status = try app.run(
+      draw: { w, h in frame("", w, h) },
+      settled: { if log.last != "settled" { log.append("settled") } },
+      handle: { event in
+        if case .resize = event { pty.type("abcdef") }
+        guard case .key(let k) = event, case .char(let c) = k.key else { return .continue }
+        if c == "q" { return .exit(code: 0, output: nil) }
+        log.append(String(c))
+        if c == "f" { pty.type("q") }
+        return .continue
+      })
+    #expect(status == ExitStatus(code: 0))
+    #expect(log.drop { $0 == "settled" } == ["a", "b", "c", "d", "e", "f", "settled"])
+  }
+
   /// A file mapped while the terminal is taken (its fatal-signal rescue
   /// owns SIGBUS then) is still guarded once the terminal is given back: a
   /// cut file reads as zeros instead of killing the process.

@@ -5,11 +5,14 @@ public struct LineEdit: Sendable, Equatable {
   public private(set) var text: String
   /// Caret position in `text`, in characters.
   public private(set) var caret: Int
+  /// How many characters `text` has (kept, as counting them is a pass over it).
+  private var count: Int
 
   /// `text` with the caret at its end.
   public init(_ text: String = "") {
     self.text = text
     caret = text.count
+    count = caret
   }
 
   /// Applies an editing key: a character, `Backspace`/`C-h`, `Delete`/`C-d`,
@@ -17,6 +20,17 @@ public struct LineEdit: Sendable, Equatable {
   /// `Right`/`C-f`, `Home`/`C-a`, `End`/`C-e`. False for any other key (the
   /// line's owner decides what it does).
   mutating func edit(_ key: Key) -> Bool {
+    if case .char(let c) = key, caret >= count, let ascii = c.asciiValue, ascii >= 0x20, ascii < 0x7F,
+      text.utf8.last.map({ $0 < 0x80 }) ?? true
+    {
+      // Printable ASCII after ASCII at the end is one more character (no
+      // cluster joins them): each key making the line an array of
+      // characters and back made typing a long line quadratic.
+      text.append(c)
+      count += 1
+      caret = count
+      return true
+    }
     var line = Array(text)
     var at = min(caret, line.count)
     switch key {
@@ -47,7 +61,10 @@ public struct LineEdit: Sendable, Equatable {
     default: return false
     }
     text = String(line)
-    caret = at
+    // In characters of the text as it now reads: a combining mark typed
+    // after a letter joins it, and the caret stays before what followed.
+    caret = String(line[..<at]).count
+    count = text.count
     return true
   }
 
@@ -58,7 +75,8 @@ public struct LineEdit: Sendable, Equatable {
     let at = min(caret, line.count)
     line.insert(contentsOf: chars, at: at)
     text = String(line)
-    caret = at + chars.count
+    caret = String(line[..<(at + chars.count)]).count
+    count = text.count
   }
 
   /// The text before the caret and after it, for drawing the caret between them.

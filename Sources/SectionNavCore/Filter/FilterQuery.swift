@@ -188,9 +188,14 @@ public struct FilterQuery: Sendable, Equatable {
     guard !text.isEmpty else { return (nil, false) }
     if normalize { text = text.map(FzfNormalize.fold) }
     let ascii = text.allSatisfy { $0 < 0x80 }
-    var display = ""
-    display.unicodeScalars.append(contentsOf: text.compactMap(Unicode.Scalar.init))
-    let bytes = Array(display.utf8)
+    // UTF-8 made at once: a scalar at a time onto a `String` was a third
+    // of typing a long query (each key parses all of it).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count)
+    for value in text {
+      if let scalar = Unicode.Scalar(value) { UTF8.encode(scalar) { bytes.append($0) } }
+    }
+    let display = String(decoding: bytes, as: UTF8.self)
     return (
       Term(
         kind: kind, inverse: inverse, text: display, caseSensitive: caseSensitive, normalize: normalize,
