@@ -213,9 +213,9 @@ public enum DataLoading {
       warn(shape.note(count: result.list.itemCount), config)
       return result.list
     }
+    let sectioned: SectionedList
     do {
-      let list = try JSONIndexer.load(buffer, options: options, progress: progress)
-      return options.itemFormat.map { list.showing($0) } ?? list
+      sectioned = try JSONIndexer.load(buffer, options: options, progress: progress)
     } catch  where error.cause == .valueAfterTheValue {
       return try ItemLoader.load(buffer, options: options, defaultTitle: defaultTitle(config)).list
     } catch  where PlainArray.of(buffer) != nil {
@@ -224,6 +224,7 @@ public enum DataLoading {
       warn(shape.note(count: list.itemCount), config)
       return list
     }
+    return try sectioned.showingFields(options)
   }
 
   /// The data file as mapped (path and length), to notice any cut later.

@@ -38,6 +38,22 @@ import Testing
     #expect(json.stderr.hasPrefix("<stdin>:1:4: error: "), "\(json.stderr)")
   }
 
+  /// A field no object item has is the same error from a file and from a
+  /// pipe, whose sectioned data is indexed as it arrives.
+  @Test func aMisspelledFieldOfSectionedDataIsAnErrorFromFileAndPipe() throws {
+    let text = "{\"A\": [{\"name\": \"x\"}], \"B\": [\"y\"]}"
+    let file = Scratch.file(text, suffix: ".json")
+    defer { Scratch.remove(file) }
+    let message =
+      #"1:8: error: unknown field: --item-field: no item has the field "nmae" (fields of the first object item: "name")"#
+    let fromFile = try Binary.run(["--check", "--item-field", "nmae", file])
+    #expect(fromFile.status == 2 && fromFile.stderr == "\(file):\(message)\n", "\(fromFile.stderr)")
+    let fromPipe = try Binary.run(["--check", "--item-field", "nmae"], input: text)
+    #expect(fromPipe.status == 2 && fromPipe.stderr == "<stdin>:\(message)\n", "\(fromPipe.stderr)")
+    let right = try Binary.run(["--check", "--item-field", "name"], input: text)
+    #expect(right.stdout == "2 sections, 2 items\n", "\(right.stderr)")
+  }
+
   /// An array that is not sectioned data (`curl … | sectionnav`) is the
   /// same list from a pipe as from a file — rows, their order, the note
   /// about `--group-by`, an error and its place — though the pipe's is read

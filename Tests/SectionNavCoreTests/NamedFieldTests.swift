@@ -114,6 +114,33 @@ import Testing
     }
   }
 
+  /// Sectioned JSON is checked too (it showed whole objects, or rows of
+  /// nothing but a template's text): the fields named are those of the
+  /// first object item in the input, not of the first section as sorted.
+  @Test func sectionedDataIsCheckedAsItemDataIs() throws {
+    // A title repeated: its sections merge, and the items are laid out again section by section.
+    let text = "{\"zeta\": [\"plain\", {\"b\": 1}],\n \"alpha\": [{\"a\": 2, \"name\": \"A\"}], \"zeta\": [3]}"
+    func load(itemField: String? = nil, itemFormat: String? = nil) throws -> SectionedList {
+      var o = LoadOptions(itemField: itemField)
+      o.itemFormat = try itemFormat.map { try ItemTemplate($0) }
+      return try JSONIndexer.load(ByteBuffer(string: text), options: o).showingFields(o)
+    }
+    #expect(
+      throws: LoadError(
+        .field, line: 1, column: 20,
+        #"--item-field: no item has the field "nmae" (fields of the first object item: "b")"#)
+    ) { try load(itemField: "nmae") }
+    #expect(
+      throws: LoadError(
+        .field, line: 1, column: 20,
+        #"--item-format: no item has the field "nmae" (fields of the first object item: "b")"#)
+    ) { try load(itemFormat: "{nmae}!") }
+    // One object item having it is enough, as for item data.
+    #expect(try load(itemField: "name").itemText(section: 0, item: 0) == "A")
+    #expect(try load(itemFormat: "<{name}>").itemText(section: 1, item: 1) == "<>")
+    #expect(try load(itemField: "name").itemCount(1) == 3)
+  }
+
   @Test func unsupportedItemFormatSyntaxIsAnErrorAtItsBrace() {
     let error = #expect(throws: UsageError.self) { try ItemTemplate("x {name:>20}") }
     #expect(error?.message.hasPrefix("in --item-format 'x {name:>20}' at column 3: ':' in the field") == true)

@@ -25,7 +25,8 @@ struct FieldCheck {
   @inline(__always)
   mutating func note(_ p: Pointer, _ length: Int, offset: Int) {
     guard !unseen.isEmpty, length > 0, p.pointee == 0x7B else { return }
-    if firstObject == nil { firstObject = (offset, length) }
+    // The first in the input (sectioned JSON's items come section by section).
+    if firstObject.map({ offset < $0.offset }) ?? true { firstObject = (offset, length) }
     unseen.removeAll { JSONValueText.lookup($0.field, in: p, length) != nil }
   }
 
@@ -54,6 +55,27 @@ struct FieldCheck {
     return SyntaxFailure(
       offset: firstObject?.offset ?? 0,
       message: "\(option): no item has the field \(JSONText.quoted(field.text)) (\(fields))")
+  }
+}
+
+extension SectionedList {
+  /// Sectioned JSON as `--item-field` and `--item-format` show it: the
+  /// template applied, and a field no object item has is the error it is
+  /// for item data, not rows of whole objects or of blanks. Its items are
+  /// looked in until one has every field: once, for a correct name.
+  public func showingFields(_ options: LoadOptions) throws(LoadError) -> SectionedList {
+    guard case .json(let items) = store else { return self }
+    var check = FieldCheck(options)
+    let ranges = items.ranges
+    var i = 0
+    while !check.unseen.isEmpty && i < ranges.count {
+      check.note(items.buffer.base + ranges.offset(i), ranges.length(i), offset: ranges.offset(i))
+      i += 1
+    }
+    if let failure = check.failure(base: items.buffer.base, items: ranges.count) {
+      throw TextPosition.error(.field, in: items.buffer, at: failure.offset, failure.message)
+    }
+    return options.itemFormat.map { showing($0) } ?? self
   }
 }
 

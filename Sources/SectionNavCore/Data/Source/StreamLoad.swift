@@ -123,9 +123,12 @@ public enum StreamLoad {
         } else if eof {
           let buffer = storage.buffer()
           followed.splitRest(buffer, options: options)
-          guard var list = followed.finish(buffer, options: options) else { return Outcome(buffer: buffer, items: nil) }
-          if let template = options.itemFormat { list = list.showing(template) }
-          return Outcome(buffer: buffer, items: ItemLoader.Result(list: list))
+          guard let list = followed.finish(buffer, options: options) else { return Outcome(buffer: buffer, items: nil) }
+          do throws(LoadError) {
+            return Outcome(buffer: buffer, items: ItemLoader.Result(list: try list.showingFields(options)))
+          } catch {
+            throw .data(error, buffer)
+          }
         } else {
           followed.follower.keepUp(with: storage.count, limit: uncheckedLimit)
           continue
