@@ -34,7 +34,7 @@ public enum SideFile {
       case .notRegular(let kind): throw failure("\(option) file is \(kind), not a regular file")
       }
     } else {
-      fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+      fd = path == "-" ? STDIN_FILENO : SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     }
     if fd < 0 { throw failure(String(cString: strerror(errno))) }
     defer { if fd != STDIN_FILENO { close(fd) } }

@@ -30,14 +30,19 @@ enum Binary {
 
   /// Runs with `arguments`, feeding `input` on standard input, in the package root.
   /// `redirections` (sh syntax, e.g. `>/dev/full`, `>&-`, `<&-`) replace the
-  /// test's pipes for the descriptors they name.
+  /// test's pipes for the descriptors they name. `shell`: a sh command
+  /// line run instead, with the binary as `$0` and `arguments` as `$1`…
+  /// (for arguments no `String` holds: `"$(printf '\351')"`).
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
     timeout: TimeInterval = Patience.seconds,
-    redirections: String? = nil
+    redirections: String? = nil, shell: String? = nil
   ) throws -> Result {
     let process = Process()
-    if let redirections {
+    if let shell {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shell, path] + arguments
+    } else if let redirections {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", path] + arguments
     } else {

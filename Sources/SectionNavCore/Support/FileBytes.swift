@@ -40,7 +40,7 @@ public enum FileBytes {
   /// `open` forever — a config or history file must never hang startup or
   /// the prompt); the descriptor returned is blocking again.
   public static func openRegular(_ path: String) -> Opened {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    let fd = SystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     if fd < 0 { return .failed(errno) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {

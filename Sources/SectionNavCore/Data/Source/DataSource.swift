@@ -36,7 +36,7 @@ public enum DataSource {
   /// Reads the file at `path`; `-` means standard input.
   public static func read(path: String) throws(DataSourceError) -> ByteBuffer {
     if path == "-" { return try readStandardInput() }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw DataSourceError(path: path, reason: errnoText()) }
     defer { close(fd) }
     return try read(fd: fd, name: path)
@@ -57,7 +57,7 @@ public enum DataSource {
   /// file over the old — is not a shrink: the mapping still holds the old one.
   public static func isShorter(path: String, than mappedCount: Int, identity: FileIdentity? = nil) -> Bool {
     var info = stat()
-    let rc = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
+    let rc = path == "-" ? fstat(STDIN_FILENO, &info) : SystemPath.status(path, &info)
     if let identity, path != "-", FileIdentity(info) != identity { return false }
     return rc == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) < mappedCount
   }
@@ -65,7 +65,7 @@ public enum DataSource {
   /// Which file `path` names now (nil when it cannot be looked at).
   public static func identity(path: String) -> FileIdentity? {
     var info = stat()
-    return stat(path, &info) == 0 ? FileIdentity(info) : nil
+    return SystemPath.status(path, &info) == 0 ? FileIdentity(info) : nil
   }
 
   /// A file's device and inode: the same path may name another file later.

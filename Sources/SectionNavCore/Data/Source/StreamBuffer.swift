@@ -233,11 +233,5 @@ extension DataSource {
     return .stream(fd: fd)
   }
 
-  static func systemOpen(_ path: String) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    #else
-      Darwin.open(path, O_RDONLY | O_CLOEXEC)
-    #endif
-  }
+  static func systemOpen(_ path: String) -> Int32 { SystemPath.open(path, O_RDONLY | O_CLOEXEC) }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import TestScratch
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// File names that are not UTF-8 (a Latin-1 `lat\xe9.json`): Swift's
+/// arguments repair them to U+FFFD, and no file has the repaired name.
+@Suite struct RawFileNameTests {
+  /// Runs `shell` with the binary as `$0` and `directory` as `$1`.
+  func run(_ shell: String, in directory: String) throws -> Binary.Result {
+    try Binary.run([directory], shell: shell)
+  }
+
+  /// Writes `text` to the file named `directory` + `name`'s bytes.
+  func write(_ text: String, named name: [UInt8], in directory: String) throws {
+    let path = Array(directory.utf8) + [0x2F] + name + [0]
+    let fd = path.withUnsafeBytes { open($0.bindMemory(to: CChar.self).baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+    try #require(fd >= 0)
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
+  }
+
+  @Test func aFileNamedInLatin1OpensAsDataAndAsAScript() throws {
+    let directory = Scratch.directory("latin1")
+    defer { Scratch.remove(directory) }
+    try write(#"{"A": ["x", "y"]}"#, named: Array("lat".utf8) + [0xE9] + Array(".json".utf8), in: directory)
+    try write("key G\nstate\n", named: Array("s".utf8) + [0xE9] + Array(".nav".utf8), in: directory)
+    let data = try run(#"exec "$0" --check "$1/lat$(printf '\351').json""#, in: directory)
+    #expect(data.status == 0 && data.stdout == "1 sections, 2 items\n", "\(data.stderr)")
+    let script = try run(#"exec "$0" --script="$1/s$(printf '\351').nav" "$1/lat$(printf '\351').json""#, in: directory)
+    #expect(script.status == 0 && script.stdout.contains(#""item":"y""#), "\(script.stderr)")
+    // One that is not there is named with U+FFFD in the byte's place.
+    let missing = try run(#"exec "$0" --check "$1/gone$(printf '\351').json""#, in: directory)
+    #expect(missing.status == 2 && missing.stderr.contains("gone\u{FFFD}.json: No such file"), "\(missing.stderr)")
+  }
+}
