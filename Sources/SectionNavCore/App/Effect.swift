@@ -64,9 +64,10 @@ extension Effect {
   public var endsRun: Bool { RunEnd(self) != nil }
 
   /// Adds `new` to `effects`, a batch not carried out yet (a script's
-  /// `type` or `key` line, the keys of one terminal read): a job the batch was to start and `new` cancels
-  /// is dropped with its cancel. Typing 8 000 characters then starts one
-  /// filter, not 8 000 each holding its query (493 MB, 5.7 s).
+  /// `type` or `key` line, the keys of one terminal read): a job the batch
+  /// was to start and `new` cancels is dropped with its cancel. Typing
+  /// 8 000 characters then starts one filter, not 8 000 each holding its
+  /// query (493 MB, 5.7 s).
   public static func append(_ new: [Effect], to effects: inout [Effect]) {
     for effect in new {
       if case .cancel(let id) = effect,

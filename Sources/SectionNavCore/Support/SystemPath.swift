@@ -16,7 +16,7 @@ public enum SystemPath {
   static let rawArguments: [String: [UInt8]] = {
     var table: [String: [UInt8]] = [:]
     var ambiguous: [String] = []
-    for k in 1..<Int(CommandLine.argc) {
+    for k in 1..<max(1, Int(CommandLine.argc)) {
       guard let argument = CommandLine.unsafeArgv[k] else { continue }
       let raw = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
       var pieces = [Array(raw)]
