@@ -23,7 +23,7 @@ public enum DataLoading {
 
   /// The title of the one section when the data names none: the file's name without extension.
   static func defaultTitle(_ config: Configuration) -> String {
-    guard let file = config.file, file != "-" else { return "stdin" }
+    guard let file = config.file.map(SystemPath.shown), file != "-" else { return "stdin" }
     let name = file.split(separator: "/").last.map(String.init) ?? file
     if let dot = name.lastIndex(of: "."), dot != name.startIndex { return String(name[..<dot]) }
     return name

@@ -52,7 +52,9 @@ public enum Output {
   /// lines and option values in messages can hold ESC, BEL, NUL or bidi
   /// overrides, and none of them may reach the terminal raw.
   public static func error(_ message: String) {
-    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(TextSanitizer.visible)
+    // A byte of a file name that is not UTF-8 shows as U+FFFD (`SystemPath`).
+    let lines = SystemPath.shown(message).split(separator: "\n", omittingEmptySubsequences: false).map(
+      TextSanitizer.visible)
     write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
   }
 

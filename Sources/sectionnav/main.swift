@@ -7,5 +7,5 @@ import SectionNavCore
 #endif
 
 let status = Launcher.run(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
+  arguments: SystemPath.arguments(), environment: ProcessEnvironment.current())
 exit(status)

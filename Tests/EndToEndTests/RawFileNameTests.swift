@@ -33,6 +33,18 @@ import Testing
     #expect(data.status == 0 && data.stdout == "1 sections, 2 items\n", "\(data.stderr)")
     let script = try run(#"exec "$0" --script="$1/s$(printf '\351').nav" "$1/lat$(printf '\351').json""#, in: directory)
     #expect(script.status == 0 && script.stdout.contains(#""item":"y""#), "\(script.stderr)")
+    // Two names that a repairing decoder makes alike (é and ê are both
+    // one bad byte), and one spelled with a real U+FFFD: each is its own file.
+    try write(#"{"A": ["x"], "B": ["y"]}"#, named: Array("lat".utf8) + [0xEA] + Array(".json".utf8), in: directory)
+    try write(#"{"A": "Q", "B": "W"}"#, named: Array("lat\u{FFFD}.json".utf8), in: directory)
+    let both = try run(
+      #"exec "$0" --script "$1/s$(printf '\351').nav" --index-labels "$1/lat$(printf '\351').json" "$1/lat$(printf '\352').json""#,
+      in: directory)
+    #expect(both.status == 2 && both.stderr.contains("not index labels"), "\(both.stderr)")
+    let labels = try run(
+      #"exec "$0" --script "$1/s$(printf '\351').nav" --index-labels "$1/lat\#u{FFFD}.json" "$1/lat$(printf '\352').json""#,
+      in: directory)
+    #expect(labels.status == 0 && labels.stdout.contains(#""item":"y""#), "\(labels.stderr)")
     // One that is not there is named with U+FFFD in the byte's place.
     let missing = try run(#"exec "$0" --check "$1/gone$(printf '\351').json""#, in: directory)
     #expect(missing.status == 2 && missing.stderr.contains("gone\u{FFFD}.json: No such file"), "\(missing.stderr)")

@@ -4,40 +4,79 @@
   import Darwin
 #endif
 
-/// File names as the command line gave them. `CommandLine.arguments`
-/// decodes each argument as UTF-8 and repairs what is not (a Latin-1
-/// `lat\xe9.json` becomes `lat\u{FFFD}.json`), and no file has the repaired
-/// name: the system is given the bytes of the argument the name came from.
-/// Names shown to the user keep U+FFFD, so no raw byte reaches the terminal.
+/// Command-line arguments with every byte kept. `CommandLine.arguments`
+/// decodes each as UTF-8 and repairs what is not (a Latin-1 `lat\xe9.json`
+/// becomes `lat\u{FFFD}.json`): no file has the repaired name, and two names
+/// repaired alike, or one spelled with a real U+FFFD, could not be told
+/// apart. Here a byte that is not part of UTF-8 becomes the private-use
+/// scalar U+10FF00 + byte (U+10FF80–U+10FFFF), as Python's
+/// `surrogateescape` keeps such bytes (lone surrogates are not Swift
+/// scalars); those scalars spelled in an argument are kept as their bytes
+/// too, so the mapping goes both ways. The system is given the bytes back
+/// (`withCString`); the user is shown U+FFFD for each (`shown`).
 public enum SystemPath {
-  /// The arguments (and the values of `--option=VALUE` ones) that are not
-  /// UTF-8, by their repaired text; two that repair alike are left out,
-  /// as it cannot be told which one a name means.
-  static let rawArguments: [String: [UInt8]] = {
-    var table: [String: [UInt8]] = [:]
-    var ambiguous: [String] = []
-    for k in 1..<max(1, Int(CommandLine.argc)) {
-      guard let argument = CommandLine.unsafeArgv[k] else { continue }
-      let raw = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
-      var pieces = [Array(raw)]
-      if let equals = raw.firstIndex(of: 0x3D) { pieces.append(Array(raw[(equals + 1)...])) }
-      for bytes in pieces {
-        let text = String(decoding: bytes, as: UTF8.self)
-        if text.utf8.elementsEqual(bytes) { continue }
-        if let known = table[text], known != bytes { ambiguous.append(text) }
-        table[text] = bytes
+  /// The scalar for byte `b` is `escape + b`; bytes 0x80–0xFF only (a
+  /// byte outside UTF-8 is never ASCII).
+  static let escape: UInt32 = 0x10FF00
+  static let firstEscape: UInt32 = 0x10FF80
+
+  /// The program's arguments after its name, each byte kept.
+  public static func arguments() -> [String] {
+    (1..<max(1, Int(CommandLine.argc))).compactMap { k in
+      CommandLine.unsafeArgv[k].map { encoded(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+  }
+
+  /// `bytes` as text, a byte outside UTF-8 (or spelling U+10FF80 or above)
+  /// as its escape scalar.
+  static func encoded(_ bytes: UnsafeRawBufferPointer) -> String {
+    var scalars = String.UnicodeScalarView()
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var at = 0
+    func escapeBytes(_ count: Int) {
+      for b in bytes[at..<at + count] { scalars.append(Unicode.Scalar(Self.escape + UInt32(b))!) }
+      at += count
+    }
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let unit):
+        let scalar = UTF8.decode(unit)
+        if scalar.value >= firstEscape {
+          escapeBytes(unit.count)
+        } else {
+          scalars.append(scalar)
+          at += unit.count
+        }
+      case .error(let length): escapeBytes(length)
+      case .emptyInput: return String(scalars)
       }
     }
-    for text in ambiguous { table[text] = nil }
-    return table
-  }()
+  }
+
+  /// Whether `text` holds an escaped byte (its UTF-8 then has F4 8F BE or F4 8F BF).
+  static func hasEscapes(_ text: String) -> Bool { text.unicodeScalars.contains { $0.value >= firstEscape } }
 
   /// Calls `body` with the C string to give the system for `path`.
   public static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
-    guard path.unicodeScalars.contains("\u{FFFD}"), let raw = rawArguments[path] else {
-      return path.withCString(body)
+    guard hasEscapes(path) else { return path.withCString(body) }
+    var bytes: [UInt8] = []
+    for scalar in path.unicodeScalars {
+      if scalar.value >= firstEscape {
+        bytes.append(UInt8(scalar.value - escape))
+      } else {
+        bytes.append(contentsOf: String(scalar).utf8)
+      }
     }
-    return (raw + [0]).withUnsafeBytes { body($0.bindMemory(to: CChar.self).baseAddress!) }
+    bytes.append(0)
+    return bytes.withUnsafeBytes { body($0.bindMemory(to: CChar.self).baseAddress!) }
+  }
+
+  /// `text` as the user sees it: U+FFFD for each escaped byte, as a
+  /// decoder that repairs shows it.
+  public static func shown(_ text: String) -> String {
+    guard hasEscapes(text) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value >= firstEscape ? "\u{FFFD}" : $0 }))
   }
 
   /// `open(2)` of `path`.

@@ -28,7 +28,7 @@ public struct DataSourceError: Error, Equatable, Sendable, CustomStringConvertib
 public enum DataSource {
   /// How messages name a path: standard input (`-`) as `<stdin>`, as jq
   /// and Python's tracebacks do.
-  public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+  public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : SystemPath.shown(path) }
 
   /// Largest input the packed item ranges can address (1 TiB).
   public static let maximumSize = 1 << 40
