@@ -45,6 +45,11 @@ import Testing
       #"exec "$0" --script "$1/s$(printf '\351').nav" --index-labels "$1/lat\#u{FFFD}.json" "$1/lat$(printf '\352').json""#,
       in: directory)
     #expect(labels.status == 0 && labels.stdout.contains(#""item":"y""#), "\(labels.stderr)")
+    // A value that is not a file reads with U+FFFD for the byte, as before
+    // (a query of it matches the item that holds one).
+    try write(#"{"A": ["x\#u{FFFD}y", "z"]}"#, named: Array("r.json".utf8), in: directory)
+    let query = try run(#"exec "$0" --filter-print "$(printf '\377')" "$1/r.json""#, in: directory)
+    #expect(query.status == 0 && query.stdout == "x\u{FFFD}y\n", "\(query.stderr)")
     // One that is not there is named with U+FFFD in the byte's place.
     let missing = try run(#"exec "$0" --check "$1/gone$(printf '\351').json""#, in: directory)
     #expect(missing.status == 2 && missing.stderr.contains("gone\u{FFFD}.json: No such file"), "\(missing.stderr)")

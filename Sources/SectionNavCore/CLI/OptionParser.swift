@@ -106,7 +106,7 @@ public enum OptionParser {
         } else {
           throw UsageError("missing value for \(name)")
         }
-        try option.apply(&configuration, value)
+        try option.apply(&configuration, option.namesFile ? value : SystemPath.shown(value))
       case .positional:
         try positional(word)
       }

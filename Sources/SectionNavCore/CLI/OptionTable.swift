@@ -26,6 +26,11 @@ public struct OptionSpec: Sendable {
   public let repeatable: Bool
   let apply: @Sendable (inout Configuration, String) throws(UsageError) -> Void
 
+  /// Whether the value names a file (FILE, `--script FILE`): it keeps the
+  /// bytes argv gave; any other value reads as a repairing decoder reads
+  /// it, U+FFFD for a byte outside UTF-8 (`SystemPath`).
+  var namesFile: Bool { kind == .positional || placeholder == "FILE" }
+
   init(
     _ name: String, short: String? = nil, kind: Kind, placeholder: String? = nil,
     allowed: [String] = [], defaultValue: String? = nil, group: Group, repeatable: Bool = false,
