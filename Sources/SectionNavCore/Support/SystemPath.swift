@@ -65,7 +65,7 @@ public enum SystemPath {
       if scalar.value >= firstEscape {
         bytes.append(UInt8(scalar.value - escape))
       } else {
-        bytes.append(contentsOf: String(scalar).utf8)
+        UTF8.encode(scalar) { bytes.append($0) }
       }
     }
     bytes.append(0)

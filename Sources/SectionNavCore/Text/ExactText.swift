@@ -21,14 +21,10 @@ extension String {
   /// of a load of a million titles when a set compared names that way on
   /// every probe.
   func sameScalars(as other: String) -> Bool {
-    var (a, b) = (self, other)
-    return a.withUTF8 { x in
-      b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
-    }
+    var other = other
+    return other.withUTF8 { hasUTF8(UnsafeRawBufferPointer($0)) }
   }
-}
 
-extension String {
   /// Whether this text's UTF-8 is exactly `bytes`.
   func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var text = self

@@ -217,7 +217,7 @@ extension DataSource {
   /// Opens `path` (`-`: standard input): regular files as for `read(path:)`,
   /// anything else as a stream.
   public static func openInput(path: String) throws(DataSourceError) -> Opened {
-    let fd = path == "-" ? 0 : systemOpen(path)
+    let fd = path == "-" ? 0 : SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw DataSourceError(path: path, reason: errnoText()) }
     var info = stat()
     if fstat(fd, &info) != 0 {
@@ -232,6 +232,4 @@ extension DataSource {
     }
     return .stream(fd: fd)
   }
-
-  static func systemOpen(_ path: String) -> Int32 { SystemPath.open(path, O_RDONLY | O_CLOEXEC) }
 }
