@@ -59,6 +59,31 @@ import Testing
     #expect(zip(shown, expected).first { $0 != $1 }.map { "\($0) instead of \($1)" } == nil)
   }
 
+  /// Sections enough that their titles are hashed on two cores, in file
+  /// order (`SectionOrder`): the one title that repeats — both sections in
+  /// the first half of the titles, one in each, or both in the second —
+  /// merges its items into where it first came.
+  @Test(arguments: [nil, "first half", "across the halves", "second half"])
+  func aRepeatedTitleAmongManySectionsInFileOrderMerges(at place: String?) throws {
+    let count = NaturalOrder.parallelCount + 1001
+    let titles = (0..<count).map { "title \($0 * 7919 % count)" }
+    // Section `of`'s title again, as section `at`.
+    let again: (of: Int, at: Int)? =
+      switch place {
+      case "first half": (count / 5, count / 3)
+      case "across the halves": (count / 5, count - 3)
+      case "second half": (count - count / 5, count - 3)
+      default: nil
+      }
+    var sections = titles.enumerated().map { #""\#($1)": ["i\#($0)"]"# }
+    if let again { sections.insert(#""\#(titles[again.of])": ["again"]"#, at: again.at) }
+    let list = try load("{" + sections.joined(separator: ",") + "}", LoadOptions(keepOrder: true))
+    let expected = titles.enumerated().map { k, title in [title, "i\(k)"] + (k == again?.of ? ["again"] : []) }
+    let shown = contents(list)
+    #expect(shown.count == expected.count)
+    #expect(zip(shown, expected).first { $0 != $1 }.map { "\($0) instead of \($1)" } == nil)
+  }
+
   @Test func keepOrderKeepsTheInputOrder() throws {
     let list = try load(#"{"b": ["2"], "a10": ["x"], "a": ["1"]}"#, LoadOptions(keepOrder: true))
     #expect(list.sections.map(\.title) == ["b", "a10", "a"])

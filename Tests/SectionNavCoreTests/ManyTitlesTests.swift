@@ -56,9 +56,11 @@ import Testing
     }
   }
 
-  @Test(arguments: [1, 2] as [UInt64])
-  func keepingFileOrderMergesExactlyTheSameTitles(seed: UInt64) throws {
-    let (json, expected) = Self.sectioned(seed: seed, count: 20_000, names: 3_000)
+  /// The last: sections enough that their titles are hashed on two cores
+  /// (`SectionOrder`), with titles that repeat within and across the halves.
+  @Test(arguments: [(1, 20_000), (2, 20_000), (4, NaturalOrder.parallelCount + 3_000)] as [(UInt64, Int)])
+  func keepingFileOrderMergesExactlyTheSameTitles(seed: UInt64, count: Int) throws {
+    let (json, expected) = Self.sectioned(seed: seed, count: count, names: count / 7)
     for parallel in [false, true] {
       let (list, _) = try JSONIndexer.loadHalves(
         ByteBuffer(string: json), options: LoadOptions(keepOrder: true), progress: nil, parallel: parallel,

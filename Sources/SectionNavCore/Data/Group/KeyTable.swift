@@ -59,7 +59,9 @@ struct KeyTable {
   /// Adds `number`, whose key hashes to `hash` and is not in (`find` first).
   mutating func add(_ number: Int, hash: UInt64) {
     reserve(count + 1)
-    if number >= hashes.count { hashes += repeatElement(0, count: number + 1 - hashes.count) }
+    // One `append` a number, not a generic `append(contentsOf:)`: numbers
+    // come one after another (a million sections' titles).
+    while number >= hashes.count { hashes.append(0) }
     hashes[number] = hash
     place(UInt64(number + 1), hash: hash)
     count += 1

@@ -26,7 +26,7 @@ struct SectionOrder {
       let new = NaturalOrder.merge(&sorted, adding: placed..<sections.count, titles: { sections.title($0) }, keys: keys)
       duplicates = duplicates || new
     } else {
-      let new = Self.add(placed..<sections.count, to: &titles) { sections.title($0) }
+      let new = Self.add(placed..<sections.count, to: &titles, sections: sections)
       duplicates = duplicates || new
     }
     placed = sections.count
@@ -36,32 +36,46 @@ struct SectionOrder {
 
   /// Adds the titles of sections `range` to `titles`, each unless one with
   /// its scalars is in; whether one was. A million titles probe a million
-  /// random slots: each batch is hashed and its slots prefetched before
-  /// any is looked for, so the cache misses overlap instead of queueing.
-  private static func add(_ range: Range<Int>, to titles: inout KeyTable, title: (Int) -> String) -> Bool {
+  /// random slots: their hashes are made first (on two cores when many),
+  /// then each slot is prefetched some titles ahead of its probe, so the
+  /// cache misses overlap instead of queueing.
+  private static func add(_ range: Range<Int>, to titles: inout KeyTable, sections: Scan.RawSections) -> Bool {
     titles.reserve(titles.count + range.count)
-    let batch = 16
+    let hashes = Self.hashes(range, sections)
+    let ahead = 16
     var repeats = false
-    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { hashes in
-      var start = range.lowerBound
-      while start < range.upperBound {
-        let end = min(start + batch, range.upperBound)
-        for s in start..<end {
-          hashes[s - start] = KeyTable.hash(title(s))
-          titles.prefetch(hashes[s - start])
+    hashes.withUnsafeBufferPointer { hashes in
+      for i in 0..<min(ahead, hashes.count) { titles.prefetch(hashes[i]) }
+      for (i, s) in range.enumerated() {
+        if i + ahead < hashes.count { titles.prefetch(hashes[i + ahead]) }
+        if titles.find(hashes[i], where: { sections.title($0).sameScalars(as: sections.title(s)) }) != nil {
+          repeats = true
+        } else {
+          titles.add(s, hash: hashes[i])
         }
-        for s in start..<end {
-          let text = title(s)
-          if titles.find(hashes[s - start], where: { title($0).sameScalars(as: text) }) != nil {
-            repeats = true
-          } else {
-            titles.add(s, hash: hashes[s - start])
-          }
-        }
-        start = end
       }
     }
     return repeats
+  }
+
+  /// The hashes of sections `range`'s titles, in order.
+  private static func hashes(_ range: Range<Int>, _ sections: Scan.RawSections) -> [UInt64] {
+    [UInt64](unsafeUninitializedCapacity: range.count) { buffer, made in
+      let out = SendablePointer(base: buffer.baseAddress!)
+      if range.count >= NaturalOrder.parallelCount {
+        let middle = range.lowerBound + range.count / 2
+        _ = ForkJoin.both(
+          { fill(out, range.lowerBound..<middle, from: range.lowerBound, sections) },
+          { fill(out, middle..<range.upperBound, from: range.lowerBound, sections) })
+      } else {
+        fill(out, range, from: range.lowerBound, sections)
+      }
+      made = range.count
+    }
+  }
+
+  private static func fill(_ out: SendablePointer<UInt64>, _ part: Range<Int>, from start: Int, _ sections: Scan.RawSections) {
+    for s in part { out.base[s - start] = KeyTable.hash(sections.title(s)) }
   }
 
   init() {}
