@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import SectionNavCore
@@ -348,5 +349,65 @@ import Testing
     #expect(!reports.isEmpty && reports.allSatisfy { $0 < buffer.count })
     let one = try ItemLoader.loadHalves(buffer, options: options(.jsonLines, groupBy: "level"), parallel: false)
     #expect(result.list.itemCount == one.result.list.itemCount)
+  }
+
+  /// A mapped file's pages go back to the kernel as each half's scan
+  /// passes them, so a file is not resident beside its item ranges (peak
+  /// memory was the file and more); items read afterwards come back intact
+  /// from the file, the widest row among them.
+  @Test(arguments: [LoadOptions.Format.jsonLines, .csv, .json])
+  func aMappedFileIsGivenBackAsItIsScannedAndReadsBackIntact(format: LoadOptions.Format) throws {
+    let count = 560_000
+    let wide = count / 2
+    var text = format == .csv ? "id,name,group,note\n" : format == .json ? "[" : ""
+    text.reserveCapacity(count * 56)
+    for i in 0..<count {
+      let name = i == wide ? String(repeating: "王", count: 30) : "name \(i)"
+      switch format {
+      case .csv: text += "\(i),\"\(name) \"\"q\"\"\",g\(i % 7),a note of some length\n"
+      default: text += #"{"id":\#(i),"name":"\#(name) \"q\"","group":"g\#(i % 7)"}"# + (format == .json ? "," : "\n")
+      }
+    }
+    if format == .json {
+      text.removeLast()
+      text += "]"
+    }
+    let path = Scratch.file(text, suffix: ".data")
+    defer { Scratch.remove(path) }
+    let buffer = try DataSource.read(path: path)
+    #expect(buffer.isMapped)
+    let itemOptions =
+      format == .csv ? options(format, groupBy: "group", itemFormat: "{name}") : options(format, groupBy: "group", itemField: "name")
+    let (result, halves) = try ItemLoader.loadHalves(buffer, options: itemOptions, parallel: true)
+    #expect(halves >= 2)
+    let resident = try #require(Self.residentBytes(of: buffer))
+    #expect(resident < buffer.count / 2, "\(resident) of \(buffer.count) bytes resident")
+    let list = result.list
+    #expect(list.sections.map(\.title) == (0..<7).map { "g\($0)" })
+    #expect(list.itemText(section: 0, item: 0) == #"name 0 "q""#)
+    #expect(list.itemText(section: 6, item: list.itemCount(6) - 1) == "name \(count / 7 * 7 - 1) \"q\"")
+    #expect(list.itemText(section: wide % 7, item: wide / 7) == String(repeating: "王", count: 30) + #" "q""#)
+    #expect(list.maxItemWidth == 64)
+  }
+
+  /// The bytes of `buffer`'s mapping resident in this process (`Rss` in
+  /// /proc/self/smaps).
+  static func residentBytes(of buffer: ByteBuffer) -> Int? {
+    let address = UInt(bitPattern: buffer.base)
+    // Read to its end: a /proc file has no size to read by.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
+    defer { try? file.close() }
+    let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    var inside = false
+    for line in smaps.split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+        let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+        inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+      } else if inside, fields.first == "Rss:", fields.count >= 2, let kB = Int(fields[1]) {
+        return kB * 1024
+      }
+    }
+    return nil
   }
 }

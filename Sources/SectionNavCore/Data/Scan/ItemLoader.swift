@@ -48,16 +48,15 @@ public enum ItemLoader {
     defer { split?.stop() }
     // The first half ends where the second starts.
     let end = split?.offset ?? buffer.count
-    if let progress {
-      // The bytes are all there; scanning them a piece at a time is what a
-      // stream does, and lets the list so far be shown.
-      var scanned = stream.available
-      while scanned < end {
-        scanned = min(end, scanned + (4 << 20))
-        if scanned < end && scanned < stream.wanted { continue }
-        try stream.advance(available: scanned, eof: scanned == buffer.count)
-        if scanned < buffer.count { progress(scanned) { stream.list() } }
-      }
+    // The bytes are all there; scanning them a piece at a time is what a
+    // stream does: the list so far can be shown, and the pages passed go
+    // back as the scan goes (`ItemStream.scan`).
+    var scanned = stream.available
+    while scanned < end {
+      scanned = min(end, scanned + (4 << 20))
+      if scanned < end && scanned < stream.wanted { continue }
+      try stream.advance(available: scanned, eof: scanned == buffer.count)
+      if let progress, scanned < buffer.count { progress(scanned) { stream.list() } }
     }
     var halves = 1
     if let split {
@@ -86,6 +85,9 @@ public struct ItemStream {
   let options: LoadOptions
   let defaultTitle: String
   public internal(set) var available = 0
+  /// The mapped pages before this were given back (`releasePassed`); a
+  /// part scanned apart starts it at its start (`secondHalf`).
+  var releasedTo = 0
   /// The list has been settled by `evaluatePath` (once, at the end).
   var evaluated = false
 
@@ -178,6 +180,20 @@ public struct ItemStream {
       let kind: LoadError.Kind = json != nil ? .invalidJSON : options.format == .csv ? .invalidCSV : .invalidTSV
       throw TextPosition.error(kind, in: buffer, at: error.offset, error.message)
     }
+    releasePassed()
+  }
+
+  /// Gives the mapped pages the scan has passed back to the kernel every
+  /// few MiB, as the sectioned scan does, but the last MiB (a value cut
+  /// off at the end of what is available is scanned again from its start):
+  /// items are read again only to be shown or measured, and then come back
+  /// from the page cache, so a file is not resident beside its ranges
+  /// (60 MB of JSON Lines grouped by an id: peak RSS 1.5× the file before).
+  mutating func releasePassed() {
+    let keep = position - (1 << 20)
+    guard keep - releasedTo >= 4 << 20 else { return }
+    buffer.releasePages(from: releasedTo, to: keep)
+    releasedTo = keep
   }
 
   /// Where the scan has got to: the start of the first value or record not yet scanned.

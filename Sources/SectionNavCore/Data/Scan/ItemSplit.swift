@@ -319,7 +319,13 @@ final class ItemSplit: @unchecked Sendable {
     guard taken else { return }
     var back = stream.secondHalf(from: start, in: second.buffer)
     do throws(LoadError) {
-      try back.scan(available: count, eof: true)
+      // A piece at a time, so the pages passed go back as it goes.
+      var scanned = start
+      while scanned < count {
+        scanned = min(count, scanned + Self.step)
+        if scanned < count && scanned < back.wanted { continue }
+        try back.scan(available: scanned, eof: scanned == count)
+      }
       part = (start, back, nil)
     } catch {
       part = (start, back, error)
@@ -388,6 +394,7 @@ extension ItemStream {
       other.records!.offset = offset
     }
     other.available = offset
+    other.releasedTo = offset
     return other
   }
 
