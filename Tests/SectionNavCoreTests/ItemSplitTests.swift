@@ -377,7 +377,8 @@ import Testing
     let buffer = try DataSource.read(path: path)
     #expect(buffer.isMapped)
     let itemOptions =
-      format == .csv ? options(format, groupBy: "group", itemFormat: "{name}") : options(format, groupBy: "group", itemField: "name")
+      format == .csv
+      ? options(format, groupBy: "group", itemFormat: "{name}") : options(format, groupBy: "group", itemField: "name")
     let (result, halves) = try ItemLoader.loadHalves(buffer, options: itemOptions, parallel: true)
     #expect(halves >= 2)
     let resident = try #require(Self.residentBytes(of: buffer))

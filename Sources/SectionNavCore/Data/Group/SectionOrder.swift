@@ -74,7 +74,10 @@ struct SectionOrder {
     }
   }
 
-  private static func fill(_ out: SendablePointer<UInt64>, _ part: Range<Int>, from start: Int, _ sections: Scan.RawSections) {
+  /// Writes the hashes of sections `part`'s titles at `out`, section `start`'s first.
+  private static func fill(
+    _ out: SendablePointer<UInt64>, _ part: Range<Int>, from start: Int, _ sections: Scan.RawSections
+  ) {
     for s in part { out.base[s - start] = KeyTable.hash(sections.title(s)) }
   }
 
