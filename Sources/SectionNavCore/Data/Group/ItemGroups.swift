@@ -79,8 +79,12 @@ struct ItemGroups {
   var titles: [String] = []
   /// Per section: what kind of value its title names (`GroupKey.Kind`).
   var kinds: [GroupKey.Kind] = []
-  /// The sections by title and kind.
+  /// The sections by title and kind, but those from `unindexedFrom` on.
   var sectionIndex = KeyTable()
+  /// Sections from here on are not in `sectionIndex`: a join appends the
+  /// later half's new ones unentered (`sections(joining:)`); they are
+  /// entered before the next lookup (`indexJoined`).
+  private var unindexedFrom: Int?
   var ranges: PackedRangesBuilder
   var sectionOf = SectionTags()
   /// The widest row, measured as items are added (`ItemWidth.Rows`).
@@ -164,6 +168,7 @@ struct ItemGroups {
   }
 
   private mutating func section(titled title: String, kind: GroupKey.Kind, hash: UInt64) -> Int {
+    indexJoined()
     if let s = sectionIndex.find(hash, where: { kinds[$0] == kind && titles[$0].sameScalars(as: title) }) { return s }
     sectionIndex.add(titles.count, hash: hash)
     titles.append(title)
@@ -171,25 +176,38 @@ struct ItemGroups {
     return titles.count - 1
   }
 
-  /// `section(titled:kind:)` of each title in turn. Many titles probe as
-  /// many random slots: each batch is hashed and its slots prefetched
-  /// first, so the cache misses overlap instead of queueing.
-  mutating func sections(titled titles: [String], kinds: [GroupKey.Kind]) -> [Int] {
-    sectionIndex.reserve(self.titles.count + titles.count)
-    var map: [Int] = []
-    map.reserveCapacity(titles.count)
-    let batch = 16
-    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { hashes in
-      for start in stride(from: 0, to: titles.count, by: batch) {
-        let end = min(start + batch, titles.count)
-        for k in start..<end {
-          hashes[k - start] = KeyTable.hash(titles[k], kind: kinds[k].rawValue)
-          sectionIndex.prefetch(hashes[k - start])
-        }
-        for k in start..<end { map.append(section(titled: titles[k], kind: kinds[k], hash: hashes[k - start])) }
+  /// The sections of `titles` (a later half's, each once), of `kinds`,
+  /// whose `hashes` its table kept: found among these by title and kind,
+  /// or appended. The new ones are not entered: a quarter of a million of
+  /// them grew the table and were entered one by one, most of a join's
+  /// time on one core, for lookups that seldom come (halves are joined
+  /// once the input is scanned). Each slot is prefetched some titles ahead
+  /// of its probe, so the cache misses overlap instead of queueing.
+  mutating func sections(joining titles: [String], kinds: [GroupKey.Kind], hashes: [UInt64]) -> [Int] {
+    indexJoined()
+    let known = self.titles.count
+    let ahead = 16
+    for k in 0..<min(ahead, titles.count) { sectionIndex.prefetch(hashes[k]) }
+    let map = titles.indices.map { k in
+      if k + ahead < titles.count { sectionIndex.prefetch(hashes[k + ahead]) }
+      let found = sectionIndex.find(hashes[k]) {
+        kinds[k] == self.kinds[$0] && self.titles[$0].sameScalars(as: titles[k])
       }
+      if let found { return found }
+      self.titles.append(titles[k])
+      self.kinds.append(kinds[k])
+      return self.titles.count - 1
     }
+    if self.titles.count > known { unindexedFrom = known }
     return map
+  }
+
+  /// Enters the sections a join appended (`sections(joining:)`).
+  @inline(__always) mutating func indexJoined() {
+    guard let from = unindexedFrom else { return }
+    unindexedFrom = nil
+    sectionIndex.reserve(titles.count)
+    for s in from..<titles.count { sectionIndex.add(s, hash: KeyTable.hash(titles[s], kind: kinds[s].rawValue)) }
   }
 
   /// The section of the key written as `p[0..<length]`; `title` decodes it
@@ -236,6 +254,7 @@ struct ItemGroups {
   ) -> Int {
     if let known = shortKeys.section(p, length) { return known }
     let hash = KeyTable.hash(written, kind: kind.rawValue)
+    indexJoined()
     var s = sectionIndex.find(hash) { kinds[$0] == kind && titles[$0].hasUTF8(written) }
     if s == nil {
       // Decoding repairs what is not UTF-8, so the bytes come back the
@@ -306,7 +325,7 @@ struct ItemGroups {
   /// differs on every row made it 40 % of the load's peak memory.
   mutating func dropLookups() {
     (rawKeys, rawBytes, rawStarts, rawKeySections) = (KeyTable(), [], [0], [])
-    (sectionIndex, shortKeys) = (KeyTable(), ShortKeys())
+    (sectionIndex, shortKeys, unindexedFrom) = (KeyTable(), ShortKeys(), nil)
   }
 
   /// Adds an item in `section`.
@@ -447,8 +466,11 @@ struct ItemGroups {
   mutating func append(contentsOf later: inout ItemGroups) {
     // Its titles are all the join reads: its tables would sit beside
     // these growing to hold both halves' keys, at the load's peak.
+    let hashes = later.titles.indices.map {
+      later.sectionIndex.hash(of: $0) ?? KeyTable.hash(later.titles[$0], kind: later.kinds[$0].rawValue)
+    }
     later.dropLookups()
-    let map = sections(titled: later.titles, kinds: later.kinds)
+    let map = sections(joining: later.titles, kinds: later.kinds, hashes: hashes)
     rows.append(later.rows, shift: count)
     decoded += later.decoded
     if separate && later.separate && titles.count <= Self.perSectionLimit {

@@ -56,6 +56,11 @@ struct KeyTable {
     return nil
   }
 
+  /// The hash `number` was added with, if it was.
+  func hash(of number: Int) -> UInt64? {
+    number < hashes.count && hashes[number] != 0 ? hashes[number] : nil
+  }
+
   /// Adds `number`, whose key hashes to `hash` and is not in (`find` first).
   mutating func add(_ number: Int, hash: UInt64) {
     reserve(count + 1)
