@@ -61,7 +61,8 @@ struct SectionOrder {
   /// The hashes of sections `range`'s titles, in order.
   private static func hashes(_ range: Range<Int>, _ sections: Scan.RawSections) -> [UInt64] {
     [UInt64](unsafeUninitializedCapacity: range.count) { buffer, made in
-      let out = SendablePointer(base: buffer.baseAddress!)
+      guard let base = buffer.baseAddress else { return }
+      let out = SendablePointer(base: base)
       if range.count >= NaturalOrder.parallelCount {
         let middle = range.lowerBound + range.count / 2
         _ = ForkJoin.both(
