@@ -48,21 +48,9 @@ public enum ItemLoader {
     defer { split?.stop() }
     // The first half ends where the second starts.
     let end = split?.offset ?? buffer.count
-    // The bytes are all there; scanning them a piece at a time is what a
-    // stream does: the list so far can be shown, and the pages passed go
-    // back as the scan goes (`ItemStream.scan`).
-    var scanned = stream.available
-    while scanned < end {
-      scanned = min(end, scanned + (4 << 20))
-      if scanned < end && scanned < stream.wanted { continue }
-      try stream.advance(available: scanned, eof: scanned == buffer.count)
-      if let progress, scanned < buffer.count { progress(scanned) { stream.list() } }
-    }
+    try stream.scan(to: end, eof: end == buffer.count, step: 4 << 20, progress: progress)
     var halves = 1
-    if let split {
-      try stream.scan(available: end, eof: false)
-      halves += try split.join(into: &stream)
-    }
+    if let split { halves += try split.join(into: &stream) }
     try stream.advance(available: buffer.count, eof: true)
     let values = stream.json?.state.roots ?? 0
     return (Result(list: stream.finalList(), warning: stream.warning, values: values), halves)
@@ -181,6 +169,24 @@ public struct ItemStream {
       throw TextPosition.error(kind, in: buffer, at: error.offset, error.message)
     }
     releasePassed()
+  }
+
+  /// Scans up to `end` (all of the input there is when `eof`) a piece of
+  /// `step` bytes at a time, as a stream arrives: `progress` is shown the
+  /// list so far after each piece short of the input's end, and the pages
+  /// passed go back as the scan goes (`releasePassed`). A piece that ends
+  /// inside a value waits for the next (`wanted`).
+  mutating func scan(
+    to end: Int, eof: Bool, step: Int,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(LoadError) {
+    var scanned = available
+    while scanned < end {
+      scanned = min(end, scanned + step)
+      if scanned < end && scanned < wanted { continue }
+      try scan(available: scanned, eof: eof && scanned == end)
+      if let progress, !(eof && scanned == end) { progress(scanned) { list() } }
+    }
   }
 
   /// Gives the mapped pages the scan has passed back to the kernel every

@@ -319,13 +319,7 @@ final class ItemSplit: @unchecked Sendable {
     guard taken else { return }
     var back = stream.secondHalf(from: start, in: second.buffer)
     do throws(LoadError) {
-      // A piece at a time, so the pages passed go back as it goes.
-      var scanned = start
-      while scanned < count {
-        scanned = min(count, scanned + Self.step)
-        if scanned < count && scanned < back.wanted { continue }
-        try back.scan(available: scanned, eof: scanned == count)
-      }
+      try back.scan(to: count, eof: true, step: Self.step)
       part = (start, back, nil)
     } catch {
       part = (start, back, error)
