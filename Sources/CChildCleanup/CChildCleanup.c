@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <pthread.h>
+#include <time.h>
 
 #define SLOTS 64
 
@@ -21,6 +23,24 @@ void childcleanup_note_group(pid_t group) {
     pid_t expected = 0;
     if (atomic_compare_exchange_strong(&groups[i], &expected, group)) return;
   }
+}
+
+static const int endingSignals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+
+/// Commands being spawned whose group is not noted yet.
+static _Atomic int spawning;
+
+void childcleanup_spawn_begin(sigset_t *saved) {
+  sigset_t block;
+  sigemptyset(&block);
+  for (size_t k = 0; k < sizeof endingSignals / sizeof endingSignals[0]; k++) sigaddset(&block, endingSignals[k]);
+  pthread_sigmask(SIG_BLOCK, &block, saved);
+  atomic_fetch_add(&spawning, 1);
+}
+
+void childcleanup_spawn_end(const sigset_t *saved) {
+  atomic_fetch_sub(&spawning, 1);
+  pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
 void childcleanup_drop_group(pid_t group) {
@@ -59,6 +79,13 @@ void childcleanup_remove_files(void) { removeFiles(0); }
 
 static void onSignal(int signal) {
   int saved = errno;
+  // A command another thread is spawning (that thread blocks these
+  // signals, so this is not it) is noted in a moment: wait for it, up to a
+  // second, so that its group is killed too.
+  for (int k = 0; k < 10000 && atomic_load(&spawning) > 0; k++) {
+    struct timespec pause = {0, 100000};
+    nanosleep(&pause, NULL);
+  }
   for (int i = 0; i < SLOTS; i++) {
     pid_t group = atomic_load(&groups[i]);
     if (group > 0) kill(-group, SIGKILL);
@@ -71,8 +98,8 @@ static void onSignal(int signal) {
 }
 
 int childcleanup_install(void) {
-  const int signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
-  for (size_t k = 0; k < sizeof signals / sizeof signals[0]; k++) {
+  const int *signals = endingSignals;
+  for (size_t k = 0; k < sizeof endingSignals / sizeof endingSignals[0]; k++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = onSignal;

@@ -162,6 +162,10 @@ public enum ShellCommand {
       for p in cEnvironment { free(p) }
     }
     var pid: pid_t = 0
+    // Until its group is noted, a signal that ends the program waits (`CChildCleanup`).
+    var mask = sigset_t()
+    childcleanup_spawn_begin(&mask)
+    defer { childcleanup_spawn_end(&mask) }
     let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgs, &cEnvironment)
     if status == E2BIG { throw SpawnFailure(message: line.tooLongMessage) }
     guard status == 0 else {

@@ -1,5 +1,6 @@
 #ifndef CCHILDCLEANUP_H
 #define CCHILDCLEANUP_H
+#include <signal.h>
 #include <sys/types.h>
 
 /// What the end of the program must not leave behind: the process groups of
@@ -12,6 +13,14 @@
 /// dropped again by `childcleanup_drop_group` once it has been waited for.
 void childcleanup_note_group(pid_t group);
 void childcleanup_drop_group(pid_t group);
+
+/// Around spawning a command until its group is noted: the calling thread
+/// blocks the four signals below (saving its mask in `saved`), and a handler
+/// on another thread waits for the group to be noted before it kills the
+/// groups. Without it, a signal just after the command started — before
+/// its pid was known here — left the command running.
+void childcleanup_spawn_begin(sigset_t *saved);
+void childcleanup_spawn_end(const sigset_t *saved);
 
 /// Notes the temporary file `path`: its slot (for `childcleanup_drop_path`),
 /// or -1 when every slot is taken (the file is then only removed by its
