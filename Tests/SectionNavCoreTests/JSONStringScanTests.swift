@@ -1,3 +1,4 @@
+import CMapGuard
 import TestScratch
 import Testing
 
@@ -112,5 +113,41 @@ import Testing
       }
     }
     #expect(checked == 3000)
+  }
+
+  /// The block kernel has two builds, AVX2 with hardware bit counts and
+  /// SSE2 (`sn_escaped_blocks`), chosen by the processor: the grammar test
+  /// above runs the one this machine picks, this one holds the other to it
+  /// — where it stops, what it says there and the bytes saved.
+  @Test(
+    .enabled(if: sn_escaped_wide_available() != 0, "this processor has no AVX2: only the SSE2 kernel runs"),
+    arguments: 1...3)
+  func bothBlockKernelsStopAndCountAlike(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed) + 100)
+    var statuses = Set<UInt32>()
+    for _ in 0..<3000 {
+      var body = ""
+      for _ in 0..<Int.random(in: 0..<120, using: &rng) { body += Self.pieces.randomElement(using: &rng)! }
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        let fault = Self.faults.randomElement(using: &rng)!
+        let at = body.index(body.startIndex, offsetBy: Int.random(in: 0...body.count, using: &rng))
+        body.insert(contentsOf: fault, at: at)
+      }
+      let bytes =
+        Array(body.utf8) + [0x22] + Array(repeating: UInt8(ascii: " "), count: Int.random(in: 0..<80, using: &rng))
+      bytes.withUnsafeBufferPointer { buffer in
+        let base = buffer.baseAddress!
+        let end = base + buffer.count
+        let wide = sn_escaped_blocks_with(1, base, end)
+        let narrow = sn_escaped_blocks_with(0, base, end)
+        statuses.insert(wide.status.rawValue)
+        #expect(
+          wide.next == narrow.next && wide.saved == narrow.saved && wide.status == narrow.status,
+          "\(body): AVX2 \(wide.next! - base) \(wide.saved) \(wide.status), SSE2 \(narrow.next! - base) \(narrow.saved) \(narrow.status)"
+        )
+      }
+    }
+    // Closed, bad and ran out all came up.
+    #expect(statuses.count == 3)
   }
 }
