@@ -397,8 +397,7 @@ struct ItemGroups {
     } else if grouping == .initial {
       order = Initials.order(titles, collation: collation)
     } else {
-      let last = grouping.lastTitle
-      order = NaturalOrder.sortedIndices(titles, collation: collation) { $0 == last }
+      order = NaturalOrder.sortedIndices(titles, collation: collation, lastTitle: grouping.lastTitle)
     }
     let sections = order.map {
       let s = present?[$0] ?? $0
