@@ -7,6 +7,7 @@
 #include "ByteMasks.h"
 #include "Malloc.h"
 #include "EscapedBlocks.h"
+#include "SipHash.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

@@ -7,8 +7,9 @@ import CMapGuard
 /// key. `Dictionary`s and `Set`s of strings here made `--group-by` of a key
 /// that differs on every row (an id) take 8× the load of a few keys, and
 /// `--keep-order` of a million sections 3×: 16-byte strings to probe, each
-/// hashed again on every resize. Hashed with `Hasher`, seeded per process,
-/// so no data can pile its keys onto one slot.
+/// hashed again on every resize. Hashed with SipHash-1-3 keyed per process
+/// (`sn_siphash13`, what `Hasher` computes, without its per-key calls), so
+/// no data can pile its keys onto one slot.
 struct KeyTable {
   /// 0: empty; else `tag << numberBits | (number + 1)`, by linear probing.
   private var slots: [UInt64] = []
@@ -22,10 +23,8 @@ struct KeyTable {
   /// The hash of a key's bytes, with `kind` told apart (a string `"3"` and
   /// the number 3 are two group keys).
   static func hash(_ bytes: UnsafeRawBufferPointer, kind: UInt8 = 0) -> UInt64 {
-    var hasher = Hasher()
-    hasher.combine(kind)
-    hasher.combine(bytes: bytes)
-    return max(1, UInt64(bitPattern: Int64(hasher.finalize())))
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return max(1, sn_siphash13(nil, 0, kind)) }
+    return max(1, sn_siphash13(base.assumingMemoryBound(to: UInt8.self), bytes.count, kind))
   }
 
   /// The hash of a text's UTF-8: names equal by their scalars hash alike.
