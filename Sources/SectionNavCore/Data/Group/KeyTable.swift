@@ -71,6 +71,13 @@ struct KeyTable {
     count += 1
   }
 
+  /// `reserve(total)`, and room for the hashes of numbers below `numbers`
+  /// (added in a batch: their array grown once, not doubled and copied).
+  mutating func reserve(_ total: Int, numbers: Int) {
+    hashes.reserveCapacity(numbers)
+    reserve(total)
+  }
+
   /// Room for `total` keys with no more than half the slots full.
   mutating func reserve(_ total: Int) {
     guard total * 2 > slots.count else { return }
