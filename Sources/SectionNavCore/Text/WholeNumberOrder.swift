@@ -18,7 +18,7 @@ extension NaturalOrder {
     let n = titles.count
     guard n > 1 else { return nil }
     let indexBits = UInt64(Int.bitWidth - (n - 1).leadingZeroBitCount)
-    let lastValue = lastTitle.flatMap(wholeNumber)
+    let lastValue = lastTitle.flatMap { wholeNumber($0) }
     var lasts: [Int] = []
     var widest: UInt64 = 0
     var keys: [UInt64] = []
@@ -47,15 +47,20 @@ extension NaturalOrder {
   /// (`007`, `-3`, `1e3`) sort by their keys: leading zeros and signs are
   /// what natural order weighs in its own way.
   static func wholeNumber(_ title: String) -> UInt64? {
-    let utf8 = title.utf8
-    guard (1...19).contains(utf8.count), utf8.first != 0x30 || utf8.count == 1 else { return nil }
-    var value: UInt64 = 0
-    for c in utf8 {
-      let digit = c &- 0x30
-      guard digit < 10 else { return nil }
-      value = value &* 10 &+ UInt64(digit)
+    // The bytes in place (a short title's are in the string itself): the
+    // view's iterator took as long as the sort. Text whose bytes are not in
+    // one piece (none on Linux) sorts by its key.
+    let value = title.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+      guard (1...19).contains(bytes.count), bytes[0] != 0x30 || bytes.count == 1 else { return nil }
+      var value: UInt64 = 0
+      for c in bytes {
+        let digit = c &- 0x30
+        guard digit < 10 else { return nil }
+        value = value &* 10 &+ UInt64(digit)
+      }
+      return value
     }
-    return value
+    return value ?? nil
   }
 
   /// Sorts `keys` by their bits `from..<to`, stably (a least-significant
