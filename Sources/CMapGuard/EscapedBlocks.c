@@ -5,18 +5,6 @@
 #include <immintrin.h>
 #endif
 
-/// `JSONLexer.hex4`: four hex digits' value, or -1.
-static inline int hex4(const uint8_t *p) {
-  uint32_t v = 0, bad = 0;
-  for (int k = 0; k < 4; k++) {
-    uint8_t c = p[k], digit = (uint8_t)(c - 0x30), letter = (uint8_t)((c | 0x20) - 0x61);
-    int isDigit = digit < 10;
-    bad |= !isDigit & !(letter < 6);
-    v = v << 4 | (isDigit ? digit : (uint8_t)(letter + 10));
-  }
-  return bad ? -1 : (int)v;
-}
-
 #if defined(__x86_64__)
 /// `sn_escape_masks64` 32 bytes at a time.
 __attribute__((target("avx2"))) static void masks_avx2(const uint8_t *p, sn_escape_masks *m) {
@@ -43,12 +31,6 @@ __attribute__((target("avx2"))) static void masks_avx2(const uint8_t *p, sn_esca
   m->quote = q; m->backslash = b; m->control = c; m->hex = h; m->u = u; m->zero = z; m->one = o;
 }
 #endif
-
-/// Whether `c` may follow a backslash as a one-letter escape other than a
-/// quote or a backslash: `/bfnrt` (`JSONLexer.isShortEscape`).
-static inline int short_escape(uint8_t c) {
-  return c == 0x2F || c == 0x62 || c == 0x66 || c == 0x6E || c == 0x72 || c == 0x74;
-}
 
 /// The kernel, inlined into each variant so that its bit counts and masks
 /// are compiled for that variant's instructions (`wide` is a constant there).
@@ -81,7 +63,7 @@ static inline __attribute__((always_inline)) sn_escaped_result run(int wide, con
     // Escapes other than `\u`, `\"` and `\\` (`\n`, `\t`, `\/`…) are few: checked one by one.
     uint64_t others = escaped & ~(m.u | m.quote | m.backslash) & before;
     while (others) {
-      if (!short_escape(p[__builtin_ctzll(others)])) bad = 1;
+      if (!sn_short_escape(p[__builtin_ctzll(others)])) bad = 1;
       others &= others - 1;
     }
     if (bad) return (sn_escaped_result){restart, saved - pending, sn_escaped_bad};
@@ -94,7 +76,7 @@ static inline __attribute__((always_inline)) sn_escaped_result run(int wide, con
     uint64_t late = us & ~first60;
     int64_t lastSaved = 0;
     while (late) {
-      int v = hex4(p + __builtin_ctzll(late) + 1);
+      int v = sn_hex4(p + __builtin_ctzll(late) + 1);
       lastSaved = v >= 0 && v < 0x1100;
       saved += lastSaved;
       late &= late - 1;

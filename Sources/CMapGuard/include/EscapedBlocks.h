@@ -2,6 +2,27 @@
 #define SN_ESCAPEDBLOCKS_H
 #include <stdint.h>
 
+/// Whether `c` may follow a backslash as a one-letter escape other than a
+/// quote or a backslash: `/bfnrt` (`u` takes four hex digits). The JSON
+/// lexer's rule, here so that its Swift and C parts share it.
+static inline int sn_short_escape(uint8_t c) {
+  return c == 0x2F || c == 0x62 || c == 0x66 || c == 0x6E || c == 0x72 || c == 0x74;
+}
+
+/// The value of the four hexadecimal digits at `p`, or -1. Each digit is
+/// judged by arithmetic the compiler turns into selects: `\u00e9` mixes
+/// digits and letters at random, which a branch per digit mispredicts.
+static inline int sn_hex4(const uint8_t *p) {
+  uint32_t v = 0, bad = 0;
+  for (int k = 0; k < 4; k++) {
+    uint8_t c = p[k], digit = (uint8_t)(c - 0x30), letter = (uint8_t)((c | 0x20) - 0x61);
+    int isDigit = digit < 10;
+    bad |= !isDigit & !(letter < 6);
+    v = v << 4 | (isDigit ? digit : (uint8_t)(letter + 10));
+  }
+  return bad ? -1 : (int)v;
+}
+
 /// Where `sn_escaped_blocks` stopped.
 typedef enum {
   /// Fewer than 72 bytes were left: go on escape by escape from `next`.

@@ -216,11 +216,9 @@ enum JSONLexer {
   }
 
   /// Whether `c` may follow a backslash as a one-letter escape other than
-  /// a quote or a backslash: `/bfnrt` (`u` takes four hex digits).
+  /// a quote or a backslash: `/bfnrt` (`sn_short_escape`, shared with the C blocks).
   @inline(__always)
-  static func isShortEscape(_ c: UInt8) -> Bool {
-    c == 0x2F || c == 0x62 || c == 0x66 || c == 0x6E || c == 0x72 || c == 0x74
-  }
+  static func isShortEscape(_ c: UInt8) -> Bool { sn_short_escape(c) != 0 }
 
   /// `skipEscaped` escape by escape, 64 bytes of stops at a time
   /// (`sn_string_stops64`), each escape taken by its bit and checked by
@@ -402,23 +400,10 @@ enum JSONLexer {
     return p + n
   }
 
-  /// The value of the four hexadecimal digits at `p`, or -1. Each digit is
-  /// judged by arithmetic the compiler turns into selects: `\u00e9` mixes
-  /// digits and letters at random, which a branch per digit mispredicts.
+  /// The value of the four hexadecimal digits at `p`, or -1 (`sn_hex4`,
+  /// shared with the C blocks).
   @inline(__always)
-  static func hex4(_ p: Pointer) -> Int {
-    var v: UInt32 = 0
-    var bad: UInt8 = 0
-    for k in 0..<4 {
-      let c = p[k]
-      let digit = c &- 0x30
-      let letter = (c | 0x20) &- 0x61
-      let isDigit = digit < 10
-      bad |= (isDigit ? 0 : 1) & (letter < 6 ? 0 : 1)
-      v = v << 4 | UInt32(isDigit ? digit : letter &+ 10)
-    }
-    return bad == 0 ? Int(v) : -1
-  }
+  static func hex4(_ p: Pointer) -> Int { Int(sn_hex4(p)) }
 
   /// Value of a hexadecimal digit, or -1.
   @inline(__always)
