@@ -46,6 +46,17 @@ import Testing
     #expect(contents(list) == [["O", "one"], ["T", "two", "three"]])
   }
 
+  /// A file saved with a byte-order mark (Notepad, Excel's "UTF-8" text)
+  /// files its first line under its own letter, the mark not part of it;
+  /// U+FEFF further in is text, as it is anywhere but the start.
+  @Test func aByteOrderMarkIsNotPartOfTheFirstLine() {
+    #expect(contents(lines("\u{FEFF}apple\nbanana\n")) == [["A", "apple"], ["B", "banana"]])
+    #expect(contents(lines("\u{FEFF}Fruit: apple\n", delimiter: ": ")) == [["Fruit", "apple"]])
+    #expect(contents(lines("\u{FEFF}\nbanana")) == [["B", "banana"]])
+    let items = contents(lines("apple\n\u{FEFF}banana\n")).flatMap { $0.dropFirst() }
+    #expect(items.sorted() == ["apple", "\u{FEFF}banana"])
+  }
+
   @Test func delimiterSplitsAtTheFirstOccurrence() {
     let text = "Fruit: apple\nVeg: leek\nFruit: pear: green\nno delimiter\nEmpty: \nDeclared:"
     let list = lines(text, delimiter: ": ", keepOrder: true)

@@ -51,7 +51,7 @@ public struct ConfigFile: Sendable, Equatable {
     // Options are short; a huge file is a mistake, not a configuration.
     if bytes.count > maxBytes { throw UsageError("\(name): config file larger than \(maxBytes / 1024) KiB") }
     // A byte order mark is no part of the text.
-    let utf8 = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    let utf8 = bytes.starts(with: ByteOrderMark.utf8) ? bytes[3...] : bytes[...]
     guard let text = String(validating: utf8, as: UTF8.self) else {
       throw UsageError("\(name): config file is not UTF-8 text")
     }

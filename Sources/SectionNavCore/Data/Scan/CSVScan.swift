@@ -82,9 +82,8 @@ struct CSVScan {
     wanted = 0
     if offset == 0 {
       // A UTF-8 byte-order mark is not part of the first column's name.
-      let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
       let seen = min(available, 3)
-      if (0..<seen).allSatisfy({ base[$0] == bom[$0] }) {
+      if (0..<seen).allSatisfy({ base[$0] == ByteOrderMark.utf8[$0] }) {
         if seen < 3 && !eof {
           wanted = 3
           return

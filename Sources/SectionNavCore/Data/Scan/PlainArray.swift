@@ -21,8 +21,8 @@ public enum PlainArray: Sendable, Equatable {
     let bytes = UnsafeBufferPointer(start: buffer.base, count: buffer.count)
     var i = 0
     func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
-    if bytes.count < 3 && [0xEF, 0xBB, 0xBF].starts(with: bytes) { return (nil, false) }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    if bytes.count < 3 && ByteOrderMark.utf8.starts(with: bytes) { return (nil, false) }
+    if bytes.starts(with: ByteOrderMark.utf8) { i = 3 }
     skipSpace()
     guard i < bytes.count else { return (nil, false) }
     guard bytes[i] == UInt8(ascii: "[") else { return (nil, true) }

@@ -12,7 +12,7 @@ public enum StdinFormat: Sendable, Equatable {
   /// byte-order mark, spaces, tabs, line ends) and more may come. At the end
   /// of an input that is all blank: lines (nothing to choose, as in fzf).
   public static func of(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool) -> StdinFormat? {
-    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let mark = ByteOrderMark.utf8
     if !atEnd && bytes.count < 3 && mark.starts(with: bytes) { return nil }
     var i = bytes.starts(with: mark) ? 3 : 0
     while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
