@@ -26,6 +26,7 @@ void childcleanup_note_group(pid_t group) {
 }
 
 static const int endingSignals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+enum { ENDING_SIGNALS = sizeof endingSignals / sizeof endingSignals[0] };
 
 /// Commands being spawned whose group is not noted yet.
 static _Atomic int spawning;
@@ -33,7 +34,7 @@ static _Atomic int spawning;
 void childcleanup_spawn_begin(sigset_t *saved) {
   sigset_t block;
   sigemptyset(&block);
-  for (size_t k = 0; k < sizeof endingSignals / sizeof endingSignals[0]; k++) sigaddset(&block, endingSignals[k]);
+  for (int k = 0; k < ENDING_SIGNALS; k++) sigaddset(&block, endingSignals[k]);
   pthread_sigmask(SIG_BLOCK, &block, saved);
   atomic_fetch_add(&spawning, 1);
 }
@@ -98,14 +99,13 @@ static void onSignal(int signal) {
 }
 
 int childcleanup_install(void) {
-  const int *signals = endingSignals;
-  for (size_t k = 0; k < sizeof endingSignals / sizeof endingSignals[0]; k++) {
+  for (int k = 0; k < ENDING_SIGNALS; k++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESETHAND;
-    if (sigaction(signals[k], &action, NULL) != 0) return -1;
+    if (sigaction(endingSignals[k], &action, NULL) != 0) return -1;
   }
   return 0;
 }

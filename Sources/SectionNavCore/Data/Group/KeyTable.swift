@@ -23,8 +23,7 @@ struct KeyTable {
   /// The hash of a key's bytes, with `kind` told apart (a string `"3"` and
   /// the number 3 are two group keys).
   static func hash(_ bytes: UnsafeRawBufferPointer, kind: UInt8 = 0) -> UInt64 {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return max(1, sn_siphash13(nil, 0, kind)) }
-    return max(1, sn_siphash13(base.assumingMemoryBound(to: UInt8.self), bytes.count, kind))
+    max(1, sn_siphash13(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, kind))
   }
 
   /// The hash of a text's UTF-8: names equal by their scalars hash alike.
