@@ -32,9 +32,12 @@ import Testing
       }
       if Int.random(in: 0..<3, using: &rng) == 0 { titles.insert("(none)", at: Int.random(in: 0...count, using: &rng)) }
       if Int.random(in: 0..<4, using: &rng) == 0 { titles.append(titles[0]) }
-      let fast = NaturalOrder.wholeNumberOrder(titles, lastTitle: "(none)")
+      let fast = NaturalOrder.wholeNumberOrder(titles, lastTitle: "(none)", parallelFrom: .max)
       if small { #expect(fast != nil, "\(titles.prefix(5))") }
       let natural = Self.natural(titles, "(none)")
+      // Each half read and sorted on a core of its own gives the same order.
+      let halves = NaturalOrder.wholeNumberOrder(titles, lastTitle: "(none)", parallelFrom: 2)
+      #expect(halves == fast)
       if let fast, fast != natural {
         let k = fast.indices.first { fast[$0] != natural[$0] } ?? 0
         Issue.record("place \(k): \(titles[fast[k]]) where natural order has \(titles[natural[k]])")

@@ -21,6 +21,29 @@ enum ForkJoin {
     return (a, result.value!)
   }
 
+  /// An array of `count` elements, made by `fill(base, range)` for the
+  /// elements `range` at `base` (uninitialized until then): at once, or
+  /// from `parallelFrom` elements on a half on each core (gathers in
+  /// sorted order, where each element read is a cache miss). `prepare`
+  /// sees the memory first (`HugePages.prepare`).
+  static func array<T>(
+    count: Int, parallelFrom: Int = NaturalOrder.parallelCount,
+    prepare: (UnsafeMutablePointer<T>) -> Void = { _ in },
+    _ fill: @escaping @Sendable (UnsafeMutablePointer<T>, Range<Int>) -> Void
+  ) -> [T] {
+    [T](unsafeUninitializedCapacity: count) { buffer, made in
+      guard let base = buffer.baseAddress else { return }
+      prepare(base)
+      if count < max(parallelFrom, 2) || Cores.available < 2 {
+        fill(base, 0..<count)
+      } else {
+        let shared = SendablePointer(base: base)
+        _ = both({ fill(base, 0..<count / 2) }, { fill(shared.base, count / 2..<count) })
+      }
+      made = count
+    }
+  }
+
   /// The second thread's result, read only after `done` (the semaphore
   /// orders the write before the read).
   private final class Handoff<B>: @unchecked Sendable {

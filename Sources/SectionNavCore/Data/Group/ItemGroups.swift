@@ -181,25 +181,45 @@ struct ItemGroups {
   /// or appended. The new ones are not entered: a quarter of a million of
   /// them grew the table and were entered one by one, most of a join's
   /// time on one core, for lookups that seldom come (halves are joined
-  /// once the input is scanned). Each slot is prefetched some titles ahead
-  /// of its probe, so the cache misses overlap instead of queueing.
+  /// once the input is scanned). The lookups, which only read, run on two
+  /// cores when many (each a cache miss: a quarter of a million took 6 ms
+  /// on one); each slot is prefetched some titles ahead of its probe, so
+  /// the misses overlap instead of queueing.
   mutating func sections(joining titles: [String], kinds: [GroupKey.Kind], hashes: [UInt64]) -> [Int] {
     indexJoined()
     let known = self.titles.count
-    let ahead = 16
-    for k in 0..<min(ahead, titles.count) { sectionIndex.prefetch(hashes[k]) }
-    let map = titles.indices.map { k in
-      if k + ahead < titles.count { sectionIndex.prefetch(hashes[k + ahead]) }
-      let found = sectionIndex.find(hashes[k]) {
-        kinds[k] == self.kinds[$0] && self.titles[$0].sameScalars(as: titles[k])
+    let table = sectionIndex
+    var map = self.titles.withUnsafeBufferPointer { mine in
+      self.kinds.withUnsafeBufferPointer { myKinds in
+        // Read in place by both cores, not retained: a copy of the arrays
+        // held a moment too long would make the appends below copy them.
+        let here = Known(titles: mine.baseAddress, kinds: myKinds.baseAddress)
+        return ForkJoin.array(count: titles.count) { (out: UnsafeMutablePointer<Int>, range) in
+          let ahead = 16
+          for k in range.prefix(ahead) { table.prefetch(hashes[k]) }
+          for k in range {
+            if k + ahead < range.upperBound { table.prefetch(hashes[k + ahead]) }
+            let found = table.find(hashes[k]) {
+              kinds[k] == here.kinds![$0] && here.titles![$0].sameScalars(as: titles[k])
+            }
+            (out + k).initialize(to: found ?? -1)
+          }
+        }
       }
-      if let found { return found }
+    }
+    for k in map.indices where map[k] < 0 {
       self.titles.append(titles[k])
       self.kinds.append(kinds[k])
-      return self.titles.count - 1
+      map[k] = self.titles.count - 1
     }
     if self.titles.count > known { unindexedFrom = known }
     return map
+  }
+
+  /// This half's titles and kinds, read by a join's two cores.
+  private struct Known: @unchecked Sendable {
+    let titles: UnsafePointer<String>?
+    let kinds: UnsafePointer<GroupKey.Kind>?
   }
 
   /// Enters the sections a join appended (`sections(joining:)`).
@@ -399,10 +419,15 @@ struct ItemGroups {
     } else {
       order = NaturalOrder.sortedIndices(titles, collation: collation, lastTitle: grouping.lastTitle)
     }
-    let sections = order.map {
-      let s = present?[$0] ?? $0
-      return SectionedList.Section(
-        title: titles[$0], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(titles[$0]))
+    // On two cores when many: in sorted order, each title read is a cache miss.
+    let sections = ForkJoin.array(count: order.count) { (out: UnsafeMutablePointer<SectionedList.Section>, range) in
+      for k in range {
+        let i = order[k]
+        let s = present?[i] ?? i
+        (out + k).initialize(
+          to: SectionedList.Section(
+            title: titles[i], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(titles[i])))
+      }
     }
     let store = makeStore(packed)
     return SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)

@@ -10,7 +10,7 @@ import CMapGuard
 /// at any index of a known count (`setCount`, `write`) when items are laid
 /// out section by section. Made with `reserving:`, the memory never moves,
 /// so lists of the entries so far (`share`) can be handed out while it fills.
-struct PackedRangesBuilder: PackedRangeReading {
+struct PackedRangesBuilder {
   private(set) var storage: RangeStorage
   private var entries: UnsafeMutablePointer<UInt32>
   private var headers: UnsafeMutablePointer<UInt64>
@@ -62,9 +62,18 @@ struct PackedRangesBuilder: PackedRangeReading {
     wideCapacity = storage.wide.capacity / 8
   }
 
-  var narrowEntries: UnsafePointer<UInt32> { UnsafePointer(entries) }
-  var blockHeaders: UnsafePointer<UInt64> { UnsafePointer(headers) }
-  var wideEntries: UnsafePointer<UInt64> { UnsafePointer(wide) }
+  @inline(__always) func offset(_ i: Int) -> Int {
+    RangeCodec.offset(i, entries: entries, headers: headers, wide: wide)
+  }
+
+  @inline(__always) func length(_ i: Int) -> Int {
+    RangeCodec.length(i, entries: entries, headers: headers, wide: wide, overflow: overflow)
+  }
+
+  /// All three at once, reading the header and the entry once.
+  @inline(__always) func range(_ i: Int) -> (offset: Int, length: Int, plain: Bool) {
+    RangeCodec.range(i, entries: entries, headers: headers, wide: wide, overflow: overflow)
+  }
 
   @inline(__always)
   mutating func append(offset: Int, length: Int, plain: Bool) {

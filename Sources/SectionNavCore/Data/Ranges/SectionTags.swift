@@ -82,7 +82,8 @@ struct SectionTags {
     if !isWide {
       builder.setCount(total)
       forEach { i, s in
-        builder.write(at: next[s], offset: ranges.offset(i), length: ranges.length(i), plain: ranges.isPlain(i))
+        let r = ranges.range(i)
+        builder.write(at: next[s], offset: r.offset, length: r.length, plain: r.plain)
         next[s] += 1
         if releasing && i & releaseMask == releaseMask { ranges.releasePages(from: i - releaseMask, below: i + 1) }
       }
@@ -92,8 +93,8 @@ struct SectionTags {
     let placed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(total, 1))
     defer { placed.deallocate() }
     forEach { i, s in
-      placed[next[s]] = RangeCodec.wide(
-        offset: ranges.offset(i), length: ranges.length(i), plain: ranges.isPlain(i), overflow: &overflow)
+      let r = ranges.range(i)
+      placed[next[s]] = RangeCodec.wide(offset: r.offset, length: r.length, plain: r.plain, overflow: &overflow)
       next[s] += 1
       if releasing && i & releaseMask == releaseMask { ranges.releasePages(from: i - releaseMask, below: i + 1) }
     }

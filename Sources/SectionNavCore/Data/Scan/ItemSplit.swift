@@ -109,9 +109,10 @@ final class ItemSplit: @unchecked Sendable {
       // opens as a list), or a path that starts at each element (`.[]…`).
       guard stream.options.path.map(startsAtEachElement) ?? true else { return nil }
     }
-    // A little before the middle: the first half's thread also starts the
-    // process, joins the halves and makes the list.
-    guard let offset = partStart(stream, in: buffer, from: max(from + rest / 2 - rest / 32, stream.position)),
+    // The middle: the joining and the list come after both halves, so an
+    // earlier start (a shorter first half, as once here) only left the
+    // second half longer (`--group-by user.id`: 7 ms of 116 waiting for it).
+    guard let offset = partStart(stream, in: buffer, from: max(from + rest / 2, stream.position)),
       offset < count - rest / 8
     else { return nil }
     let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset, in: buffer), help: help)

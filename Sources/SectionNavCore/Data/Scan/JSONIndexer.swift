@@ -90,6 +90,9 @@ struct Scan {
   /// The input (for a stream still arriving, its growing buffer until `finish`).
   var buffer: ByteBuffer
   var items: PackedRangesBuilder
+  /// The items a second half found (`adopt`), after `items`: kept as that
+  /// scan made them, not copied (`PackedRanges.later`).
+  var laterItems: PackedRanges? = nil
   var sections = RawSections()
   /// `NaturalOrder.sortKey` of each of `sections`' titles, made once (snapshots reuse them).
   var sortKeys: NaturalOrder.SortKeys
@@ -537,8 +540,7 @@ struct Scan {
     let shift = items.count
     // Sort keys are made only when sections are sorted: this half's above, the second half its own.
     let keys = second.sortKeys.count > 0 && second.sortKeys.count == second.sections.count
-    items.append(contentsOf: &second.items)
-    second.items.discard()
+    if second.items.count > 0 { laterItems = second.items.finish() }
     // The second half's sections and keys are kept as it made them, not copied.
     sections.adopt(second.sections, shift: shift)
     second.sections = RawSections()
@@ -891,7 +893,7 @@ struct Scan {
       let keys = makeSortKeys()
       sortKeys = NaturalOrder.SortKeys()
       var (listed, repeats) = Self.sortedListed(sections, keys: consume keys)
-      var ranges = items.finish()
+      var ranges = finishedItems()
       if repeats {
         let groups = Self.sideBySide(
           listed.count, title: { listed[$0].title },
@@ -909,7 +911,7 @@ struct Scan {
       let (sorted, duplicates) = (sorts ? order.sorted : nil, order.duplicates)
       order = SectionOrder()
       list = Self.assemble(
-        sections, open: nil, items.finish(), buffer: buffer, options: options, widest: widest,
+        sections, open: nil, finishedItems(), buffer: buffer, options: options, widest: widest,
         order: sorted, duplicates: duplicates)
     }
     if sections.count >= NaturalOrder.parallelCount {
@@ -920,6 +922,19 @@ struct Scan {
       DetachedThread.release(scans)
     }
     return list
+  }
+
+  /// All items found, a second half's after this scan's (`laterItems`).
+  mutating func finishedItems() -> PackedRanges {
+    let first = items.finish()
+    return laterItems.map { PackedRanges(first, then: $0) } ?? first
+  }
+
+  /// The first `n` items, for a list made while the scan goes on (`snapshot`).
+  mutating func sharedItems(_ n: Int) -> PackedRanges {
+    guard let laterItems, n > items.count else { return items.share(n) }
+    precondition(n == items.count + laterItems.count, "a second half is adopted whole")
+    return PackedRanges(items.share(items.count), then: laterItems)
   }
 
   /// Whether sections are shown in natural order (else in file order).
@@ -972,7 +987,7 @@ struct Scan {
     }
     let n = (open ?? sections.last)?.end ?? 0
     return Self.assemble(
-      sections, open: open, items.share(n), buffer: buffer, options: options, widest: widest, order: listed.order,
+      sections, open: open, sharedItems(n), buffer: buffer, options: options, widest: widest, order: listed.order,
       duplicates: listed.duplicates)
   }
 
@@ -1052,17 +1067,7 @@ struct Scan {
         }
       }
     }
-    return [SectionedList.Section](unsafeUninitializedCapacity: count) { buffer, made in
-      guard let base = buffer.baseAddress else { return }
-      HugePages.prepare(base, count: count)
-      if count < NaturalOrder.parallelCount {
-        fill(base, 0..<count)
-      } else {
-        let shared = SendablePointer(base: base)
-        _ = ForkJoin.both({ fill(base, 0..<count / 2) }, { fill(shared.base, count / 2..<count) })
-      }
-      made = count
-    }
+    return ForkJoin.array(count: count, prepare: { HugePages.prepare($0, count: count) }, fill)
   }
 
   /// Lays each group of same-titled runs out one after another.
