@@ -238,14 +238,11 @@ enum TextWidth {
     return exact ? cells : nil
   }
 
+  /// The four hexadecimal digits at `p` (`JSONLexer.hex4`, the lexer's
+  /// own rule), nil when one is not a digit.
   @inline(__always)
   static func hex4(_ p: Pointer) -> UInt32? {
-    var v: UInt32 = 0
-    for k in 0..<4 {
-      let h = JSONLexer.hexValue(p[k])
-      if h < 0 { return nil }
-      v = v << 4 | UInt32(h)
-    }
-    return v
+    let v = JSONLexer.hex4(p)
+    return v < 0 ? nil : UInt32(truncatingIfNeeded: v)
   }
 }

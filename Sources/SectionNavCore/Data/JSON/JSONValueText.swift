@@ -157,15 +157,11 @@ enum JSONValueText {
     return (unescape(p, cut, to: out), cut == n)
   }
 
+  /// The four hexadecimal digits at `b[i...]` (`JSONLexer.hex4`), nil
+  /// when fewer are left or one is not a digit.
   static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
-    guard i + 4 <= b.count else { return nil }
-    var v: UInt32 = 0
-    for k in i..<i + 4 {
-      let h = JSONLexer.hexValue(b[k])
-      if h < 0 { return nil }
-      v = v << 4 | UInt32(h)
-    }
-    return v
+    guard i + 4 <= b.count, let p = b.baseAddress else { return nil }
+    return TextWidth.hex4(p + i)
   }
 
   static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
