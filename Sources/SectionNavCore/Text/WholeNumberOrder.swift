@@ -118,7 +118,8 @@ extension NaturalOrder {
       let passes = to > from ? (to - from + Self.widest - 1) / Self.widest : 0
       let bits = passes > 0 ? (to - from + passes - 1) / passes : 0
       let buckets = 1 << Int(bits)
-      let buffers = UnsafeMutablePointer<UInt64>.allocate(capacity: passes > 1 ? 2 * n : 1)
+      // Keys between passes: none for one pass, one set for two, two in turn for more.
+      let buffers = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, min(Int(passes) - 1, 2) * n))
       defer { buffers.deallocate() }
       let indices = SendablePointer(base: out)
       var source = parts
