@@ -236,4 +236,27 @@ import Testing
     #expect(reports.last == buffer.count)
     #expect(last.map(summary) == summary(list))
   }
+
+  /// A list made after the second half's ranges were adopted reads them
+  /// where that half wrote them (`PackedRanges.later`), as many as it asks for.
+  @Test func aListAfterTheAdoptionReadsTheSecondHalfsRangesWhereTheyLie() {
+    var scan = Scan(buffer: ByteBuffer(string: String(repeating: " ", count: 4096)))
+    for i in 0..<100 { scan.items.append(offset: i * 3, length: 2, plain: true) }
+    var later = PackedRangesBuilder(expected: 16)
+    for i in 0..<50 { later.append(offset: 1000 + i * 5, length: 4, plain: i % 2 == 0) }
+    scan.laterItems = later.finish()
+    func expected(_ i: Int) -> [Int] { i < 100 ? [i * 3, 2, 1] : [1000 + (i - 100) * 5, 4, i % 2 == 0 ? 1 : 0] }
+    func read(_ list: PackedRanges, _ i: Int) -> [Int] {
+      let r = list.range(i)
+      #expect(r.offset == list.offset(i) && r.length == list.length(i) && r.plain == list.isPlain(i))
+      return [r.offset, r.length, r.plain ? 1 : 0]
+    }
+    for n in [40, 100, 120, 150] {
+      let list = scan.sharedItems(n)
+      #expect(list.count == n)
+      #expect((0..<n).map { read(list, $0) } == (0..<n).map(expected))
+    }
+    let all = scan.finishedItems()
+    #expect((0..<all.count).map { read(all, $0) } == (0..<150).map(expected))
+  }
 }

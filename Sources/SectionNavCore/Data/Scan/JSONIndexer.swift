@@ -932,9 +932,11 @@ struct Scan {
 
   /// The first `n` items, for a list made while the scan goes on (`snapshot`).
   mutating func sharedItems(_ n: Int) -> PackedRanges {
-    guard let laterItems, n > items.count else { return items.share(n) }
-    precondition(n == items.count + laterItems.count, "a second half is adopted whole")
-    return PackedRanges(items.share(items.count), then: laterItems)
+    guard let later = laterItems, n > items.count else { return items.share(n) }
+    // Entries never move: the second half's first ones are a view of its storage.
+    let rest = min(n - items.count, later.count)
+    let part = rest == later.count ? later : PackedRanges(storage: later.storage, count: rest, overflow: later.overflow)
+    return PackedRanges(items.share(items.count), then: part)
   }
 
   /// Whether sections are shown in natural order (else in file order).
