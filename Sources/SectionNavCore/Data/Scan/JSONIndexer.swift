@@ -925,7 +925,7 @@ struct Scan {
   }
 
   /// All items found, a second half's after this scan's (`laterItems`).
-  mutating func finishedItems() -> PackedRanges {
+  func finishedItems() -> PackedRanges {
     let first = items.finish()
     return laterItems.map { PackedRanges(first, then: $0) } ?? first
   }
