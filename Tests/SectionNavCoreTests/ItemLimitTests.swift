@@ -17,4 +17,18 @@ import Testing
       #expect(error.status == .failure)
     }
   }
+
+  /// A section keeps where its items start, how many it has and whether
+  /// its title was made up, apart from one another, up to the most a list
+  /// holds: a count at the limit never reads as made up (the filter would
+  /// skip its title) and a made-up title never adds to the count.
+  @Test(arguments: [0, 1, 70_000, Int(UInt32.max)], [0, 1, 65_536, SectionedList.maximumItemCount])
+  func aSectionKeepsItsItemsAndWhetherItsTitleIsMadeUp(firstItem: Int, itemCount: Int) {
+    for derived in [false, true] {
+      let section = SectionedList.Section(title: "t", firstItem: firstItem, itemCount: itemCount, derived: derived)
+      #expect(section.firstItem == firstItem)
+      #expect(section.itemCount == itemCount)
+      #expect(section.derived == derived)
+    }
+  }
 }
