@@ -307,6 +307,22 @@ import Testing
     #expect(twoPartsRepeat == repeats)
   }
 
+  /// A bucket of more than `scatterLimit` titles is split in place, the
+  /// smaller ones under it through a scratch buffer: both ways give the
+  /// order whole keys give (two first letters, each more than the limit;
+  /// numbers that repeat, so equal keys meet too).
+  @Test func bucketsSplitInPlaceAndThroughScratchSortAlike() {
+    var rng = SeededGenerator(seed: 7)
+    let count = 2 * (SortEntry.Order.scatterLimit + 5000)
+    let titles = (0..<count).map { i in (i % 2 == 0 ? "b " : "C ") + String(rng.next() % 100_000) }
+    let keys = titles.map(NaturalOrder.sortKey)
+    let expected = titles.indices.sorted { a, b in
+      if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+      return a < b
+    }
+    #expect(NaturalOrder.sortedIndices(titles) == expected)
+  }
+
   /// Many titles are read out of the sort on two cores, each taking half:
   /// a title repeated only where the halves meet (sorted places n/2 - 1
   /// and n/2) still counts as repeated, and the order is whole.

@@ -247,7 +247,8 @@ struct SortEntry {
       let largest = (0..<512).max { buckets[$0 + 1] - buckets[$0] < buckets[$1 + 1] - buckets[$1] }!
       if buckets[largest + 1] - buckets[largest] > n / 2 {
         sortOnTwoCores(out + buckets[largest], buckets[largest + 1] - buckets[largest])
-        for k in 0..<512 where k != largest { sortBucket(out, buckets, k, depth: 1) }
+        sortBuckets(out, buckets, 0..<largest, depth: 1)
+        sortBuckets(out, buckets, largest + 1..<512, depth: 1)
         return
       }
       sortBucketsOnTwoCores(out, buckets, depth: 1)
@@ -265,15 +266,25 @@ struct SortEntry {
       let split = middle
       let shared = SendablePointer(base: e)
       _ = ForkJoin.both(
-        { for k in 0..<split { sortBucket(e, starts, k, depth: depth) } },
-        { for k in split..<buckets { sortBucket(shared.base, starts, k, depth: depth) } })
+        { sortBuckets(e, starts, 0..<split, depth: depth) },
+        { sortBuckets(shared.base, starts, split..<buckets, depth: depth) })
     }
 
-    /// Sorts bucket `k` of `e` (`starts` its bounds) from byte `depth` on.
-    @inline(__always)
-    func sortBucket(_ e: UnsafeMutablePointer<SortEntry>, _ starts: [Int], _ k: Int, depth: Int) {
-      let count = starts[k + 1] - starts[k]
-      if count > 1 { radixSort(e + starts[k], count, depth: depth) }
+    /// Sorts buckets `range` of `e` (`starts` their bounds) from byte
+    /// `depth` on, the ones `scatter` may take through one scratch buffer as
+    /// large as the largest of them: one allocation per core, not one per
+    /// bucket (each a fresh mapping whose pages fault in again).
+    func sortBuckets(_ e: UnsafeMutablePointer<SortEntry>, _ starts: [Int], _ range: Range<Int>, depth: Int) {
+      var room = 0
+      for k in range where starts[k + 1] - starts[k] <= Self.scatterLimit {
+        room = max(room, starts[k + 1] - starts[k])
+      }
+      let scratch = UnsafeMutablePointer<SortEntry>.allocate(capacity: max(room, 1))
+      defer { scratch.deallocate() }
+      for k in range {
+        let count = starts[k + 1] - starts[k]
+        if count > 1 { radixSort(e + starts[k], count, depth: depth, scratch: count <= room ? scratch : nil) }
+      }
     }
 
     /// Below this many entries, a bucket is sorted by comparisons.
@@ -286,10 +297,18 @@ struct SortEntry {
     /// byte), buckets of equal prefixes and small ones sorted by
     /// comparisons. Each entry moves once per byte that tells it from its
     /// neighbours, not log n times as in a comparison sort — a million
-    /// titles sort in a fraction of the time, with no second buffer. The
-    /// order is `precedes`'s: the integers compare as their big-endian
-    /// bytes do.
-    func radixSort(_ e: UnsafeMutablePointer<SortEntry>, _ n: Int, depth: Int) {
+    /// titles sort in a fraction of the time. Up to `scatterLimit` entries
+    /// they move through `scratch` (room for `n`; made here when not
+    /// given), larger buckets in place. The order is `precedes`'s: the
+    /// integers compare as their big-endian bytes do.
+    func radixSort(
+      _ e: UnsafeMutablePointer<SortEntry>, _ n: Int, depth: Int, scratch: UnsafeMutablePointer<SortEntry>? = nil
+    ) {
+      if scratch == nil && n > Self.smallBucket && n <= Self.scatterLimit {
+        let room = UnsafeMutablePointer<SortEntry>.allocate(capacity: n)
+        defer { room.deallocate() }
+        return radixSort(e, n, depth: depth, scratch: room)
+      }
       var d = depth
       while n > Self.smallBucket && d < 16 {
         let split = withUnsafeTemporaryAllocation(of: Int.self, capacity: 514) { table -> Bool in
@@ -311,15 +330,47 @@ struct SortEntry {
           }
           for b in 1...256 { starts[b] += starts[b - 1] }
           _ = next.initialize(from: starts)
-          Self.permute(e, starts: starts, next: next, byte: d)
+          if let scratch {
+            Self.scatter(e, n, through: scratch, next: next, byte: d)
+          } else {
+            Self.permute(e, starts: starts, next: next, byte: d)
+          }
           for b in 0..<256 where starts[b + 1] - starts[b] > 1 {
-            radixSort(e + starts[b], starts[b + 1] - starts[b], depth: d + 1)
+            radixSort(e + starts[b], starts[b + 1] - starts[b], depth: d + 1, scratch: scratch)
           }
           return true
         }
         if split { return }
       }
       insertionOrStandardSort(e, n)
+    }
+
+    /// Up to this many entries (1.5 MB) a bucket is split through a scratch
+    /// buffer (`scatter`), larger ones in place (`permute`): a sort never
+    /// holds a second copy of all its entries, and the buckets under the
+    /// first byte of a million titles (a few tens of thousands each) take
+    /// the faster way.
+    static let scatterLimit = 1 << 16
+
+    /// Moves each of `e[..<n]` into its bucket (byte `byte` of its prefix)
+    /// at `scratch` (room for `n`), then all back; `next` holds each
+    /// bucket's first place. Each entry's place is known once its byte is
+    /// read, so the loads run ahead, where `permute`'s cycles wait on a load
+    /// whose address the swap before decided (857 k titles of a word and a
+    /// number, their first bytes' buckets sorted on two cores: 20 ms instead
+    /// of 23, medians of 15 loads; 1.6 MB of scratch at most).
+    @inline(__always)
+    static func scatter(
+      _ e: UnsafeMutablePointer<SortEntry>, _ n: Int, through scratch: UnsafeMutablePointer<SortEntry>,
+      next: UnsafeMutableBufferPointer<Int>, byte d: Int
+    ) {
+      for i in 0..<n {
+        let x = e[i]
+        let b = x.byte(d)
+        (scratch + next[b]).initialize(to: x)
+        next[b] += 1
+      }
+      e.update(from: scratch, count: n)
     }
 
     /// Moves each entry into its bucket (byte `byte` of its prefix) by
