@@ -142,6 +142,8 @@ import Testing
     try check(text, options(format: .csv))
     try check(text, options(format: .csv, groupBy: "country", itemField: "note"))
     try check(text, options(format: .csv, groupBy: "country", itemFormat: "{name} «{note}» {id}"))
+    // More fields than `RecordCells.shortPlan` holds inline.
+    try check(text, options(format: .csv, itemFormat: "{id}{name}{id}{id}{id}{id}{id}{id}: {note} ({country})"))
   }
 
   @Test func arraysOfObjectsAreMeasuredFromBytes() throws {
