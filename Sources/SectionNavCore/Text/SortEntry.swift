@@ -247,8 +247,10 @@ struct SortEntry {
       let largest = (0..<512).max { buckets[$0 + 1] - buckets[$0] < buckets[$1 + 1] - buckets[$1] }!
       if buckets[largest + 1] - buckets[largest] > n / 2 {
         sortOnTwoCores(out + buckets[largest], buckets[largest + 1] - buckets[largest])
-        sortBuckets(out, buckets, 0..<largest, depth: 1)
-        sortBuckets(out, buckets, largest + 1..<512, depth: 1)
+        buckets.withUnsafeBufferPointer {
+          sortBuckets(out, $0, 0..<largest, depth: 1)
+          sortBuckets(out, $0, largest + 1..<512, depth: 1)
+        }
         return
       }
       sortBucketsOnTwoCores(out, buckets, depth: 1)
@@ -266,15 +268,17 @@ struct SortEntry {
       let split = middle
       let shared = SendablePointer(base: e)
       _ = ForkJoin.both(
-        { sortBuckets(e, starts, 0..<split, depth: depth) },
-        { sortBuckets(shared.base, starts, split..<buckets, depth: depth) })
+        { starts.withUnsafeBufferPointer { sortBuckets(e, $0, 0..<split, depth: depth) } },
+        { starts.withUnsafeBufferPointer { sortBuckets(shared.base, $0, split..<buckets, depth: depth) } })
     }
 
     /// Sorts buckets `range` of `e` (`starts` their bounds) from byte
     /// `depth` on, the ones `scatter` may take through one scratch buffer as
     /// large as the largest of them: one allocation per core, not one per
     /// bucket (each a fresh mapping whose pages fault in again).
-    func sortBuckets(_ e: UnsafeMutablePointer<SortEntry>, _ starts: [Int], _ range: Range<Int>, depth: Int) {
+    func sortBuckets(
+      _ e: UnsafeMutablePointer<SortEntry>, _ starts: UnsafeBufferPointer<Int>, _ range: Range<Int>, depth: Int
+    ) {
       var room = 0
       for k in range where starts[k + 1] - starts[k] <= Self.scatterLimit {
         room = max(room, starts[k + 1] - starts[k])
@@ -299,7 +303,8 @@ struct SortEntry {
     /// neighbours, not log n times as in a comparison sort — a million
     /// titles sort in a fraction of the time. Up to `scatterLimit` entries
     /// they move through `scratch` (room for `n`; made here when not
-    /// given), larger buckets in place. The order is `precedes`'s: the
+    /// given), larger buckets in place (the buckets under them through one
+    /// scratch, `sortBuckets`). The order is `precedes`'s: the
     /// integers compare as their big-endian bytes do.
     func radixSort(
       _ e: UnsafeMutablePointer<SortEntry>, _ n: Int, depth: Int, scratch: UnsafeMutablePointer<SortEntry>? = nil
@@ -330,11 +335,13 @@ struct SortEntry {
           }
           for b in 1...256 { starts[b] += starts[b - 1] }
           _ = next.initialize(from: starts)
-          if let scratch {
-            Self.scatter(e, n, through: scratch, next: next, byte: d)
-          } else {
+          guard let scratch else {
+            // Split in place; the buckets under it share one scratch.
             Self.permute(e, starts: starts, next: next, byte: d)
+            sortBuckets(e, UnsafeBufferPointer(starts), 0..<256, depth: d + 1)
+            return true
           }
+          Self.scatter(e, n, through: scratch, next: next, byte: d)
           for b in 0..<256 where starts[b + 1] - starts[b] > 1 {
             radixSort(e + starts[b], starts[b + 1] - starts[b], depth: d + 1, scratch: scratch)
           }
