@@ -135,11 +135,19 @@ public enum DataLoading {
   }
 
   /// A load error located in the source; JSON that standard input only
-  /// looked like (`StdinFormat`) says how to read it as lines instead.
-  static func failure(_ error: LoadError, _ config: Configuration) -> Failure {
+  /// looked like (`StdinFormat`) says how to read it as lines instead, as
+  /// does a FILE whose name says no format and that does not start like
+  /// JSON (`sectionnav list.txt`, read as JSON: the name decides, never
+  /// the bytes). `startsLikeText`: what `StdinFormat` would call lines.
+  static func failure(_ error: LoadError, _ config: Configuration, startsLikeText: Bool = false) -> Failure {
     var error = error
     if config.guessesStdinFormat && error.kind == .invalidJSON {
       error.message += " (input starting with '{' or '[' is read as JSON; --lines reads lines)"
+    } else if startsLikeText && error.kind == .invalidJSON && config.dataFormat == nil && config.path == nil
+      && config.groupBy == nil && config.itemField == nil && config.itemFormat == nil,
+      let file = config.file, file != "-", LoadOptions.namedFormat(file) == nil
+    {
+      error.message += " (a FILE not named .json, .jsonl, .csv or .tsv is read as JSON; --lines reads lines)"
     }
     return error.failure(in: sourceName(config))
   }
@@ -182,7 +190,7 @@ public enum DataLoading {
         }
       } catch {
         if buffer.isMapped { try checkUnchanged(config) }
-        throw failure(error, config)
+        throw failure(error, config, startsLikeText: StdinFormat.of(buffer) == .lines)
       }
     }
     // Only the mapped input file can shrink under its reader; a reload's

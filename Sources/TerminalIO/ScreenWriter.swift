@@ -19,6 +19,10 @@ public struct ScreenWriter: Sendable {
 
   public init() {}
 
+  /// The screen row the last frame left the cursor on; nil before one, or
+  /// once `invalidate` forgot it.
+  public var cursorRow: Int? { cursor.map { $0.row + (origin ?? 0) } }
+
   /// Forgets what the terminal shows, so the next frame repaints everything
   /// after a clear: after a resize, a prompt, a suspend, or anything else that
   /// wrote to the terminal.
@@ -47,6 +51,12 @@ public struct ScreenWriter: Sendable {
       body = FrameEmitter(cursor: nil, style: nil, origin: origin ?? 0)
       if origin == nil { body.clearScreen() } else { body.clearRows(frame.height) }
       body.update(from: Array(repeating: .blank, count: frame.cells.count), to: frame)
+    }
+    if origin != nil && body.cursor == nil && frame.height > 0 {
+      // Inline, the cursor is left on a known row (not in the right edge's
+      // limbo): after a resize, where the terminal then says it is tells
+      // how far the rows moved (`cursorRow`).
+      body.park(at: CursorPosition(column: 0, row: frame.height - 1))
     }
     body.finish()
     previous = frame
@@ -139,6 +149,12 @@ struct FrameEmitter {
     }
     style = .plain
     cursor = count > 0 ? CursorPosition(column: 0, row: count - 1) : nil
+  }
+
+  /// Moves the cursor to `target` by an absolute move.
+  mutating func park(at target: CursorPosition) {
+    bytes.append(contentsOf: CursorMoves.absolute(CursorPosition(column: target.column, row: target.row + origin)))
+    cursor = target
   }
 
   /// Leaves the terminal with plain attributes, so nothing bleeds into a

@@ -28,6 +28,9 @@ public final class TerminalApp {
   private var terminalHeight = 24
   /// How long to wait for the terminal to report the cursor position.
   private let cursorReportTimeout = 500
+  /// Whether the terminal answered a cursor position request (else a
+  /// resize does not wait for the answer again).
+  private var answersCursorReports = true
 
   private let terminal: Terminal
   private let signals: SignalPipe
@@ -387,9 +390,10 @@ public final class TerminalApp {
       }
     }
     if resized {
+      let cursorWas = writer.cursorRow
       readSize()
       writer.invalidate()
-      try replaceRegionAfterResize()
+      try replaceRegionAfterResize(cursorWas: cursorWas)
       queue.append(.resize(width: width, height: height))
     }
     return nil
@@ -411,6 +415,19 @@ public final class TerminalApp {
   /// region below it (fzf's way). Keys typed before the answer are kept.
   private func placeRegion() throws {
     guard inlineHeight != nil else { return }
+    let (report, typed) = try askCursor()
+    // No answer: as if the cursor were at the start of the last row.
+    let region = InlineRegion.place(
+      row: report?.row ?? terminalHeight - 1, column: report?.column ?? 0, terminalHeight: terminalHeight,
+      rows: height)
+    try makeRoom(for: region)
+    queueTyped(typed)
+  }
+
+  /// Where the terminal has the cursor (`ESC [ 6 n`), nil when it does not
+  /// say within `cursorReportTimeout`; and the bytes of keys typed before
+  /// its answer, for `queueTyped` once the region they land in is placed.
+  private func askCursor() throws -> (report: (row: Int, column: Int)?, typed: [UInt8]) {
     try terminal.write(ControlSequences.requestCursorPosition)
     var received: [UInt8] = []
     var report: (row: Int, column: Int, range: Range<Int>)?
@@ -425,28 +442,40 @@ public final class TerminalApp {
       received += readBuffer[0..<count]
       report = InlineRegion.cursorReport(in: received)
     }
-    if let report { received.removeSubrange(report.range) }
-    // No answer: as if the cursor were at the start of the last row.
-    let region = InlineRegion.place(
-      row: report?.row ?? terminalHeight - 1, column: report?.column ?? 0, terminalHeight: terminalHeight,
-      rows: height)
-    try makeRoom(for: region)
-    if !received.isEmpty {
-      queue += inRegion(decoder.feed(received[...]))
-      lastInput = MonotonicClock.milliseconds()
-    }
+    if let report { received.removeSubrange(report.range) } else { answersCursorReports = false }
+    return (report.map { ($0.row, $0.column) }, received)
+  }
+
+  private func queueTyped(_ typed: [UInt8]) {
+    guard !typed.isEmpty else { return }
+    queue += inRegion(decoder.feed(typed[...]))
+    lastInput = MonotonicClock.milliseconds()
   }
 
   /// Inline, after a resize: the old region blanked from where the shell's
-  /// cursor was, and the new one placed below it.
-  private func replaceRegionAfterResize() throws {
+  /// cursor is now, and the new one placed below it. A shorter window
+  /// pushes the top lines into the scrollback (tmux, xterm), a taller one
+  /// may pull them back: the rows move, the region's with them. Where the
+  /// last frame left the cursor (`cursorWas`, a screen row) against where
+  /// the terminal now says it is tells how far they moved — absolute rows
+  /// kept from before drew the new frame below rows of the old one, left on
+  /// the screen for good.
+  private func replaceRegionAfterResize(cursorWas: Int?) throws {
     guard let old = terminal.region, inlineHeight != nil else { return }
-    let row = min(old.cursorRow, terminalHeight - 1)
+    var shift = 0
+    var typed: [UInt8] = []
+    if let cursorWas, answersCursorReports {
+      let asked = try askCursor()
+      typed = asked.typed
+      if let now = asked.report { shift = now.row - cursorWas }
+    }
+    let row = max(0, min(old.cursorRow + shift, terminalHeight - 1))
     var bytes = CursorMoves.absolute(CursorPosition(column: old.cursorColumn, row: row))
     bytes += ControlSequences.resetStyle + ControlSequences.clearToEnd
     try terminal.write(bytes)
     try makeRoom(
       for: InlineRegion.place(row: row, column: old.cursorColumn, terminalHeight: terminalHeight, rows: height))
+    queueTyped(typed)
   }
 
   private func makeRoom(for region: InlineRegion) throws {

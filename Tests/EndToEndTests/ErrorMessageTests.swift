@@ -54,4 +54,61 @@ import Testing
     Self.expectClean(s.stderr)
     #expect(s.stderr.contains("evil␛[31m"), "\(s.stderr)")
   }
+
+  /// A character that draws as nothing (U+FEFF, U+200B, a lone combining
+  /// mark) is named by its code point alone, never put between quotes
+  /// where it would stand unseen; one that draws is shown beside its code.
+  @Test(arguments: [
+    ("[1,\u{FEFF}2]", "unexpected U+FEFF, expected a value"),
+    ("[1,\u{200B}2]", "unexpected U+200B, expected a value"),
+    ("[1,\u{301}2]", "unexpected U+0301, expected a value"),
+    ("[1,\u{A0}2]", "unexpected U+00A0, expected a value"),
+    ("[1,é]", "unexpected 'é' (U+00E9), expected a value"),
+  ])
+  func unseenCharactersAreNamedByCode(text: String, message: String) throws {
+    let path = Scratch.file(text, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let r = try Binary.run(["--check", path])
+    #expect(r.status == 2)
+    #expect(r.stderr == "\(path):1:4: error: invalid JSON: \(message)\n")
+  }
+
+  /// JSON Lines that start with a byte order mark are refused as a JSON
+  /// text that does is: the mark named, from a file and a pipe alike.
+  @Test func jsonLinesAfterAByteOrderMark() throws {
+    let text = "\u{FEFF}{\"a\":1}\n{\"a\":2}\n"
+    let path = Scratch.file(text, suffix: ".jsonl")
+    defer { Scratch.remove(path) }
+    let expected =
+      "1:1: error: invalid JSON: byte order mark before the JSON text (save the file as UTF-8 without BOM)\n"
+    let file = try Binary.run(["--check", path])
+    #expect(file.status == 2)
+    #expect(file.stderr == "\(path):\(expected)")
+    let piped = try Binary.run(["--jsonl", "--check", "-"], input: text)
+    #expect(piped.status == 2)
+    #expect(piped.stderr == "<stdin>:\(expected)")
+  }
+
+  /// A FILE is read as JSON unless its name says CSV, TSV or JSON Lines:
+  /// plain text named so (`list.txt`, as `ls > list.txt` makes) fails at
+  /// its first byte with the option that reads it; a file named `.json`
+  /// is JSON by its name, and is told nothing more.
+  @Test func plainTextInAFileNamesLines() throws {
+    let text = Scratch.file("Firefox\nFiles\n", suffix: ".txt")
+    let json = Scratch.file("Firefox\nFiles\n", suffix: ".json")
+    defer {
+      Scratch.remove(text)
+      Scratch.remove(json)
+    }
+    let r = try Binary.run(["--check", text])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr
+        == "\(text):1:1: error: invalid JSON: unexpected 'F', expected a value (a FILE not named .json, .jsonl, .csv or .tsv is read as JSON; --lines reads lines)\n"
+    )
+    let lines = try Binary.run(["--lines", "--check", text])
+    #expect(lines.stdout == "1 sections, 2 items\n", "\(lines.stderr)")
+    let named = try Binary.run(["--check", json])
+    #expect(named.stderr == "\(json):1:1: error: invalid JSON: unexpected 'F', expected a value\n")
+  }
 }

@@ -107,4 +107,29 @@ struct TmuxHeightTests {
     #expect(try await s.waitForExit() == 0)
     #expect(try s.capture().row(4) == "avocado")
   }
+
+  /// A shorter window pushes the top lines into the scrollback, the
+  /// picker's rows with them: the picker is drawn again where its rows went,
+  /// below the shell's last line, and on exit none of its rows is left
+  /// above the shell's next line (as fzf, which moves only relative to its
+  /// own rows, leaves none).
+  @Test func aShorterWindowLeavesNoRowsBehind() async throws {
+    let command = "i=1; while [ $i -le 12 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --pick --height 10 < list"
+    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the picker below the shell's lines") { $0.row(22).hasPrefix("> ▏") }
+    try s.resize(width: 80, height: 20)
+    let shown = try await s.waitFor("the picker redrawn in 20 rows") { screen in
+      screen.lines.count == 20 && screen.lines.contains("shell-12") && screen.row(20).hasPrefix("> ▏")
+    }
+    let last = try #require(shown.lines.firstIndex(of: "shell-12"))
+    #expect(shown.lines.prefix(last + 1).allSatisfy { $0.hasPrefix("shell-") }, "after the resize:\n\(shown)")
+    #expect(shown.lines.count - last - 1 == 10, "the picker's rows:\n\(shown)")
+    try s.sendKeys("Escape")
+    #expect(try await s.waitForExit() == 130)
+    let after = try s.capture()
+    let kept = after.lines.prefix { $0.hasPrefix("shell-") }
+    #expect(kept.last == "shell-12", "after exit:\n\(after)")
+    #expect(after.lines.dropFirst(kept.count).allSatisfy { $0.isEmpty }, "after exit:\n\(after)")
+  }
 }

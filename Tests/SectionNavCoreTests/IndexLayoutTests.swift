@@ -31,6 +31,16 @@ import Testing
     #expect(two.collapsed && two.lines == 1 && two.entry(atLine: 0) == 0)
   }
 
+  /// A list of two rows (a small terminal, `--height` at its least) still
+  /// reaches both ends of the index: the first and the last label, no `•`.
+  @Test func twoRowsShowTheFirstAndTheLastEntry() {
+    let l = IndexLayout(entryCount: 26, rows: 2)
+    #expect(l.collapsed && l.lines == 2 && l.top == 0)
+    #expect(l.showsLabel(atLine: 0) && l.showsLabel(atLine: 1))
+    #expect(l.entry(atRow: 0) == 0 && l.entry(atRow: 1) == 25)
+    #expect(l.line(forEntry: 0) == 0 && l.line(forEntry: 25) == 1)
+  }
+
   @Test(arguments: 3...60)
   func collapsedColumnReachesEveryEntryInOrder(rows: Int) {
     let n = 500

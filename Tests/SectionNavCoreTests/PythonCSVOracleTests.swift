@@ -131,6 +131,22 @@ struct PythonCSVOracleTests {
     #expect(list.itemJSON(section: 0, item: 0) == "{\"name\":\"x\",\"a\":\"2\"}")
   }
 
+  /// A short record that lacks a repeated name's last column has no value
+  /// for the name anywhere: `{a}` is empty, the record groups under
+  /// `(none)`, and its JSON has no `a` — not the first `a` column's value.
+  @Test func aShortRecordLacksTheNamesLastColumnEverywhere() throws {
+    var options = LoadOptions()
+    options.format = .csv
+    options.keepOrder = true
+    options.groupBy = .field(try FieldPath("a"))
+    options.itemFormat = try ItemTemplate("[{a}]")
+    let list = try ItemLoader.load(ByteBuffer(string: "a,3,a\n7,8,9\n6\n1,2\n"), options: options).list
+    #expect(contents(list) == [["9", "[9]"], [GroupBy.none, "[]", "[]"]])
+    #expect(list.itemJSON(section: 0, item: 0) == #"{"a":"9","3":"8"}"#)
+    #expect(list.itemJSON(section: 1, item: 0) == "{}")
+    #expect(list.itemJSON(section: 1, item: 1) == #"{"3":"2"}"#)
+  }
+
   /// A field past the header's columns is named by its place, and never
   /// takes the value of a column named so (`3,b` over `x,y,z`: `3` is `x`,
   /// as `{3}` shows; the extra field is `3_2`, as Miller names it).

@@ -30,7 +30,7 @@ extension LoadOptions {
   public static func format(forName name: String) -> Format { namedFormat(name) ?? .json }
 
   /// The format a file name's extension names (`.json` too), or nil.
-  static func namedFormat(_ name: String) -> Format? {
+  public static func namedFormat(_ name: String) -> Format? {
     if ItemLoader.isJSONLinesName(name) { return .jsonLines }
     let lower = name.lowercased()
     if lower.hasSuffix(".csv") { return .csv }
@@ -57,6 +57,9 @@ extension Configuration {
       }
       if skipBad { throw UsageError("--skip-bad applies to JSON Lines, not to --lines") }
       if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to --lines") }
+      if let option = itemField != nil ? "--item-field" : itemFormat != nil ? "--item-format" : nil {
+        throw UsageError("\(option) reads fields of objects or CSV columns; --lines items are plain text")
+      }
       return
     }
     if delimiter != nil {

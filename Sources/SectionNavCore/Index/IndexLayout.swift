@@ -1,6 +1,7 @@
 /// Where the index entries sit in a column of `rows` lines and which entry each
 /// line reaches. When the entries do not fit, the column collapses to an odd
-/// number of lines with real labels on even lines and `•` between; every line
+/// number of lines with real labels on even lines and `•` between (two rows:
+/// the first and the last label, so both ends stay reachable); every line
 /// maps through all N entries, line k → round(k·(N−1)/(L−1)), so a drag over a
 /// `•` still lands on the hidden sections.
 public struct IndexLayout: Sendable, Equatable {
@@ -18,7 +19,7 @@ public struct IndexLayout: Sendable, Equatable {
       lines = self.entryCount
       collapsed = false
     } else {
-      lines = rows % 2 == 1 ? rows : max(0, rows - 1)
+      lines = rows == 2 ? 2 : rows % 2 == 1 ? rows : max(0, rows - 1)
       collapsed = true
     }
     top = (rows - lines) / 2
@@ -33,7 +34,7 @@ public struct IndexLayout: Sendable, Equatable {
   }
 
   /// Whether line `k` shows a real label (else a `•` placeholder).
-  public func showsLabel(atLine k: Int) -> Bool { !collapsed || k % 2 == 0 }
+  public func showsLabel(atLine k: Int) -> Bool { !collapsed || k % 2 == 0 || k == lines - 1 }
 
   /// The entry a pointer on list-area row `row` (0-based) reaches; rows above
   /// or below the used lines clamp to the first or last entry.

@@ -107,10 +107,12 @@ struct CSVScan {
       var record = quickRecords ? reader.quickRecord(p, end, upTo: last, into: scratch, &block) : nil
       if record == nil { record = try reader.record(p, end, eof: eof, upTo: last, into: scratch) }
       guard let (recordEnd, next, n) = record else {
+        if columns == nil && !noHeader && end - start > TextCheck.maximumLine { throw Self.longHeader(start - base) }
         wanted = offset + 2 * (available - offset) + 4096
         break
       }
       if columns == nil {
+        if !noHeader && recordEnd - start > TextCheck.maximumLine { throw Self.longHeader(start - base) }
         let fields = Self.fields(start, recordEnd - start, separator: separator, quoted: quoted)
         if noHeader {
           columns = (1...max(1, fields.count)).map(String.init)
@@ -135,6 +137,17 @@ struct CSVScan {
       columns = []
       try setUp(at: base + available)
     }
+  }
+
+  /// A header row past `TextCheck.maximumLine` (`/dev/zero`, one endless
+  /// line): column names that long are no header, and each name is a copy
+  /// of its bytes — an endless one held the input twice over before it was
+  /// refused at a quarter of memory.
+  static func longHeader(_ offset: Int) -> SyntaxFailure {
+    SyntaxFailure(
+      offset: offset,
+      message: "a header row longer than \(TextCheck.maximumLine >> 20) MiB (an endless line?); "
+        + "--no-header reads it as data")
   }
 
   /// Resolves the `--group-by` column once the columns are known, and checks
@@ -384,12 +397,17 @@ struct RecordItems: Sendable {
   /// column's value (what `{name}` shows, and what Python's `DictReader`
   /// and jq make of it). A field past the header's columns is named by its
   /// place (`3`), or when a column has that name, as Miller names it
-  /// (`3_2`, `3_3`…): it never takes a column's value.
+  /// (`3_2`, `3_3`…): it never takes a column's value. A short record
+  /// that lacks a name's last column has no such key, as it has none for
+  /// any column it lacks (not the value of an earlier column of the name).
   func json(at index: Int) -> String {
     let f = fields(index)
+    // The names of the columns the record lacks: their last column is one.
+    let lacked = Set(columns[min(f.count, columns.count)...].map(ExactName.init))
     var names: [ExactName] = []
     var values: [ExactName: String] = [:]
     for (k, v) in f.enumerated() {
+      if k < columns.count && lacked.contains(ExactName(columns[k])) { continue }
       var name = ExactName(k < columns.count ? columns[k] : String(k + 1))
       var suffix = 2
       while k >= columns.count && values[name] != nil {

@@ -163,10 +163,7 @@ struct Scan {
         throw SyntaxFailure(
           offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
-      if p.pointee == 0xEF {
-        throw SyntaxFailure(
-          offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
-      }
+      if p.pointee == 0xEF { throw SyntaxFailure.byteOrderMark }
     }
 
     let maxDepth = JSONIndexer.maximumDepth

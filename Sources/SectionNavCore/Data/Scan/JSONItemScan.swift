@@ -371,10 +371,11 @@ struct JSONItemScan {
         if !eof { throw SyntaxFailure(offset: end - base, message: "") }
         throw SyntaxFailure(offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
-      if p.pointee == 0xEF {
-        throw SyntaxFailure(
-          offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
-      }
+      if p.pointee == 0xEF { throw SyntaxFailure.byteOrderMark }
+    } else if state.offset == 0, lineMode, end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
+      // Refused in JSON Lines as in a JSON text, and said so the same way
+      // (not as an unexpected U+FEFF).
+      throw SyntaxFailure.byteOrderMark
     }
 
     @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }

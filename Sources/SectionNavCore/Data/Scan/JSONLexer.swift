@@ -6,6 +6,11 @@ struct SyntaxFailure: Error {
   var message: String
   /// What callers act on, when the message is not all there is to it.
   var cause: LoadError.Cause? = nil
+
+  /// A byte order mark before a JSON text or the first JSON line: refused
+  /// (RFC 8259 §8.1 allows either), and named.
+  static let byteOrderMark = SyntaxFailure(
+    offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
 }
 
 /// The token-level scanning the indexer is built from. Everything works on
@@ -445,7 +450,17 @@ enum JSONLexer {
     var decoder = UTF8()
     if case .scalarValue(let s) = decoder.decode(&it) {
       let v = String(s.value, radix: 16, uppercase: true)
-      return "'\(Character(s))' (U+\(String(repeating: "0", count: max(0, 4 - v.count)) + v))"
+      let code = "U+" + String(repeating: "0", count: max(0, 4 - v.count)) + v
+      // Shown only when it draws as itself: a format character (U+FEFF,
+      // U+200B), a space, a lone mark or a private one would stand between
+      // the quotes unseen or borrow from them.
+      switch s.properties.generalCategory {
+      case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark,
+        .enclosingMark, .spacingMark, .privateUse, .surrogate, .unassigned:
+        return code
+      default:
+        return "'\(Character(s))' (\(code))"
+      }
     }
     return "byte 0x" + String(c, radix: 16, uppercase: true)
   }
