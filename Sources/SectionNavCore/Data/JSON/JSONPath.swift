@@ -74,6 +74,9 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     let chars: [Unicode.Scalar]
     let text: String
     var i = 0
+    /// An index of more than 15 digits: past every list, and no sum with
+    /// a list's length overflows.
+    static let beyondAnyList = 1_000_000_000_000_000
 
     init(chars: [Unicode.Scalar], text: String) {
       self.chars = chars
@@ -191,9 +194,10 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         if negative { throw fail("expected a number after '-'") }
         return nil
       }
-      guard i - start <= 9, let n = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
-        throw fail("index too large")
-      }
+      // Past any list's length (at most 2^31 items), as jq's doubles are:
+      // `.[99999999999999999999]` is null, `.[1000000000000:]` empty.
+      let digits = chars[start..<i].drop { $0 == "0" }
+      let n = digits.count > 15 ? Self.beyondAnyList : Int(String(String.UnicodeScalarView(digits))) ?? 0
       return negative ? -n : n
     }
   }
