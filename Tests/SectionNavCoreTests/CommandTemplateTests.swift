@@ -37,7 +37,9 @@ import Testing
     #expect(
       try Self.render(#"echo "$(cat {})" `ls '{}'`"#).text
         == #"echo "$(cat "${SECTIONNAV_ITEM}")" `ls ''"${SECTIONNAV_ITEM}"''`"#)
-    #expect(try Self.render("echo ${x:-{}}").text == "echo ${x:-${SECTIONNAV_ITEM}}")
+    // Unquoted, a `${…}` default is split and globbed: the item is quoted there.
+    #expect(try Self.render("echo ${x:-{}}").text == "echo ${x:-\"${SECTIONNAV_ITEM}\"}")
+    #expect(try Self.render("echo \"${x:-{}}\"").text == "echo \"${x:-${SECTIONNAV_ITEM}}\"")
     #expect(Self.refusal("echo $'a\\'{}'")?.contains("bash and dash read") == true)
   }
 
@@ -56,6 +58,24 @@ import Testing
     for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {
       let message = try #require(Self.refusal(template), "\(template)")
       #expect(message.contains("arithmetic"), "\(template)")
+    }
+  }
+
+  /// Where bash (the `sh` of Fedora, Arch…) evaluates arithmetic too, and
+  /// so runs `$(…)` in an item like `a[$(cmd)]`: `$[…]`, `[[ … -eq … ]]`,
+  /// `let`, a `${…}` subscript or substring offset. Refused the same way;
+  /// `[ … ]`, `${x:-…}` and `[[` inside quotes are not arithmetic.
+  @Test func bashsOtherArithmeticIsRefusedToo() throws {
+    for template in [
+      "echo $[{item}]", "echo \"$[1+{q}]\"", "[[ {item} -eq 1 ]] && echo y", "[[ \"{}\" -lt 2 ]]", "let x={item}",
+      "echo ${a[{item}]}", "echo \"${a[{}]}\"", "echo ${x:{item}:2}", "echo ${x: {}}", "a=1; let \"y = {json}\"",
+    ] {
+      let message = try #require(Self.refusal(template), "\(template) was accepted")
+      #expect(message.contains("arithmetic"), "\(template)")
+    }
+    #expect(try Self.render("echo $[{index}+1]", .init(index: 4)).text == "echo $[4+1]")
+    for fine in ["[ {item} = x ] && echo y", "echo ${x:-{}} ${x:={}} ${x:+{}}", "echo '[[' {}", "let x=1; echo {}"] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }
   }
 

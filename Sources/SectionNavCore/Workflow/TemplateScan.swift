@@ -4,8 +4,11 @@
 /// nothing). It only has to be right for the output to be tidy: a placeholder
 /// becomes a variable reference in every context, so a wrong guess costs word
 /// splitting at worst. Arithmetic is the exception, as the shell evaluates
-/// what an expansion gives there: a placeholder inside it is refused, as is
-/// one inside `$'…'`, which dash (before POSIX 2024) reads as `$` and `'…'`.
+/// what an expansion gives there: a placeholder inside it is refused — in
+/// `$((…))` and `((…))`, and where bash (the `sh` of many systems) also
+/// evaluates: `$[…]`, `[[ … ]]` (its `-eq`, `-lt`… operands), `let …`, and a
+/// `${…}` subscript or substring offset — as is one inside `$'…'`, which dash
+/// (before POSIX 2024) reads as `$` and `'…'`.
 struct TemplateScan {
   typealias Piece = CommandTemplate.Piece
 
@@ -15,10 +18,24 @@ struct TemplateScan {
     case double
     case single
     case ansi
-    /// `${…}`, with the `{` nesting inside it.
-    case braced(depth: Int)
+    /// `${…}`, with the `{` nesting inside it; `quoted`: inside `"…"`;
+    /// `arithmetic`: past a `[` subscript or a `:` offset.
+    case braced(depth: Int, quoted: Bool, arithmetic: Bool)
     /// `$((…))` or `((…))`.
     case arithmetic(parens: Int)
+    /// bash's `$[…]`, `[[ … ]]` (ends at `]]`, `double`) and `let …` (ends
+    /// with its command): arithmetic too.
+    case bracketed(depth: Int, double: Bool)
+    case letCommand
+
+    /// Whether the shell evaluates an expansion here as arithmetic.
+    var isArithmetic: Bool {
+      switch self {
+      case .arithmetic, .bracketed, .letCommand: true
+      case .braced(_, _, let arithmetic): arithmetic
+      default: false
+      }
+    }
   }
 
   private enum CodeEnd { case template, paren, backquote }
@@ -41,11 +58,12 @@ struct TemplateScan {
     while i < s.count {
       if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
         let context: CommandTemplate.Context
-        if stack.contains(where: { if case .arithmetic = $0 { true } else { false } }) {
+        if stack.contains(where: \.isArithmetic) {
           guard placeholder == .index else {
             throw UsageError(
-              "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $((…)) or ((…)): the shell "
-                + "evaluates what it gives as arithmetic (bash runs code in it); only {index} may stand there")
+              "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $((…)), ((…)), $[…], [[ … ]], "
+                + "let or a ${…} subscript or offset: the shell evaluates what it gives as arithmetic (bash runs "
+                + "code in it); only {index} may stand there")
           }
           context = .plain
         } else if case .ansi = stack.last! {
@@ -69,9 +87,11 @@ struct TemplateScan {
   private var context: CommandTemplate.Context {
     switch stack.last! {
     case .code: .plain
-    case .double, .braced: .double
+    case .double: .double
+    // Unquoted, `${x:-word}`'s word is split and globbed: quoted there.
+    case .braced(_, let quoted, _): quoted ? .double : .plain
     case .single: .single
-    case .arithmetic, .ansi: .plain
+    case .arithmetic, .ansi, .bracketed, .letCommand: .plain
     }
   }
 
@@ -134,8 +154,9 @@ struct TemplateScan {
 
   private mutating func pop() { if stack.count > 1 { stack.removeLast() } }
 
-  /// `$((`, `$(`, `${`, and (where `ansi`) `$'`: opens its frame; else a plain `$`.
-  private mutating func dollar(ansi: Bool) {
+  /// `$((`, `$(`, `${`, `$[`, and (where `ansi`) `$'`: opens its frame;
+  /// else a plain `$`. `quoted`: inside `"…"`.
+  private mutating func dollar(ansi: Bool, quoted: Bool = false) {
     if next() == "(" && next(2) == "(" {
       stack.append(.arithmetic(parens: 0))
       copy(3)
@@ -143,7 +164,10 @@ struct TemplateScan {
       stack.append(.code(end: .paren, parens: 0))
       copy(2)
     } else if next() == "{" {
-      stack.append(.braced(depth: 0))
+      stack.append(.braced(depth: 0, quoted: quoted, arithmetic: false))
+      copy(2)
+    } else if next() == "[" {
+      stack.append(.bracketed(depth: 0, double: false))
       copy(2)
     } else if ansi && next() == "'" {
       stack.append(.ansi)
@@ -170,6 +194,12 @@ struct TemplateScan {
         if end == .backquote { pop() } else { stack.append(.code(end: .backquote, parens: 0)) }
         copy()
       case "$": dollar(ansi: true)
+      case "[" where next() == "[" && atWordStart:
+        stack.append(.bracketed(depth: 0, double: true))
+        copy(2)
+      case "l" where atWordStart && next() == "e" && next(2) == "t" && (next(3) == " " || next(3) == "\t"):
+        stack.append(.letCommand)
+        copy(3)
       case "(":
         if next() == "(" && atWordStart {
           stack.append(.arithmetic(parens: 0))
@@ -194,7 +224,7 @@ struct TemplateScan {
       case "`":
         stack.append(.code(end: .backquote, parens: 0))
         copy()
-      case "$": dollar(ansi: false)
+      case "$": dollar(ansi: false, quoted: true)
       default: copy()
       }
     case .single:
@@ -207,14 +237,21 @@ struct TemplateScan {
       }
       if c == "'" { pop() }
       copy()
-    case .braced(let depth):
+    case .braced(let depth, let quoted, let arithmetic):
       switch c {
       case "\\": copy(2)
       case "}":
-        if depth == 0 { pop() } else { set(.braced(depth: depth - 1)) }
+        if depth == 0 { pop() } else { set(.braced(depth: depth - 1, quoted: quoted, arithmetic: arithmetic)) }
         copy()
       case "{":
-        set(.braced(depth: depth + 1))
+        set(.braced(depth: depth + 1, quoted: quoted, arithmetic: arithmetic))
+        copy()
+      // `${a[…]}` and `${a:offset:length}` (not `:-`, `:=`, `:?`, `:+`) are evaluated as arithmetic.
+      case "[" where depth == 0:
+        set(.braced(depth: depth, quoted: quoted, arithmetic: true))
+        copy()
+      case ":" where depth == 0 && !"-=?+".unicodeScalars.contains(next() ?? " "):
+        set(.braced(depth: depth, quoted: quoted, arithmetic: true))
         copy()
       case "'":
         stack.append(.single)
@@ -241,6 +278,52 @@ struct TemplateScan {
           pop()
           copy(next() == ")" ? 2 : 1)
         }
+      case "`":
+        stack.append(.code(end: .backquote, parens: 0))
+        copy()
+      case "$": dollar(ansi: false)
+      default: copy()
+      }
+    case .bracketed(let depth, let double):
+      switch c {
+      case "\\": copy(2)
+      case "[":
+        set(.bracketed(depth: depth + 1, double: double))
+        copy()
+      case "]":
+        if depth > 0 {
+          set(.bracketed(depth: depth - 1, double: double))
+          copy()
+        } else if !double || next() == "]" {
+          pop()
+          copy(double ? 2 : 1)
+        } else {
+          copy()
+        }
+      case "'":
+        stack.append(.single)
+        copy()
+      case "\"":
+        stack.append(.double)
+        copy()
+      case "`":
+        stack.append(.code(end: .backquote, parens: 0))
+        copy()
+      case "$": dollar(ansi: false)
+      default: copy()
+      }
+    case .letCommand:
+      switch c {
+      case ";", "&", "|", "\n", ")":
+        pop()
+        step()
+      case "\\": copy(2)
+      case "'":
+        stack.append(.single)
+        copy()
+      case "\"":
+        stack.append(.double)
+        copy()
       case "`":
         stack.append(.code(end: .backquote, parens: 0))
         copy()
