@@ -112,7 +112,7 @@ import Testing
   /// fzf form sectionnav lacks: a usage error naming the option and why, exit 2.
   @Test(arguments: [
     ("--preview", "echo $(( {} + 1 ))", "invalid --preview 'echo $(( {} + 1 ))': placeholder {} inside $((…))"),
-    ("--preview", "echo $[{item}]", "invalid --preview 'echo $[{item}]': placeholder {item} inside $((…)), ((…)), $[…]"),
+    ("--preview", "echo $[{}]", "invalid --preview 'echo $[{}]': placeholder {} inside $((…)), ((…)), $[…]"),
     ("--bind", "x:execute(echo {1})", "invalid --bind 'x:execute(echo {1})': unsupported placeholder {1}: "),
     ("--bind", "x:reload(echo $'{}')", "invalid --bind 'x:reload(echo $'{}')': placeholder {} inside $'…'"),
   ])
