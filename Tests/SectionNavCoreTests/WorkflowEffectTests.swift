@@ -5,8 +5,10 @@ import Testing
 /// The preview and `--bind` rules on the effect boundary: what `handle`
 /// asks the runner to do, and what it does with the answers.
 @Suite struct WorkflowEffectTests {
-  static func state(preview: String? = "show {item}", binds: String? = nil) throws -> AppState {
+  static func state(preview: String? = "show {item}", binds: String? = nil, pick: Bool = false) throws -> AppState {
     var settings = AppSettings()
+    settings.pick = pick
+    settings.multi = pick
     settings.preview = try preview.map { try CommandTemplate($0) }
     if let binds { settings.binds = try KeyBind.parse(binds) }
     return AppState(
@@ -41,6 +43,31 @@ import Testing
     _ = s.handle(.previewOutput(id: second[0].id, Array("new\n".utf8)))
     #expect(s.previewLines == ["new"])
     // Resting on the same item runs nothing again.
+    #expect(Self.previews(s.handle(.tick(milliseconds: 500))).isEmpty)
+  }
+
+  /// A preview that reads the query or the marks runs again when they
+  /// change under a resting cursor (fzf's way); one that reads neither
+  /// does not.
+  @Test func thePreviewFollowsTheQueryAndTheMarksItReads() throws {
+    var s = try Self.state(preview: "show {q} {+}", binds: "ctrl-x:toggle-mark", pick: true)
+    var plain = try Self.state(preview: "show {item}", pick: true)
+    let start = Self.previews(s.handle(.tick(milliseconds: 100)) + s.handle(.tick(milliseconds: 100)))
+    #expect(start.map { $0.command.value("SECTIONNAV_QUERY") } == [""])
+    _ = plain.handle(.tick(milliseconds: 100)) + plain.handle(.tick(milliseconds: 100))
+    for c in "a" {
+      _ = s.handle(.key(KeyEvent(.char(c))))
+      #expect(Self.previews(plain.handle(.key(KeyEvent(.char(c))))).isEmpty)
+    }
+    let typed = Self.previews(s.handle(.tick(milliseconds: 100)))
+    #expect(typed.map { $0.command.value("SECTIONNAV_QUERY") } == ["a"])
+    #expect(Self.previews(plain.handle(.tick(milliseconds: 100))).isEmpty)
+    #expect(s.cursor?.item == 0)
+    _ = s.handle(.key(KeyEvent(.ctrl("x"))))
+    #expect(s.cursor?.item == 0)
+    let marked = Self.previews(s.handle(.tick(milliseconds: 100)))
+    #expect(marked.map { $0.command.value("SECTIONNAV_MARKED_1") } == ["a 1"])
+    // Resting with nothing changed runs nothing again.
     #expect(Self.previews(s.handle(.tick(milliseconds: 500))).isEmpty)
   }
 

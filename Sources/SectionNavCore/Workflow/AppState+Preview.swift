@@ -24,7 +24,9 @@ extension AppState {
       workflow.wanted = nil
       return jobs.stop(.preview).map { [.cancelPreview(id: $0)] } ?? []
     }
-    let key = WorkflowState.PreviewKey(section: c.section, item: c.item, generation: workflow.generation)
+    let key = WorkflowState.PreviewKey(
+      section: c.section, item: c.item, generation: workflow.generation,
+      query: template.usesQuery ? filtering.line.text : nil, marks: template.usesMarked ? filtering.marks : nil)
     let running = jobs.preview
     if key == running?.key || (key == workflow.shown && running == nil) { return [] }
     if key != workflow.wanted {

@@ -83,6 +83,8 @@ public struct CommandTemplate: Sendable, Equatable {
   public var usesJSON: Bool { uses(.json) || uses(.jsonFile) }
   /// Whether it reads the marked items (so callers can skip collecting them).
   public var usesMarked: Bool { uses(.marked) || uses(.markedFile) }
+  /// Whether it reads the query (a preview then follows it).
+  public var usesQuery: Bool { uses(.query) }
 
   func uses(_ p: Placeholder) -> Bool { pieces.contains { if case .placeholder(p, _) = $0 { true } else { false } } }
 

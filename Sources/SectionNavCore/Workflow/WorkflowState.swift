@@ -2,10 +2,15 @@
 /// from the list's state (`AppState.workflow`).
 struct WorkflowState: Sendable {
   /// Which item a preview belongs to: a reload makes every item new.
+  /// What a preview's output depends on: the item, and the query and
+  /// the marks when its command reads them (`{q}`, `{+}`) — fzf runs the
+  /// preview again when either changes under a resting cursor.
   struct PreviewKey: Sendable, Equatable {
     var section: Int
     var item: Int
     var generation: Int
+    var query: String? = nil
+    var marks: Set<UInt32>? = nil
   }
 
   var previewOpen: Bool
