@@ -1,6 +1,7 @@
 import CChildCleanup
 import SectionNavCore
 import Synchronization
+import TerminalIO
 
 #if canImport(Glibc)
   import Glibc
@@ -233,21 +234,31 @@ public enum ShellCommand {
     return (result, wait(pid))
   }
 
+  /// How often a running command's output so far is passed on (ms).
+  static let progressInterval = 50
+
   /// What the command wrote on standard output and error (at most `limit`
   /// bytes: then it is killed) and its exit status; one that cannot start
   /// gives its `failure`, also as the output (`sectionnav: …`, status 127).
+  /// `progress`: called with the output so far as it grows, at most every
+  /// `progressInterval` ms (the first bytes at once).
   static func capture(
-    _ line: ShellLine, limit: Int, started: (pid_t) -> Void = { _ in }
+    _ line: ShellLine, limit: Int, started: (pid_t) -> Void = { _ in }, progress: (([UInt8]) -> Void)? = nil
   ) -> (output: [UInt8], status: Int32, failure: String?) {
     do throws(SpawnFailure) {
       let (output, status) = try withOutput(line, started: started) { fd, pid in
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
+        var shown = Int.min / 2
         while output.count <= limit {
           let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
           if n < 0 && errno == EINTR { continue }
           if n <= 0 { break }
           output += chunk[0..<n]
+          if let progress, MonotonicClock.milliseconds() - shown >= progressInterval {
+            shown = MonotonicClock.milliseconds()
+            progress(output)
+          }
         }
         if output.count > limit { kill(-pid, SIGKILL) }
         return output
@@ -343,7 +354,10 @@ public final class PreviewRuns: Sendable {
 
   public func start(id: Int, command: ShellLine) {
     DetachedThread.start { [self] in
-      let output = ShellCommand.capture(command, limit: PreviewText.maxBytes) { groups.started(id: id, pid: $0) }.output
+      let output = ShellCommand.capture(
+        command, limit: PreviewText.maxBytes, started: { groups.started(id: id, pid: $0) },
+        progress: { self.post(.previewProgress(id: id, $0)) }
+      ).output
       if !groups.finished(id: id) { post(.previewOutput(id: id, output)) }
     }
   }

@@ -7,7 +7,7 @@
 /// Time on a clock that never jumps (wall-clock changes do not make ticks
 /// negative or huge).
 public enum MonotonicClock {
-  static func milliseconds() -> Int {
+  public static func milliseconds() -> Int {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000

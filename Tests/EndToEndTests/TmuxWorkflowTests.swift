@@ -27,6 +27,20 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// What a preview prints shows as it comes, before the command ends (a
+  /// slow command, `tail -f`): fzf's way. Moving on kills the one running.
+  @Test func previewOutputShowsBeforeTheCommandEnds() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --preview 'echo first-{item}; sleep 60; echo never'")
+    defer { s.close() }
+    try await s.waitFor("the first line while the command sleeps") { $0.row(1).hasSuffix("│first-0") }
+    try s.sendKeys("j")
+    let next = try await s.waitFor("the next item's first line") { $0.row(1).hasSuffix("│first-1") }
+    #expect(!next.contains("never"))
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   @Test func thePaneScrollsWithShiftArrowsAndTheWheelOverIt() async throws {
     let s = try TmuxSession("sectionnav --demo numbers --preview 'seq 1 100' --preview-window bottom:50%")
     defer { s.close() }

@@ -70,6 +70,9 @@ extension AppState {
     case .previewOutput(let id, let output):
       previewFinished(id: id, output: output)
       return []
+    case .previewProgress(let id, let output):
+      previewProgressed(id: id, output: output)
+      return []
     case .executeFinished(let id, let failure):
       return executeFinished(id: id, failure: failure)
     case .reloaded(let id, _, let status) where status != 0:

@@ -24,6 +24,10 @@ public enum Event: Sendable, Equatable {
   case searchFinished(jobID: Int, SearchResult)
   /// The preview command `id` ended with this output (bytes, unsanitised).
   case previewOutput(id: Int, [UInt8])
+  /// What the preview command `id`, still running, has written so far:
+  /// shown as it comes, as fzf shows it (`echo …; sleep 3` shows its first
+  /// line at once, `tail -f` its lines as they come).
+  case previewProgress(id: Int, [UInt8])
   /// The `execute`/`execute-silent` command `id` ended: the actions chained
   /// after it run now; with a `failure` (it could not start) they do not,
   /// and the status line says why.
@@ -48,8 +52,8 @@ extension Event {
   var isUserInput: Bool {
     switch self {
     case .key, .mouse, .paste, .command, .lineEdited, .searchFinished, .executeFinished: return true
-    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .reloaded, .reloadFailed, .filtered,
-      .startFilter:
+    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .previewProgress, .reloaded, .reloadFailed,
+      .filtered, .startFilter:
       return false
     }
   }

@@ -54,6 +54,17 @@ extension AppState {
 
   mutating func previewFinished(id: Int, output: [UInt8]) {
     guard case .preview(let key)? = jobs.finish(.preview, id: id) else { return }  // killed as stale
+    show(output, of: key)
+  }
+
+  /// The output so far of the preview still running as `id` (not of one
+  /// killed as stale): shown, the run going on.
+  mutating func previewProgressed(id: Int, output: [UInt8]) {
+    guard let running = jobs.preview, running.id == id else { return }
+    show(output, of: running.key)
+  }
+
+  private mutating func show(_ output: [UInt8], of key: WorkflowState.PreviewKey) {
     workflow.previewText = PreviewText(output, colors: settings.theme.colorEnabled)
     if workflow.shown != key { workflow.previewScroll = 0 }
     workflow.shown = key
