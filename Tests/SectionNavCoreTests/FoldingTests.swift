@@ -97,10 +97,16 @@ import Testing
   /// the run's length without leading zeros (at most 255) and those
   /// digits, two a byte (the first in the high half; a lone last one's low
   /// half 0) — from 255 digits on, as they are.
+  /// The key by its definition: from the title's first filed character
+  /// (past leading blanks and emoji, as its initial), `/` first when that
+  /// is neither a letter nor a whole number, then the fold with its digit
+  /// runs rewritten.
   static func referenceKey(_ title: String) -> [UInt8] {
-    var folded: [UInt8] = []
-    Array(title.utf8).withUnsafeBufferPointer { Folding.fold($0, into: &folded) }
     var key: [UInt8] = []
+    guard let start = Initials.filedStart(title) else { return [] }
+    if !title[start].isLetter && !title[start].isWholeNumber { key.append(0x2F) }
+    var folded: [UInt8] = []
+    Array(title[start...].utf8).withUnsafeBufferPointer { Folding.fold($0, into: &folded) }
     var i = 0
     while i < folded.count {
       guard folded[i] >= 0x30, folded[i] <= 0x39 else {

@@ -121,8 +121,13 @@ public enum NaturalOrder {
               title.withUTF8 { t in
                 // Not a byte past the title is read: `String` makes no such promise.
                 if let p = t.baseAddress {
-                  let n = Self.limited(p, t.count)
-                  used += Self.write(p, n, readable: n, f, o + used)
+                  let (skip, symbol) = Self.lead(t)
+                  if symbol {
+                    o[used] = Self.symbolMark
+                    used += 1
+                  }
+                  let n = Self.limited(p + skip, t.count - skip)
+                  used += Self.write(p + skip, n, readable: n, f, o + used)
                 }
               }
               ends.append(used)
@@ -151,17 +156,61 @@ public enum NaturalOrder {
       precondition(collation == nil, "ICU keys are made from titles")
       guard Self.isASCII(p, n, readable: readable) else { return false }
       flatten()
-      let n = Self.limited(p, n)
-      let used = end
-      let (foldRoom, keyRoom) = Self.room(n)
+      let (skip, symbol) = Self.lead(UnsafeBufferPointer(start: p, count: n))
+      let n = Self.limited(p + skip, n - skip)
+      var used = end
+      let (foldRoom, keyRoom) = Self.room(n + 1)
       makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: Self.block)
+      if symbol {
+        bytes[used] = Self.symbolMark
+        used += 1
+      }
       let written = scratch.withUnsafeMutableBufferPointer { room in
         bytes.withUnsafeMutableBufferPointer { out in
-          Self.write(p, n, readable: readable, room.baseAddress!, out.baseAddress! + used)
+          Self.write(p + skip, n, readable: readable - skip, room.baseAddress!, out.baseAddress! + used)
         }
       }
       ends.append(used + written)
       return true
+    }
+
+    /// Put first in the key of a title whose first character (`Initials.filedStart`)
+    /// is neither a letter nor a number: below the `0` that starts a digit
+    /// run, so symbols sort before digits before letters, as in ICU's root
+    /// order, and with the `#` they file under at the index's top (a
+    /// `~tilde` or `€uro` sorted by its code point came after `Z`).
+    static let symbolMark: UInt8 = 0x2F
+
+    /// How a title's key starts, as its initial is read: the bytes before
+    /// its first filed character (leading whitespace and emoji, skipped, as
+    /// `Initials` skips them: ` lead` and `🇫🇷 France` sort among the titles
+    /// of the letter they file under), and whether `symbolMark` goes first.
+    /// A title starting with an ASCII letter or digit, most of them, is
+    /// decided by its first byte.
+    @inline(__always)
+    static func lead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, symbol: Bool) {
+      guard let c = t.first else { return (0, false) }
+      if (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 { return (0, false) }
+      if c > 0x20 && c < 0x7F { return (0, true) }
+      return slowLead(t)
+    }
+
+    static func slowLead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, symbol: Bool) {
+      var bytes = t.makeIterator()
+      var decoder = UTF8()
+      // A letter or digit of another script (`É`, `я`, `王`, `٣`) stands first as it is.
+      if t[0] >= 0x80, case .scalarValue(let s) = decoder.decode(&bytes) {
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+          return (0, false)
+        default: break
+        }
+      }
+      let title = String(decoding: t, as: UTF8.self)
+      guard let start = Initials.filedStart(title) else { return (t.count, false) }
+      let first = title[start]
+      // A whole number of another form (`²`, `①`) folds to its digits; `½` and `㎏` stay symbols.
+      return (title.utf8.distance(from: title.startIndex, to: start), !first.isLetter && !first.isWholeNumber)
     }
 
     /// Where the keys end in `bytes` (room may follow, `append(ascii:)`).

@@ -35,8 +35,17 @@ public enum Initials {
     return Int(letter)
   }
 
+  /// Where a title's initial is read: past leading whitespace and emoji
+  /// (`🇫🇷 France` → `France`); nil when nothing else is there. The sort
+  /// key starts there too (`NaturalOrder.SortKeys.lead`), so a title sorts
+  /// among the titles of the letter it files under.
+  static func filedStart(_ title: String) -> String.Index? {
+    title.firstIndex { !$0.isWhitespace && !isEmoji($0) }
+  }
+
   public static func of(_ title: String) -> String {
-    guard let first = title.first(where: { !$0.isWhitespace && !isEmoji($0) }) else { return other }
+    guard let start = filedStart(title) else { return other }
+    let first = title[start]
     if let ascii = first.asciiValue {
       switch ascii {
       case 0x41...0x5A: return String(Character(Unicode.Scalar(ascii)))
