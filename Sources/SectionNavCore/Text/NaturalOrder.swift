@@ -112,7 +112,8 @@ public enum NaturalOrder {
       // four runtime calls each fewer.
       var next = rest.next()
       while var title = next.take() {
-        let (foldRoom, keyRoom) = Self.room(title.utf8.count)
+        // One byte more for a `symbolMark`.
+        let (foldRoom, keyRoom) = Self.room(title.utf8.count + 1)
         makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: ahead)
         scratch.withUnsafeMutableBufferPointer { room in
           bytes.withUnsafeMutableBufferPointer { out in
@@ -134,7 +135,7 @@ public enum NaturalOrder {
               next = rest.next()
               guard let following = next else { return }
               // The next one here while its room is there.
-              let (foldRoom, keyRoom) = Self.room(following.utf8.count)
+              let (foldRoom, keyRoom) = Self.room(following.utf8.count + 1)
               guard foldRoom <= room.count, out.count - used >= keyRoom else { return }
               title = next.take()!
             }
@@ -159,7 +160,7 @@ public enum NaturalOrder {
       let (skip, symbol) = Self.lead(UnsafeBufferPointer(start: p, count: n))
       let n = Self.limited(p + skip, n - skip)
       var used = end
-      let (foldRoom, keyRoom) = Self.room(n + 1)
+      let (foldRoom, keyRoom) = Self.room(n + 1)  // a byte more for a `symbolMark`
       makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: Self.block)
       if symbol {
         bytes[used] = Self.symbolMark
@@ -175,7 +176,7 @@ public enum NaturalOrder {
     }
 
     /// Put first in the key of a title whose first character (`Initials.filedStart`)
-    /// is neither a letter nor a number: below the `0` that starts a digit
+    /// is neither a letter nor a whole number: below the `0` that starts a digit
     /// run, so symbols sort before digits before letters, as in ICU's root
     /// order, and with the `#` they file under at the index's top (a
     /// `~tilde` or `€uro` sorted by its code point came after `Z`).
