@@ -183,13 +183,6 @@ struct TemplateScan {
     switch stack.last! {
     case .code(let end, let parens):
       switch c {
-      case "\\": copy(2)
-      case "'":
-        stack.append(.single)
-        copy()
-      case "\"":
-        stack.append(.double)
-        copy()
       case "`":
         if end == .backquote { pop() } else { stack.append(.code(end: .backquote, parens: 0)) }
         copy()
@@ -213,7 +206,7 @@ struct TemplateScan {
         copy()
       case "#" where atWordStart:
         while i < s.count && s[i] != "\n" { copy() }
-      default: copy()
+      default: if !nested(c) { copy() }
       }
     case .double:
       switch c {
@@ -239,7 +232,6 @@ struct TemplateScan {
       copy()
     case .braced(let depth, let quoted, let arithmetic):
       switch c {
-      case "\\": copy(2)
       case "}":
         if depth == 0 { pop() } else { set(.braced(depth: depth - 1, quoted: quoted, arithmetic: arithmetic)) }
         copy()
@@ -253,17 +245,7 @@ struct TemplateScan {
       case ":" where depth == 0 && !"-=?+".unicodeScalars.contains(next() ?? " "):
         set(.braced(depth: depth, quoted: quoted, arithmetic: true))
         copy()
-      case "'":
-        stack.append(.single)
-        copy()
-      case "\"":
-        stack.append(.double)
-        copy()
-      case "`":
-        stack.append(.code(end: .backquote, parens: 0))
-        copy()
-      case "$": dollar(ansi: false)
-      default: copy()
+      default: if !nested(c) { copy() }
       }
     case .arithmetic(let parens):
       switch c {
@@ -286,7 +268,6 @@ struct TemplateScan {
       }
     case .bracketed(let depth, let double):
       switch c {
-      case "\\": copy(2)
       case "[":
         set(.bracketed(depth: depth + 1, double: double))
         copy()
@@ -300,36 +281,36 @@ struct TemplateScan {
         } else {
           copy()
         }
-      case "'":
-        stack.append(.single)
-        copy()
-      case "\"":
-        stack.append(.double)
-        copy()
-      case "`":
-        stack.append(.code(end: .backquote, parens: 0))
-        copy()
-      case "$": dollar(ansi: false)
-      default: copy()
+      default: if !nested(c) { copy() }
       }
     case .letCommand:
       switch c {
       case ";", "&", "|", "\n", ")":
         pop()
         step()
-      case "\\": copy(2)
-      case "'":
-        stack.append(.single)
-        copy()
-      case "\"":
-        stack.append(.double)
-        copy()
-      case "`":
-        stack.append(.code(end: .backquote, parens: 0))
-        copy()
-      case "$": dollar(ansi: false)
-      default: copy()
+      default: if !nested(c) { copy() }
       }
     }
+  }
+
+  /// An escape, quotes, backquotes or an expansion (not `$'…'`) opened in
+  /// commands, `${…}`, `$[…]`, `[[ … ]]` or `let`: stepped over or its frame
+  /// pushed; false for any other scalar.
+  private mutating func nested(_ c: Unicode.Scalar) -> Bool {
+    switch c {
+    case "\\": copy(2)
+    case "'":
+      stack.append(.single)
+      copy()
+    case "\"":
+      stack.append(.double)
+      copy()
+    case "`":
+      stack.append(.code(end: .backquote, parens: 0))
+      copy()
+    case "$": dollar(ansi: false)
+    default: return false
+    }
+    return true
   }
 }
