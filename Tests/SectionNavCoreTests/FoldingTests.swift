@@ -99,12 +99,16 @@ import Testing
   /// half 0) — from 255 digits on, as they are.
   /// The key by its definition: from the title's first filed character
   /// (past leading blanks and emoji, as its initial), `/` first when that
-  /// is neither a letter nor a whole number, then the fold with its digit
-  /// runs rewritten.
+  /// is neither a letter nor a whole number, a Hangul syllable's initial
+  /// consonant before it, then the fold with its digit runs rewritten.
   static func referenceKey(_ title: String) -> [UInt8] {
     var key: [UInt8] = []
     guard let start = Initials.filedStart(title) else { return [] }
-    if !title[start].isLetter && !title[start].isWholeNumber { key.append(0x2F) }
+    if let v = title[start].unicodeScalars.first?.value, (0xAC00...0xD7A3).contains(v) {
+      key += Array(Initials.of(String(title[start])).utf8)
+    } else if !title[start].isLetter && !title[start].isWholeNumber {
+      key.append(0x2F)
+    }
     var folded: [UInt8] = []
     Array(title[start...].utf8).withUnsafeBufferPointer { Folding.fold($0, into: &folded) }
     var i = 0

@@ -112,8 +112,8 @@ public enum NaturalOrder {
       // four runtime calls each fewer.
       var next = rest.next()
       while var title = next.take() {
-        // One byte more for a `symbolMark`.
-        let (foldRoom, keyRoom) = Self.room(title.utf8.count + 1)
+        // Three bytes more for a `lead` mark.
+        let (foldRoom, keyRoom) = Self.room(title.utf8.count + 3)
         makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: ahead)
         scratch.withUnsafeMutableBufferPointer { room in
           bytes.withUnsafeMutableBufferPointer { out in
@@ -122,11 +122,8 @@ public enum NaturalOrder {
               title.withUTF8 { t in
                 // Not a byte past the title is read: `String` makes no such promise.
                 if let p = t.baseAddress {
-                  let (skip, symbol) = Self.lead(t)
-                  if symbol {
-                    o[used] = Self.symbolMark
-                    used += 1
-                  }
+                  let (skip, mark) = Self.lead(t)
+                  used += Self.write(mark: mark, o + used)
                   let n = Self.limited(p + skip, t.count - skip)
                   used += Self.write(p + skip, n, readable: n, f, o + used)
                 }
@@ -135,7 +132,7 @@ public enum NaturalOrder {
               next = rest.next()
               guard let following = next else { return }
               // The next one here while its room is there.
-              let (foldRoom, keyRoom) = Self.room(following.utf8.count + 1)
+              let (foldRoom, keyRoom) = Self.room(following.utf8.count + 3)
               guard foldRoom <= room.count, out.count - used >= keyRoom else { return }
               title = next.take()!
             }
@@ -157,15 +154,12 @@ public enum NaturalOrder {
       precondition(collation == nil, "ICU keys are made from titles")
       guard Self.isASCII(p, n, readable: readable) else { return false }
       flatten()
-      let (skip, symbol) = Self.lead(UnsafeBufferPointer(start: p, count: n))
+      let (skip, mark) = Self.lead(UnsafeBufferPointer(start: p, count: n))
       let n = Self.limited(p + skip, n - skip)
       var used = end
-      let (foldRoom, keyRoom) = Self.room(n + 1)  // a byte more for a `symbolMark`
+      let (foldRoom, keyRoom) = Self.room(n + 3)  // three bytes more for a `lead` mark
       makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: Self.block)
-      if symbol {
-        bytes[used] = Self.symbolMark
-        used += 1
-      }
+      used += bytes.withUnsafeMutableBufferPointer { Self.write(mark: mark, $0.baseAddress! + used) }
       let written = scratch.withUnsafeMutableBufferPointer { room in
         bytes.withUnsafeMutableBufferPointer { out in
           Self.write(p + skip, n, readable: readable - skip, room.baseAddress!, out.baseAddress! + used)
@@ -185,33 +179,55 @@ public enum NaturalOrder {
     /// How a title's key starts, as its initial is read: the bytes before
     /// its first filed character (leading whitespace and emoji, skipped, as
     /// `Initials` skips them: ` lead` and `🇫🇷 France` sort among the titles
-    /// of the letter they file under), and whether `symbolMark` goes first.
-    /// A title starting with an ASCII letter or digit, most of them, is
+    /// of the letter they file under), and a mark written first (a scalar,
+    /// 0 for none): `symbolMark` before a symbol; before a Hangul syllable
+    /// the consonant it files under (`한` under `ㅎ`: by its code point a
+    /// syllable sorted after every Han title, its entry before them). A
+    /// title starting with an ASCII letter or digit, most of them, is
     /// decided by its first byte.
     @inline(__always)
-    static func lead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, symbol: Bool) {
-      guard let c = t.first else { return (0, false) }
-      if (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 { return (0, false) }
-      if c > 0x20 && c < 0x7F { return (0, true) }
+    static func lead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, mark: UInt32) {
+      guard let c = t.first else { return (0, 0) }
+      if (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 { return (0, 0) }
+      if c > 0x20 && c < 0x7F { return (0, UInt32(Self.symbolMark)) }
       return slowLead(t)
     }
 
-    static func slowLead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, symbol: Bool) {
+    static func slowLead(_ t: UnsafeBufferPointer<UInt8>) -> (skip: Int, mark: UInt32) {
       var bytes = t.makeIterator()
       var decoder = UTF8()
       // A letter or digit of another script (`É`, `я`, `王`, `٣`) stands first as it is.
       if t[0] >= 0x80, case .scalarValue(let s) = decoder.decode(&bytes) {
+        if let initial = Initials.hangulInitial(s) { return (0, initial.value) }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
-          return (0, false)
+          return (0, 0)
         default: break
         }
       }
       let title = String(decoding: t, as: UTF8.self)
-      guard let start = Initials.filedStart(title) else { return (t.count, false) }
+      guard let start = Initials.filedStart(title) else { return (t.count, 0) }
+      let skip = title.utf8.distance(from: title.startIndex, to: start)
       let first = title[start]
+      if let s = first.unicodeScalars.first, let initial = Initials.hangulInitial(s) { return (skip, initial.value) }
       // A whole number of another form (`²`, `①`) folds to its digits; `½` and `㎏` stay symbols.
-      return (title.utf8.distance(from: title.startIndex, to: start), !first.isLetter && !first.isWholeNumber)
+      return (skip, !first.isLetter && !first.isWholeNumber ? UInt32(Self.symbolMark) : 0)
+    }
+
+    /// Writes `mark` (a scalar, `lead`'s; 0: none) as UTF-8 at `out`; returns its length.
+    @inline(__always)
+    static func write(mark: UInt32, _ out: UnsafeMutablePointer<UInt8>) -> Int {
+      guard mark != 0 else { return 0 }
+      guard mark >= 0x80, let scalar = Unicode.Scalar(mark) else {
+        out[0] = UInt8(truncatingIfNeeded: mark)
+        return 1
+      }
+      var n = 0
+      for b in String(scalar).utf8 {
+        out[n] = b
+        n += 1
+      }
+      return n
     }
 
     /// Where the keys end in `bytes` (room may follow, `append(ascii:)`).

@@ -65,11 +65,8 @@ public enum Initials {
   }
 
   static func of(letter scalar: Unicode.Scalar, _ first: Character) -> String {
-    let v = scalar.value
     // Hangul syllables file under their leading consonant (tense ones under the plain one).
-    if v >= 0xAC00 && v <= 0xD7A3 {
-      return hangulInitials[Int((v - 0xAC00) / 588)]
-    }
+    if let initial = hangulInitial(scalar) { return String(Character(initial)) }
     // A letter that folds to a Latin letter files under it, as it sorts (`NaturalOrder`).
     // Other letters file under their folded form upper-cased (`ά` and `Α` under `Α`).
     let folded = Folding.fold(String(first))
@@ -96,6 +93,13 @@ public enum Initials {
     return titles.indices.sorted { a, b in
       buckets[a] != buckets[b] ? buckets[a] < buckets[b] : titles[a].utf8.lexicographicallyPrecedes(titles[b].utf8)
     }
+  }
+
+  /// The consonant a Hangul syllable files under (its leading one, a tense
+  /// one under the plain one); nil for any other scalar.
+  static func hangulInitial(_ s: Unicode.Scalar) -> Unicode.Scalar? {
+    guard s.value >= 0xAC00 && s.value <= 0xD7A3 else { return nil }
+    return hangulInitials[Int((s.value - 0xAC00) / 588)].unicodeScalars.first
   }
 
   /// ㄱ ㄱ ㄴ ㄷ ㄷ ㄹ ㅁ ㅂ ㅂ ㅅ ㅅ ㅇ ㅈ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ for the 19 leading consonants.
