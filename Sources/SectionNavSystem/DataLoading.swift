@@ -123,7 +123,7 @@ public enum DataLoading {
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)
-      case .data(let e, _): throw failure(e, config)
+      case .data(let e, let read): throw failure(e, config, startsLikeText: StdinFormat.of(read) == .lines)
       }
     }
     if let items = outcome.items {
