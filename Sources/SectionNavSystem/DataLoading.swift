@@ -123,7 +123,7 @@ public enum DataLoading {
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)
-      case .data(let e, let read): throw failure(e, config, startsLikeText: StdinFormat.of(read) == .lines)
+      case .data(let e, let read): throw failure(e, config, startsLikeText: StdinFormat.startsAsText(read))
       }
     }
     if let items = outcome.items {
@@ -138,7 +138,7 @@ public enum DataLoading {
   /// looked like (`StdinFormat`) says how to read it as lines instead, as
   /// does a FILE whose name says no format and that does not start like
   /// JSON (`sectionnav list.txt`, read as JSON: the name decides, never
-  /// the bytes). `startsLikeText`: what `StdinFormat` would call lines.
+  /// the bytes). `startsLikeText`: `StdinFormat.startsAsText`.
   static func failure(_ error: LoadError, _ config: Configuration, startsLikeText: Bool = false) -> Failure {
     var error = error
     if config.guessesStdinFormat && error.kind == .invalidJSON {
@@ -190,7 +190,7 @@ public enum DataLoading {
         }
       } catch {
         if buffer.isMapped { try checkUnchanged(config) }
-        throw failure(error, config, startsLikeText: StdinFormat.of(buffer) == .lines)
+        throw failure(error, config, startsLikeText: StdinFormat.startsAsText(buffer))
       }
     }
     // Only the mapped input file can shrink under its reader; a reload's

@@ -12,12 +12,24 @@ public enum StdinFormat: Sendable, Equatable {
   /// byte-order mark, spaces, tabs, line ends) and more may come. At the end
   /// of an input that is all blank: lines (nothing to choose, as in fzf).
   public static func of(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool) -> StdinFormat? {
-    let mark = ByteOrderMark.utf8
-    if !atEnd && bytes.count < 3 && mark.starts(with: bytes) { return nil }
-    var i = bytes.starts(with: mark) ? 3 : 0
+    if !atEnd && bytes.count < 3 && ByteOrderMark.utf8.starts(with: bytes) { return nil }
+    guard let first = firstNonBlank(bytes) else { return atEnd ? .lines : nil }
+    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .lines
+  }
+
+  /// The first byte after a byte-order mark and blanks; nil when there is none.
+  static func firstNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    var i = bytes.starts(with: ByteOrderMark.utf8) ? 3 : 0
     while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-    guard i < bytes.count else { return atEnd ? .lines : nil }
-    return bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .json : .lines
+    return i < bytes.count ? bytes[i] : nil
+  }
+
+  /// Whether the input starts as plain text would: not like JSON, and with
+  /// a printable character — not a NUL or another control (binary data,
+  /// `/dev/zero`, which `--lines` refuses too).
+  public static func startsAsText(_ buffer: ByteBuffer) -> Bool {
+    guard let first = buffer.withBytes({ firstNonBlank($0) }) else { return false }
+    return first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first > 0x20 && first != 0x7F
   }
 
   /// The verdict on a whole input.
