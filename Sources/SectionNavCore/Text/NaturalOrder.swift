@@ -217,14 +217,10 @@ public enum NaturalOrder {
     /// Writes `mark` (a scalar, `lead`'s; 0: none) as UTF-8 at `out`; returns its length.
     @inline(__always)
     static func write(mark: UInt32, _ out: UnsafeMutablePointer<UInt8>) -> Int {
-      guard mark != 0 else { return 0 }
-      guard mark >= 0x80, let scalar = Unicode.Scalar(mark) else {
-        out[0] = UInt8(truncatingIfNeeded: mark)
-        return 1
-      }
+      guard mark != 0, let scalar = Unicode.Scalar(mark) else { return 0 }
       var n = 0
-      for b in String(scalar).utf8 {
-        out[n] = b
+      UTF8.encode(scalar) {
+        out[n] = $0
         n += 1
       }
       return n
