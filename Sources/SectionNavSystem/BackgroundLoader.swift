@@ -58,24 +58,14 @@ public enum BackgroundLoader {
   /// Reads a pipe or standard input on its own thread, posting what has
   /// arrived as `.data` with `reading` (status `reading… N items`) — the
   /// first screen comes before the input ends and grows in place — then
-  /// the complete list, or `.loadFailed` at the first bad byte. A snapshot
-  /// copies the items found so far, so they are spaced out: at least
-  /// `snapshotInterval` apart and never more than a fifth of the time.
+  /// the complete list, or `.loadFailed` at the first bad byte. Snapshots
+  /// are spaced out (`StreamSnapshots`).
   public static func start(stream fd: Int32, config: Configuration, inbox: EventInbox) {
     DetachedThread.start(stackSize: 8 << 20) {
-      var next = MonotonicClock.seconds()
-      var posted = -1
+      var snapshots = StreamSnapshots(config)
       do {
-        let list = try DataLoading.parseStream(fd: fd, config) { _, items, snapshot in
-          let now = MonotonicClock.seconds()
-          // Lines count no items while they arrive; guessed input may be lines.
-          guard now >= next, items != posted || config.lines || config.guessesStdinFormat else { return }
-          let list = snapshot()
-          // Past the limit the load fails at its end; the filter never sees such a list.
-          guard list.itemCount <= SectionedList.maximumItemCount else { return }
-          posted = items
-          let cost = MonotonicClock.seconds() - now
-          next = now + max(Self.snapshotInterval / 4, cost * 5)
+        let list = try DataLoading.parseStream(fd: fd, config) { bytes, items, snapshot in
+          guard let list = snapshots.take(bytes: bytes, items: items, snapshot) else { return }
           inbox.post(.data(DataUpdate(list: list, progress: 0, reading: true)))
         }
         inbox.post(.data(DataUpdate(list: list, progress: nil)))

@@ -274,16 +274,23 @@ public enum ShellCommand {
   /// stops it at its first bad byte): the event for `handle`. A command that
   /// fails (non-zero exit) or whose output is refused leaves the data as it
   /// was, and is killed with its process group if it is still writing.
+  /// `progress`: gets what has arrived as it grows (spaced as standard
+  /// input's snapshots are, `StreamSnapshots`).
   public static func reload(
-    id: Int, command: ShellLine, config: Configuration, started: (pid_t) -> Void = { _ in }
+    id: Int, command: ShellLine, config: Configuration, started: (pid_t) -> Void = { _ in },
+    progress: ((SectionedList) -> Void)? = nil
   ) -> Event {
     var source = config
     source.file = "reload output"
+    var snapshots = StreamSnapshots(source)
     let parsed: (Result<SectionedList, Failure>, status: Int32)
     do throws(SpawnFailure) {
       parsed = try withOutput(command, errorsToOutput: false, started: started) { fd, pid in
         do throws(Failure) {
-          return .success(try DataLoading.parseStream(fd: fd, source))
+          let arrived: ((Int, Int, () -> SectionedList) -> Void)? = progress.map { progress in
+            { bytes, items, snapshot in snapshots.take(bytes: bytes, items: items, snapshot).map(progress) }
+          }
+          return .success(try DataLoading.parseStream(fd: fd, source, progress: arrived))
         } catch {
           kill(-pid, SIGKILL)
           return .failure(error)

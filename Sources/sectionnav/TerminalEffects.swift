@@ -102,10 +102,13 @@ final class TerminalEffects: EffectPerformer {
       })
   }
 
-  func reload(id: Int, command: ShellLine) {
+  func reload(id: Int, command: ShellLine, streamed: Bool) {
     let (inbox, reloads, config) = (inbox, reloads, config)
     DetachedThread.start {
-      let event = ShellCommand.reload(id: id, command: command, config: config) { reloads.started(id: id, pid: $0) }
+      let event = ShellCommand.reload(
+        id: id, command: command, config: config, started: { reloads.started(id: id, pid: $0) },
+        progress: streamed
+          ? { inbox.post(.reloadProgress(id: id, DataUpdate(list: $0, progress: 0, reading: true))) } : nil)
       if !reloads.finished(id: id) { inbox.post(event) }
     }
   }

@@ -87,6 +87,26 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// `reload` streams, as fzf's does: what the command has written shows
+  /// while it runs (`tail -f`, a slow query), and the status line says the
+  /// data is still arriving. Leaving kills the command.
+  @Test func aReloadShowsItsOutputBeforeTheCommandEnds() async throws {
+    let s = try TmuxSession(
+      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(echo fresh-one; echo fresh-two; sleep 60; echo never)'",
+      files: ["fruits.txt": "apple\nbanana\ncherry\n"])
+    defer { s.close() }
+    try await s.waitForStatus("item 1/3")
+    try s.sendKeys("j", "C-r")
+    let shown = try await s.waitFor("the reload's lines while the command sleeps") {
+      $0.contains("fresh-one") && $0.contains("fresh-two")
+    }
+    #expect(!shown.contains("banana") && !shown.contains("never"), "\(shown)")
+    #expect(shown.status.contains("reading"), "\(shown)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   /// The file rewritten in place (cut, then written): the mapped rows read
   /// as empty, which the status says, and `reload` still reads the new text
   /// (its output is not the file that shrank).

@@ -26,7 +26,9 @@ import Testing
     mutating func execute(id: Int, command: ShellLine, silent: Bool) {
       calls.append("execute \(id) \(command.text) \(silent)")
     }
-    mutating func reload(id: Int, command: ShellLine) { calls.append("reload \(id) \(command.text)") }
+    mutating func reload(id: Int, command: ShellLine, streamed: Bool) {
+      calls.append("reload \(id) \(command.text) \(streamed)")
+    }
     mutating func cancelReload(id: Int) { calls.append("cancelReload \(id)") }
   }
 
@@ -41,14 +43,14 @@ import Testing
       .quit, .interrupt, .choose(section: 1, item: 2), .chooseItems([]), .fail(Failure("bad")), .output("o"),
       .commandFailed("m"), .editLine(.search), .suspend, .start(NoJob(id: 4)), .cancel(jobID: 5),
       .runPreview(id: 6, command: line), .cancelPreview(id: 7), .execute(id: 8, command: line, silent: true),
-      .reload(id: 9, command: line), .cancelReload(id: 10),
+      .reload(id: 9, command: line, streamed: true), .cancelReload(id: 10),
     ]
     var recorder = Recorder()
     for effect in effects { effect.perform(on: &recorder) }
     #expect(
       recorder.calls == ["end", "end", "end", "end", "end"] + [
         "output o", "commandFailed m", "editLine search", "suspend", "start 4", "cancel 5", "runPreview 6 cmd",
-        "cancelPreview 7", "execute 8 cmd true", "reload 9 cmd", "cancelReload 10",
+        "cancelPreview 7", "execute 8 cmd true", "reload 9 cmd true", "cancelReload 10",
       ])
     #expect(
       recorder.ends == [
@@ -77,7 +79,7 @@ import Testing
 
     var reloaded = AppState(
       list: SectionedList([(title: "A", items: ["a1"])]), settings: settings, width: 40, height: 10)
-    guard case .reload(let id, _)? = reloaded.handle(.key(KeyEvent(.ctrl("r")))).first else {
+    guard case .reload(let id, _, _)? = reloaded.handle(.key(KeyEvent(.ctrl("r")))).first else {
       Issue.record("no reload")
       return
     }

@@ -98,11 +98,11 @@ import Testing
     var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list)")
     _ = s.handle(.key(KeyEvent(.char("j"))))
     let effects = s.handle(.key(KeyEvent(.ctrl("r"))))
-    guard case .reload(let id, let command)? = effects.first else {
+    guard case .reload(let id, let command, let streamed)? = effects.first else {
       Issue.record("no reload effect: \(effects)")
       return
     }
-    #expect(command == ShellLine(text: "make-list"))
+    #expect(command == ShellLine(text: "make-list") && streamed)
     let list = SectionedList([(title: "A", items: ["a0", "a 1", "a'2"]), (title: "C", items: ["c"])])
     _ = s.handle(.reloaded(id: id + 7, DataUpdate(list: list, progress: nil)))
     #expect(s.list.sectionCount == 2 && s.list.title(1) == "B")
@@ -118,7 +118,7 @@ import Testing
   /// printed is not taken, and the status line says why.
   @Test func aReloadThatExitsNonZeroKeepsTheData() throws {
     var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list)")
-    guard case .reload(let id, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+    guard case .reload(let id, _, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
       Issue.record("no reload effect")
       return
     }
@@ -129,7 +129,62 @@ import Testing
   }
 
   static func reloads(_ effects: [Effect]) -> [(id: Int, command: ShellLine)] {
-    effects.compactMap { if case .reload(let id, let c) = $0 { return (id, c) } else { return nil } }
+    effects.compactMap { if case .reload(let id, let c, _) = $0 { return (id, c) } else { return nil } }
+  }
+
+  /// fzf's `reload` streams: what the command has written shows while it
+  /// runs (`reading… N items`), the cursor's item is found again once it
+  /// ends; `reload-sync` asks the runner for the data only at the end.
+  @Test func aStreamedReloadShowsItsDataAsItArrives() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list),f5:reload-sync(make-list)")
+    _ = s.handle(.key(KeyEvent(.char("j"))))
+    guard case .reload(let id, _, true)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no streamed reload")
+      return
+    }
+    let partial = SectionedList([(title: "N", items: ["n1"])])
+    _ = s.handle(.reloadProgress(id: id + 1, DataUpdate(list: partial, progress: 0, reading: true)))
+    #expect(s.list.title(0) == "A", "a progress of a reload not waited for is dropped")
+    _ = s.handle(.reloadProgress(id: id, DataUpdate(list: partial, progress: 0, reading: true)))
+    #expect(s.list.sectionCount == 1 && s.list.title(0) == "N" && s.loadReading)
+    let whole = SectionedList([(title: "A", items: ["a0", "a 1", "a'2"]), (title: "N", items: ["n1"])])
+    _ = s.handle(.reloaded(id: id, DataUpdate(list: whole, progress: nil)))
+    #expect(s.loadProgress == nil && !s.loadReading)
+    #expect(s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } == "a'2")
+    guard case .reload(_, _, false)? = s.handle(.key(KeyEvent(.function(5)))).first else {
+      Issue.record("reload-sync streamed")
+      return
+    }
+  }
+
+  /// A streamed reload that fails after showing part of its output puts
+  /// back what it replaced — the newest data of the original source, which
+  /// kept arriving meanwhile, with the marks and the cursor's item — as
+  /// `reload-sync`'s failure leaves it.
+  @Test func aStreamedReloadThatFailsPutsTheDataBack() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(make-list),ctrl-x:toggle-mark", pick: true)
+    _ = s.handle(.key(KeyEvent(.down)))
+    _ = s.handle(.key(KeyEvent(.ctrl("x"))))
+    let marked = s.filtering.marks
+    #expect(marked.count == 1)
+    guard case .reload(let id, _, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no reload")
+      return
+    }
+    _ = s.handle(
+      .reloadProgress(
+        id: id, DataUpdate(list: SectionedList([(title: "N", items: ["n1"])]), progress: 0, reading: true)))
+    #expect(s.list.title(0) == "N" && s.filtering.marks.isEmpty)
+    let grown = SectionedList([
+      (title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"]), (title: "C", items: ["c"]),
+    ])
+    _ = s.handle(.data(DataUpdate(list: grown, progress: nil)))
+    #expect(s.list.title(0) == "N", "the original source does not replace the reload's data on screen")
+    _ = s.handle(.reloadFailed(id: id, "reload output: 1:1: bad"))
+    #expect(s.list.sectionCount == 3 && s.loadProgress == nil)
+    #expect(s.filtering.marks == marked)
+    #expect(s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } == "a'2")
+    #expect(s.message == "reload failed: reload output: 1:1: bad")
   }
 
   /// Four reload keys while the first still runs: each new one kills the

@@ -48,6 +48,11 @@ extension AppState {
     // stream still arriving) no longer feeds the list.
     case .data where workflow.reloaded, .loadFailed where workflow.reloaded, .dataShrank where workflow.reloaded:
       return []
+    // A streamed reload on screen: the original source's data is what a
+    // failing reload puts back.
+    case .data(let update) where workflow.beforeReload != nil:
+      workflow.beforeReload?.update = update
+      return []
     case .data(let update):
       return dataArrived(update)
     case .filtered(let id, let run):
@@ -75,14 +80,14 @@ extension AppState {
       return []
     case .executeFinished(let id, let failure):
       return executeFinished(id: id, failure: failure)
+    case .reloadProgress(let id, let partial):
+      return reloadProgressed(id: id, partial.list)
     case .reloaded(let id, _, let status) where status != 0:
-      reloadFailed(id: id, "the command exited with status \(status)")
-      return []
+      return reloadFailed(id: id, "the command exited with status \(status)")
     case .reloaded(let id, let update, _):
       return reloaded(id: id, update.list)
     case .reloadFailed(let id, let text):
-      reloadFailed(id: id, text)
-      return []
+      return reloadFailed(id: id, text)
     case .command(let command):
       do {
         return try run(command)

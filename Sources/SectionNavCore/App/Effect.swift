@@ -41,8 +41,10 @@ public enum Effect: Sendable {
   /// `.executeFinished(id)` when it has ended. Scripts print its output.
   case execute(id: Int, command: ShellLine, silent: Bool)
   /// Run `sh -c command`, read its output as data in the current input
-  /// format, and send `.reloaded` (or `.reloadFailed`).
-  case reload(id: Int, command: ShellLine)
+  /// format, and send `.reloaded` (or `.reloadFailed`); `streamed`: send
+  /// what has arrived as `.reloadProgress` meanwhile (`reload`, not
+  /// `reload-sync`).
+  case reload(id: Int, command: ShellLine, streamed: Bool)
   /// Kill the reload `id` with its process group: a newer one replaces it. No event follows.
   case cancelReload(id: Int)
 }

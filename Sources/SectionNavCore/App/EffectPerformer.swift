@@ -26,8 +26,9 @@ public protocol EffectPerformer {
   mutating func cancelPreview(id: Int)
   /// Run `execute`'s command and send `.executeFinished`.
   mutating func execute(id: Int, command: ShellLine, silent: Bool)
-  /// Run `reload`'s command, read its output as data, send `.reloaded` or `.reloadFailed`.
-  mutating func reload(id: Int, command: ShellLine)
+  /// Run `reload`'s command, read its output as data, send `.reloaded` or
+  /// `.reloadFailed`; `streamed`: what has arrived as `.reloadProgress` meanwhile.
+  mutating func reload(id: Int, command: ShellLine, streamed: Bool)
   /// Kill the reload `id`; no event follows.
   mutating func cancelReload(id: Int)
 }
@@ -47,7 +48,7 @@ extension Effect {
     case .runPreview(let id, let command): performer.runPreview(id: id, command: command)
     case .cancelPreview(let id): performer.cancelPreview(id: id)
     case .execute(let id, let command, let silent): performer.execute(id: id, command: command, silent: silent)
-    case .reload(let id, let command): performer.reload(id: id, command: command)
+    case .reload(let id, let command, let streamed): performer.reload(id: id, command: command, streamed: streamed)
     case .cancelReload(let id): performer.cancelReload(id: id)
     }
   }

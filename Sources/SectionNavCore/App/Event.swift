@@ -32,6 +32,11 @@ public enum Event: Sendable, Equatable {
   /// after it run now; with a `failure` (it could not start) they do not,
   /// and the status line says why.
   case executeFinished(id: Int, failure: String? = nil)
+  /// What the streamed `reload` command `id`, still running, has written
+  /// so far, as a list (fzf's `reload`: `tail -f` shows its lines as they
+  /// come). Shown at once; the data it replaces comes back if the command
+  /// then fails.
+  case reloadProgress(id: Int, DataUpdate)
   /// The `reload` command `id` produced this data and ended with
   /// `exitStatus`; a command that failed (non-zero) fails the reload, the
   /// data it printed is not taken.
@@ -52,7 +57,8 @@ extension Event {
   var isUserInput: Bool {
     switch self {
     case .key, .mouse, .paste, .command, .lineEdited, .searchFinished, .executeFinished: return true
-    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .previewProgress, .reloaded, .reloadFailed,
+    case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .previewProgress, .reloadProgress, .reloaded,
+      .reloadFailed,
       .filtered, .startFilter:
       return false
     }

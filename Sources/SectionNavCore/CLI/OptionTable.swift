@@ -299,7 +299,8 @@ public enum OptionTable {
     OptionSpec(
       "--bind", kind: .value, placeholder: "KEY:ACTION", group: .workflow, repeatable: true,
       help: "make KEY (ctrl-r, alt-x, f5, x, C-r) run ACTION[+ACTION...]: accept, abort, execute(CMD), "
-        + "execute-silent(CMD), reload(CMD), print(FORMAT), toggle-preview, preview-up, preview-down, "
+        + "execute-silent(CMD), reload(CMD), reload-sync(CMD), print(FORMAT), toggle-preview, preview-up, "
+        + "preview-down, "
         + "toggle-mark, or a key action of the help screen by name (page-down, search, ...); repeatable"
     ) { c, v throws(UsageError) in c.binds += try KeyBind.parse(v) },
     // Script

@@ -62,7 +62,9 @@ struct ScriptEffects: EffectPerformer {
     events.append(event)
   }
 
-  mutating func reload(id: Int, command: ShellLine) {
+  /// Read whole, streamed or not: a script's frames do not depend on how
+  /// fast the command writes.
+  mutating func reload(id: Int, command: ShellLine, streamed: Bool) {
     if let shell { events.append(shell.reload(id: id, command: command)) }
   }
 

@@ -48,11 +48,11 @@ extension AppState {
         let silent: Bool
         if case .executeSilent = action { silent = true } else { silent = false }
         return effects + [.execute(id: id, command: cursorCommand(template), silent: silent)]
-      case .reload(let template):
+      case .reload(let template, let sync):
         // One reload at a time: a newer one replaces a running one.
         let started = jobs.start(.reload)
         if let running = started.replaced { effects.append(.cancelReload(id: running)) }
-        effects.append(.reload(id: started.id, command: cursorCommand(template)))
+        effects.append(.reload(id: started.id, command: cursorCommand(template), streamed: !sync))
       case .print(let format):
         guard cursor != nil else { continue }
         workflow.printFormat = format
@@ -91,20 +91,46 @@ extension AppState {
     return failure == nil ? runChain(rest) : []
   }
 
+  /// The cursor's item by title and text, which a reload's data is searched for.
+  private var cursorItem: (title: String, text: String)? {
+    cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+  }
+
+  /// What a streamed `reload` has read so far, shown as standard input's
+  /// data is while it arrives (`reading… N items`). The data it replaces
+  /// is kept, following the original source, until the command ends.
+  mutating func reloadProgressed(id: Int, _ partial: SectionedList) -> [Effect] {
+    guard jobs[.reload]?.id == id else { return [] }
+    if workflow.beforeReload == nil {
+      let update = DataUpdate(list: dataList, progress: loadProgress, reading: loadReading)
+      workflow.beforeReload = .init(update: update, marks: filtering.marks, cursorItem: cursorItem)
+      // Marks name items of the data being replaced.
+      filtering.marks = []
+      workflow.generation += 1
+    }
+    return dataArrived(DataUpdate(list: partial, progress: 0, reading: true))
+  }
+
   /// New data from `reload`: the cursor stays on its item (same text in a
   /// section of the same title, else the same text anywhere) when it is still
   /// there — with a filter on, once the new data's survivors show it — and
   /// every preview is out of date.
   mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
     guard jobs.finish(.reload, id: id) != nil else { return [] }
-    let old = cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+    let replaced = workflow.beforeReload
+    workflow.beforeReload = nil
     workflow.reloaded = true
     sourceShrank = false
-    // Marks name items of the data being replaced.
     filtering.marks = []
-    let effects = dataArrived(DataUpdate(list: newList, progress: nil))
+    return show(DataUpdate(list: newList, progress: nil), keeping: replaced.map(\.cursorItem) ?? cursorItem)
+  }
+
+  /// Shows `update` after a reload ended (every preview out of date), the
+  /// cursor on `item` when the data holds it.
+  private mutating func show(_ update: DataUpdate, keeping item: (title: String, text: String)?) -> [Effect] {
+    let effects = dataArrived(update)
     workflow.generation += 1
-    guard let old, let found = Self.findItem(in: dataList, title: old.title, text: old.text) else { return effects }
+    guard let item, let found = Self.findItem(in: dataList, title: item.title, text: item.text) else { return effects }
     if isFiltered {
       filtering.follow = (filtering.generation, found.section, found.item)
       return effects
@@ -129,8 +155,17 @@ extension AppState {
     return search(same) ?? search(0..<list.sectionCount)
   }
 
-  mutating func reloadFailed(id: Int, _ text: String) {
-    guard jobs.finish(.reload, id: id) != nil else { return }
+  /// The reload failed: the data it replaced as it streamed in comes back
+  /// (with its marks and the cursor's item), and the status line says why.
+  mutating func reloadFailed(id: Int, _ text: String) -> [Effect] {
+    guard jobs.finish(.reload, id: id) != nil else { return [] }
+    var effects: [Effect] = []
+    if let replaced = workflow.beforeReload {
+      workflow.beforeReload = nil
+      effects = show(replaced.update, keeping: replaced.cursorItem)
+      filtering.marks = replaced.marks
+    }
     message = "reload failed: \(text)"
+    return effects
   }
 }

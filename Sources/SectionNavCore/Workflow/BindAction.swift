@@ -11,7 +11,9 @@ public enum BindAction: Sendable, Equatable {
   case executeSilent(CommandTemplate)
   /// Replace the data with the output of `sh -c CMD`, read in the current
   /// input format; the cursor stays on its item when it still exists.
-  case reload(CommandTemplate)
+  /// Shown as it arrives, as fzf's `reload` is; `sync` (`reload-sync`)
+  /// keeps the current data on screen until the command has ended.
+  case reload(CommandTemplate, sync: Bool = false)
   /// Print the cursor's item in this format and end, like Enter (fzf's
   /// `print(…)+accept`).
   case print(PrintFormat)
@@ -38,7 +40,7 @@ public enum BindAction: Sendable, Equatable {
   }()
 
   /// Names that take `(CMD)` or `(FORMAT)`.
-  static let argumentNames = ["execute", "execute-silent", "reload", "print"]
+  static let argumentNames = ["execute", "execute-silent", "reload", "reload-sync", "print"]
 
   /// `cursorDown` → `cursor-down`: the list actions' names come from the
   /// cases themselves, so a new action is bindable without a table edit.

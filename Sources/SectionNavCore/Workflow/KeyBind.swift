@@ -100,6 +100,7 @@ public struct KeyBind: Sendable, Equatable {
     case "execute": return (.execute(try template()), rest)
     case "execute-silent": return (.executeSilent(try template()), rest)
     case "reload": return (.reload(try template()), rest)
+    case "reload-sync": return (.reload(try template(), sync: true), rest)
     default:
       do {
         return (.print(try PrintFormat(argument)), rest)

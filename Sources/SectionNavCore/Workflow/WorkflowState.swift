@@ -26,6 +26,16 @@ struct WorkflowState: Sendable {
   var generation = 0
   /// The data came from a `reload`: updates from the original source are dropped.
   var reloaded = false
+  /// While a streamed `reload` shows what it has read so far: what it
+  /// replaced, to put back if the command fails (the original source's
+  /// updates go here meanwhile), and the cursor's item, to keep.
+  var beforeReload: ReplacedData?
+
+  struct ReplacedData: Sendable {
+    var update: DataUpdate
+    var marks: Set<UInt32>
+    var cursorItem: (title: String, text: String)?
+  }
   /// Set by `print(FORMAT)`: the chosen item is printed in this format.
   var printFormat: PrintFormat?
 

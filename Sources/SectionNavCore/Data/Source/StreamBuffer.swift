@@ -120,11 +120,12 @@ public final class StreamBuffer: @unchecked Sendable {
     #endif
   }
 
-  /// Whether a `read` of `fd` would wait now: nothing has arrived and the
-  /// writer has not closed its end. (A device such as `/dev/zero` never waits.)
-  public static func wouldWait(_ fd: Int32) -> Bool {
+  /// Whether a `read` of `fd` would wait now, or still after `milliseconds`:
+  /// nothing has arrived and the writer has not closed its end. (A device
+  /// such as `/dev/zero` never waits.)
+  public static func wouldWait(_ fd: Int32, milliseconds: Int32 = 0) -> Bool {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) == 0
+    return poll(&entry, 1, milliseconds) == 0
   }
 
   /// The pipe buffer `widenPipe` asks for; also the most one `read` takes.

@@ -88,13 +88,14 @@ final class StreamFollower: @unchecked Sendable {
         if ended { return nil }
         if progress == nil || items == 0 {
           wake.wait()
-        } else if wake.wait(timeout: .now() + Self.reofferInterval) == .timedOut {
+        } else if wake.wait(timeout: .now() + .milliseconds(Int(Self.reofferMilliseconds))) == .timedOut {
           progress?(count, items, snapshot)
         }
       }
     }
 
-    static let reofferInterval = DispatchTimeInterval.milliseconds(100)
+    /// How often the list so far is offered again while the input is quiet.
+    static let reofferMilliseconds: Int32 = 100
 
     /// The rest of a complete input, started on another thread for the
     /// scan to adopt when it gets there (`JSONFollower.splitRest`).

@@ -91,6 +91,12 @@ public enum StreamLoad {
     defer { follower?.stop() }
     storage.prefaults = follower == nil && sections == nil && items == nil
     var text = lines || prefixList != nil ? TextCheck() : nil
+    /// Offers the lines read so far (complete ones until the end).
+    func offerLines(_ progress: (Int, Int, () -> SectionedList) -> Void, eof: Bool) {
+      progress(storage.count, 0) {
+        prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
+      }
+    }
     while true {
       let n: Int
       if unread {
@@ -104,6 +110,13 @@ public enum StreamLoad {
           if let failure = sections?.earlyFailure {
             try stop(at: failure, storage)
             sections = nil
+          }
+        } else if let progress, sections == nil && items == nil && storage.count > 0 {
+          // Offered again while the writer is quiet, as the followers
+          // offer theirs (`Feed.wait`): the last offer may have come too
+          // soon after the one before it to be shown.
+          while StreamBuffer.wouldWait(fd, milliseconds: StreamFollower.Feed.reofferMilliseconds) {
+            offerLines(progress, eof: false)
           }
         }
         do {
@@ -160,11 +173,7 @@ public enum StreamLoad {
       } catch {
         throw .data(error, storage.buffer())
       }
-      if let progress {
-        progress(storage.count, 0) {
-          prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
-        }
-      }
+      if let progress { offerLines(progress, eof: eof) }
       if eof { break }
     }
     let buffer = storage.buffer()
