@@ -72,7 +72,16 @@ static void *find(void *library, const char *name, const char *suffix) {
 static void load_icu(void) {
   int first = 90, last = 44;
   const char *wanted = getenv("SECTIONNAV_ICU_VERSION");
-  if (wanted != NULL && *wanted != 0) first = last = atoi(wanted);
+  if (wanted != NULL && *wanted != 0) {
+    // Its value is not repeated: the note reaches the terminal.
+    char *end;
+    long v = strtol(wanted, &end, 10);
+    if (*end != 0 || v < 0 || v > 999) {
+      snprintf(icu_error, sizeof icu_error, "SECTIONNAV_ICU_VERSION is not a version number (such as 72)");
+      return;
+    }
+    first = last = (int)v;
+  }
   void *uc = NULL;
   int version = 0;
   char name[64];
@@ -82,7 +91,12 @@ static void load_icu(void) {
     version = v;
   }
   if (uc == NULL) {
-    snprintf(icu_error, sizeof icu_error, "ICU (libicuuc.so.N) is not installed");
+    if (first == last && first > 0) {
+      snprintf(icu_error, sizeof icu_error, "ICU %d (libicuuc.so.%d, SECTIONNAV_ICU_VERSION) is not installed", first,
+               first);
+    } else {
+      snprintf(icu_error, sizeof icu_error, "ICU (libicuuc.so.N) is not installed");
+    }
     return;
   }
   snprintf(name, sizeof name, "libicui18n.so.%d", version);

@@ -25,6 +25,21 @@ import Testing
     #expect(option.stdout == c.stdout)
   }
 
+  /// Without the ICU asked for, the C locale's order, and a note saying
+  /// why: no ICU at all (`0`), the version asked for missing, a value that
+  /// is no version (not taken as "none", and not repeated raw).
+  @Test(arguments: [
+    ("0", "ICU (libicuuc.so.N) is not installed"),
+    ("9", "ICU 9 (libicuuc.so.9, SECTIONNAV_ICU_VERSION) is not installed"),
+    ("72x\u{1b}[2J", "SECTIONNAV_ICU_VERSION is not a version number (such as 72)"),
+  ])
+  func withoutICUTheCLocaleAndANote(version: String, says: String) throws {
+    let r = try screen(["Fixtures/locale/sv.json", "--locale", "sv"], environment: ["SECTIONNAV_ICU_VERSION": version])
+    let c = try screen(["Fixtures/locale/sv.json", "--locale", "C"], environment: [:])
+    #expect(r.status == 0 && r.stdout == c.stdout)
+    #expect(r.stderr == "sectionnav: note: locale sv: \(says); sorting and the index follow the C locale\n")
+  }
+
   @Test func aMalformedLocaleIsAUsageError() throws {
     let r = try Binary.run(["--locale", "sv SE", "--check", "Fixtures/locale/sv.json"])
     #expect(r.status == 2)
