@@ -56,6 +56,15 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(errorMessage(["--nth", "2"]) != nil)
   }
 
+  /// fzf's `-m`, and `+m`/`+s` undoing what a config or `SECTIONNAV_OPTS`
+  /// turned on (`+m` is an option, not a file).
+  @Test func fzfMultiAndSortShorthands() throws {
+    #expect(try parse("-m").multi)
+    let undone = try parse("+m", "+s", "data.json", env: ["SECTIONNAV_OPTS": "--multi --sort"])
+    #expect(!undone.multi && undone.sort == false && undone.file == "data.json")
+    #expect(try parse("+m", "-m").multi)
+  }
+
   @Test func everyOptionSetsItsField() throws {
     let c = try parse(
       "--demo", "numbers", "--script", "run.nav", "--size", "120x40", "--check", "--keep-order",

@@ -208,16 +208,20 @@ public enum OptionTable {
       help: "start filtered by TEXT (fzf's extended syntax)"
     ) { c, v in c.query = v },
     OptionSpec(
-      "--multi", kind: .flag, group: .filter,
+      "--multi", short: "-m", kind: .flag, group: .filter,
       help: "Tab in the filter line and m in the list mark items; Enter prints every marked item"
     ) { c, _ in c.multi = true },
+    OptionSpec(
+      "--no-multi", short: "+m", kind: .flag, group: .filter,
+      help: "one item is chosen, none marked (the default; undoes a config's --multi, fzf's +m)"
+    ) { c, _ in c.multi = false },
     OptionSpec(
       "--sort", kind: .flag, group: .filter,
       help: "rank filtered items by match score within sections, sections by their best item (pick mode's default)"
     ) { c, _ in c.sort = true },
     OptionSpec(
-      "--no-sort", kind: .flag, group: .filter,
-      help: "keep filtered items in data order (browse mode's default)"
+      "--no-sort", short: "+s", kind: .flag, group: .filter,
+      help: "keep filtered items in data order (browse mode's default; fzf's +s)"
     ) { c, _ in c.sort = false },
     OptionSpec(
       "--prompt", kind: .value, placeholder: "TEXT", defaultValue: "> ", group: .filter,

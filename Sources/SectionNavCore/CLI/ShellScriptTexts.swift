@@ -48,7 +48,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi --sort --no-sort --prompt --header --height --layout --reverse
+        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
         --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -157,9 +157,10 @@ extension ShellScripts {
         '--filter[start with the filter line open]' \
         '(-q --query)--query=[start filtered by TEXT]:query: ' \
         '(-q --query)-q+[start filtered by TEXT]:query: ' \
-        '--multi[mark items with Tab, Enter prints all marked]' \
+        '(-m --multi +m --no-multi)'{-m,--multi}'[mark items with Tab, Enter prints all marked]' \
+        '(-m --multi +m --no-multi)'{+m,--no-multi}'[one item chosen, none marked]' \
         '--sort[rank filtered items by score]' \
-        '--no-sort[keep filtered items in data order]' \
+        '(+s --no-sort)'{+s,--no-sort}'[keep filtered items in data order]' \
         '--prompt=[what the filter line starts with in pick mode]:text: ' \
         '--header=[a line between the prompt line and the list]:text: ' \
         '--height=[draw in N rows or N% below the shell prompt]:height: ' \
@@ -254,9 +255,10 @@ extension ShellScripts {
     complete -c sectionnav -l print0 -d 'end printed items with NUL'
     complete -c sectionnav -l filter -d 'start with the filter line open'
     complete -c sectionnav -s q -l query -x -d 'start filtered by TEXT'
-    complete -c sectionnav -l multi -d 'mark items with Tab, Enter prints all marked'
+    complete -c sectionnav -s m -l multi -d 'mark items with Tab, Enter prints all marked'
+    complete -c sectionnav -l no-multi -d 'one item chosen, none marked (+m)'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
-    complete -c sectionnav -l no-sort -d 'keep filtered items in data order'
+    complete -c sectionnav -l no-sort -d 'keep filtered items in data order (+s)'
     complete -c sectionnav -l prompt -x -d 'what the filter line starts with in pick mode'
     complete -c sectionnav -l header -x -d 'a line between the prompt line and the list'
     complete -c sectionnav -l height -x -d 'draw in N rows or N% below the shell prompt'
