@@ -3,7 +3,7 @@ import Testing
 
 /// `eval "$(sectionnav --shell bash)"` (zsh, fish: when installed) in a real
 /// interactive shell: Ctrl-X Ctrl-S opens sectionnav on a command's output
-/// and puts the chosen item, shell-quoted, into the command line at the cursor.
+/// and puts the chosen items, shell-quoted, into the command line at the cursor.
 @Suite(
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
 struct TmuxShellWidgetTests {
@@ -81,6 +81,14 @@ struct TmuxShellWidgetTests {
     #expect(!line.contains("> apple"), "sectionnav left its screen behind:\n\(line)")
     try s.sendKeys("Enter")
     try await s.waitFor("the shell running the edited line") { $0.contains("+banana split + end") }
+    // Several marked with Tab, as in fzf's Ctrl-T: one quoted word each.
+    try s.sendLiteral("echo")
+    try s.sendKeys("Space", "C-x", "C-s")
+    try await s.waitFor("sectionnav again") { $0.contains("> apple") }
+    try s.sendKeys("Tab", "Tab", "Enter")
+    try await s.waitFor("both marked items in the command line") { $0.contains("echo apple \(shell.quoted)") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("the shell running it") { $0.lines.contains("apple banana split") }
   }
 
   @Test func shellPrintsTheWidgetThenTheCompletion() throws {

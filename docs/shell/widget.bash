@@ -1,6 +1,6 @@
 # sectionnav key binding for bash: Ctrl-X Ctrl-S runs a command, lets you pick
-# one line of its output in sectionnav, and inserts it (shell-quoted) at the
-# cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell bash)"
+# lines of its output in sectionnav (Tab marks several), and inserts them
+# (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell bash)"
 #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
 #                              directory as "DIR<tab>PATH", grouped by directory)
 #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -10,10 +10,14 @@
 __sectionnav_widget() {
   local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-  local picked
-  picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'") || return
+  local picked item quoted words=
+  picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'") || return
   [[ -n $picked ]] || return
-  picked=$(printf '%q ' "$picked")
+  while IFS= read -r item; do
+    printf -v quoted '%q ' "$item"
+    words+=$quoted
+  done <<<"$picked"
+  picked=$words
   READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
   READLINE_POINT=$((READLINE_POINT + ${#picked}))
 }

@@ -1,6 +1,6 @@
 # sectionnav key binding for fish: Ctrl-X Ctrl-S runs a command, lets you pick
-# one line of its output in sectionnav, and inserts it (shell-quoted) at the
-# cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
+# lines of its output in sectionnav (Tab marks several), and inserts them
+# (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
 #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
 #                              directory as "DIR<tab>PATH", grouped by directory)
 #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -12,9 +12,9 @@ function sectionnav-widget
     set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
     set -l opts "--lines --delimiter '\t'"
     set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-    set -l picked (eval $cmd | eval "sectionnav --pick $opts --print '{item}'" | string collect)
-    if test -n "$picked"
-        commandline -i -- (string escape -- $picked)' '
+    set -l picked (eval $cmd | eval "sectionnav --pick --multi $opts --print '{item}'" | string split \n)
+    for item in $picked
+        commandline -i -- (string escape -- $item)' '
     end
     commandline -f repaint
 end

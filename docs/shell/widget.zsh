@@ -1,6 +1,6 @@
 # sectionnav key binding for zsh: Ctrl-X Ctrl-S runs a command, lets you pick
-# one line of its output in sectionnav, and inserts it (shell-quoted) at the
-# cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
+# lines of its output in sectionnav (Tab marks several), and inserts them
+# (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
 #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
 #                              directory as "DIR<tab>PATH", grouped by directory)
 #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -10,10 +10,12 @@
 sectionnav-widget() {
   local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-  local picked
-  picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'")
+  local picked item
+  picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'")
   if [[ -n $picked ]]; then
-    LBUFFER+="${(q)picked} "
+    for item in "${(@f)picked}"; do
+      LBUFFER+="${(q)item} "
+    done
   fi
   zle reset-prompt
 }

@@ -4,8 +4,8 @@ extension ShellScripts {
   static let bashWidget =
     #"""
     # sectionnav key binding for bash: Ctrl-X Ctrl-S runs a command, lets you pick
-    # one line of its output in sectionnav, and inserts it (shell-quoted) at the
-    # cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell bash)"
+    # lines of its output in sectionnav (Tab marks several), and inserts them
+    # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell bash)"
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
     #                              directory as "DIR<tab>PATH", grouped by directory)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -15,10 +15,14 @@ extension ShellScripts {
     __sectionnav_widget() {
       local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local picked
-      picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'") || return
+      local picked item quoted words=
+      picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'") || return
       [[ -n $picked ]] || return
-      picked=$(printf '%q ' "$picked")
+      while IFS= read -r item; do
+        printf -v quoted '%q ' "$item"
+        words+=$quoted
+      done <<<"$picked"
+      picked=$words
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$((READLINE_POINT + ${#picked}))
     }
@@ -93,8 +97,8 @@ extension ShellScripts {
   static let zshWidget =
     #"""
     # sectionnav key binding for zsh: Ctrl-X Ctrl-S runs a command, lets you pick
-    # one line of its output in sectionnav, and inserts it (shell-quoted) at the
-    # cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
+    # lines of its output in sectionnav (Tab marks several), and inserts them
+    # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
     #                              directory as "DIR<tab>PATH", grouped by directory)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -104,10 +108,12 @@ extension ShellScripts {
     sectionnav-widget() {
       local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local picked
-      picked=$(eval "$cmd" | eval "sectionnav --pick $opts --print '{item}'")
+      local picked item
+      picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'")
       if [[ -n $picked ]]; then
-        LBUFFER+="${(q)picked} "
+        for item in "${(@f)picked}"; do
+          LBUFFER+="${(q)item} "
+        done
       fi
       zle reset-prompt
     }
@@ -197,8 +203,8 @@ extension ShellScripts {
   static let fishWidget =
     #"""
     # sectionnav key binding for fish: Ctrl-X Ctrl-S runs a command, lets you pick
-    # one line of its output in sectionnav, and inserts it (shell-quoted) at the
-    # cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
+    # lines of its output in sectionnav (Tab marks several), and inserts them
+    # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
     #                              directory as "DIR<tab>PATH", grouped by directory)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
@@ -210,9 +216,9 @@ extension ShellScripts {
         set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
         set -l opts "--lines --delimiter '\t'"
         set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-        set -l picked (eval $cmd | eval "sectionnav --pick $opts --print '{item}'" | string collect)
-        if test -n "$picked"
-            commandline -i -- (string escape -- $picked)' '
+        set -l picked (eval $cmd | eval "sectionnav --pick --multi $opts --print '{item}'" | string split \n)
+        for item in $picked
+            commandline -i -- (string escape -- $item)' '
         end
         commandline -f repaint
     end
