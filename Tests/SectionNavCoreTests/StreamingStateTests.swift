@@ -15,6 +15,22 @@ import Testing
     #expect(!(s.render().plainLines().last ?? "").contains("reading"))
   }
 
+  /// A query typed while the stream arrives: the end of the stream still
+  /// ends `reading…` (it stayed for good), and a query set before it shows
+  /// `reading…`, not `indexing 0%`; one item is "1 item".
+  @Test func aFilteredStreamSaysWhenItEnds() throws {
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), width: 60, height: 8)
+    _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha"], items: 1), progress: 0, reading: true)))
+    #expect((s.render().plainLines().last ?? "").contains("reading… 1 item "))
+    _ = try s.run("filter Alpha")
+    _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 3), progress: 0, reading: true)))
+    #expect(s.render().plainLines().contains { $0.contains("reading… 6 items") })
+    #expect(!s.render().plainLines().contains { $0.contains("indexing") })
+    _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 4), progress: nil)))
+    #expect(s.isFiltered && !s.loadReading)
+    #expect(!s.render().plainLines().contains { $0.contains("reading") })
+  }
+
   @Test func enterAndQuitDoNotWaitForAStream() throws {
     for key in ["Enter", "q"] {
       var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), width: 40, height: 10)

@@ -66,8 +66,7 @@ public struct AppState: Sendable {
     let sameOrder =
       update.list.sectionCount >= list.sectionCount
       && (0..<list.sectionCount).allSatisfy { update.list.title($0) == list.title($0) }
-    view.loadProgress = update.progress
-    view.loadReading = update.reading && update.progress != nil
+    view.noteLoad(update)
     view.show(update.list, settings: settings)
     // Two titles to find: a search each costs less than hashing every title.
     func find(_ title: String) -> Int? { list.sections.firstIndex { $0.title == title } }
@@ -99,7 +98,7 @@ public struct AppState: Sendable {
   /// New data while a filter is on: it is filtered again (the view stays
   /// until the new survivors arrive); an exit that waited for the load happens.
   mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
-    view.loadProgress = update.progress
+    view.noteLoad(update)
     filtering.base = update.list
     filtering.lastComplete = nil
     var effects = setFilterQuery(filtering.requested, typed: false)
@@ -203,6 +202,17 @@ extension AppState {
   public var loadProgress: Double? { view.loadProgress }
   /// The data is still arriving from a stream (see `DataUpdate.reading`).
   public var loadReading: Bool { view.loadReading }
+
+  /// The status line's word on loading, while it goes on: `reading… N
+  /// items` from a stream (all of the data, filtered or not), else
+  /// `indexing P%`.
+  var loadNote: String? {
+    if loadReading {
+      let n = dataList.itemCount
+      return "reading… \(n) item" + (n == 1 ? "" : "s")
+    }
+    return loadProgress.map { "indexing \(Int($0 * 100))%" }
+  }
   /// The cursor's row (always an item row), nil when there are no items.
   public internal(set) var cursorRow: Int? {
     get { view.cursorRow }

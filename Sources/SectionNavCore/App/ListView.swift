@@ -31,6 +31,12 @@ struct ListView: Sendable {
   /// The data is still arriving from a stream (see `DataUpdate.reading`).
   var loadReading = false
 
+  /// How far loading `update`'s data has got, shown filtered or not.
+  mutating func noteLoad(_ update: DataUpdate) {
+    loadProgress = update.progress
+    loadReading = update.reading && update.progress != nil
+  }
+
   /// `area`: the list's part of the `screen`.
   init(list: SectionedList, settings: AppSettings, screen: (width: Int, height: Int), area: (width: Int, height: Int)) {
     self.list = list

@@ -32,11 +32,7 @@ extension AppState {
     let line = beforeCaret + "▏" + after
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
     if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
-    if loadReading {
-      counts += "  reading… \(dataList.itemCount) items"
-    } else if let p = loadProgress {
-      counts += "  indexing \(Int(p * 100))%"
-    }
+    if let note = loadNote { counts += "  " + note }
     if !filtering.marks.isEmpty { counts += "  (\(filtering.marks.count) marked)" }
     counts += " "
     let countsWidth = TextSanitizer.width(counts)

@@ -192,11 +192,7 @@ extension AppState {
     if isFiltered || filtering.progress != nil { left += " " + filterStatus + " " }
     let items = rowMap.totalRows - rowMap.sectionCount
     left += " item \(cursor.map { cursorRow! - $0.section } ?? 0)/\(items)"
-    if loadReading {
-      left += "  reading… \(list.itemCount) items"
-    } else if let p = loadProgress {
-      left += "  indexing \(Int(p * 100))%"
-    }
+    if let note = loadNote { left += "  " + note }
     if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
     if let message {
