@@ -23,7 +23,8 @@ import Testing
     _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha"], items: 1), progress: 0, reading: true)))
     #expect((s.render().plainLines().last ?? "").contains("reading… 1 item "))
     _ = try s.run("filter Alpha")
-    _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 3), progress: 0, reading: true)))
+    _ = s.send(
+      .data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 3), progress: 0, reading: true)))
     #expect(s.render().plainLines().contains { $0.contains("reading… 6 items") })
     #expect(!s.render().plainLines().contains { $0.contains("indexing") })
     _ = s.send(.data(DataUpdate(list: BackgroundWorkTests.list(["Alpha", "Beta"], items: 4), progress: nil)))
