@@ -32,6 +32,25 @@ import Testing
     #expect(!s.render().plainLines().contains { $0.contains("reading") })
   }
 
+  /// A mark made while the data arrives stays on its item when a section
+  /// comes in before it (store positions move), filtered or not: Enter
+  /// prints the item marked, never its neighbour.
+  @Test(arguments: [false, true])
+  func marksStayOnTheirItemsAsTheDataGrows(filtered: Bool) throws {
+    var settings = AppSettings()
+    settings.multi = true
+    var s = AppState(
+      list: SectionedList([(title: "B", items: ["b0", "b1"])]), settings: settings, width: 60, height: 10)
+    _ = s.send(.data(DataUpdate(list: SectionedList([(title: "B", items: ["b0", "b1"])]), progress: 0, reading: true)))
+    if filtered { _ = try s.run("filter b") }
+    _ = try s.run("key j")
+    _ = try s.run("mark")
+    let grown = SectionedList([(title: "A", items: ["a0", "b9"]), (title: "B", items: ["b0", "b1", "b2"])])
+    _ = s.send(.data(DataUpdate(list: grown, progress: nil)))
+    #expect(s.filtering.marks.count == 1)
+    #expect(s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) } == ["b1"])
+  }
+
   @Test func enterAndQuitDoNotWaitForAStream() throws {
     for key in ["Enter", "q"] {
       var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), width: 40, height: 10)

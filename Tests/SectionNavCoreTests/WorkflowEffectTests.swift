@@ -24,6 +24,24 @@ import Testing
     effects.compactMap { if case .cancelPreview(let id) = $0 { return id } else { return nil } }
   }
 
+  /// Data still arriving puts another item on the cursor's row (a section
+  /// sorted in before it): its preview runs; a snapshot that leaves the
+  /// cursor's item as it was runs nothing again.
+  @Test func thePreviewFollowsTheItemWhenArrivingDataMovesIt() throws {
+    var s = AppState(
+      list: SectionedList([(title: "Z", items: ["zed"])]), settings: try Self.state().settings, width: 60, height: 10)
+    let first = Self.previews(s.handle(.tick(milliseconds: 100)))
+    #expect(first.map { $0.command.value("SECTIONNAV_ITEM") } == ["zed"])
+    _ = s.handle(.previewOutput(id: first[0].id, Array("PV zed\n".utf8)))
+    _ = s.handle(.data(Self.partial([(title: "Z", items: ["zed", "zoo"])])))
+    #expect(Self.previews(s.handle(.tick(milliseconds: 200))).isEmpty, "the cursor's item is still zed")
+    _ = s.handle(.data(Self.partial([(title: "A", items: ["alpha"]), (title: "Z", items: ["zed", "zoo"])])))
+    #expect(BackgroundWorkTests.cursorText(s) == "alpha")
+    _ = s.handle(.tick(milliseconds: 50))
+    let again = Self.previews(s.handle(.tick(milliseconds: 100)))
+    #expect(again.map { $0.command.value("SECTIONNAV_ITEM") } == ["alpha"])
+  }
+
   @Test func thePreviewStartsOnceTheCursorHasRestedAndAStaleRunIsKilled() throws {
     var s = try Self.state()
     let first = Self.previews(s.handle(.tick(milliseconds: 100)))
@@ -154,6 +172,77 @@ import Testing
     guard case .reload(_, _, false)? = s.handle(.key(KeyEvent(.function(5)))).first else {
       Issue.record("reload-sync streamed")
       return
+    }
+  }
+
+  static func marked(_ s: AppState) -> [String] {
+    s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) }
+  }
+
+  static func partial(_ pairs: [(title: String, items: [String])]) -> DataUpdate {
+    DataUpdate(list: SectionedList(pairs), progress: 0, reading: true)
+  }
+
+  /// Marks made on a streamed reload's data stay on their items when it
+  /// ends; marks made on one reload's data are dropped when another
+  /// reload's data replaces it (they would name other items).
+  @Test func marksOnAStreamedReloadStayOnItsItemsOnly() throws {
+    var s = try Self.state(preview: nil, binds: "ctrl-r:reload(a),ctrl-t:reload(b),ctrl-x:toggle-mark", pick: true)
+    guard case .reload(let first, _, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no reload")
+      return
+    }
+    _ = s.handle(.reloadProgress(id: first, Self.partial([(title: "R", items: ["r1", "r2"])])))
+    _ = s.handle(.key(KeyEvent(.down)))
+    _ = s.handle(.key(KeyEvent(.ctrl("x"))))
+    #expect(Self.marked(s) == ["r2"])
+    let whole = SectionedList([(title: "Q", items: ["q1"]), (title: "R", items: ["r1", "r2", "r3"])])
+    _ = s.handle(.reloaded(id: first, DataUpdate(list: whole, progress: nil)))
+    #expect(Self.marked(s) == ["r2"])
+    guard case .reload(let second, _, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no second reload")
+      return
+    }
+    _ = s.handle(.reloadProgress(id: second, Self.partial([(title: "R", items: ["s1", "s2"])])))
+    #expect(Self.marked(s).isEmpty, "the marks named the first reload's items")
+    _ = s.handle(.key(KeyEvent(.down)))
+    _ = s.handle(.key(KeyEvent(.ctrl("x"))))
+    #expect(Self.marked(s) == ["s2"])
+    guard
+      case .reload(let third, _, _)? = s.handle(.key(KeyEvent(.ctrl("t")))).first(where: {
+        if case .reload = $0 { return true } else { return false }
+      })
+    else {
+      Issue.record("no third reload")
+      return
+    }
+    // The same title in the third's data: s2's mark must not pass to t2.
+    _ = s.handle(.reloadProgress(id: third, Self.partial([(title: "R", items: ["t1", "t2"])])))
+    #expect(Self.marked(s).isEmpty, "the marks named the second reload's items")
+  }
+
+  /// While a streamed reload arrives, the cursor goes to its item from
+  /// before once that item has come; a move of the user's wins over it,
+  /// then and at the end.
+  @Test func theCursorFollowsItsItemIntoAStreamedReloadUntilTheUserMoves() throws {
+    for userMoves in [false, true] {
+      var s = try Self.state(preview: nil, binds: "ctrl-r:reload(a)")
+      _ = s.handle(.key(KeyEvent(.char("j"))))
+      _ = s.handle(.key(KeyEvent(.char("j"))))
+      #expect(BackgroundWorkTests.cursorText(s) == "a3")
+      guard case .reload(let id, _, _)? = s.handle(.key(KeyEvent(.ctrl("r")))).first else {
+        Issue.record("no reload")
+        return
+      }
+      _ = s.handle(.reloadProgress(id: id, Self.partial([(title: "A", items: ["a0", "a 1", "x"])])))
+      if userMoves { _ = s.handle(.key(KeyEvent(.char("k")))) }
+      let mine = BackgroundWorkTests.cursorText(s)
+      #expect(mine == (userMoves ? "a 1" : "x"))
+      _ = s.handle(.reloadProgress(id: id, Self.partial([(title: "A", items: ["a0", "a 1", "x", "a3"])])))
+      #expect(BackgroundWorkTests.cursorText(s) == (userMoves ? mine : "a3"))
+      let whole = SectionedList([(title: "A", items: ["a0", "a 1", "x", "a3"]), (title: "C", items: ["c"])])
+      _ = s.handle(.reloaded(id: id, DataUpdate(list: whole, progress: nil)))
+      #expect(BackgroundWorkTests.cursorText(s) == (userMoves ? mine : "a3"), "userMoves: \(userMoves)")
     }
   }
 

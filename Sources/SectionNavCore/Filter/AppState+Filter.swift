@@ -183,6 +183,11 @@ extension AppState {
     if result.isComplete && filtering.follow?.generation == result.generation { filtering.follow = nil }
   }
 
+  /// The cursor's item in the full data by title and place (`ItemKey`).
+  var cursorKey: ItemKey? {
+    cursorBaseItem.map { ItemKey(title: dataList.title($0.section), item: $0.item) }
+  }
+
   /// The cursor's item in the full data.
   var cursorBaseItem: (section: Int, item: Int)? {
     guard let c = cursor else { return nil }
@@ -252,6 +257,31 @@ extension AppState {
       }
     }
     return chosen
+  }
+
+  /// The marked items as section titles and places in their sections:
+  /// what a new snapshot of the same data keeps (items only join the end
+  /// of their section; sections come in between, so store positions move).
+  var markedKeys: [ItemKey] {
+    let data = dataList
+    return markedItems.map { ItemKey(title: data.title($0.section), item: $0.item) }
+  }
+
+  /// `keys` as marks (store positions) of the data now shown, those it holds.
+  func marks(at keys: [ItemKey]) -> Set<UInt32> {
+    guard !keys.isEmpty else { return [] }
+    let data = dataList
+    let titles = Set(keys.map(\.title))
+    var sections: [String: Int] = [:]
+    for s in 0..<data.sectionCount where titles.contains(data.title(s)) && sections[data.title(s)] == nil {
+      sections[data.title(s)] = s
+    }
+    var marks = Set<UInt32>()
+    for key in keys {
+      guard let s = sections[key.title], key.item < data.itemCount(s) else { continue }
+      marks.insert(UInt32(data.sections[s].firstItem + key.item))
+    }
+    return marks
   }
 
   /// The marked items' texts, for `{+}`.

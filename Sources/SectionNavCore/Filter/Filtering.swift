@@ -27,3 +27,10 @@ public struct Filtering: Sendable {
   /// The query applied now ("" when none).
   var query: String { result?.query.text ?? "" }
 }
+
+/// An item by its section's title and its place there: it names the same
+/// item in a later snapshot of the same data, whose store positions moved.
+struct ItemKey: Sendable, Equatable {
+  var title: String
+  var item: Int
+}

@@ -103,26 +103,66 @@ extension AppState {
     guard jobs[.reload]?.id == id else { return [] }
     if workflow.beforeReload == nil {
       let update = DataUpdate(list: dataList, progress: loadProgress, reading: loadReading)
-      workflow.beforeReload = .init(update: update, marks: filtering.marks, cursorItem: cursorItem)
+      workflow.beforeReload = .init(update: update, marks: markedKeys, cursorItem: cursorItem, showing: id)
       // Marks name items of the data being replaced.
       filtering.marks = []
       workflow.generation += 1
+    } else if workflow.beforeReload?.showing != id {
+      // A reload replaced while it streamed: its marks named its items.
+      filtering.marks = []
+      workflow.beforeReload?.showing = id
+      workflow.beforeReload?.searched = 0
     }
-    return dataArrived(DataUpdate(list: partial, progress: 0, reading: true))
+    noteCursorMoves()
+    var effects = dataArrived(DataUpdate(list: partial, progress: 0, reading: true))
+    effects += followReplacedItem()
+    let placed = cursorItem
+    workflow.beforeReload?.placed = placed
+    return effects
+  }
+
+  /// Stops the cursor following its item from before the reload once the
+  /// user has moved it: where they put it wins.
+  private mutating func noteCursorMoves() {
+    guard let r = workflow.beforeReload, r.following, let placed = r.placed else { return }
+    if cursorItem.map({ $0.title != placed.title || $0.text != placed.text }) ?? true {
+      workflow.beforeReload?.following = false
+    }
+  }
+
+  /// Puts the cursor on its item from before the reload once that item has
+  /// arrived: only the items of its section that came since the last look
+  /// are read (items only ever join their section's end as data arrives).
+  private mutating func followReplacedItem() -> [Effect] {
+    guard let r = workflow.beforeReload, r.following, let item = r.cursorItem else { return [] }
+    let data = dataList
+    guard let s = (0..<data.sectionCount).first(where: { data.title($0) == item.title }) else { return [] }
+    let count = data.itemCount(s)
+    workflow.beforeReload?.searched = count
+    guard let i = (min(r.searched, count)..<count).first(where: { data.itemText(section: s, item: $0) == item.text })
+    else { return [] }
+    workflow.beforeReload?.following = false
+    putCursor(on: (s, i))
+    return []
   }
 
   /// New data from `reload`: the cursor stays on its item (same text in a
   /// section of the same title, else the same text anywhere) when it is still
   /// there — with a filter on, once the new data's survivors show it — and
   /// every preview is out of date.
+  /// A streamed reload's marks, made on its data as it arrived, stay (on
+  /// the same items), and so does a cursor the user moved meanwhile.
   mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
     guard jobs.finish(.reload, id: id) != nil else { return [] }
+    noteCursorMoves()
     let replaced = workflow.beforeReload
     workflow.beforeReload = nil
     workflow.reloaded = true
     sourceShrank = false
-    filtering.marks = []
-    return show(DataUpdate(list: newList, progress: nil), keeping: replaced.map(\.cursorItem) ?? cursorItem)
+    // Marks of other data (before the reload, or another reload's) name other items.
+    if replaced?.showing != id { filtering.marks = [] }
+    let item = replaced.map { $0.following ? $0.cursorItem : cursorItem } ?? cursorItem
+    return show(DataUpdate(list: newList, progress: nil), keeping: item)
   }
 
   /// Shows `update` after a reload ended (every preview out of date), the
@@ -131,9 +171,16 @@ extension AppState {
     let effects = dataArrived(update)
     workflow.generation += 1
     guard let item, let found = Self.findItem(in: dataList, title: item.title, text: item.text) else { return effects }
+    putCursor(on: found)
+    return effects
+  }
+
+  /// Puts the cursor on item `found` of the data (with a filter on, once
+  /// the survivors show it), scrolling it into view.
+  private mutating func putCursor(on found: (section: Int, item: Int)) {
     if isFiltered {
       filtering.follow = (filtering.generation, found.section, found.item)
-      return effects
+      return
     }
     let row = rowMap.row(section: found.section, item: found.item)
     cursorRow = row
@@ -141,7 +188,6 @@ extension AppState {
     if row < offsetY || row >= offsetY + max(1, layout.listHeight) {
       setOffset(y: row - max(1, layout.listHeight) / 2)
     }
-    return effects
   }
 
   private static func findItem(in list: SectionedList, title: String, text: String) -> (section: Int, item: Int)? {
@@ -163,7 +209,7 @@ extension AppState {
     if let replaced = workflow.beforeReload {
       workflow.beforeReload = nil
       effects = show(replaced.update, keeping: replaced.cursorItem)
-      filtering.marks = replaced.marks
+      filtering.marks = marks(at: replaced.marks)
     }
     message = "reload failed: \(text)"
     return effects

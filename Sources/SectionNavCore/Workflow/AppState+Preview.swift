@@ -17,7 +17,7 @@ extension AppState {
   /// rested `previewDelay` ms; kills a run for another item first.
   mutating func previewEffects() -> [Effect] {
     guard let template = settings.preview, previewSplit.pane != nil else { return [] }
-    guard let c = cursor else {
+    guard let c = cursor, let item = cursorKey else {
       // No item: an empty pane.
       workflow.previewText = PreviewText()
       workflow.shown = nil
@@ -25,7 +25,7 @@ extension AppState {
       return jobs.stop(.preview).map { [.cancelPreview(id: $0)] } ?? []
     }
     let key = WorkflowState.PreviewKey(
-      section: c.section, item: c.item, generation: workflow.generation,
+      item: item, generation: workflow.generation,
       query: template.usesQuery ? filtering.line.text : nil, marks: template.usesMarked ? filtering.marks : nil)
     let running = jobs.preview
     if key == running?.key || (key == workflow.shown && running == nil) { return [] }

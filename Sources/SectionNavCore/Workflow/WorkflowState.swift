@@ -4,10 +4,12 @@ struct WorkflowState: Sendable {
   /// Which item a preview belongs to: a reload makes every item new.
   /// What a preview's output depends on: the item, and the query and
   /// the marks when its command reads them (`{q}`, `{+}`) — fzf runs the
-  /// preview again when either changes under a resting cursor.
+  /// preview again when either changes under a resting cursor. The item by
+  /// its section's title and place there: data still arriving moves
+  /// sections and items on screen, and the cursor's row may then show
+  /// another item, whose preview is due.
   struct PreviewKey: Sendable, Equatable {
-    var section: Int
-    var item: Int
+    var item: ItemKey
     var generation: Int
     var query: String? = nil
     var marks: Set<UInt32>? = nil
@@ -33,8 +35,16 @@ struct WorkflowState: Sendable {
 
   struct ReplacedData: Sendable {
     var update: DataUpdate
-    var marks: Set<UInt32>
+    var marks: [ItemKey]
     var cursorItem: (title: String, text: String)?
+    /// The reload whose data is on screen (marks made there name its items).
+    var showing: Int
+    /// The cursor goes to `cursorItem` once it arrives, until the user moves it.
+    var following = true
+    /// The cursor's item after the last update: another one now means the user moved.
+    var placed: (title: String, text: String)?
+    /// Items of `cursorItem`'s section already looked at.
+    var searched = 0
   }
   /// Set by `print(FORMAT)`: the chosen item is printed in this format.
   var printFormat: PrintFormat?
