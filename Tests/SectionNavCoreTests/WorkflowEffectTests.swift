@@ -160,14 +160,18 @@ import Testing
       Issue.record("no streamed reload")
       return
     }
+    // Until the command writes, the status line says a reload runs.
+    #expect(s.render().plainLines().last?.contains("reloading…") == true)
     let partial = SectionedList([(title: "N", items: ["n1"])])
     _ = s.handle(.reloadProgress(id: id + 1, DataUpdate(list: partial, progress: 0, reading: true)))
     #expect(s.list.title(0) == "A", "a progress of a reload not waited for is dropped")
     _ = s.handle(.reloadProgress(id: id, DataUpdate(list: partial, progress: 0, reading: true)))
     #expect(s.list.sectionCount == 1 && s.list.title(0) == "N" && s.loadReading)
+    #expect(s.render().plainLines().last?.contains("reading… 1 item ") == true)
     let whole = SectionedList([(title: "A", items: ["a0", "a 1", "a'2"]), (title: "N", items: ["n1"])])
     _ = s.handle(.reloaded(id: id, DataUpdate(list: whole, progress: nil)))
     #expect(s.loadProgress == nil && !s.loadReading)
+    #expect(s.render().plainLines().last?.contains("read") == false)
     #expect(s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } == "a'2")
     guard case .reload(_, _, false)? = s.handle(.key(KeyEvent(.function(5)))).first else {
       Issue.record("reload-sync streamed")
@@ -244,6 +248,27 @@ import Testing
       _ = s.handle(.reloaded(id: id, DataUpdate(list: whole, progress: nil)))
       #expect(BackgroundWorkTests.cursorText(s) == (userMoves ? mine : "a3"), "userMoves: \(userMoves)")
     }
+  }
+
+  /// Pick mode has no status line: its filter line says what went wrong
+  /// (a failed reload, a mark without `--multi`) until the next key, in
+  /// at most half the line, the query and counts kept.
+  @Test func thePickersFilterLineSaysWhatWentWrong() throws {
+    var settings = try Self.state(preview: nil, binds: "ctrl-r:reload(a),ctrl-x:toggle-mark").settings
+    settings.pick = true
+    var s = AppState(list: try Self.state().list, settings: settings, width: 60, height: 10)
+    _ = s.send(.key(KeyEvent(.char("a"))))
+    _ = s.send(.key(KeyEvent(.ctrl("x"))))
+    let line = { (s: AppState) in s.render().plainLines().last ?? "" }
+    #expect(line(s).hasPrefix("> a▏") && line(s).contains("marking needs") && line(s).contains(" 3/4"), "\(line(s))")
+    guard case .reload(let id, _, _)? = s.send(.key(KeyEvent(.ctrl("r")))).first else {
+      Issue.record("no reload")
+      return
+    }
+    _ = s.send(.reloaded(id: id, DataUpdate(list: SectionedList([]), progress: nil), exitStatus: 1))
+    #expect(line(s).hasPrefix("> a▏") && line(s).contains("reload failed") && line(s).contains(" 3/4"), "\(line(s))")
+    _ = s.send(.key(KeyEvent(.backspace)))
+    #expect(!line(s).contains("reload failed"))
   }
 
   /// A streamed reload that fails after showing part of its output puts

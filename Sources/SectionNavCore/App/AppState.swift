@@ -208,10 +208,12 @@ extension AppState {
   /// The data is still arriving from a stream (see `DataUpdate.reading`).
   public var loadReading: Bool { view.loadReading }
 
-  /// The status line's word on loading, while it goes on: `reading… N
+  /// The status line's word on loading, while it goes on: `reloading…`
+  /// until a reload's first output (`reload-sync`: its end), `reading… N
   /// items` from a stream (all of the data, filtered or not), else
   /// `indexing P%`.
   var loadNote: String? {
+    if let reload = jobs[.reload], workflow.beforeReload?.showing != reload.id { return "reloading…" }
     if loadReading {
       let n = dataList.itemCount
       return "reading… \(n) item" + (n == 1 ? "" : "s")

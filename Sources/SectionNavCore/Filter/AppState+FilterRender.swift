@@ -36,11 +36,18 @@ extension AppState {
     if !filtering.marks.isEmpty { counts += "  (\(filtering.marks.count) marked)" }
     counts += " "
     let countsWidth = TextSanitizer.width(counts)
-    let room = max(1, width - countsWidth)
+    // The status line's message (a failed reload, a mark without --multi)
+    // until the next key, in at most half of what the counts leave: pick
+    // mode has no status line, and the query keeps the rest.
+    let note = message.map { "  " + $0 }
+    let noteWidth = note.map { min(TextSanitizer.width($0), max(0, (width - countsWidth) / 2)) } ?? 0
+    let room = max(1, width - countsWidth - noteWidth)
     // Keep the caret visible on a long line.
     let skip = max(0, TextSanitizer.width(beforeCaret) + 1 - room)
     let n = frame.put(line, column: 0, row: row, maxWidth: room, style: style, skip: skip)
-    if width - countsWidth >= n + 1 { frame.put(counts, column: width - countsWidth, row: row, style: style) }
+    guard width - countsWidth - noteWidth >= n + 1 else { return }
+    if let note { frame.put(note, column: room, row: row, maxWidth: noteWidth, style: style) }
+    frame.put(counts, column: width - countsWidth, row: row, style: style)
   }
 
   /// The queries whose matches show on `row`: the filter's (every shown
