@@ -1,7 +1,8 @@
 // The reference for LocaleCollationTests: ICU's own AlphabeticIndex and
 // collator. Usage: oracle LOCALE < titles (one a line). Prints the visible
 // labels (tab-separated), then each title's label, then the titles sorted
-// (digit runs as numbers), one a line.
+// as the index holds its records: by bucket, then by the collator (digit
+// runs as numbers), one a line.
 #include <unicode/alphaindex.h>
 #include <unicode/coll.h>
 #include <unicode/locid.h>
@@ -38,6 +39,8 @@ int main(int argc, char **argv) {
   }
   std::stable_sort(titles.begin(), titles.end(), [&](const UnicodeString &a, const UnicodeString &b) {
     UErrorCode e = U_ZERO_ERROR;
+    int32_t x = immutable->getBucketIndex(a, e), y = immutable->getBucketIndex(b, e);
+    if (x != y) return x < y;
     return collator->compare(a, b, e) < 0;
   });
   for (auto &t : titles) {

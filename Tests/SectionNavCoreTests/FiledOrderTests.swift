@@ -11,7 +11,7 @@ import Testing
 @Suite struct FiledOrderTests {
   static let starts = [
     "", "", "", " ", "  ", "\t", "\u{A0}", "\u{3000}", "🇫🇷 ", "😀", "❤️ ", "#", "$", "~", "^", "`", "|", "{", "@", "_",
-    "€", "☃", "§", "©", "→", "½", "㎏", "1", "42 ", "²", "①", "٣", "É", "Ö", "ø", "я", "Ω", "王", "ß",
+    "€", "☃", "§", "©", "→", "½", "㎏", "1", "42 ", "²", "①", "٣", "É", "Ö", "ø", "я", "Ω", "王", "阿", "波", "走", "ß",
     "가", "한", "까", "ㄱ", "ㅎ",
   ]
   static let words = ["anna", "Lisa", "zed", "Fred", "émile", "oskar", "Bo", "x", "", "9lives"]
@@ -47,7 +47,7 @@ import Testing
 
   /// With a locale's collation: its AlphabeticIndex buckets, leading
   /// blanks skipped for the key as for the bucket.
-  @Test(arguments: ["sv", "de", "ru"])
+  @Test(arguments: ["sv", "de", "ru", "zh", "zh-Hant", "ja", "ko", "el", "ar"])
   func titlesSortAmongTheirBucketInALocale(locale: String) throws {
     let collation = try LocaleCollation.open(locale)
     let titles = Self.titles(seed: 7, count: 300)

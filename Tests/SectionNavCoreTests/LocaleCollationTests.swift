@@ -37,7 +37,8 @@ enum ICUOracle {
     return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
   }
 
-  /// ICU's labels, each title's label, and the titles sorted (digit runs as numbers).
+  /// ICU's labels, each title's label, and the titles sorted as its index
+  /// holds them: by bucket, then collated (digit runs as numbers).
   static func index(_ locale: String, _ titles: [String]) -> (labels: [String], buckets: [String], sorted: [String]) {
     let (status, out, err) = run(binary, [locale], input: titles.map { $0 + "\n" }.joined())
     precondition(status == 0, "oracle failed for \(locale): \(err)")
@@ -172,6 +173,21 @@ enum ICUOracle {
       #expect(ours.label(title) == label, "\(locale): \(title)")
     }
     #expect(sorted(titles, ours) == icu.sorted)
+  }
+
+  /// Where the index's buckets and the collation disagree (Chinese), a
+  /// key starts with the title's bucket, found from the key's own primary
+  /// weights: the bucket `bucket` finds from the title. Elsewhere keys are
+  /// the collation's alone.
+  @Test func keysStartWithTheBucketWhereTheIndexAndTheCollationDisagree() throws {
+    #expect(try open("sv").keyFiling == nil && open("ja").keyFiling == nil)
+    let zh = try open("zh")
+    #expect(zh.keyFiling != nil)
+    for title in Self.manyTitles(2000, seed: 3) + Demos.names(.contactsZh) + ["Apple", "阿", "", " 王", "1号"] {
+      var key: [UInt8] = []
+      zh.appendSortKey(title, to: &key)
+      #expect(Int(key[0]) << 8 | Int(key[1]) == zh.bucket(title), "\(title)")
+    }
   }
 
   /// Titles enough to be keyed and sorted on two cores (`parallelCount`),

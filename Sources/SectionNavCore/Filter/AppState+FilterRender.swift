@@ -41,12 +41,13 @@ extension AppState {
     // mode has no status line, and the query keeps the rest.
     let note = message.map { "  " + $0 }
     let noteWidth = note.map { min(TextSanitizer.width($0), max(0, (width - countsWidth) / 2)) } ?? 0
-    let room = max(1, width - countsWidth - noteWidth)
+    // The line up to a cell before them, however long the query.
+    let room = max(1, width - countsWidth - noteWidth - 1)
     // Keep the caret visible on a long line.
     let skip = max(0, TextSanitizer.width(beforeCaret) + 1 - room)
     let n = frame.put(line, column: 0, row: row, maxWidth: room, style: style, skip: skip)
-    guard width - countsWidth - noteWidth >= n + 1 else { return }
-    if let note { frame.put(note, column: room, row: row, maxWidth: noteWidth, style: style) }
+    guard width - countsWidth - noteWidth > n else { return }
+    if let note { putTruncated(note, into: &frame, column: room + 1, row: row, width: noteWidth, style: style) }
     frame.put(counts, column: width - countsWidth, row: row, style: style)
   }
 

@@ -41,7 +41,7 @@ extension AppState {
   }
 
   /// Writes `text` in at most `width` cells, ending with "…" when it does not fit.
-  private func putTruncated(
+  func putTruncated(
     _ text: String, into frame: inout Frame, column: Int, row: Int, width: Int, style: Style
   ) {
     guard width > 0 else { return }
@@ -208,7 +208,10 @@ extension AppState {
       if !fitted.isEmpty { left = " " + fitted + " " + left }
     }
     let hints = "? help  q quit "
-    let n = frame.put(left, column: 0, row: row, style: style)
+    // A message too long for the line ends in `…`: cut off, it can misread
+    // (`exited with status 1` for 12).
+    let n = min(TextSanitizer.width(left), width)
+    putTruncated(left, into: &frame, column: 0, row: row, width: width, style: style)
     if n + TextSanitizer.width(hints) + 2 <= width {
       frame.put(hints, column: width - TextSanitizer.width(hints), row: row, style: style)
     }

@@ -22,10 +22,14 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   let collator: OpaquePointer
   /// The visible buckets' labels, in order (`#`, `A`, …, `Z`, `Å`, `Ä`, `Ö`, `…`).
   public let labels: [String]
-  /// Primary sort keys of every bucket's lower boundary (visible or not), in order.
-  let boundaries: [[UInt8]]
-  /// For every bucket, the visible bucket its names show under.
-  let visible: [Int]
+  /// Where names file: the buckets' boundaries and the visible bucket of each.
+  let filing: Filing
+  /// Set where the visible buckets do not come in the collation's order:
+  /// Chinese files Latin `Apple` under A with the pinyin-A `阿`, though it
+  /// sorts every Han name first. Sort keys then start with the bucket, as
+  /// ICU's AlphabeticIndex sorts its records within buckets, so a title
+  /// always sorts among the titles of its index entry.
+  let keyFiling: Filing?
   /// The visible bucket of each label.
   let bucketOfLabel: [String: Int]
   /// The visible bucket `#`: names before the first label.
@@ -57,8 +61,8 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     for b in index.buckets {
       keys.append(Self.key(collator, primary: true, b.lowerBoundary))
     }
-    boundaries = keys.isEmpty ? [[0]] : keys
-    self.visible = visible.isEmpty ? [0] : visible
+    filing = Filing(boundaries: keys.isEmpty ? [[0]] : keys, visible: visible.isEmpty ? [0] : visible)
+    keyFiling = zip(filing.visible, filing.visible.dropFirst()).allSatisfy { $0 <= $1 } ? nil : filing
     var byLabel: [String: Int] = [:]
     for (i, label) in labels.enumerated() where byLabel[label] == nil { byLabel[label] = i }
     bucketOfLabel = byLabel
@@ -123,18 +127,22 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
 
   /// Appends the full-strength sort key of `title` (digit runs as numbers) to `bytes`.
   public func appendSortKey(_ title: String, to bytes: inout [UInt8]) {
-    Self.appendSortKey(collator, title, to: &bytes)
+    Self.appendSortKey(collator, title, filing: keyFiling, to: &bytes)
   }
 
   /// `appendSortKey` with the collator alone: two threads making keys
   /// with one `LocaleCollation` would otherwise retain and release that
   /// one object for every title, and its shared reference count costs
   /// more than the key (measured: a third of the time on two cores).
-  static func appendSortKey(_ collator: OpaquePointer, _ title: String, to bytes: inout [UInt8]) {
+  /// `filing`: `keyFiling`, whose bucket then comes first.
+  static func appendSortKey(_ collator: OpaquePointer, _ title: String, filing: Filing?, to bytes: inout [UInt8]) {
     // Keyed as filed: past leading whitespace, as `bucket` reads it.
     if let c = title.utf8.first, c <= 0x20 || c >= 0x80, title.first?.isWhitespace == true {
-      return appendSortKey(collator, filed(title), to: &bytes)
+      return appendSortKey(collator, filed(title), filing: filing, to: &bytes)
     }
+    let start = bytes.count
+    // Room for the bucket, written once the key tells it.
+    if filing != nil { bytes.append(contentsOf: [0, 0]) }
     let done: Void? = title.utf8.withContiguousStorageIfAvailable { t in
       appendKey(collator, t, primary: false, to: &bytes)
     }
@@ -142,6 +150,12 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
       var title = title
       title.withUTF8 { t in appendKey(collator, t, primary: false, to: &bytes) }
     }
+    guard let filing else { return }
+    let bucket = bytes.withUnsafeBufferPointer {
+      filing.bucket(ofKey: UnsafeBufferPointer(rebasing: $0[(start + 2)...]))
+    }
+    bytes[start] = UInt8(truncatingIfNeeded: bucket >> 8)
+    bytes[start + 1] = UInt8(truncatingIfNeeded: bucket)
   }
 
   func appendKey(_ text: UnsafeBufferPointer<UInt8>, primary: Bool, to bytes: inout [UInt8]) {
@@ -216,23 +230,60 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     }
   }
 
-  /// The visible bucket of a name with primary key `key` (with its 0): the
-  /// last bucket whose lower boundary is not after it (`getBucketIndex`).
-  private func locate(_ key: UnsafeRawBufferPointer) -> Int {
-    var start = 0
-    var limit = boundaries.count
-    while start + 1 < limit {
-      let i = (start + limit) / 2
-      if Self.less(key, boundaries[i]) { limit = i } else { start = i }
-    }
-    return visible[start]
-  }
+  private func locate(_ key: UnsafeRawBufferPointer) -> Int { filing.locate(key) }
 
-  private static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool {
-    b.withUnsafeBytes { b in
-      let n = min(a.count, b.count)
-      let r = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
-      return r != 0 ? r < 0 : a.count < b.count
+  /// The buckets' boundaries, and which visible bucket each shows under.
+  struct Filing: @unchecked Sendable {
+    /// Primary sort keys of every bucket's lower boundary (visible or not), in order.
+    let boundaries: [[UInt8]]
+    /// For every bucket, the visible bucket its names show under.
+    let visible: [Int]
+
+    /// The visible bucket of a name with primary key `key` (with its 0): the
+    /// last bucket whose lower boundary is not after it (`getBucketIndex`).
+    func locate(_ key: UnsafeRawBufferPointer) -> Int {
+      var start = 0
+      var limit = boundaries.count
+      while start + 1 < limit {
+        let i = (start + limit) / 2
+        if Self.less(key, boundaries[i]) { limit = i } else { start = i }
+      }
+      return visible[start]
+    }
+
+    /// The visible bucket of a name whose full sort key (without its 0)
+    /// is `key`: its primary weights, up to the first level separator (1),
+    /// and a 0 are its primary key (compared here without being copied).
+    func bucket(ofKey key: UnsafeBufferPointer<UInt8>) -> Int {
+      let weights = UnsafeRawBufferPointer(
+        UnsafeBufferPointer(rebasing: key[..<(key.firstIndex(of: 1) ?? key.endIndex)]))
+      var start = 0
+      var limit = boundaries.count
+      while start + 1 < limit {
+        let i = (start + limit) / 2
+        if Self.less(weights, thenZero: boundaries[i]) { limit = i } else { start = i }
+      }
+      return visible[start]
+    }
+
+    private static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool {
+      b.withUnsafeBytes { b in
+        let n = min(a.count, b.count)
+        let r = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
+        return r != 0 ? r < 0 : a.count < b.count
+      }
+    }
+
+    /// `less` of `a` followed by a 0.
+    private static func less(_ a: UnsafeRawBufferPointer, thenZero b: [UInt8]) -> Bool {
+      b.withUnsafeBytes { b in
+        let n = min(a.count, b.count)
+        let r = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
+        if r != 0 { return r < 0 }
+        // Equal so far: a's 0 against b's next byte, then the lengths.
+        guard a.count < b.count else { return false }
+        return b[a.count] != 0 || a.count + 1 < b.count
+      }
     }
   }
 

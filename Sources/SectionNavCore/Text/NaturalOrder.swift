@@ -71,9 +71,9 @@ public enum NaturalOrder {
         return keys
       }
       withExtendedLifetime(collation) {
-        let collator = collation.collator
+        let (collator, filing) = (collation.collator, collation.keyFiling)
         for t in titles {
-          LocaleCollation.appendSortKey(collator, t, to: &keys.bytes)
+          LocaleCollation.appendSortKey(collator, t, filing: filing, to: &keys.bytes)
           keys.ends.append(keys.bytes.count)
         }
       }
