@@ -51,8 +51,9 @@ enum InteractiveMode {
 
     func prompt(_ kind: AppState.PromptKind) -> Disposition {
       let titles = state.list.sections.map(\.title)
-      // On the status line (1-based), at the top under --reverse.
-      return .promptAt(row: state.layout.statusRow.map { $0 + 1 } ?? state.height) { host in
+      // On the status line (1-based), at the top under --reverse; below a pane at the top.
+      let row = (state.layout.statusRow.map { $0 + 1 } ?? state.height) + state.previewSplit.listRow
+      return .promptAt(row: row) { host in
         let line = prompts.read(kind: kind, titles: titles, host: host)
         return [.lineEdited(kind, line, warning: prompts.takeWarning())]
       }

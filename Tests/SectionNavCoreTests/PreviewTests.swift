@@ -12,11 +12,14 @@ import Testing
     #expect(try PreviewWindow("down,40%") == bottom)
     #expect(try PreviewWindow("hidden").hidden)
     #expect(try PreviewWindow("30:right:hidden").size == .cells(30))
+    #expect(try PreviewWindow("left:30%").position == .left && PreviewWindow("up").position == .top)
+    #expect(try PreviewWindow("top,10").position == .top)
     #expect(
       throws: UsageError(
-        "invalid --preview-window 'left:50%': unknown token 'left' (expected right, bottom, hidden, N% or N)")
+        "invalid --preview-window 'middle:50%': unknown token 'middle' "
+          + "(expected right, bottom, left, top, hidden, N% or N)")
     ) {
-      try PreviewWindow("left:50%")
+      try PreviewWindow("middle:50%")
     }
     #expect(throws: UsageError("invalid --preview-window 'right:100%': '100%' is not within 1%–99%")) {
       try PreviewWindow("right:100%")
@@ -33,6 +36,49 @@ import Testing
     let split = try PreviewWindow("bottom:40%").split(width: 80, height: 24, open: true)
     #expect(split.listWidth == 80 && split.listHeight == 14)
     #expect(split.pane == PreviewSplit.Pane(column: 0, row: 15, width: 80, height: 9))
+  }
+
+  /// fzf's `left` and `up`/`top`: the pane first, its border, then the
+  /// list, placed after them on the screen.
+  @Test func leftAndTopPutThePaneFirst() throws {
+    let left = try PreviewWindow("left:30%").split(width: 80, height: 24, open: true)
+    #expect(left.listWidth == 56 && left.listColumn == 24 && left.listRow == 0)
+    #expect(left.pane == PreviewSplit.Pane(column: 0, row: 0, width: 23, height: 24))
+    let top = try PreviewWindow("up:10").split(width: 80, height: 24, open: true)
+    #expect(top.listHeight == 14 && top.listRow == 10 && top.listColumn == 0)
+    #expect(top.pane == PreviewSplit.Pane(column: 0, row: 0, width: 80, height: 9))
+    #expect(top.inList(column: 5, row: 10) && !top.inList(column: 5, row: 9))
+  }
+
+  /// Drawn and clicked where the split puts them: the pane's text at the
+  /// left or top, the list after the border, a click on a list row lands on
+  /// that row, the wheel over the pane scrolls the pane.
+  @Test(arguments: ["left:20", "up:6"])
+  func aPaneFirstMovesTheListOnScreen(spec: String) throws {
+    var settings = AppSettings()
+    settings.preview = try CommandTemplate("show {item}")
+    settings.previewWindow = try PreviewWindow(spec)
+    var s = AppState(
+      list: SectionedList([(title: "A", items: (0..<30).map { "a\($0)" })]), settings: settings, width: 60, height: 20)
+    let split = s.previewSplit
+    _ = s.handle(.tick(milliseconds: 100))
+    guard let id = s.jobs.preview?.id else {
+      Issue.record("no preview")
+      return
+    }
+    _ = s.handle(.previewOutput(id: id, Array((0..<40).map { "P\($0)\n" }.joined().utf8)))
+    let lines = s.render().plainLines()
+    #expect(lines[0].hasPrefix("P0"))
+    let headerRow = split.listRow
+    #expect(lines[headerRow].dropFirst(split.listColumn).hasPrefix("A"), "\(lines)")
+    #expect(lines[headerRow + 1].dropFirst(split.listColumn).hasPrefix("> a0"), "\(lines)")
+    // A click on the list's fourth row (a2), in screen coordinates.
+    _ = s.handle(.mouse(MouseEvent(.press, column: split.listColumn + 3, row: split.listRow + 4)))
+    _ = s.handle(.mouse(MouseEvent(.release, column: split.listColumn + 3, row: split.listRow + 4)))
+    #expect(BackgroundWorkTests.cursorText(s) == "a2")
+    // The wheel over the pane scrolls it, not the list.
+    _ = s.handle(.mouse(MouseEvent(.wheelDown, column: 2, row: 2)))
+    #expect(s.previewScroll == 3 && s.offsetY == 0)
   }
 
   @Test func theListKeepsItsMinimumAndATinyPaneIsNone() throws {

@@ -38,7 +38,7 @@ _sectionnav() {
       compopt -o nospace 2>/dev/null
       return ;;
     --preview-window)
-      COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
+      COMPREPLY=($(compgen -W "right:50% bottom:40% left:50% top:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
     --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
     --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --height | --filter-print) return ;;

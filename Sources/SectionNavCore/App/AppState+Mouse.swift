@@ -5,8 +5,10 @@ extension AppState {
 
   mutating func handleMouse(_ m: MouseEvent) {
     if previewMouse(m) { return }  // over the preview pane or its border
-    let col = m.column - 1
-    let row = m.row - 1
+    // In the list's own cells (after a pane on the left or at the top).
+    let split = previewSplit
+    let col = m.column - 1 - split.listColumn
+    let row = m.row - 1 - split.listRow
     switch m.kind {
     case .press:
       guard m.button == 0 else { return }

@@ -298,7 +298,7 @@ public enum OptionTable {
     },
     OptionSpec(
       "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
-      help: "where the pane goes and its size: right or bottom, N% or N cells, hidden (p shows it)"
+      help: "where the pane goes and its size: right, bottom, left or top, N% or N cells, hidden (p shows it)"
     ) { c, v throws(UsageError) in c.previewWindow = try PreviewWindow(v) },
     OptionSpec(
       "--bind", kind: .value, placeholder: "KEY:ACTION", group: .workflow, repeatable: true,

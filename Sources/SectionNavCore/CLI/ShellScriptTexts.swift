@@ -74,7 +74,7 @@ extension ShellScripts {
           compopt -o nospace 2>/dev/null
           return ;;
         --preview-window)
-          COMPREPLY=($(compgen -W "right:50% bottom:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
+          COMPREPLY=($(compgen -W "right:50% bottom:40% left:50% top:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
         --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
         --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --height | --filter-print) return ;;
@@ -182,7 +182,7 @@ extension ShellScripts {
         '--nth=[what filter terms match]:fields:(item section,item)' \
         '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
-        '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% hidden)' \
+        '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% left\:50% top\:40% hidden)' \
         '*--bind=[make a key run actions]:KEY\:ACTION: ' \
         '--script=[run the commands of FILE]:script file:_files' \
         '--size=[frame size for script runs]:size (WxH):(80x24 120x40)' \
@@ -280,7 +280,7 @@ extension ShellScripts {
     complete -c sectionnav -l nth -x -a 'item section,item' -d 'what filter terms match'
     complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
-    complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% hidden' -d 'where the preview pane goes and its size'
+    complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% left:50% top:40% hidden' -d 'where the preview pane goes and its size'
     complete -c sectionnav -l bind -x -d 'make a key run actions (KEY:ACTION+ACTION)'
     complete -c sectionnav -l script -r -F -d 'run the commands of FILE'
     complete -c sectionnav -l size -x -a '80x24 120x40' -d 'frame size for script runs (WxH)'

@@ -105,9 +105,7 @@ extension AppState {
   mutating func previewMouse(_ m: MouseEvent) -> Bool {
     let split = previewSplit
     guard split.pane != nil else { return false }
-    let column = m.column - 1
-    let row = m.row - 1
-    guard column >= split.listWidth || row >= split.listHeight else { return false }
+    guard !split.inList(column: m.column - 1, row: m.row - 1) else { return false }
     // A drag that started in the list keeps going there.
     if drag != nil && (m.kind == .motion || m.kind == .release) { return false }
     switch m.kind {
@@ -118,19 +116,23 @@ extension AppState {
     return true
   }
 
-  /// The list frame placed at the top left of the whole screen, the border,
-  /// and the pane's text with a `line/lines` note when it scrolls.
+  /// The list frame placed where the split puts it on the whole screen,
+  /// the border, and the pane's text with a `line/lines` note when it scrolls.
   func withPreviewPane(_ listFrame: Frame) -> Frame {
-    guard let pane = previewSplit.pane else { return listFrame }
+    let split = previewSplit
+    guard let pane = split.pane else { return listFrame }
     var frame = Frame(width: screenWidth, height: screenHeight)
     for row in 0..<listFrame.height {
-      for column in 0..<listFrame.width { frame[column, row] = listFrame[column, row] }
+      for column in 0..<listFrame.width {
+        frame[split.listColumn + column, split.listRow + row] = listFrame[column, row]
+      }
     }
     let border = settings.theme[.track]
-    if pane.column > 0 {
-      for row in 0..<screenHeight { frame[pane.column - 1, row] = Cell("│", style: border) }
-    } else {
-      for column in 0..<screenWidth { frame[column, pane.row - 1] = Cell("─", style: border) }
+    switch settings.previewWindow.position {
+    case .right: for row in 0..<screenHeight { frame[pane.column - 1, row] = Cell("│", style: border) }
+    case .left: for row in 0..<screenHeight { frame[pane.width, row] = Cell("│", style: border) }
+    case .bottom: for column in 0..<screenWidth { frame[column, pane.row - 1] = Cell("─", style: border) }
+    case .top: for column in 0..<screenWidth { frame[column, pane.height] = Cell("─", style: border) }
     }
     let text = workflow.previewText
     text.draw(into: &frame, pane: pane, top: workflow.previewScroll)

@@ -1,8 +1,14 @@
 /// `--preview-window`: where the preview pane goes and how big it is, and the
-/// pure split of the screen between the list (always at the top left, so
-/// list coordinates equal screen coordinates) and the pane.
+/// pure split of the screen between the list and the pane. The list is
+/// drawn in its own coordinates; `PreviewSplit.listColumn`/`listRow` place
+/// it on the screen (after a pane on the left or at the top).
 public struct PreviewWindow: Sendable, Equatable {
-  public enum Position: String, Sendable { case right, bottom }
+  public enum Position: String, Sendable {
+    case right, bottom, left, top
+
+    /// The pane shares the screen's width with the list (side by side).
+    var sideBySide: Bool { self == .right || self == .left }
+  }
   public enum Size: Sendable, Equatable {
     case percent(Int)
     case cells(Int)
@@ -19,13 +25,15 @@ public struct PreviewWindow: Sendable, Equatable {
   public init() {}
 
   /// `right:50%`, `bottom:40%`, `hidden`, `right:30:hidden` (tokens split by
-  /// `:` or `,`, in any order; `down` is fzf's name for `bottom`; a size is a
-  /// percentage or a number of cells, border included).
+  /// `:` or `,`, in any order; `down` and `up` are fzf's names for `bottom`
+  /// and `top`; a size is a percentage or a number of cells, border included).
   public init(_ spec: String) throws(UsageError) {
     for token in spec.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
       switch token {
       case "right": position = .right
       case "bottom", "down": position = .bottom
+      case "left": position = .left
+      case "top", "up": position = .top
       case "hidden": hidden = true
       case "nohidden": hidden = false
       default:
@@ -37,7 +45,7 @@ public struct PreviewWindow: Sendable, Equatable {
         guard digits, let n = Int(number) else {
           throw UsageError(
             "invalid --preview-window '\(spec)': unknown token '\(token)' "
-              + "(expected right, bottom, hidden, N% or N)")
+              + "(expected right, bottom, left, top, hidden, N% or N)")
         }
         if token.hasSuffix("%") {
           guard (1...99).contains(n) else {
@@ -56,8 +64,8 @@ public struct PreviewWindow: Sendable, Equatable {
   public func split(width: Int, height: Int, open: Bool) -> PreviewSplit {
     let whole = PreviewSplit(listWidth: max(0, width), listHeight: max(0, height), pane: nil)
     guard open else { return whole }
-    let total = position == .right ? width : height
-    let minimum = position == .right ? Self.minimumList.columns : Self.minimumList.rows
+    let total = position.sideBySide ? width : height
+    let minimum = position.sideBySide ? Self.minimumList.columns : Self.minimumList.rows
     var wanted: Int
     switch size {
     case .percent(let p): wanted = (total * p + 50) / 100
@@ -67,21 +75,30 @@ public struct PreviewWindow: Sendable, Equatable {
     // The border plus at least one cell of text, or no pane at all.
     guard wanted >= 2 else { return whole }
     let list = total - wanted
-    if position == .right {
+    switch position {
+    case .right:
       return PreviewSplit(
         listWidth: list, listHeight: height,
         pane: PreviewSplit.Pane(column: list + 1, row: 0, width: wanted - 1, height: height))
+    case .bottom:
+      return PreviewSplit(
+        listWidth: width, listHeight: list,
+        pane: PreviewSplit.Pane(column: 0, row: list + 1, width: width, height: wanted - 1))
+    case .left:
+      return PreviewSplit(
+        listWidth: list, listHeight: height, listColumn: wanted,
+        pane: PreviewSplit.Pane(column: 0, row: 0, width: wanted - 1, height: height))
+    case .top:
+      return PreviewSplit(
+        listWidth: width, listHeight: list, listRow: wanted,
+        pane: PreviewSplit.Pane(column: 0, row: 0, width: width, height: wanted - 1))
     }
-    return PreviewSplit(
-      listWidth: width, listHeight: list,
-      pane: PreviewSplit.Pane(column: 0, row: list + 1, width: width, height: wanted - 1))
   }
 }
 
 /// The result of `PreviewWindow.split`.
 public struct PreviewSplit: Sendable, Equatable {
-  /// The pane's text area; its border is the column left of it (right) or
-  /// the row above it (bottom).
+  /// The pane's text area; its border is the column or row between it and the list.
   public struct Pane: Sendable, Equatable {
     public var column: Int
     public var row: Int
@@ -94,9 +111,16 @@ public struct PreviewSplit: Sendable, Equatable {
   }
 
   /// The list, index column, indicators and status line use columns
-  /// `0..<listWidth` and rows `0..<listHeight`.
+  /// `listColumn..<listColumn + listWidth` and rows `listRow..<listRow + listHeight`.
   public var listWidth: Int
   public var listHeight: Int
+  public var listColumn = 0
+  public var listRow = 0
   /// nil: no pane (closed, or no room for one).
   public var pane: Pane?
+
+  /// Whether the screen cell (0-based) is the list's.
+  public func inList(column: Int, row: Int) -> Bool {
+    column >= listColumn && column < listColumn + listWidth && row >= listRow && row < listRow + listHeight
+  }
 }
