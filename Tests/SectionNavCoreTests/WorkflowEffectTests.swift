@@ -281,6 +281,31 @@ import Testing
     #expect(line(s).hasPrefix("qqq") && line(s).contains("q▏   reload failed: ") && line(s).hasSuffix("… 0/4"))
   }
 
+  /// Of equal items in a section, the cursor keeps the one it was on
+  /// (its place), streamed or not.
+  @Test func aReloadKeepsTheCursorOnTheSameOfEqualItems() throws {
+    for key in ["r", "t"] {
+      var settings = AppSettings()
+      settings.binds = try KeyBind.parse("ctrl-r:reload(a),ctrl-t:reload-sync(a)")
+      var s = AppState(
+        list: SectionedList([(title: "D", items: ["dup", "mid", "dup"])]), settings: settings, width: 40, height: 10)
+      _ = s.handle(.key(KeyEvent(.char("G"))))
+      #expect(s.cursor?.item == 2)
+      guard case .reload(let id, _, _)? = s.handle(.key(KeyEvent(.ctrl(Character(key))))).first else {
+        Issue.record("no reload")
+        return
+      }
+      let grown = [(title: "D", items: ["dup", "mid", "dup", "end"])]
+      if key == "r" {
+        _ = s.handle(.reloadProgress(id: id, Self.partial([(title: "D", items: ["dup"])])))
+        _ = s.handle(.reloadProgress(id: id, Self.partial(grown)))
+        #expect(s.cursor?.item == 2, "while it streams")
+      }
+      _ = s.handle(.reloaded(id: id, DataUpdate(list: SectionedList(grown), progress: nil)))
+      #expect(s.cursor?.item == 2, "\(key)")
+    }
+  }
+
   /// A streamed reload that fails after showing part of its output puts
   /// back what it replaced — the newest data of the original source, which
   /// kept arriving meanwhile, with the marks and the cursor's item — as

@@ -91,9 +91,12 @@ extension AppState {
     return failure == nil ? runChain(rest) : []
   }
 
-  /// The cursor's item by title and text, which a reload's data is searched for.
-  private var cursorItem: (title: String, text: String)? {
-    cursor.map { (title: list.title($0.section), text: list.itemText(section: $0.section, item: $0.item)) }
+  /// The cursor's item as a reload's data is searched for it.
+  private var cursorItem: WorkflowState.ShownItem? {
+    cursorBaseItem.map {
+      .init(
+        title: dataList.title($0.section), text: dataList.itemText(section: $0.section, item: $0.item), index: $0.item)
+    }
   }
 
   /// What a streamed `reload` has read so far, shown as standard input's
@@ -125,24 +128,30 @@ extension AppState {
   /// user has moved it: where they put it wins.
   private mutating func noteCursorMoves() {
     guard let r = workflow.beforeReload, r.following, let placed = r.placed else { return }
-    if cursorItem.map({ $0.title != placed.title || $0.text != placed.text }) ?? true {
-      workflow.beforeReload?.following = false
-    }
+    if cursorItem != placed { workflow.beforeReload?.following = false }
   }
 
   /// Puts the cursor on its item from before the reload once that item has
-  /// arrived: only the items of its section that came since the last look
-  /// are read (items only ever join their section's end as data arrives).
+  /// arrived: at its old place in its section (which of equal texts), or,
+  /// once another item holds that place, the first of its text there — only
+  /// the items that came since the last look are read (items only ever
+  /// join their section's end as data arrives).
   private mutating func followReplacedItem() -> [Effect] {
     guard let r = workflow.beforeReload, r.following, let item = r.cursorItem else { return [] }
     let data = dataList
     guard let s = (0..<data.sectionCount).first(where: { data.title($0) == item.title }) else { return [] }
     let count = data.itemCount(s)
-    workflow.beforeReload?.searched = count
-    guard let i = (min(r.searched, count)..<count).first(where: { data.itemText(section: s, item: $0) == item.text })
-    else { return [] }
+    guard item.index < count else { return [] }
+    var found: Int? = nil
+    if data.itemText(section: s, item: item.index) == item.text {
+      found = item.index
+    } else {
+      found = (min(r.searched, count)..<count).first { data.itemText(section: s, item: $0) == item.text }
+      workflow.beforeReload?.searched = count
+    }
+    guard let found else { return [] }
     workflow.beforeReload?.following = false
-    putCursor(on: (s, i))
+    putCursor(on: (s, found))
     return []
   }
 
@@ -167,10 +176,10 @@ extension AppState {
 
   /// Shows `update` after a reload ended (every preview out of date), the
   /// cursor on `item` when the data holds it.
-  private mutating func show(_ update: DataUpdate, keeping item: (title: String, text: String)?) -> [Effect] {
+  private mutating func show(_ update: DataUpdate, keeping item: WorkflowState.ShownItem?) -> [Effect] {
     let effects = dataArrived(update)
     workflow.generation += 1
-    guard let item, let found = Self.findItem(in: dataList, title: item.title, text: item.text) else { return effects }
+    guard let item, let found = Self.findItem(item, in: dataList) else { return effects }
     putCursor(on: found)
     return effects
   }
@@ -190,14 +199,21 @@ extension AppState {
     }
   }
 
-  private static func findItem(in list: SectionedList, title: String, text: String) -> (section: Int, item: Int)? {
+  /// `item` in `list`: at its place in a section of its title, else the
+  /// first of its text in such a section, else anywhere.
+  private static func findItem(_ item: WorkflowState.ShownItem, in list: SectionedList) -> (section: Int, item: Int)? {
     func search(_ sections: some Sequence<Int>) -> (section: Int, item: Int)? {
       for s in sections {
-        for i in 0..<list.itemCount(s) where list.itemText(section: s, item: i) == text { return (s, i) }
+        for i in 0..<list.itemCount(s) where list.itemText(section: s, item: i) == item.text { return (s, i) }
       }
       return nil
     }
-    let same = (0..<list.sectionCount).filter { list.title($0) == title }
+    let same = (0..<list.sectionCount).filter { list.title($0) == item.title }
+    if let s = same.first(where: {
+      item.index < list.itemCount($0) && list.itemText(section: $0, item: item.index) == item.text
+    }) {
+      return (s, item.index)
+    }
     return search(same) ?? search(0..<list.sectionCount)
   }
 

@@ -33,16 +33,24 @@ struct WorkflowState: Sendable {
   /// updates go here meanwhile), and the cursor's item, to keep.
   var beforeReload: ReplacedData?
 
+  /// An item as a reload's data is searched for it: its section's title,
+  /// its text and its place there (which of equal texts).
+  struct ShownItem: Sendable, Equatable {
+    var title: String
+    var text: String
+    var index: Int
+  }
+
   struct ReplacedData: Sendable {
     var update: DataUpdate
     var marks: [ItemKey]
-    var cursorItem: (title: String, text: String)?
+    var cursorItem: ShownItem?
     /// The reload whose data is on screen (marks made there name its items).
     var showing: Int
     /// The cursor goes to `cursorItem` once it arrives, until the user moves it.
     var following = true
     /// The cursor's item after the last update: another one now means the user moved.
-    var placed: (title: String, text: String)?
+    var placed: ShownItem?
     /// Items of `cursorItem`'s section already looked at.
     var searched = 0
   }
