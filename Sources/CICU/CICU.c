@@ -74,13 +74,17 @@ static void load_icu(void) {
   const char *wanted = getenv("SECTIONNAV_ICU_VERSION");
   if (wanted != NULL && *wanted != 0) {
     // Its value is not repeated: the note reaches the terminal.
-    char *end;
-    long v = strtol(wanted, &end, 10);
-    if (*end != 0 || v < 0 || v > 999) {
+    // Digits only: strtol would take " 72" and "-1".
+    size_t digits = strspn(wanted, "0123456789");
+    if (wanted[digits] != 0 || digits > 3) {
       snprintf(icu_error, sizeof icu_error, "SECTIONNAV_ICU_VERSION is not a version number (such as 72)");
       return;
     }
-    first = last = (int)v;
+    first = last = atoi(wanted);
+    if (first == 0) {
+      snprintf(icu_error, sizeof icu_error, "ICU is turned off (SECTIONNAV_ICU_VERSION=0)");
+      return;
+    }
   }
   void *uc = NULL;
   int version = 0;

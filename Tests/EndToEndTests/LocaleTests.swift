@@ -29,7 +29,8 @@ import Testing
   /// why: no ICU at all (`0`), the version asked for missing, a value that
   /// is no version (not taken as "none", and not repeated raw).
   @Test(arguments: [
-    ("0", "ICU (libicuuc.so.N) is not installed"),
+    ("0", "ICU is turned off (SECTIONNAV_ICU_VERSION=0)"),
+    (" 72", "SECTIONNAV_ICU_VERSION is not a version number (such as 72)"),
     ("9", "ICU 9 (libicuuc.so.9, SECTIONNAV_ICU_VERSION) is not installed"),
     ("72x\u{1b}[2J", "SECTIONNAV_ICU_VERSION is not a version number (such as 72)"),
   ])

@@ -23,7 +23,7 @@ import Testing
       ("pgdn", KeyEvent(.pageDown)), ("PgDn", KeyEvent(.pageDown)), ("space", KeyEvent(.char(" "))),
       ("alt-enter", KeyEvent(.enter, modifiers: .alt)), (":", KeyEvent(.char(":"))),
       // The byte Ctrl-Space sends (NUL) decodes as it.
-      ("ctrl-space", KeyEvent(Key.control(0))),
+      ("ctrl-space", KeyEvent(Key.control(0))), ("C-Space", KeyEvent(Key.control(0))),
     ]
     for (name, key) in cases {
       #expect(try KeyBind.parse("\(name):accept").first?.key == key, "\(name)")

@@ -279,6 +279,15 @@ import Testing
     }
     _ = s.send(.reloaded(id: again, DataUpdate(list: SectionedList([]), progress: nil), exitStatus: 12))
     #expect(line(s).hasPrefix("qqq") && line(s).contains("q▏   reload failed: ") && line(s).hasSuffix("… 0/4"))
+    // A short query leaves the message more; a narrow screen keeps the query alone.
+    _ = s.send(.key(KeyEvent(.ctrl("u"))))
+    _ = s.send(.key(KeyEvent(.ctrl("x"))))
+    s.resize(width: 100, height: 10)
+    #expect(line(s).hasPrefix("> ▏") && line(s).contains("marking needs --multi 4/4"), "\(line(s))")
+    s.resize(width: 14, height: 10)
+    _ = s.send(.paste("a 1"))
+    _ = s.send(.key(KeyEvent(.ctrl("x"))))
+    #expect(line(s).hasPrefix("> a 1▏") && !line(s).contains("mark"), "\(line(s))")
   }
 
   /// Of equal items in a section, the cursor keeps the one it was on

@@ -67,8 +67,12 @@ public enum OptionParser {
     while index < words.count {
       let word = words[index]
       index += 1
-      // `+i` is an option, as in fzf; other words starting with `+` are files.
-      let plusOption = word.hasPrefix("+") && OptionTable.option(named: word) != nil
+      // `+i`, `+m`, `+s` are options, as in fzf, and so is any `+` and one
+      // letter (`+x`: an unknown option, not a file); longer words
+      // starting with `+` are files.
+      let plusOption =
+        word.hasPrefix("+")
+        && (OptionTable.option(named: word) != nil || word.count == 2 && word.last!.isASCII && word.last!.isLetter)
       if optionsEnded || word == "-" || !word.hasPrefix("-") && !plusOption {
         try positional(word)
         continue

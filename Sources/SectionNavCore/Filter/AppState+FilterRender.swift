@@ -25,6 +25,9 @@ extension AppState {
     return json
   }
 
+  /// Cells the query keeps on the filter line before counts or a message.
+  static let leastQueryCells = 10
+
   /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
     let (before, after) = filtering.line.split
@@ -35,12 +38,20 @@ extension AppState {
     if let note = loadNote { counts += "  " + note }
     if !filtering.marks.isEmpty { counts += "  (\(filtering.marks.count) marked)" }
     counts += " "
+    // A line too narrow for the query and the counts keeps the query.
+    if width - TextSanitizer.width(counts) < Self.leastQueryCells { counts = "" }
     let countsWidth = TextSanitizer.width(counts)
     // The status line's message (a failed reload, a mark without --multi)
-    // until the next key, in at most half of what the counts leave: pick
-    // mode has no status line, and the query keeps the rest.
+    // until the next key, in what the query leaves but at least half of
+    // what the counts leave: pick mode has no status line. None where the
+    // line has no room for both.
     let note = message.map { "  " + $0 }
-    let noteWidth = note.map { min(TextSanitizer.width($0), max(0, (width - countsWidth) / 2)) } ?? 0
+    let free = width - countsWidth - 1
+    let noteWidth =
+      note.map {
+        free < 2 * Self.leastQueryCells
+          ? 0 : min(TextSanitizer.width($0), max(free - TextSanitizer.width(line), free / 2))
+      } ?? 0
     // The line up to a cell before them, however long the query.
     let room = max(1, width - countsWidth - noteWidth - 1)
     // Keep the caret visible on a long line.

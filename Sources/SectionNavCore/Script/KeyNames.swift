@@ -7,6 +7,8 @@ public enum KeyNames {
     "insert": .insert, "ins": .insert, "delete": .delete, "del": .delete,
     "enter": .enter, "return": .enter, "ret": .enter, "tab": .tab, "backtab": .backTab, "s-tab": .backTab,
     "backspace": .backspace, "bs": .backspace, "esc": .escape, "escape": .escape, "space": .char(" "),
+    // The NUL Ctrl-Space sends, as `C-@`.
+    "c-space": Key.control(0),
   ]
 
   public static func parse(_ name: String) throws(CommandError) -> KeyEvent {

@@ -13,7 +13,7 @@ enum BindKeyNames {
     "shift-left": KeyEvent(.left, modifiers: .shift), "shift-right": KeyEvent(.right, modifiers: .shift),
     // The terminal sends these control codes for the named keys.
     "ctrl-m": KeyEvent(.enter), "ctrl-i": KeyEvent(.tab), "ctrl-[": KeyEvent(.escape),
-    "ctrl-space": KeyEvent(.ctrl("@")),  // NUL, as C-@
+    "ctrl-space": KeyEvent(Key.control(0)),  // NUL, as C-@ (and the scripts' C-Space)
   ]
 
   static func parse(_ name: String, in value: String) throws(UsageError) -> KeyEvent {
