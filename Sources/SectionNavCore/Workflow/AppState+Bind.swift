@@ -117,8 +117,8 @@ extension AppState {
       workflow.beforeReload?.searched = 0
     }
     noteCursorMoves()
-    var effects = dataArrived(DataUpdate(list: partial, progress: 0, reading: true))
-    effects += followReplacedItem()
+    let effects = dataArrived(DataUpdate(list: partial, progress: 0, reading: true))
+    followReplacedItem()
     let placed = cursorItem
     workflow.beforeReload?.placed = placed
     return effects
@@ -136,12 +136,12 @@ extension AppState {
   /// once another item holds that place, the first of its text there — only
   /// the items that came since the last look are read (items only ever
   /// join their section's end as data arrives).
-  private mutating func followReplacedItem() -> [Effect] {
-    guard let r = workflow.beforeReload, r.following, let item = r.cursorItem else { return [] }
+  private mutating func followReplacedItem() {
+    guard let r = workflow.beforeReload, r.following, let item = r.cursorItem else { return }
     let data = dataList
-    guard let s = (0..<data.sectionCount).first(where: { data.title($0) == item.title }) else { return [] }
+    guard let s = (0..<data.sectionCount).first(where: { data.title($0) == item.title }) else { return }
     let count = data.itemCount(s)
-    guard item.index < count else { return [] }
+    guard item.index < count else { return }
     var found: Int? = nil
     if data.itemText(section: s, item: item.index) == item.text {
       found = item.index
@@ -149,18 +149,17 @@ extension AppState {
       found = (min(r.searched, count)..<count).first { data.itemText(section: s, item: $0) == item.text }
       workflow.beforeReload?.searched = count
     }
-    guard let found else { return [] }
+    guard let found else { return }
     workflow.beforeReload?.following = false
     putCursor(on: (s, found))
-    return []
   }
 
   /// New data from `reload`: the cursor stays on its item (same text in a
   /// section of the same title, else the same text anywhere) when it is still
   /// there — with a filter on, once the new data's survivors show it — and
-  /// every preview is out of date.
-  /// A streamed reload's marks, made on its data as it arrived, stay (on
-  /// the same items), and so does a cursor the user moved meanwhile.
+  /// every preview is out of date. A streamed reload's marks, made on its
+  /// data as it arrived, stay (on the same items), and so does a cursor
+  /// the user moved meanwhile.
   mutating func reloaded(id: Int, _ newList: SectionedList) -> [Effect] {
     guard jobs.finish(.reload, id: id) != nil else { return [] }
     noteCursorMoves()
