@@ -63,6 +63,8 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     let undone = try parse("+m", "+s", "data.json", env: ["SECTIONNAV_OPTS": "--multi --sort"])
     #expect(!undone.multi && undone.sort == false && undone.file == "data.json")
     #expect(try parse("+m", "-m").multi)
+    #expect(try parse("--no-preview", env: ["SECTIONNAV_OPTS": "--preview 'cat {f}'"]).preview == nil)
+    #expect(try parse("--no-preview", "--preview", "cat {f}").preview != nil)
     // `+` and one letter is an option, unknown or not (fzf's way); longer `+` words are files.
     #expect(errorMessage(["+x", "--lines", "f.txt"]) == "unknown option '+x'")
     #expect(try parse("+data.json").file == "+data.json")

@@ -297,6 +297,10 @@ public enum OptionTable {
       }
     },
     OptionSpec(
+      "--no-preview", kind: .flag, group: .workflow,
+      help: "no preview pane (undoes a --preview given before it, in the config file or SECTIONNAV_OPTS, as in fzf)"
+    ) { c, _ in c.preview = nil },
+    OptionSpec(
       "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
       help: "where the pane goes and its size: right, bottom, left or top, N% or N cells, hidden (p shows it)"
     ) { c, v throws(UsageError) in c.previewWindow = try PreviewWindow(v) },

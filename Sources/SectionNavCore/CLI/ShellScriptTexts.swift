@@ -54,7 +54,7 @@ extension ShellScripts {
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
         --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
         --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
-        --filter-print --preview --preview-window --bind --script --size -h --help --shell --no-config --version"
+        --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
         --demo) COMPREPLY=($(compgen -W "devices numbers grid contacts-ja contacts-sv contacts-zh" -- "$cur")); return ;;
@@ -182,6 +182,7 @@ extension ShellScripts {
         '--nth=[what filter terms match]:fields:(item section,item)' \
         '--filter-print=[print the items matching QUERY and exit]:query: ' \
         '--preview=[show the output of a command for the item in a pane]:command: ' \
+        '--no-preview[no preview pane]' \
         '--preview-window=[where the preview pane goes and its size]:spec:(right\:50% bottom\:40% left\:50% top\:40% hidden)' \
         '*--bind=[make a key run actions]:KEY\:ACTION: ' \
         '--script=[run the commands of FILE]:script file:_files' \
@@ -280,6 +281,7 @@ extension ShellScripts {
     complete -c sectionnav -l nth -x -a 'item section,item' -d 'what filter terms match'
     complete -c sectionnav -l filter-print -x -d 'print the items matching QUERY and exit'
     complete -c sectionnav -l preview -x -d 'show the output of a command for the item in a pane'
+    complete -c sectionnav -l no-preview -d 'no preview pane'
     complete -c sectionnav -l preview-window -x -a 'right:50% bottom:40% left:50% top:40% hidden' -d 'where the preview pane goes and its size'
     complete -c sectionnav -l bind -x -d 'make a key run actions (KEY:ACTION+ACTION)'
     complete -c sectionnav -l script -r -F -d 'run the commands of FILE'
