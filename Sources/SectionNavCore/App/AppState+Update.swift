@@ -283,10 +283,17 @@ extension AppState {
   /// again over the new (off the main loop), and an exit that waited for the
   /// load happens now.
   mutating func dataArrived(_ update: DataUpdate) -> [Effect] {
+    let marked = filtering.marks.isEmpty ? nil : markedKeys
     // A filtered view is filtered again over the new data.
-    if isFiltered { return replaceFilteredData(update) }
-    replaceData(update)
-    var effects = refreshSearch()
+    var effects: [Effect]
+    if isFiltered {
+      effects = replaceFilteredData(update)
+    } else {
+      replaceData(update)
+      effects = refreshSearch()
+    }
+    // Marks follow their items (store positions move), before an exit reads them.
+    if let marked { filtering.marks = marks(at: marked) }
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
       mode = restingMode
       effects += endRun(exit)

@@ -58,8 +58,6 @@ public struct AppState: Sendable {
   /// Swaps in a newer snapshot of the data, keeping the top row's section
   /// and the cursor's item in place when they still exist.
   mutating func replaceData(_ update: DataUpdate) {
-    let marked = filtering.marks.isEmpty ? nil : markedKeys
-    defer { if let marked { filtering.marks = marks(at: marked) } }
     let top = rowMap.row(offsetY)
     let topTitle = top.map { list.title($0.section) }
     let topLine = top.map { offsetY - rowMap.headerRow($0.section) } ?? 0
@@ -98,20 +96,12 @@ public struct AppState: Sendable {
   }
 
   /// New data while a filter is on: it is filtered again (the view stays
-  /// until the new survivors arrive); an exit that waited for the load happens.
+  /// until the new survivors arrive).
   mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
-    let marked = filtering.marks.isEmpty ? nil : markedKeys
     view.noteLoad(update)
     filtering.base = update.list
-    // Marks follow their items (store positions move), before anything reads them.
-    if let marked { filtering.marks = marks(at: marked) }
     filtering.lastComplete = nil
-    var effects = setFilterQuery(filtering.requested, typed: false)
-    if update.progress == nil, case .waitingForLoad(let exit) = mode {
-      mode = restingMode
-      effects += endRun(exit)
-    }
-    return effects
+    return setFilterQuery(filtering.requested, typed: false)
   }
 
   /// A new screen size (or the preview pane opened or closed): the list

@@ -224,13 +224,11 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
             cicu_sort_key_utf8(collator, 1, t.baseAddress, Int32(n), l.baseAddress, length)
           }
         }
-        return long.withUnsafeBufferPointer { locate(UnsafeRawBufferPointer($0)) }
+        return long.withUnsafeBufferPointer { filing.locate(UnsafeRawBufferPointer($0)) }
       }
-      return locate(UnsafeRawBufferPointer(rebasing: raw[..<Int(length)]))
+      return filing.locate(UnsafeRawBufferPointer(rebasing: raw[..<Int(length)]))
     }
   }
-
-  private func locate(_ key: UnsafeRawBufferPointer) -> Int { filing.locate(key) }
 
   /// The buckets' boundaries, and which visible bucket each shows under.
   struct Filing: @unchecked Sendable {
@@ -241,15 +239,7 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
 
     /// The visible bucket of a name with primary key `key` (with its 0): the
     /// last bucket whose lower boundary is not after it (`getBucketIndex`).
-    func locate(_ key: UnsafeRawBufferPointer) -> Int {
-      var start = 0
-      var limit = boundaries.count
-      while start + 1 < limit {
-        let i = (start + limit) / 2
-        if Self.less(key, boundaries[i]) { limit = i } else { start = i }
-      }
-      return visible[start]
-    }
+    func locate(_ key: UnsafeRawBufferPointer) -> Int { search { Self.less(key, boundaries[$0]) } }
 
     /// The visible bucket of a name whose full sort key (without its 0)
     /// is `key`: its primary weights, up to the first level separator (1),
@@ -257,11 +247,17 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     func bucket(ofKey key: UnsafeBufferPointer<UInt8>) -> Int {
       let weights = UnsafeRawBufferPointer(
         UnsafeBufferPointer(rebasing: key[..<(key.firstIndex(of: 1) ?? key.endIndex)]))
+      return search { Self.less(weights, thenZero: boundaries[$0]) }
+    }
+
+    /// The visible bucket of the last boundary not after the name
+    /// (`before(i)`: the name sorts before boundary `i`).
+    private func search(_ before: (Int) -> Bool) -> Int {
       var start = 0
       var limit = boundaries.count
       while start + 1 < limit {
         let i = (start + limit) / 2
-        if Self.less(weights, thenZero: boundaries[i]) { limit = i } else { start = i }
+        if before(i) { limit = i } else { start = i }
       }
       return visible[start]
     }
