@@ -15,6 +15,10 @@
 #include <unistd.h>
 #include <wchar.h>
 
+// X/Open, declared by <wchar.h> only under _XOPEN_SOURCE (which would hide
+// the GNU extensions used here).
+extern int wcwidth(wchar_t);
+
 // ---- Loading libedit ----------------------------------------------------------
 
 /// libedit is loaded when the first prompt opens, not linked: most runs never
@@ -143,10 +147,16 @@ struct cle_editor {
   void *context;
   cle_complete_fn complete;
   int cancelled;
-  /// Watched next to the terminal while waiting for a key (-1: none); when it
-  /// becomes readable `wake` decides what happens (see cle_editor_set_wake).
-  int wake_fd;
+  /// Watched next to the terminal while waiting for a key (-1: none); when
+  /// one becomes readable, or `wake_timeout_ms` passes, `wake` decides what
+  /// happens (see cle_editor_set_wake).
+  int wake_fds[CLE_WAKE_FDS];
+  int wake_timeout_ms;
   cle_wake_fn wake;
+  /// Set once libedit wrote outside the prompt's row (a candidate list, a
+  /// line about to wrap); cleared when the line is drawn again after a
+  /// repaint (see cle_editor_screen_disturbed).
+  int disturbed;
   /// How long a lone Esc waits for the rest of an escape sequence (arrow
   /// keys arrive as ESC [ A in one burst); set by the caller.
   int escape_timeout_ms;
@@ -218,6 +228,32 @@ static void redraw(cle_editor *editor, int action) {
   // Forgets what libedit believes is on the screen (cursor at its origin),
   // then draws prompt and line.
   el_set(editor->el, EL_REFRESH);
+  editor->disturbed = 0;
+}
+
+/// Columns prompt and line take at most, as libedit shows them: a character
+/// wcwidth cannot place as up to four (libedit writes `\ooo`), and a margin
+/// for the incremental search's `bck-i-search: ` prompt.
+static int line_columns(cle_editor *editor) {
+  const LineInfo *info = el_line(editor->el);
+  int columns = (int)strlen(editor->prompt != NULL ? editor->prompt : "") + 16;
+  if (info == NULL) return columns;
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (const char *p = info->buffer; p < info->lastchar;) {
+    wchar_t wc;
+    size_t n = mbrtowc(&wc, p, (size_t)(info->lastchar - p), &state);
+    if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+      memset(&state, 0, sizeof state);
+      n = 1;
+      columns += 4;
+    } else {
+      int w = wcwidth(wc);
+      columns += w < 0 ? 4 : w;
+    }
+    p += n;
+  }
+  return columns;
 }
 
 /// Hands an event to the caller's wake function and carries out its answer;
@@ -252,25 +288,30 @@ static int wait_for_key(cle_editor *editor, unsigned char *byte) {
     *byte = editor->typeahead[editor->typeahead_used++];
     return 1;
   }
-  if (editor->wake_fd < 0 || editor->wake == NULL) return read_byte(editor->infd, byte);
-  int watch = 1;
+  if (editor->wake == NULL) return read_byte(editor->infd, byte);
+  // A wake descriptor that can never be read again is not watched (no spin).
+  int watched[CLE_WAKE_FDS];
+  for (int i = 0; i < CLE_WAKE_FDS; i++) watched[i] = editor->wake_fds[i];
   for (;;) {
-    struct pollfd fds[2] = {
-        {.fd = editor->infd, .events = POLLIN},
-        {.fd = editor->wake_fd, .events = POLLIN},
-    };
-    int n = poll(fds, watch ? 2 : 1, -1);
+    // What libedit shows now (also just drawn again) may reach past the prompt's row.
+    if (!editor->disturbed && line_columns(editor) >= cle_editor_columns(editor)) editor->disturbed = 1;
+    struct pollfd fds[1 + CLE_WAKE_FDS] = {{.fd = editor->infd, .events = POLLIN}};
+    for (int i = 0; i < CLE_WAKE_FDS; i++) fds[1 + i] = (struct pollfd){.fd = watched[i], .events = POLLIN};
+    int n = poll(fds, 1 + CLE_WAKE_FDS, editor->wake_timeout_ms);
     if (n < 0) {
-      // Every handled signal also writes to the wake descriptor: look there.
+      // Every handled signal also writes to a wake descriptor: look there.
       if (errno == EINTR) continue;
       return -1;
     }
-    if (watch && (fds[1].revents & POLLIN)) {
+    int woken = n == 0;
+    for (int i = 0; i < CLE_WAKE_FDS; i++) {
+      if (fds[1 + i].revents & POLLIN) woken = 1;
+      else if (fds[1 + i].revents != 0) watched[i] = -1;
+    }
+    if (woken) {
       if (!dispatch_wake(editor, CLE_EVENT_WAKE)) return -1;
       continue;
     }
-    // A wake descriptor that can never be read again is not watched (no spin).
-    if (watch && fds[1].revents != 0) watch = 0;
     if (fds[0].revents != 0) {
       ssize_t r = read(editor->infd, byte, 1);
       if (r == 1) return 1;
@@ -342,6 +383,8 @@ static unsigned char complete_fn(EditLine *el, int ch) {
   int cursor = (int)(info->cursor - info->buffer);
   int result = editor->complete(editor->context, editor, copy, cursor);
   free(copy);
+  // The candidates were listed below the prompt's row.
+  if (result == CLE_CC_REDISPLAY) editor->disturbed = 1;
   return (unsigned char)result;
 }
 
@@ -360,7 +403,8 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
     return NULL;
   }
   editor->infd = infd;
-  editor->wake_fd = -1;
+  for (int i = 0; i < CLE_WAKE_FDS; i++) editor->wake_fds[i] = -1;
+  editor->wake_timeout_ms = -1;
   editor->escape_timeout_ms = 40;
   editor->context = context;
   editor->complete = complete;
@@ -443,9 +487,14 @@ void cle_editor_set_escape_timeout(cle_editor *editor, int milliseconds) {
   editor->escape_timeout_ms = milliseconds;
 }
 
-void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake) {
-  editor->wake_fd = wake_fd;
+void cle_editor_set_wake(cle_editor *editor, const int *wake_fds, int count, cle_wake_fn wake) {
+  for (int i = 0; i < CLE_WAKE_FDS; i++) editor->wake_fds[i] = i < count ? wake_fds[i] : -1;
+  editor->wake_timeout_ms = -1;
   editor->wake = wake;
+}
+
+void cle_editor_set_wake_timeout(cle_editor *editor, int milliseconds) {
+  editor->wake_timeout_ms = milliseconds < 0 ? -1 : milliseconds;
 }
 
 void cle_editor_set_history(cle_editor *editor, cle_history *list) {
@@ -456,6 +505,7 @@ const char *cle_editor_gets(cle_editor *editor, cle_status *status) {
   saved_mode mode = save_mode(editor->infd);
   locale_t previous = editor->utf8 ? uselocale(editor->utf8) : (locale_t)0;
   editor->cancelled = 0;
+  editor->disturbed = 0;
   int count = 0;
   const char *line = el_gets(editor->el, &count);
   char *copy = NULL;
@@ -503,3 +553,5 @@ int cle_editor_columns(cle_editor *editor) {
 }
 
 void cle_editor_resize(cle_editor *editor) { el_resize(editor->el); }
+
+int cle_editor_screen_disturbed(cle_editor *editor) { return editor->disturbed; }

@@ -38,7 +38,8 @@ public final class LineEditor {
 
   /// What interrupted the wait for a key (see `readLine(prompt:wake:_:)`).
   public enum Interruption: Sendable, Equatable {
-    /// The wake descriptor became readable (a signal arrived, say).
+    /// A wake descriptor became readable (a signal arrived, say), or
+    /// `wakeTimeout` passed.
     case wake
     /// Ctrl-Z was typed: the caller should suspend the program.
     case suspendKey
@@ -107,12 +108,13 @@ public final class LineEditor {
   /// after Enter, nil after Esc, Ctrl-C, Ctrl-G, or Ctrl-D on an empty line.
   /// A non-blank line joins the history, which is saved right away.
   public func readLine(prompt: String) -> String? {
-    read(prompt: prompt, wake: -1, nil)
+    read(prompt: prompt, wake: [], nil)
   }
 
-  /// `readLine(prompt:)` that also watches `wake` (a signal self-pipe) while
-  /// it waits for keys, and calls `interrupted` when it becomes readable —
-  /// the handler must consume what is there — and when Ctrl-Z is typed. The
+  /// `readLine(prompt:)` that also watches `wake` (a signal self-pipe, a
+  /// queue of posted events: at most two) while it waits for keys, and calls
+  /// `interrupted` when one becomes readable — the handler must consume what
+  /// is there —, when `wakeTimeout` passes, and when Ctrl-Z is typed. The
   /// handler runs with the terminal in libedit's editing mode and answers
   /// what to do next: a signal that arrives just before reading starts is
   /// acted on at once, a resize can repaint the screen behind the prompt, a
@@ -124,7 +126,7 @@ public final class LineEditor {
   /// `typeaheadUsed` then says how many of them the line took: the rest
   /// came after its end and are the caller's again.
   public func readLine(
-    prompt: String, wake: Int32, typeahead: [UInt8] = [], _ interrupted: @escaping (Interruption) -> Resumption
+    prompt: String, wake: [Int32], typeahead: [UInt8] = [], _ interrupted: @escaping (Interruption) -> Resumption
   ) -> String? {
     read(prompt: prompt, wake: wake, typeahead: typeahead, interrupted)
   }
@@ -132,8 +134,18 @@ public final class LineEditor {
   /// How many typeahead bytes the last `readLine` read.
   public private(set) var typeaheadUsed = 0
 
+  /// While `readLine(prompt:wake:…)` waits for keys: milliseconds of quiet
+  /// after which `interrupted` is called with `.wake` anyway (nil: never) —
+  /// for a screen that changes with time behind the prompt. Set it before
+  /// `readLine` and from the handler as that time comes and goes.
+  public var wakeTimeout: Int? {
+    didSet {
+      if let editor { cle_editor_set_wake_timeout(editor, Int32(clamping: wakeTimeout ?? -1)) }
+    }
+  }
+
   private func read(
-    prompt: String, wake: Int32, typeahead: [UInt8] = [], _ interrupted: ((Interruption) -> Resumption)?
+    prompt: String, wake: [Int32], typeahead: [UInt8] = [], _ interrupted: ((Interruption) -> Resumption)?
   ) -> String? {
     typeaheadUsed = 0
     guard let editor else { return nil }
@@ -148,14 +160,15 @@ public final class LineEditor {
     }
     interruptionHandler = interrupted
     if interrupted != nil {
-      cle_editor_set_wake(editor, wake) { context, _, event in
+      cle_editor_set_wake(editor, wake, Int32(min(wake.count, Int(CLE_WAKE_FDS)))) { context, _, event in
         guard let context else { return Int32(CLE_WAKE_CONTINUE) }
         let owner = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
         return owner.interrupted(event)
       }
+      if let wakeTimeout { cle_editor_set_wake_timeout(editor, Int32(clamping: wakeTimeout)) }
     }
     defer {
-      cle_editor_set_wake(editor, -1, nil)
+      cle_editor_set_wake(editor, nil, 0, nil)
       interruptionHandler = nil
     }
     var status = CLE_LINE
@@ -163,6 +176,14 @@ public final class LineEditor {
     let line = String(cString: raw)
     accept(line)
     return line
+  }
+
+  /// Whether, since `readLine` began or the handler last answered
+  /// `.redraw`, the editor may have written outside the prompt's row (a
+  /// candidate list, a line about to wrap — which scrolls the screen at its
+  /// last row): the caller no longer knows what the rest of the screen shows.
+  public var screenDisturbed: Bool {
+    editor.map { cle_editor_screen_disturbed($0) != 0 } ?? false
   }
 
   /// Re-reads the terminal size (the app owns SIGWINCH; libedit also checks

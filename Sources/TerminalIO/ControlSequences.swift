@@ -44,6 +44,10 @@ public enum ControlSequences {
   static let clearToEnd = bytes("\u{1B}[J")
   static let hideCursor = bytes("\u{1B}[?25l")
   static let showCursor = bytes("\u{1B}[?25h")
+  /// DECSC / DECRC: the cursor's place (and style) kept and put back, around
+  /// a repaint behind a line editor that owns the cursor.
+  static let saveCursor: [UInt8] = [0x1B, 0x37]
+  static let restoreCursor: [UInt8] = [0x1B, 0x38]
   static let autoWrapOff = bytes("\u{1B}[?7l")
   static let autoWrapOn = bytes("\u{1B}[?7h")
   /// DECSTBM without margins: the whole screen scrolls again.

@@ -2,12 +2,13 @@
 /// while it edits a line over the UI (a `.promptAt` body): the run loop's
 /// duties — signals, resizes, suspending — go on meanwhile.
 ///
-/// The editor polls `wakeDescriptor` next to the terminal and calls
-/// `service()` when it is readable (that also covers a signal that arrived
-/// just before it started reading), and `suspend()` when C-z is typed
-/// (terminal signals are off while a line editor edits). Both run with the
-/// terminal in the editor's own mode and answer what the editor does next.
-/// Valid only while the body runs; afterwards both answer `.keepReading`.
+/// The editor polls `wakeDescriptors` next to the terminal and calls
+/// `service()` when one is readable (that also covers a signal that arrived
+/// just before it started reading) or `wakeTimeout` passed, and `suspend()`
+/// when C-z is typed (terminal signals are off while a line editor edits).
+/// Both run with the terminal in the editor's own mode and answer what the
+/// editor does next. Valid only while the body runs; afterwards both answer
+/// `.keepReading`.
 public final class PromptHost {
   /// What the line editor does after `service()` or `suspend()`.
   public enum Action: Equatable, Sendable {
@@ -24,17 +25,31 @@ public final class PromptHost {
     case cancel
   }
 
-  /// Poll for POLLIN next to the terminal; when readable, call `service()`.
-  public let wakeDescriptor: Int32
+  /// Poll these for POLLIN next to the terminal (signals, posted events);
+  /// when one is readable, call `service()`.
+  public let wakeDescriptors: [Int32]
+  /// Milliseconds of quiet after which to call `service()` anyway (the UI
+  /// behind the prompt changes with time); nil: none. Read it again after
+  /// each `service()`.
+  public internal(set) var wakeTimeout: Int?
+  /// Set by the editor before `service()`: it may have written outside the
+  /// prompt's row (candidates listed, a line wrapping), so what the screen
+  /// shows elsewhere is not known — the UI behind it is then not redrawn
+  /// until a resize or the end of the line.
+  public var screenDisturbed = false
   /// Keys typed before the prompt opened, already read from the terminal
   /// (`Typeahead`): the editor reads them first, then sets `typeaheadUsed`
   /// to how many bytes its line took; the rest go back to the list.
   public let typeahead: [UInt8]
   public var typeaheadUsed = 0
-  private var serviceHandler: ((_ stopFirst: Bool) -> Action)?
+  private var serviceHandler: ((_ stopFirst: Bool, _ host: PromptHost) -> Action)?
 
-  init(wakeDescriptor: Int32, typeahead: [UInt8] = [], service: @escaping (_ stopFirst: Bool) -> Action) {
-    self.wakeDescriptor = wakeDescriptor
+  init(
+    wakeDescriptors: [Int32], wakeTimeout: Int?, typeahead: [UInt8] = [],
+    service: @escaping (_ stopFirst: Bool, _ host: PromptHost) -> Action
+  ) {
+    self.wakeDescriptors = wakeDescriptors
+    self.wakeTimeout = wakeTimeout
     self.typeahead = typeahead
     serviceHandler = service
   }
@@ -42,9 +57,12 @@ public final class PromptHost {
   /// Acts on the signals received so far: a resize repaints the UI at the
   /// new size (`.redraw`); SIGTSTP suspends as `suspend()` does; SIGINT,
   /// SIGTERM, SIGHUP and SIGQUIT give `.cancel` (all but SIGINT then end the
-  /// run as they would outside the prompt).
+  /// run as they would outside the prompt). Posted events and the passing of
+  /// time are handled as outside the prompt, and what they change is drawn
+  /// around the prompt's row (`.keepReading`: the line is left alone); one
+  /// that ends the run gives `.cancel`.
   public func service() -> Action {
-    serviceHandler?(false) ?? .keepReading
+    serviceHandler?(false, self) ?? .keepReading
   }
 
   /// C-z: gives the terminal back as it was found (main screen, original
@@ -52,7 +70,7 @@ public final class PromptHost {
   /// again and repaints the UI behind the prompt (`.redrawAfterStop`); the
   /// line being edited is kept.
   public func suspend() -> Action {
-    serviceHandler?(true) ?? .keepReading
+    serviceHandler?(true, self) ?? .keepReading
   }
 
   /// Ends the host's validity (the body returned).

@@ -32,6 +32,28 @@ public struct ScreenWriter: Sendable {
     style = nil
   }
 
+  /// Whether a frame of this size is drawn as a change to the last one
+  /// (else the screen is cleared first).
+  public func updates(width: Int, height: Int) -> Bool {
+    previous.map { $0.width == width && $0.height == height } ?? false
+  }
+
+  /// Something else moved the cursor (a line editor): the next frame places
+  /// it with an absolute move first.
+  public mutating func forgetCursor() {
+    cursor = nil
+    style = nil
+  }
+
+  /// Something else cleared `row` (a prompt opening on it, drawn with
+  /// plain attributes): the next frame redraws only what differs from that.
+  public mutating func blank(row: Int) {
+    guard var frame = previous, row >= 0, row < frame.height else { return }
+    for column in 0..<frame.width { frame[column, row] = .blank }
+    previous = frame
+    forgetCursor()
+  }
+
   /// The bytes that update the terminal to `frame`; empty when the terminal
   /// already shows it.
   public mutating func render(_ frame: Frame) -> [UInt8] {

@@ -99,12 +99,33 @@ public final class TerminalApp {
     }
   }
 
+  /// The run's four closures, for the prompt's service to handle what comes
+  /// while a line is edited as the loop would (valid only during `run`).
+  private struct Callbacks {
+    let draw: (_ width: Int, _ height: Int) throws -> Frame
+    let ticking: () -> Bool
+    let settled: () -> Void
+    let handle: (Event) throws -> Disposition
+  }
+
   private func loop(
     draw: (_ width: Int, _ height: Int) throws -> Frame,
     ticking: () -> Bool,
     settled: () -> Void,
     handle: (Event) throws -> Disposition
   ) throws -> ExitStatus {
+    try withoutActuallyEscaping(draw) { draw in
+      try withoutActuallyEscaping(ticking) { ticking in
+        try withoutActuallyEscaping(settled) { settled in
+          try withoutActuallyEscaping(handle) { handle in
+            try loop(Callbacks(draw: draw, ticking: ticking, settled: settled, handle: handle))
+          }
+        }
+      }
+    }
+  }
+
+  private func loop(_ callbacks: Callbacks) throws -> ExitStatus {
     try terminal.enter(mouse: mouse)
     writer.invalidate()
     readSize()
@@ -117,45 +138,58 @@ public final class TerminalApp {
       while index < queue.count {
         let event = queue[index]
         index += 1
-        switch try handle(event) {
-        case .continue:
-          break
-        case .exit(let code, let output):
-          terminal.leave()
-          if let output {
-            do {
-              try Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO)
-            } catch TerminalError.writeFailed(let code) {
-              // The chosen item did not arrive: an error, not a silent exit 0.
-              throw TerminalError.outputFailed(errno: code)
-            }
-          }
-          return ExitStatus(code: code)
-        case .suspendFor(let body):
-          try handBack(body)
-          if let status = try actOnDeferredSignals() { return status }
-        case .promptAt(let row, let body):
-          let ahead = Typeahead.bytes(of: queue[index...])
-          let (answer, used) = try prompt(at: row, typeahead: ahead.bytes, draw: draw, body)
-          queue.removeSubrange(index..<index + Typeahead.eventsTaken(lengths: ahead.lengths, used: used))
-          // A stop signal that came while the line was edited ends the run
-          // before anything else queued meanwhile (a second `:` typed after
-          // the line's Enter).
-          if let status = try actOnDeferredSignals() { return status }
-          queue.insert(contentsOf: answer, at: index)
-        case .suspend:
-          try suspendToShell()
-        }
+        if let status = try carryOut(try callbacks.handle(event), next: index, callbacks) { return status }
       }
       if !queue.isEmpty { needsPaint = true }
       queue.removeAll(keepingCapacity: true)
-      settled()
+      callbacks.settled()
       if needsPaint {
-        let bytes = writer.render(try draw(width, height))
+        let bytes = writer.render(try callbacks.draw(width, height))
         if !bytes.isEmpty { try terminal.write(bytes) }
         needsPaint = false
       }
-      if let status = try waitForEvents(ticking: ticking()) { return status }
+      if let status = try waitForEvents(ticking: callbacks.ticking()) { return status }
+    }
+  }
+
+  /// Does what `handle` answered for the event before `queue[next]`; a
+  /// status when the run ends.
+  private func carryOut(_ disposition: Disposition, next index: Int, _ callbacks: Callbacks) throws -> ExitStatus? {
+    switch disposition {
+    case .continue:
+      return nil
+    case .exit(let code, let output):
+      terminal.leave()
+      if let output {
+        do {
+          try Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO)
+        } catch TerminalError.writeFailed(let code) {
+          // The chosen item did not arrive: an error, not a silent exit 0.
+          throw TerminalError.outputFailed(errno: code)
+        }
+      }
+      return ExitStatus(code: code)
+    case .suspendFor(let body):
+      try handBack(body)
+      return try actOnDeferredSignals()
+    case .promptAt(let row, let body):
+      let ahead = Typeahead.bytes(of: queue[index...])
+      let answer = try prompt(at: row, typeahead: ahead.bytes, callbacks, body)
+      queue.removeSubrange(index..<index + Typeahead.eventsTaken(lengths: ahead.lengths, used: answer.typeaheadUsed))
+      // A stop signal that came while the line was edited ends the run
+      // before anything else queued meanwhile (a second `:` typed after
+      // the line's Enter).
+      if let status = try actOnDeferredSignals() { return status }
+      // What events handled during the prompt asked of the loop (the end
+      // of the run, say) comes before the line's answer.
+      for held in answer.held {
+        if let status = try carryOut(held, next: index, callbacks) { return status }
+      }
+      queue.insert(contentsOf: answer.events, at: index)
+      return nil
+    case .suspend:
+      try suspendToShell()
+      return nil
     }
   }
 
@@ -185,36 +219,62 @@ public final class TerminalApp {
   /// Runs a prompt's `body` over the UI: the terminal in its original mode
   /// on the alternate screen, the cursor shown at the start of `row` (cleared),
   /// with a `PromptHost` through which the body's line editor gets signals,
-  /// resizes and C-z handled while it reads. Then takes the terminal back.
-  /// Returns the body's events and how many `typeahead` bytes its line took.
+  /// resizes, C-z, posted events and ticks handled while it reads. Then takes
+  /// the terminal back. Returns the body's events, how many `typeahead`
+  /// bytes its line took, and what events handled meanwhile asked of the
+  /// loop besides `.continue`.
   private func prompt(
-    at row: Int, typeahead: [UInt8], draw: (_ width: Int, _ height: Int) throws -> Frame,
-    _ body: (PromptHost) -> [Event]
-  ) throws -> (events: [Event], typeaheadUsed: Int) {
+    at row: Int, typeahead: [UInt8], _ callbacks: Callbacks, _ body: (PromptHost) -> [Event]
+  ) throws -> (events: [Event], typeaheadUsed: Int, held: [Disposition]) {
     var bytes = CursorMoves.absolute(CursorPosition(column: 0, row: max(0, row - 1) + (writer.origin ?? 0)))
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine
     try terminal.write(bytes)
     terminal.leave(keepScreen: true)
+    // Repaints around the prompt change only what changed: the row is blank
+    // now, and the cursor is the editor's.
+    writer.blank(row: row - 1)
     // The prompt keeps its distance from the bottom edge across resizes.
-    let rowsBelow = max(0, height - row)
-    let answer = withoutActuallyEscaping(draw) { draw in
-      let host = PromptHost(wakeDescriptor: signals.readEnd, typeahead: typeahead) { [unowned self] stopFirst in
-        serviceDuringPrompt(stopFirst: stopFirst, rowsBelow: rowsBelow, draw: draw)
-      }
-      defer { host.invalidate() }
-      return (body(host), min(host.typeaheadUsed, typeahead.count))
+    var during = PromptService(rowsBelow: max(0, height - row))
+    let host = PromptHost(
+      wakeDescriptors: [signals.readEnd, inbox.readEnd], wakeTimeout: nextTick(callbacks), typeahead: typeahead
+    ) { [unowned self] stopFirst, host in
+      serviceDuringPrompt(stopFirst: stopFirst, host: host, &during, callbacks)
     }
+    let events = body(host)
+    host.invalidate()
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }
     try takeBack(regionKept: true)
-    return answer
+    if let error = during.error { throw error }
+    return (events, min(host.typeaheadUsed, typeahead.count), during.held)
+  }
+
+  /// What a prompt's service keeps between calls.
+  private struct PromptService {
+    /// Rows between the prompt's row and the bottom edge.
+    let rowsBelow: Int
+    /// Dispositions other than `.continue` of events handled meanwhile.
+    var held: [Disposition] = []
+    /// What `handle` or `draw` threw: the prompt ends, the run rethrows it.
+    var error: (any Error)?
+    /// The prompt's row as it is now (0-based in the frame).
+    func row(height: Int) -> Int { max(0, height - 1 - rowsBelow) }
+  }
+
+  /// Milliseconds until the next tick is due, nil while the screen does
+  /// not change with time.
+  private func nextTick(_ callbacks: Callbacks) -> Int? {
+    guard callbacks.ticking() else { return nil }
+    return max(0, lastTick + tickInterval - MonotonicClock.milliseconds())
   }
 
   /// `PromptHost.service()` and `.suspend()`: acts on the signals received
-  /// while a line editor owns the terminal (its own mode, alternate screen).
+  /// while a line editor owns the terminal (its own mode, alternate screen),
+  /// then on posted events and the passing of time.
   private func serviceDuringPrompt(
-    stopFirst: Bool, rowsBelow: Int, draw: (_ width: Int, _ height: Int) throws -> Frame
+    stopFirst: Bool, host: PromptHost, _ during: inout PromptService, _ callbacks: Callbacks
   ) -> PromptHost.Action {
+    defer { host.wakeTimeout = nextTick(callbacks) }
     var cancel = false
     var stopped = false
     var resized = false
@@ -255,11 +315,23 @@ public final class TerminalApp {
       }
     }
     if cancel { return .cancel }
-    guard stopped || resized else { return .keepReading }
-    repaintBehindPrompt(rowsBelow: rowsBelow, enterScreen: stopped, draw: draw)
-    return stopped ? .redrawAfterStop : .redraw
+    if stopped || resized { readSize() }
+    let changed = handleDuringPrompt(&during, callbacks)
+    // The run ends (or failed): the line is abandoned, the loop goes on.
+    if during.error != nil || during.held.contains(where: { if case .exit = $0 { true } else { false } }) {
+      return .cancel
+    }
+    // A new size, or no frame yet to change (the prompt opened before the
+    // first was drawn): all of it, and the line again.
+    if stopped || resized || (changed && !host.screenDisturbed && !writer.updates(width: width, height: height)) {
+      repaintBehindPrompt(row: during.row(height: height), enterScreen: stopped, draw: callbacks.draw)
+      return stopped ? .redrawAfterStop : .redraw
+    }
+    if changed && !host.screenDisturbed {
+      repaintAroundPrompt(row: during.row(height: height), draw: callbacks.draw)
+    }
+    return .keepReading
   }
-
   /// C-z at a prompt: the terminal as it was found (main screen, original
   /// settings, whatever the line editor had set), then stop until `fg`.
   private func stopDuringPrompt() {
@@ -268,31 +340,79 @@ public final class TerminalApp {
     signals.stopProcess()
   }
 
-  /// Draws the UI at the current size with the prompt's row cleared and the
-  /// cursor shown at its start, where the line editor draws the line again.
-  /// Best effort: a terminal that went away is noticed by the editor's read.
+  /// Posted events, and a tick when one is due, handled while a prompt is
+  /// open as the loop would handle them; true when there were any (the UI
+  /// may have changed).
+  private func handleDuringPrompt(_ during: inout PromptService, _ callbacks: Callbacks) -> Bool {
+    var events = inbox.take()
+    let now = MonotonicClock.milliseconds()
+    if (callbacks.ticking() || !events.isEmpty) && now - lastTick >= tickInterval {
+      events.insert(.tick(milliseconds: now - lastTick), at: 0)
+      lastTick = now
+    }
+    guard !events.isEmpty, during.error == nil else { return false }
+    do {
+      for event in events {
+        let disposition = try callbacks.handle(event)
+        if case .continue = disposition { continue }
+        during.held.append(disposition)
+      }
+    } catch {
+      during.error = error
+    }
+    callbacks.settled()
+    return true
+  }
+
+  /// Draws the UI at the current size with the prompt's `row` cleared and
+  /// the cursor shown at its start, where the line editor draws the line
+  /// again. Best effort: a terminal that went away is noticed by the
+  /// editor's read.
   private func repaintBehindPrompt(
-    rowsBelow: Int, enterScreen: Bool, draw: (_ width: Int, _ height: Int) throws -> Frame
+    row: Int, enterScreen: Bool, draw: (_ width: Int, _ height: Int) throws -> Frame
   ) {
-    readSize()
     writer.invalidate()
-    let row = max(0, height - 1 - rowsBelow)
     var bytes: [UInt8] = []
     if enterScreen && inlineHeight == nil { bytes += ControlSequences.enterForPrompt }
     // No auto-wrap and no cursor while the frame is drawn, as in the UI.
     bytes += ControlSequences.hideCursor + ControlSequences.autoWrapOff
-    if var frame = try? draw(width, height) {
-      if row < frame.height {
-        for column in 0..<frame.width { frame[column, row] = .blank }
-      }
-      bytes += writer.render(frame)
+    if let frame = try? draw(width, height) {
+      bytes += writer.render(Self.blanking(row: row, of: frame))
     }
     bytes += ControlSequences.autoWrapOn
     bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row + (writer.origin ?? 0)))
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine + ControlSequences.showCursor
     try? terminal.write(bytes)
-    // The line editor draws over it; the next frame repaints everything.
-    writer.invalidate()
+    // The line editor draws on the blank row and moves the cursor.
+    writer.forgetCursor()
+  }
+
+  /// Draws what changed in the UI behind an open prompt (data arrived, time
+  /// passed) without touching the prompt's `row`, and puts the cursor back
+  /// where the line editor had it: the line is neither cleared nor drawn
+  /// again. Rows are not shifted with a scroll region, which would move the
+  /// prompt's row with them.
+  private func repaintAroundPrompt(row: Int, draw: (_ width: Int, _ height: Int) throws -> Frame) {
+    guard let frame = try? draw(width, height) else { return }
+    let scrolls = writer.usesScrollRegions
+    writer.usesScrollRegions = false
+    let body = writer.render(Self.blanking(row: row, of: frame))
+    writer.usesScrollRegions = scrolls
+    writer.forgetCursor()
+    guard !body.isEmpty else { return }
+    var bytes = ControlSequences.saveCursor + ControlSequences.hideCursor + ControlSequences.autoWrapOff
+    bytes += body
+    bytes += ControlSequences.autoWrapOn + ControlSequences.restoreCursor + ControlSequences.showCursor
+    try? terminal.write(bytes)
+  }
+
+  /// `frame` with `row` blank: the prompt's.
+  private static func blanking(row: Int, of frame: Frame) -> Frame {
+    var frame = frame
+    if row < frame.height {
+      for column in 0..<frame.width { frame[column, row] = .blank }
+    }
+    return frame
   }
 
   /// Raw mode, screen and modes again, then a full repaint at the current

@@ -121,20 +121,25 @@ final class Prompts {
     return e
   }
 
-  /// Reads one line; nil when cancelled. Signals, resizes and C-z that come
-  /// while the line is edited go to the run loop through `host`: a resize
-  /// repaints the list behind the prompt, C-z suspends and `fg` brings the
-  /// prompt back with its line, SIGTERM and the like abandon the line and end
-  /// the program.
+  /// Reads one line; nil when cancelled. Signals, resizes, C-z, posted
+  /// events and the passing of time that come while the line is edited go
+  /// to the run loop through `host`: data that arrives shows behind the
+  /// prompt, a resize repaints the list behind it, C-z suspends and `fg`
+  /// brings the prompt back with its line, SIGTERM and the like abandon the
+  /// line and end the program.
   func read(kind: AppState.PromptKind, titles: [String], host: PromptHost) -> String? {
     let e = editor(kind)
     if kind == .command {
       e.completer = { line, cursor in CommandCompletion.complete(line: line, cursor: cursor, titles: titles) }
     }
     defer { host.typeaheadUsed = e.typeaheadUsed }
-    return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptor, typeahead: host.typeahead) {
+    e.wakeTimeout = host.wakeTimeout
+    return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptors, typeahead: host.typeahead) {
       interruption in
-      switch interruption == .suspendKey ? host.suspend() : host.service() {
+      host.screenDisturbed = e.screenDisturbed
+      let action = interruption == .suspendKey ? host.suspend() : host.service()
+      e.wakeTimeout = host.wakeTimeout
+      switch action {
       case .keepReading: return .keepReading
       case .redraw: return .redraw
       case .redrawAfterStop: return .redrawAfterStop

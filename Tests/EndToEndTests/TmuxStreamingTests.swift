@@ -97,6 +97,31 @@ struct TmuxStreamingTests {
     #expect(try await s.waitForExit() == 0)
   }
 
+  /// The list goes on filling in while a `/` or `:` line is edited: what
+  /// arrives is drawn around the prompt, whose line and cursor stay as typed.
+  @Test func itemsArriveBehindAnOpenPrompt() async throws {
+    let s = try TmuxSession("mkfifo feed && sectionnav --lines < feed", height: 12)
+    defer { s.close() }
+    let fifo = try await s.waitForPath("feed")
+    let feed = try Feed(path: fifo)
+    feed.write("alpha\n")
+    try await s.waitFor("alpha") { $0.row(2).hasPrefix("> alpha") }
+    try await TmuxPromptTests.openPrompt(s, "/")
+    try await TmuxPromptTests.type(s, "/", "al")
+    feed.write("beta\ngamma\n")
+    let behind = try await s.waitFor("beta and gamma behind the prompt") { $0.contains("  gamma") }
+    #expect(behind.status == "/al" && behind.contains("  beta"), "\(behind)")
+    #expect(try s.display("#{cursor_x} #{cursor_y}") == "3 11")
+    // Typing goes on where it was.
+    try s.sendLiteral("pha")
+    try await s.waitFor("/alpha on the status row") { $0.status == "/alpha" }
+    feed.close()
+    try s.sendKeys("Enter")
+    try await s.waitFor("the search's match") { $0.status.contains("match 1/1") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
   /// A stream may never end (`tail -f log |`): Enter chooses from what has
   /// arrived, while the writer is still writing.
   @Test func enterChoosesWhileTheStreamIsOpen() async throws {

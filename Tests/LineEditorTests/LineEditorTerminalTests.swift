@@ -202,7 +202,7 @@ extension LibeditSuites {
       }
 
       func reader() -> @Sendable (LineEditor, String) -> String? {
-        { editor, prompt in editor.readLine(prompt: prompt, wake: self.readEnd) { self.handle($0) } }
+        { editor, prompt in editor.readLine(prompt: prompt, wake: [self.readEnd]) { self.handle($0) } }
       }
     }
 
@@ -210,6 +210,48 @@ extension LibeditSuites {
       LineEditor(
         program: "sectionnav", historyName: "commands", environment: temp.environment,
         inputFD: pty.slave, outputFD: pty.slave)
+    }
+
+    /// The wake timeout calls the handler with no key and no signal (the
+    /// app's screen changes with time behind the prompt).
+    @Test func theWakeTimeoutWakesWithoutAKeyOrASignal() throws {
+      let pty = try PseudoTerminal()
+      let temp = TemporaryDirectory()
+      let editor = makeEditor(pty, temp)
+      editor.wakeTimeout = 0
+      let wake = Wake(answers: [.cancel])
+      #expect(try pty.readLine(editor, typing: [], reading: wake.reader()) == .some(nil))
+      #expect(wake.received == [.wake])
+    }
+
+    /// What `screenDisturbed` said each time the handler was called.
+    final class Seen: @unchecked Sendable {
+      private let lock = NSLock()
+      private var values: [Bool] = []
+      func append(_ value: Bool) { lock.withLock { values.append(value) } }
+      var all: [Bool] { lock.withLock { values } }
+    }
+
+    /// The handler learns when the editor wrote outside the prompt's row —
+    /// a line too long for it, a list of candidates below it — so the app
+    /// does not draw over rows that may have moved.
+    @Test(arguments: [("goto x", false), (String(repeating: "x", count: 300), true), ("goto I\t", true)])
+    func aWrappingLineOrACandidateListDisturbsTheScreen(_ typed: String, _ disturbed: Bool) throws {
+      let pty = try PseudoTerminal()
+      let temp = TemporaryDirectory()
+      let editor = makeEditor(pty, temp)
+      editor.completer = { line, cursor in
+        CommandCompletion.complete(line: line, cursor: cursor, titles: ["iPhone", "iPad"])
+      }
+      let seen = Seen()
+      let line = try pty.readLine(editor, typing: [typed, "\u{1A}", "\r"]) { editor, prompt in
+        editor.readLine(prompt: prompt, wake: []) { _ in
+          seen.append(editor.screenDisturbed)
+          return .keepReading
+        }
+      }
+      #expect(line != nil)
+      #expect(seen.all == [disturbed])
     }
 
     /// A signal that came before reading started (its byte already in the

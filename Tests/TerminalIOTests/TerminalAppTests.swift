@@ -229,8 +229,8 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
   /// Waits until the prompt host's wake descriptor is readable, as a line
   /// editor polling it would.
   private func waitForWake(_ host: PromptHost) -> Bool {
-    var fd = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&fd, 1, Int32(Patience.seconds * 1000)) == 1
+    var fds = host.wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    return poll(&fds, nfds_t(fds.count), Int32(Patience.seconds * 1000)) > 0
   }
 
   @Test func aResizeDuringThePromptRepaintsTheUIBehindIt() throws {
@@ -261,6 +261,179 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
     #expect(shown.hasSuffix("\u{1B}[12H\u{1B}[0m\u{1B}[2K\u{1B}[?25h"))
     #expect(!shown.contains("\u{1B}[?1049"))
     #expect(app.width == 50 && app.height == 12)
+  }
+
+  /// Data that arrives while a line is edited is handled, and what it
+  /// changed is drawn around the prompt: its row is not touched and the
+  /// cursor goes back where the editor had it (DECSC … DECRC).
+  @Test func anEventPostedDuringThePromptIsDrawnAroundTheLine() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let inbox = app.inbox
+    var label = "before"
+    var action: PromptHost.Action?
+    var shown = ""
+    var commands = 0
+    _ = try app.run(
+      draw: { w, h in frame(label, w, h) },
+      handle: { event in
+        switch event {
+        case .resize where commands == 0:
+          // The prompt opens over a drawn frame.
+          inbox.post(.command(.quit))
+        case .resize:
+          return .exit(code: 0, output: nil)
+        case .command:
+          commands += 1
+          guard commands == 1 else {
+            label = "after"
+            return .continue
+          }
+          return .promptAt(row: 8) { host in
+            _ = pty.output()
+            inbox.post(.command(.quit))
+            if waitForWake(host) { action = host.service() }
+            shown = pty.output()
+            return []
+          }
+        default: break
+        }
+        return .continue
+      })
+    #expect(action == .keepReading)
+    #expect(shown.hasPrefix("\u{1B}7") && shown.contains("after"))
+    #expect(shown.hasSuffix("\u{1B}8\u{1B}[?25h"))
+    #expect(!shown.contains("\u{1B}[8H") && !shown.contains("\u{1B}[2K") && !shown.contains("\u{1B}[2J"))
+  }
+
+  /// A prompt opened before any frame was drawn (keys typed ahead of the
+  /// first screen): what changes is drawn in full, and the editor draws
+  /// its line again on the cleared row.
+  @Test func anEventPostedDuringAPromptOverNoFrameRepaintsEverything() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let inbox = app.inbox
+    var label = "before"
+    var action: PromptHost.Action?
+    var shown = ""
+    var resizes = 0
+    _ = try app.run(
+      draw: { w, h in frame(label, w, h) },
+      handle: { event in
+        switch event {
+        case .resize:
+          resizes += 1
+          guard resizes == 1 else { return .exit(code: 0, output: nil) }
+          return .promptAt(row: 8) { host in
+            _ = pty.output()
+            inbox.post(.command(.quit))
+            if waitForWake(host) { action = host.service() }
+            shown = pty.output()
+            return []
+          }
+        case .command:
+          label = "after"
+        default: break
+        }
+        return .continue
+      })
+    #expect(action == .redraw)
+    #expect(shown.contains("after"))
+    #expect(shown.hasSuffix("\u{1B}[8H\u{1B}[0m\u{1B}[2K\u{1B}[?25h"))
+  }
+
+  /// An event that ends the run while a line is edited abandons the line;
+  /// the run then ends as it asked.
+  @Test func anEventThatEndsTheRunDuringThePromptCancelsIt() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let inbox = app.inbox
+    var action: PromptHost.Action?
+    var afterPrompt: [Event] = []
+    var prompted = false
+    let status = try app.run(
+      draw: { w, h in frame("ui", w, h) },
+      handle: { event in
+        switch event {
+        case .resize where !prompted:
+          prompted = true
+          return .promptAt(row: 8) { host in
+            inbox.post(.command(.quit))
+            if waitForWake(host) { action = host.service() }
+            return [.lineEdited(.command, "x", warning: nil)]
+          }
+        case .command(.quit):
+          return .exit(code: 3, output: nil)
+        default:
+          afterPrompt.append(event)
+          return .continue
+        }
+      })
+    #expect(action == .cancel)
+    #expect(status.code == 3)
+    // The line's answer was not handled after the end.
+    #expect(!afterPrompt.contains { if case .lineEdited = $0 { true } else { false } })
+  }
+
+  /// While the UI changes with time the editor is woken for ticks; while it
+  /// does not, it sleeps until a key or an event.
+  @Test(arguments: [true, false]) func thePromptWakesForTicksOnlyWhileTheUITicks(_ ticking: Bool) throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    var timeout: Int?? = .none
+    var prompted = false
+    _ = try app.run(
+      draw: { w, h in frame("ui", w, h) },
+      ticking: { ticking },
+      handle: { event in
+        guard case .resize = event else { return .continue }
+        guard !prompted else { return .exit(code: 0, output: nil) }
+        prompted = true
+        return .promptAt(row: 8) { host in
+          timeout = .some(host.wakeTimeout)
+          return []
+        }
+      })
+    if ticking {
+      #expect(timeout != nil && (timeout ?? nil).map { $0 >= 0 && $0 <= app.tickInterval } == true)
+    } else {
+      #expect(timeout == .some(nil))
+    }
+  }
+
+  /// Once the editor wrote outside its row (candidates listed, a line
+  /// wrapping), events are still handled but nothing is drawn until the
+  /// line ends: the screen's rows may have moved.
+  @Test func aDisturbedScreenIsNotDrawnOverDuringThePrompt() throws {
+    let pty = try PseudoTerminal(width: 30, height: 8)
+    let app = try TerminalApp(path: pty.path, term: "xterm")
+    let inbox = app.inbox
+    var label = "before"
+    var shown = "unset"
+    var prompted = false
+    _ = try app.run(
+      draw: { w, h in frame(label, w, h) },
+      handle: { event in
+        switch event {
+        case .resize:
+          guard !prompted else { return .exit(code: 0, output: nil) }
+          prompted = true
+          return .promptAt(row: 8) { host in
+            _ = pty.output()
+            host.screenDisturbed = true
+            inbox.post(.command(.quit))
+            if waitForWake(host) { _ = host.service() }
+            shown = pty.output()
+            return []
+          }
+        case .command:
+          label = "after"
+        default: break
+        }
+        return .continue
+      })
+    #expect(label == "after")
+    #expect(shown == "")
   }
 
   @Test func sigtermDuringThePromptCancelsItAndEndsTheRun() throws {

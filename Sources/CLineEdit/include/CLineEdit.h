@@ -52,7 +52,8 @@ typedef int (*cle_complete_fn)(void *context, cle_editor *editor,
 
 /// Why the wake function is called.
 enum {
-  /// The wake descriptor became readable while the editor waited for a key.
+  /// A wake descriptor became readable, or the wake timeout passed, while
+  /// the editor waited for a key.
   CLE_EVENT_WAKE = 0,
   /// Ctrl-Z was typed (libedit keeps signals from keys off while it edits).
   CLE_EVENT_SUSPEND_KEY = 1,
@@ -94,13 +95,22 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
                               void *context, cle_complete_fn complete);
 /// Ends the editor without changing the terminal mode.
 void cle_editor_destroy(cle_editor *editor);
-/// While cle_editor_gets waits for a key it also polls `wake_fd` (a
-/// self-pipe of signals, say; -1: none) and calls `wake` when it is readable,
-/// so a signal that arrived just before reading started is not left waiting
+/// How many wake descriptors an editor watches at most.
+#define CLE_WAKE_FDS 2
+
+/// While cle_editor_gets waits for a key it also polls the first `count`
+/// (at most CLE_WAKE_FDS) of `wake_fds` (a self-pipe of signals, a queue of
+/// posted events, say; -1: none) and calls `wake` when one is readable, so
+/// a signal that arrived just before reading started is not left waiting
 /// for the next key; `wake` must consume what made the descriptor readable.
 /// Ctrl-Z calls `wake` too (CLE_EVENT_SUSPEND_KEY); without a wake function
-/// Ctrl-Z stops the process with SIGTSTP in libedit's cooked mode.
-void cle_editor_set_wake(cle_editor *editor, int wake_fd, cle_wake_fn wake);
+/// Ctrl-Z stops the process with SIGTSTP in libedit's cooked mode. Clears
+/// the wake timeout.
+void cle_editor_set_wake(cle_editor *editor, const int *wake_fds, int count, cle_wake_fn wake);
+/// Also calls `wake` (CLE_EVENT_WAKE) when no key or wake descriptor stirs
+/// for `milliseconds` (-1: never) — for a caller whose screen changes with
+/// time; it may change the timeout from inside `wake`.
+void cle_editor_set_wake_timeout(cle_editor *editor, int milliseconds);
 /// How long a lone Esc waits for the rest of an escape sequence before it
 /// counts as a key of its own; the caller passes the program's one value.
 void cle_editor_set_escape_timeout(cle_editor *editor, int milliseconds);
@@ -125,6 +135,12 @@ void cle_editor_delete(cle_editor *editor, int count);
 void cle_editor_print(cle_editor *editor, const char *text);
 /// Terminal width in columns as libedit sees it (80 when unknown).
 int cle_editor_columns(cle_editor *editor);
+/// 1 when, since cle_editor_gets began or the wake function last had the
+/// line drawn again (CLE_WAKE_REDRAW, CLE_WAKE_RESUMED), libedit may have
+/// written outside the prompt's row — candidates listed below it, a line
+/// about to wrap (scrolling the screen at its last row) — so what the rest
+/// of the screen shows is no longer known to the caller.
+int cle_editor_screen_disturbed(cle_editor *editor);
 /// Re-reads the terminal size.
 void cle_editor_resize(cle_editor *editor);
 
