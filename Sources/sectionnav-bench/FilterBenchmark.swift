@@ -65,10 +65,10 @@ extension Benchmark {
     let version = fzf.map { Measure.run([$0, "--version"]).output.split(separator: " ").first.map(String.init) ?? "?" }
     // (query, what, sectionnav extra options, fzf extra options)
     let cases: [(String, String, [String], [String])] = [
-      ("tngqrtz", "fuzzy, ranked", ["--sort"], []),
-      ("tngqrtz", "fuzzy, data order", [], ["--no-sort"]),
+      ("tngqrtz", "fuzzy, ranked", [], []),
+      ("tngqrtz", "fuzzy, data order", ["--no-sort"], ["--no-sort"]),
       ("'quokka", "exact, rare", [], []),
-      ("'777", "exact, common", [], ["--no-sort"]),
+      ("'777", "exact, common", ["--no-sort"], ["--no-sort"]),
     ]
     for (query, what, ours, theirs) in cases {
       var commands: [([String], String?)] = [

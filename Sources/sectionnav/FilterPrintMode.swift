@@ -3,12 +3,12 @@ import SectionNavSystem
 
 /// `--filter-print QUERY`: the filter without a terminal, like `fzf --filter`:
 /// the matching items, one per line per `--print` (each section's
-/// survivors together, in data order or ranked under `--sort`); exit 1 when
-/// nothing matches.
+/// survivors together, ranked as fzf ranks them unless `--no-sort` keeps
+/// data order); exit 1 when nothing matches.
 enum FilterPrintMode {
   static func run(query: String, list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32 {
     let result = FilterJob.complete(
-      query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? false)
+      query: FilterQuery(query, options: config.match), list: list, sort: config.sort ?? true)
     return try result.print(chosen) { Output.write(bytes: $0) }.rawValue
   }
 }

@@ -44,7 +44,14 @@ enum Launcher {
     config.collation = DataLoading.collation(config, environment: environment)
     let printFormat = config.printFormat
     try Session.checkInputs(config)
-    var data = try StartingData.open(config)
+    var data: StartingData
+    do {
+      data = try StartingData.open(config)
+    } catch var failure where config.fileAfterFilter && failure.location == nil && failure.hint == nil {
+      // fzf's `--filter QUERY` typed here, where `--filter` takes no value.
+      failure.hint = "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
+      throw failure
+    }
     if config.check, case .ready(let list) = data {
       Output.write("\(list.sectionCount) sections, \(list.itemCount) items\n")
       // The process ends next: the list is left to the kernel, not freed

@@ -32,6 +32,18 @@ import Testing
     #expect(r.stderr.contains("no-such-␛[2J-"), "\(r.stderr)")
   }
 
+  /// fzf's `--filter QUERY` typed here, where `--filter` takes no value:
+  /// the query is read as a file, and the message says what to use; a file
+  /// of that name is read as ever.
+  @Test func fzfsFilterQueryPointsAtFilterPrint() throws {
+    let r = try Binary.run(["--lines", "--filter", "no-such-query"], input: "a\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("no-such-query: No such file or directory"), "\(r.stderr)")
+    #expect(r.stderr.contains("--filter-print QUERY"), "\(r.stderr)")
+    let plain = try Binary.run(["--check", "no-such-query"])
+    #expect(plain.status == 2 && !plain.stderr.contains("--filter-print"), "\(plain.stderr)")
+  }
+
   @Test func optionValue() throws {
     let r = try Binary.run(["--demo", "\u{1B}[31mred\u{07}"])
     #expect(r.status == 2)

@@ -54,6 +54,48 @@ struct FzfOracleTests {
 }
 
 extension FzfOracleTests {
+  /// `--filter-print` ranks as `fzf --filter` does unless `--no-sort` asks
+  /// for data order, as fzf's does: a pipeline's `| head -1` is the best
+  /// match either way.
+  @Test(arguments: [[], ["--no-sort"]]) func filterPrintRanksByDefaultAsFzfFilter(_ flags: [String]) throws {
+    let lines = FzfOracle.corpus()
+    try #require(lines.count >= 600, "too few real lines on this machine")
+    let input = lines.joined(separator: "\n") + "\n"
+    let grouped = lines.map { "all\t" + $0 + "\n" }.joined()
+    let file = Scratch.file(input)
+    defer { Scratch.remove(file) }
+    for query in ["lib", "gre", "'an", "ter$ | ^x"] {
+      let fzf = try FzfOracle.run([FzfOracle.Case(query: query, flags: flags, options: MatchOptions())], input: file)[0]
+      let ours = try Binary.run(["--lines", "--delimiter", "\t", "--filter-print", query] + flags, input: grouped)
+      let got = ours.stdout.split(separator: "\n").map(String.init)
+      #expect(got.count == fzf.count, "\(query) \(flags)")
+      #expect(Array(got.prefix(10)) == Array(fzf.prefix(10)), "\(query) \(flags)")
+    }
+  }
+
+  /// Items longer than 65 535 characters rank as fzf ranks them: fzf keeps
+  /// a match's least begin and end and the trimmed length in 16 bits, so
+  /// matches further in tie at that bound under every tiebreak.
+  @Test func longItemsTieAsInFzf() throws {
+    var rng = OracleRandom(seed: 7)
+    for round in 0..<3 {
+      let lines = (0..<6).map { _ in
+        String(repeating: "x", count: 40_000 + rng.below(60_000)) + (rng.below(2) == 0 ? " fgh " : "/fgh")
+          + String(repeating: "y", count: rng.below(40_000))
+      }
+      let file = Scratch.file(lines.joined(separator: "\n") + "\n")
+      defer { Scratch.remove(file) }
+      let grouped = lines.map { "all\t" + $0 + "\n" }.joined()
+      for tiebreak in ["end", "chunk", "begin", "pathname", "length"] {
+        let flags = ["--tiebreak", tiebreak]
+        let fzf = try FzfOracle.run([FzfOracle.Case(query: "'fgh", flags: flags, options: MatchOptions())], input: file)[0]
+        let ours = try Binary.run(["--lines", "--delimiter", "\t", "--filter-print", "'fgh"] + flags, input: grouped)
+        let order = { (items: [String]) in items.map { $0.count } }
+        #expect(order(ours.stdout.split(separator: "\n").map(String.init)) == order(fzf), "round \(round) \(tiebreak)")
+      }
+    }
+  }
+
   /// `--tiebreak pathname` places the last `/` in characters, as fzf 0.74.5
   /// does: paths with non-ASCII directories rank as fzf ranks them (counted
   /// in bytes, the separator moved right and the order changed).

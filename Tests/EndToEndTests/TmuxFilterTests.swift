@@ -18,7 +18,7 @@ struct TmuxFilterTests {
     // What the same query keeps, in the order the list shows it.
     let file = Scratch.file(listing, suffix: ".txt")
     defer { Scratch.remove(file) }
-    let survivors = try Binary.run(["--lines", "--filter-print", "grep", file])
+    let survivors = try Binary.run(["--lines", "--no-sort", "--filter-print", "grep", file])
     let matched = survivors.stdout.split(separator: "\n").map(String.init)
     try #require(matched.count >= 2, "/usr/bin has fewer than two programs matching 'grep'")
 

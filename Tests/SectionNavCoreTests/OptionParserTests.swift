@@ -56,13 +56,15 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(errorMessage(["--nth", "2"]) != nil)
   }
 
-  /// fzf's `-m`, and `+m`/`+s` undoing what a config or `SECTIONNAV_OPTS`
-  /// turned on (`+m` is an option, not a file).
+  /// fzf's `-m`, and `+m`/`+s`/`+e` undoing what a config or
+  /// `SECTIONNAV_OPTS` turned on (`+m` is an option, not a file).
   @Test func fzfMultiAndSortShorthands() throws {
     #expect(try parse("-m").multi)
     let undone = try parse("+m", "+s", "data.json", env: ["SECTIONNAV_OPTS": "--multi --sort"])
     #expect(!undone.multi && undone.sort == false && undone.file == "data.json")
     #expect(try parse("+m", "-m").multi)
+    #expect(try !parse("+e", env: ["SECTIONNAV_OPTS": "-e"]).match.exact)
+    #expect(try parse("--no-exact", "--exact").match.exact)
     #expect(try parse("--no-preview", env: ["SECTIONNAV_OPTS": "--preview 'cat {f}'"]).preview == nil)
     #expect(try parse("--no-preview", "--preview", "cat {f}").preview != nil)
     // `+` and one letter is an option, unknown or not (fzf's way); longer `+` words are files.

@@ -17,7 +17,7 @@ _sectionnav() {
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
     --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
-    --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+    --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
     --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
   case $prev in

@@ -8,6 +8,9 @@ public struct Configuration: Sendable, Equatable {
 
   /// Data file; "-" for standard input; nil for the demo.
   public var file: String?
+  /// FILE came right after `--filter` on the command line: an fzf user's
+  /// `--filter QUERY`, if it cannot be opened.
+  public var fileAfterFilter = false
   public var demo = Demo.devices
   /// `--demo` was given: the demo even with data waiting on standard input.
   public var demoChosen = false

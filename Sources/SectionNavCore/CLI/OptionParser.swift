@@ -57,6 +57,7 @@ public enum OptionParser {
       else { throw UsageError("unexpected argument '\(word)'") }
       try file.apply(&configuration, word)
       sawFile = true
+      configuration.fileAfterFilter = index >= 2 && words[index - 2] == "--filter"
     }
 
     // One input format per source: `--csv --jsonl` is a mistake, not "the

@@ -217,7 +217,8 @@ public enum OptionTable {
     ) { c, _ in c.multi = false },
     OptionSpec(
       "--sort", kind: .flag, group: .filter,
-      help: "rank filtered items by match score within sections, sections by their best item (pick mode's default)"
+      help: "rank filtered items by match score within sections, sections by their best item "
+        + "(pick mode's and --filter-print's default)"
     ) { c, _ in c.sort = true },
     OptionSpec(
       "--no-sort", short: "+s", kind: .flag, group: .filter,
@@ -258,6 +259,10 @@ public enum OptionTable {
       help: "plain filter terms match exactly, 'term fuzzily (fzf's -e)"
     ) { c, _ in c.match.exact = true },
     OptionSpec(
+      "--no-exact", short: "+e", kind: .flag, group: .filter,
+      help: "plain filter terms match fuzzily (the default; undoes a config's -e, fzf's +e)"
+    ) { c, _ in c.match.exact = false },
+    OptionSpec(
       "--ignore-case", short: "-i", kind: .flag, group: .filter,
       help: "filter terms ignore case, capitals or not (fzf's -i)"
     ) { c, _ in c.match.caseMode = .ignore },
@@ -281,7 +286,8 @@ public enum OptionTable {
     },
     OptionSpec(
       "--filter-print", kind: .value, placeholder: "QUERY", group: .filter,
-      help: "print the items matching QUERY (per --print) and exit; 1 when none match, like fzf --filter"
+      help: "print the items matching QUERY (per --print, ranked unless --no-sort) and exit; 1 when none match, "
+        + "like fzf --filter"
     ) { c, v in c.filterPrint = v },
     // Preview and key bindings
     OptionSpec(

@@ -1,8 +1,9 @@
 /// Where an item's terms matched (fzf's offsets, reduced to what the
-/// tiebreaks read).
+/// tiebreaks read). The least begin and end start at 65535, as fzf's
+/// `buildResult` starts them: a match further into an item counts as there.
 struct RankBounds {
-  var minBegin = Int.max
-  var minEnd = Int.max
+  var minBegin = 0xFFFF
+  var minEnd = 0xFFFF
   var maxEnd = 0
   var valid = false
 
@@ -59,7 +60,8 @@ enum RankKey {
         if i == b.minBegin || !FzfAlgo.isSpace(t[i]) { break }
       }
       if criterion == .begin { return clamp(b.minEnd - whitePrefix) }
-      return clamp(0xFFFF - 0xFFFF * (b.maxEnd - whitePrefix) / (FzfAlgo.trimmedLength(t) + 1))
+      // fzf's trimmed length is 16 bits too.
+      return clamp(0xFFFF - 0xFFFF * (b.maxEnd - whitePrefix) / (Int(clamp(FzfAlgo.trimmedLength(t))) + 1))
     case .index:
       return 0
     }
