@@ -49,7 +49,8 @@ enum Launcher {
       data = try StartingData.open(config)
     } catch var failure where config.fileAfterFilter && failure.location == nil && failure.hint == nil {
       // fzf's `--filter QUERY` typed here, where `--filter` takes no value.
-      failure.hint = "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
+      failure.hint =
+        "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
       throw failure
     }
     if config.check, case .ready(let list) = data {

@@ -88,7 +88,8 @@ extension FzfOracleTests {
       let grouped = lines.map { "all\t" + $0 + "\n" }.joined()
       for tiebreak in ["end", "chunk", "begin", "pathname", "length"] {
         let flags = ["--tiebreak", tiebreak]
-        let fzf = try FzfOracle.run([FzfOracle.Case(query: "'fgh", flags: flags, options: MatchOptions())], input: file)[0]
+        let fzf = try FzfOracle.run(
+          [FzfOracle.Case(query: "'fgh", flags: flags, options: MatchOptions())], input: file)[0]
         let ours = try Binary.run(["--lines", "--delimiter", "\t", "--filter-print", "'fgh"] + flags, input: grouped)
         let order = { (items: [String]) in items.map { $0.count } }
         #expect(order(ours.stdout.split(separator: "\n").map(String.init)) == order(fzf), "round \(round) \(tiebreak)")
