@@ -9,10 +9,10 @@ import Testing
     Scratch.file(bytes, suffix: ".json")
   }
 
-  static func check(_ bytes: [UInt8]) throws -> Binary.Result {
+  static func check(_ bytes: [UInt8], options: [String] = []) throws -> Binary.Result {
     let path = try temp(bytes)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var r = try Binary.run(["--check", path])
+    var r = try Binary.run(["--check"] + options + [path])
     r.stderr = r.stderr.replacingOccurrences(of: path, with: "FILE")
     return r
   }
@@ -31,6 +31,20 @@ import Testing
     #expect(r.stderr.hasPrefix(prefix), "\(r.stderr)")
     #expect(r.stderr.split(separator: "\n").count == 1)
     #expect(r.stdout.isEmpty)
+  }
+
+  /// A `--path` of tens of thousands of steps that jq's rules must settle
+  /// after the scan (its first key missing) is followed without a call per
+  /// step: an error located at the document, not a stack overflow — on the
+  /// main thread (a file) and on standard input's loading thread alike.
+  @Test(arguments: [true, false]) func aPathOfManyStepsIsAnErrorNotACrash(_ piped: Bool) throws {
+    let path = String(repeating: ".a", count: 30_000)
+    let r =
+      piped
+      ? try Binary.run(["--check", "--path", path], input: "{}\n")
+      : try Self.check(Array("{}\n".utf8), options: ["--path", path])
+    #expect(r.status == 2)
+    #expect(r.stderr.hasSuffix(":1:1: error: path: the document (.) has no key \"a\"\n"), "\(r.stderr)")
   }
 
   @Test func invalidUTF8InAStringShowsAsReplacement() throws {
