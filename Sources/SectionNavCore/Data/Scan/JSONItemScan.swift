@@ -89,9 +89,15 @@ struct JSONItemScan {
   /// Object items go through `objectMembers`, and keys are matched by
   /// `MemberNames` (off only to compare both with the general loop).
   var objectItems = true
-  /// The JSON line still arriving, and how much of it has been checked.
+  /// The JSON line still arriving, how much of it has been checked, and
+  /// where the search for its end stopped (an offset: the next search goes
+  /// on from there, not from the line's start — a 1 GB line arriving in
+  /// pipe-sized reads was searched again from its start on every read).
   var partialLineStart = -1
   var partialLineChecked = 0
+  var partialLineSearched = 0
+  /// Bytes looked through for line ends, in all (tests count them).
+  var lineEndSearched = 0
 
   // Per path depth d (0…steps.count): whether the value at depth d is on
   // the path, where the child its key/index step matched starts (-1: none
@@ -289,9 +295,12 @@ struct JSONItemScan {
         state.offset = p - base
         continue
       }
-      let newline = memchrPointer(p, limit)
+      let searched = p - base == partialLineStart ? min(max(p, base + partialLineSearched), limit) : p
+      let newline = memchrPointer(searched, limit)
+      lineEndSearched &+= (newline ?? limit) - searched
       guard newline != nil || eof else {
         try checkPartialLine(from: p, limit: limit)
+        partialLineSearched = limit - base
         break
       }
       let lineEnd = newline ?? limit
