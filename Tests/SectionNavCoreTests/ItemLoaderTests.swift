@@ -294,6 +294,15 @@ import Testing
     #expect(contents(list) == [["x", "1", "3"], ["y", "2"]])
   }
 
+  /// The first record's fields number the columns: a quoted separator and
+  /// doubled quotes are inside one field.
+  @Test func noHeaderCountsTheFirstRecordsFieldsAsCSVReadsThem() throws {
+    let text = "\"a,\"\"b\",c,\"d,e\"\n1,2,3\n"
+    let three = try items(text, options(groupBy: "3", format: .csv, itemFormat: "{1}", noHeader: true))
+    #expect(contents(three) == [["3", "1"], ["d,e", "a,\"b"]])
+    #expect(failure(text, try options(groupBy: "4", format: .csv, noHeader: true)) != nil)
+  }
+
   // MARK: Streaming
 
   /// Fed in two pieces split at every byte, the scan finds exactly what it
