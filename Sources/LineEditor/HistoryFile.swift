@@ -22,12 +22,12 @@ extension History {
     return nil
   }
 
-  /// Largest history file read (1 MiB): a file that is a link to /dev/zero,
-  /// or simply huge, is reported ("File too large") instead of read forever.
-  public static let maximumFileSize = 1 << 20
-
   /// Reads a history file, one entry per line. A missing file (or a missing
   /// directory on its path) is an empty history; saving reports the directory.
+  /// Of a file over `maximumFileSize` (written by hand, or by an older
+  /// version) only the newest entries are read: its last `maximumFileSize`
+  /// bytes, from the first line that starts there. A device (a link to
+  /// /dev/zero) or a FIFO is refused, never read.
   public static func load(from path: String) throws(HistoryFileError) -> History {
     let fd: Int32
     switch FileBytes.openRegular(path) {
@@ -37,10 +37,18 @@ extension History {
     case .notRegular(let kind): throw HistoryFileError(.read, path: path, code: 0, notRegular: kind)
     }
     defer { close(fd) }
-    guard let bytes = FileBytes.read(fd, limit: maximumFileSize) else {
+    guard var bytes = FileBytes.read(fd, limit: maximumFileSize) else {
       throw HistoryFileError(.read, path: path, code: errno)
     }
-    if bytes.count > maximumFileSize { throw HistoryFileError(.read, path: path, code: EFBIG) }
+    if bytes.count > maximumFileSize {
+      let end = lseek(fd, 0, SEEK_END)
+      guard end >= 0, lseek(fd, end - off_t(maximumFileSize), SEEK_SET) >= 0,
+        let tail = FileBytes.read(fd, limit: maximumFileSize)
+      else { throw HistoryFileError(.read, path: path, code: errno) }
+      // The first line there is cut; a file still growing gives no more than the cap.
+      let start = tail.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? tail.count
+      bytes = Array(tail[start..<min(tail.count, maximumFileSize)])
+    }
     let lines = bytes.split(separator: UInt8(ascii: "\n")).map {
       String(decoding: $0, as: UTF8.self)
     }

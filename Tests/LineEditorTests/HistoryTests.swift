@@ -93,8 +93,7 @@ import Testing
 
   /// A history file that is a link to /dev/zero, or a FIFO (whose `open`
   /// would wait for a writer, freezing the prompt), is refused at once as
-  /// not a regular file; a huge one is reported at the 1 MiB cap instead of
-  /// being read until memory runs out.
+  /// not a regular file; of a huge one only the last 1 MiB is read.
   @Test func endlessHistoryFileStopsAtTheCap() throws {
     let temp = TemporaryDirectory()
     let path = temp.path + "/commands_history"
@@ -109,8 +108,31 @@ import Testing
     let big = temp.path + "/big_history"
     #expect(
       FileManager.default.createFile(
-        atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: History.maximumFileSize + 1)))
-    #expect(throws: HistoryFileError(.read, path: big, code: EFBIG)) { try History.load(from: big) }
+        atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: 64 * History.maximumFileSize)))
+    #expect(try History.load(from: big).entries.isEmpty)
+  }
+
+  /// Entries of up to 4 KiB, a thousand of them, could make a file of
+  /// 4 MiB, which the next session refused whole (every entry lost). The
+  /// newest entries that fit in 1 MiB are kept and saved; a bigger file
+  /// (an older version's) gives its newest entries.
+  @Test func theHistoryFitsTheFileItIsReadFrom() throws {
+    let lines = (0..<400).map { "goto \($0) " + String(repeating: "x", count: 3900) }
+    var history = History()
+    for line in lines { history.add(line) }
+    let size = history.entries.reduce(0) { $0 + $1.utf8.count + 1 }
+    #expect(size <= History.maximumFileSize && size > History.maximumFileSize - 4000)
+    #expect(history.entries.last == lines.last)
+    let temp = TemporaryDirectory()
+    let path = temp.path + "/commands_history"
+    try history.save(to: path)
+    #expect(try History.load(from: path) == history)
+
+    let old = temp.path + "/old_history"
+    #expect(FileManager.default.createFile(atPath: old, contents: Data((lines.joined(separator: "\n") + "\n").utf8)))
+    let read = try History.load(from: old)
+    #expect(read.entries.last == lines.last && read.entries.count > 200 && read.entries.count < 270)
+    #expect(Array(lines.suffix(read.entries.count)) == read.entries)
   }
 
   /// Lines over 4 KiB are not remembered (`Up` onto a 200 MB line reached
