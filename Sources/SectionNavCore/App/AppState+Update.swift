@@ -118,9 +118,18 @@ extension AppState {
     default:
       break
     }
-    // Esc or C-c stops a search the user is waiting for (not a quiet refresh).
-    if event.key == .escape || event.key == .ctrl("c"), let search = jobs.search, search.running.purpose != .refresh {
-      return [.cancel(jobID: search.id)]
+    // Esc or C-c stops a search the user is waiting for (not a quiet
+    // refresh), with the keys typed after it; other keys wait for it.
+    if let search = jobs.search, search.running.purpose != .refresh {
+      var running = search.running
+      if event.key == .escape || event.key == .ctrl("c") {
+        running.keysAfter = []
+        jobs.retarget(.search(running))
+        return [.cancel(jobID: search.id)]
+      }
+      running.keysAfter.append(event)
+      jobs.retarget(.search(running))
+      return []
     }
     if event.key == .ctrl("c") { return [.interrupt] }
     if case .waitingForLoad(let exit) = mode {

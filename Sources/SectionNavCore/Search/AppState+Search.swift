@@ -95,9 +95,17 @@ extension AppState {
     return startSearchJob(shown.prepared, purpose: .refresh)
   }
 
-  /// A search job ended: act on it if it is the one the state waits for.
+  /// A search job ended: act on it if it is the one the state waits for,
+  /// then on the keys typed meanwhile.
   mutating func searchFinished(jobID: Int, _ result: SearchResult) -> [Effect] {
     guard case .search(let running)? = jobs.finish(.search, id: jobID) else { return [] }
+    var effects = landSearch(running, result)
+    for key in running.keysAfter { effects += handleKey(key) }
+    return effects
+  }
+
+  /// What a finished search does, by its purpose.
+  private mutating func landSearch(_ running: RunningSearch, _ result: SearchResult) -> [Effect] {
     switch running.purpose {
     case .land:
       showMatches(result)

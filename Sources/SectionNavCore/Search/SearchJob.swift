@@ -24,6 +24,9 @@ struct RunningSearch: Sendable, Equatable {
   }
   var query: FilterQuery
   var purpose: Purpose
+  /// Keys typed while the user waits for it (`/foo⏎nn` in one read, as
+  /// less's synchronous search takes them): handled once it has landed.
+  var keysAfter: [KeyEvent] = []
 }
 
 extension SearchResult: Equatable {
