@@ -113,6 +113,20 @@ import Testing
     }
   }
 
+  /// A click after `'` answers it as any other key that is no letter: the
+  /// click lands, and the next key is the list's (`q` quits, not a jump).
+  @Test func aClickAfterTheJumpKeyEndsTheWait() throws {
+    var s = TestData.state(TestData.letters, width: 40, height: 40)
+    let column = s.layout.indexColumn + s.layout.indexWidth
+    let row = s.layout.listTop + s.indexLayout.top + 3
+    _ = try s.run("key '")
+    _ = try s.run("click \(column) \(row)")
+    let landed = s.cursor!.section
+    #expect(landed == s.index.entries[2].section)
+    _ = try s.run("key j")
+    #expect(s.cursor!.section == landed && s.cursor!.item == 1)
+  }
+
   @Test func dragOverCollapsedIndexVisitsMoreSectionsThanLabels() throws {
     var s = TestData.state(TestData.letters, width: 40, height: 12)
     let il = s.indexLayout

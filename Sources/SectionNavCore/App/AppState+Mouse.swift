@@ -11,6 +11,9 @@ extension AppState {
     let row = m.row - 1 - split.listRow
     switch m.kind {
     case .press:
+      // A click answers `'` as any key does that is not a letter: the next
+      // key is the list's again.
+      if case .awaitingEntry = mode { mode = restingMode }
       guard m.button == 0 else { return }
       press(column: col, row: row)
     case .motion:
