@@ -269,7 +269,7 @@ public enum DataLoading {
       return try IndexLabelsFile.parse(bytes)
     } catch {
       let kind = error.kind == .invalidJSON ? error.kind.rawValue : "not index labels"
-      throw Failure("\(kind): \(error.message)", at: "\(DataSource.displayName(path)):\(error.line):\(error.column)")
+      throw Failure("\(kind): \(error.message)", at: "\(SideFile.displayName(path, regular: true)):\(error.line):\(error.column)")
     }
   }
 }

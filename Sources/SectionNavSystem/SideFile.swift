@@ -18,12 +18,13 @@ public enum SideFile {
   /// The bytes of `path` (`-`: standard input); `option` names the file in
   /// the error when it is larger than `limit`.
   /// `regular`: only a regular file will do (`--index-labels`: a FIFO
-  /// without a writer would hang startup in `open`).
+  /// without a writer would hang startup in `open`), and `-` is a file of
+  /// that name.
   public static func read(_ path: String, limit: Int, option: String, regular: Bool = false) throws(Failure) -> [UInt8]
   {
-    let name = DataSource.displayName(path)
+    let name = displayName(path, regular: regular)
     func failure(_ reason: String) -> Failure { Failure("\(name): \(reason)") }
-    if path == "-" && Output.standardInputClosed {
+    if path == "-" && !regular && Output.standardInputClosed {
       throw Failure("standard input is closed: nothing to read from '-'")
     }
     let fd: Int32
@@ -45,5 +46,11 @@ public enum SideFile {
     guard let bytes = FileBytes.read(fd, limit: limit) else { throw failure(String(cString: strerror(errno))) }
     if bytes.count > limit { throw tooLarge }
     return bytes
+  }
+
+  /// How messages name `path`: `-` is standard input unless only a regular
+  /// file will do (then it is a file called `-`).
+  static func displayName(_ path: String, regular: Bool) -> String {
+    regular ? SystemPath.shown(path) : DataSource.displayName(path)
   }
 }

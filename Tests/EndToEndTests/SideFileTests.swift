@@ -29,6 +29,9 @@ struct SideFileTests {
       ["Fixtures/devices.json", "--index-labels", dir + "/labels", "--script", "-"], input: "state\n")
     #expect(fifo.status == 2)
     #expect(fifo.stderr == "sectionnav: error: \(dir)/labels: --index-labels file is a FIFO, not a regular file\n")
+    // `-` is a file of that name here, and named so (not standard input).
+    let dash = try Binary.run(["Fixtures/devices.json", "--index-labels", "-", "--script", "-"], input: "state\n")
+    #expect(dash.stderr == "sectionnav: error: -: No such file or directory\n")
   }
 
   /// A FIFO as the config file hung startup (`--check` included) in `open`.
