@@ -144,6 +144,14 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     try lines.checkCombination()
   }
 
+  /// `--demo` with a FILE was the FILE, the option ignored without a word.
+  @Test func aDemoWithAFileIsAUsageError() throws {
+    let both = try parse("--demo", "numbers", "data.json")
+    #expect(throws: UsageError.self) { try both.checkCombination() }
+    try parse("--demo", "numbers").checkCombination()
+    try parse("data.json").checkCombination()
+  }
+
   @Test func environmentIsSplitLikeAShell() throws {
     let env = ["SECTIONNAV_OPTS": #"--print "{section} \"{item}\"" --delimiter '\t' --item-field a\ b"#]
     let c = try parse(env: env)

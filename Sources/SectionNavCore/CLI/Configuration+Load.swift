@@ -50,6 +50,9 @@ extension Configuration {
     if runs.count > 1 {
       throw UsageError("\(runs.joined(separator: " and ")) cannot be used together: each is a run of its own")
     }
+    if demoChosen, let file {
+      throw UsageError("--demo shows a demo and reads no data: drop it or the FILE (\(file == "-" ? "-" : "'\(file)'"))")
+    }
     if lines {
       if dataFormat != nil || path != nil || groupBy != nil {
         throw UsageError(
