@@ -269,7 +269,8 @@ public enum DataLoading {
       return try IndexLabelsFile.parse(bytes)
     } catch {
       let kind = error.kind == .invalidJSON ? error.kind.rawValue : "not index labels"
-      throw Failure("\(kind): \(error.message)", at: "\(SideFile.displayName(path, regular: true)):\(error.line):\(error.column)")
+      let name = SideFile.displayName(path, regular: true)
+      throw Failure("\(kind): \(error.message)", at: "\(name):\(error.line):\(error.column)")
     }
   }
 }

@@ -51,7 +51,8 @@ extension Configuration {
       throw UsageError("\(runs.joined(separator: " and ")) cannot be used together: each is a run of its own")
     }
     if demoChosen, let file {
-      throw UsageError("--demo shows a demo and reads no data: drop it or the FILE (\(file == "-" ? "-" : "'\(file)'"))")
+      let named = file == "-" ? "-" : "'\(file)'"
+      throw UsageError("--demo shows a demo and reads no data: drop it or the FILE (\(named))")
     }
     if lines {
       if dataFormat != nil || path != nil || groupBy != nil {
