@@ -179,25 +179,37 @@ public enum ShellCommand {
 
   /// Runs `line` to its end with the terminal or nothing as its input and
   /// output (`execute`, `execute-silent`); why it could not start, or nil.
+  /// `stopWhen`, asked before the wait and when a signal interrupts it: once
+  /// it says yes, the command gets SIGTERM (the program is ending: SIGTERM
+  /// during `execute(sleep 30)` waited the 30 s).
   public static func run(
-    _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool
+    _ line: ShellLine, input: String = "/dev/null", outputPath: String = "/dev/null", ownGroup: Bool,
+    stopWhen: () -> Bool = { false }
   ) -> String? {
     do throws(SpawnFailure) {
       // In its own group it is `execute-silent`, which may outlive the program.
       let prepared = try Prepared(line, outlivesProgram: ownGroup)
       defer { prepared.remove() }
-      wait(try spawn(prepared, input: input, outputPath: outputPath, ownGroup: ownGroup))
+      wait(try spawn(prepared, input: input, outputPath: outputPath, ownGroup: ownGroup), stopWhen: stopWhen)
       return nil
     } catch {
       return error.message
     }
   }
 
-  /// Waits for `pid`; its exit status (128 + signal when killed).
+  /// Waits for `pid`; its exit status (128 + signal when killed). Sends it
+  /// SIGTERM once `stopWhen` says so (asked first and after each signal).
   @discardableResult
-  static func wait(_ pid: pid_t) -> Int32 {
+  static func wait(_ pid: pid_t, stopWhen: () -> Bool = { false }) -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var stopped = false
+    while true {
+      if !stopped && stopWhen() {
+        kill(pid, SIGTERM)
+        stopped = true
+      }
+      if waitpid(pid, &status, 0) >= 0 || errno != EINTR { break }
+    }
     childcleanup_drop_group(pid)
     if status & 0x7f == 0 { return (status >> 8) & 0xff }
     return 128 + (status & 0x7f)

@@ -12,6 +12,11 @@ import Synchronization
 /// thread would deadlock the handler.
 private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
+/// Set by the handler once a signal that ends the program arrived (SIGTERM,
+/// SIGHUP, SIGQUIT and the like, not SIGINT), for a command the program
+/// waits on with the terminal handed over (`SignalPipe.endingSignalArrived`).
+private let endingSignalArrivedFlag = Atomic<Bool>(false)
+
 /// The handler does the one async-signal-safe thing: it writes the signal
 /// number as a byte to the pipe (non-blocking; when the pipe is full the run
 /// loop is awake anyway), preserving errno.
@@ -19,6 +24,9 @@ private func forwardSignal(_ signal: Int32) {
   let savedErrno = errno
   var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
+  if signal != SIGINT && signal != SIGWINCH && signal != SIGTSTP && signal != SIGCONT {
+    endingSignalArrivedFlag.store(true, ordering: .relaxed)
+  }
   errno = savedErrno
 }
 
@@ -56,6 +64,11 @@ public final class SignalPipe {
   }
 
   public var isInstalled: Bool { !previous.isEmpty }
+
+  /// Whether a signal that ends the program has arrived (it stays so: the
+  /// run ends once the loop reads it). A command run with the terminal
+  /// handed over (`execute`) is stopped then, rather than waited for.
+  public static var endingSignalArrived: Bool { endingSignalArrivedFlag.load(ordering: .relaxed) }
 
   /// Signals after which an interrupted blocking call simply resumes
   /// (SA_RESTART): a resize must not break a prompt's read. Interrupt,

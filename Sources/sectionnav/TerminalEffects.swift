@@ -97,7 +97,9 @@ final class TerminalEffects: EffectPerformer {
     // screen comes back when it ends (C-c interrupts the command only).
     next(
       .suspendFor {
-        let failure = ShellCommand.run(command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false)
+        let failure = ShellCommand.run(
+          command, input: "/dev/tty", outputPath: "/dev/tty", ownGroup: false,
+          stopWhen: { SignalPipe.endingSignalArrived })
         inbox.post(.executeFinished(id: id, failure: failure))
       })
   }

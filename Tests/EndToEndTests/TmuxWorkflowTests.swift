@@ -174,6 +174,24 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// SIGTERM while an `execute` command has the terminal ends the program
+  /// at once (143) with the command stopped; it waited for the command to
+  /// end, forever for one that never does.
+  @Test func sigtermDuringExecuteStopsTheCommandAndEnds() async throws {
+    let s = try TmuxSession(
+      "sectionnav --demo numbers --bind 'ctrl-o:execute(echo $$ > child; echo started; exec sleep 600)'")
+    defer { s.close() }
+    try await s.waitForStatus("item 1/200")
+    try s.sendKeys("C-o")
+    try await s.waitFor("the command on the terminal") { $0.contains("started") }
+    let child = try #require(pid_t(try await s.waitForFile("child").trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(try await s.pid(), SIGTERM) == 0)
+    #expect(try await s.waitForExit() == 143)
+    #expect(!TmuxSession.isRunning(child))
+    if TmuxSession.isRunning(child) { kill(child, SIGKILL) }
+    try TmuxTest.expectRestored(s)
+  }
+
   /// Four reload keys while each command still runs leave one command
   /// alive — a new reload kills the running one with its process group — and
   /// quitting kills that one too (issue 26 #3: four C-r left four live `sh`).
