@@ -53,7 +53,7 @@ extension ShellScripts {
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
         --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
-        --select-1 -1 --exit-0 -0 --exact -e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
+        --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
       case $prev in
@@ -175,6 +175,7 @@ extension ShellScripts {
         '(-1 --select-1)'{-1,--select-1}'[one match for the starting query: print it, no screen]' \
         '(-0 --exit-0)'{-0,--exit-0}'[no match for the starting query: exit 1, no screen]' \
         '(-e --exact)'{-e,--exact}'[plain filter terms match exactly]' \
+        '(+e --no-exact)'{+e,--no-exact}'[plain filter terms match fuzzily]' \
         '(-i --ignore-case)'{-i,--ignore-case}'[filter terms ignore case]' \
         '(+i --no-ignore-case)'{+i,--no-ignore-case}'[filter terms match case exactly]' \
         '--smart-case[a filter term ignores case unless it has a capital]' \
@@ -274,6 +275,7 @@ extension ShellScripts {
     complete -c sectionnav -s 1 -l select-1 -d 'one match for the starting query: print it, no screen'
     complete -c sectionnav -s 0 -l exit-0 -d 'no match for the starting query: exit 1, no screen'
     complete -c sectionnav -s e -l exact -d 'plain filter terms match exactly'
+    complete -c sectionnav -l no-exact -d 'plain filter terms match fuzzily (+e)'
     complete -c sectionnav -s i -l ignore-case -d 'filter terms ignore case'
     complete -c sectionnav -l no-ignore-case -d 'filter terms match case exactly (+i)'
     complete -c sectionnav -l smart-case -d 'a filter term ignores case unless it has a capital'
