@@ -47,7 +47,7 @@ import Testing
     #expect(message("{item") == "unterminated placeholder '{item' in --print format")
     #expect(
       message(#"\q"#)
-        == #"unknown escape '\q' in --print format (expected \t, \n, \\ or \{)"#)
+        == #"unknown escape '\q' in --print format (expected \t, \n, \\, \{ or \})"#)
     #expect(message(#"{item}\"#) == #"trailing '\' in --print format '{item}\'"#)
   }
 }

@@ -42,7 +42,7 @@ public struct PrintFormat: Sendable, Equatable {
         case "\\", "{", "}": text.append(e)
         default:
           throw UsageError(
-            "unknown escape '\\\(e)' in --print format (expected \\t, \\n, \\\\ or \\{)")
+            "unknown escape '\\\(e)' in --print format (expected \\t, \\n, \\\\, \\{ or \\})")
         }
       case "{":
         var name = ""

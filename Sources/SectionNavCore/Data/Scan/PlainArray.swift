@@ -110,7 +110,7 @@ public enum PlainArray: Sendable, Equatable {
   public func note(count: Int) -> String? {
     guard case .objects(let fields) = self else { return nil }
     let listed = fields.prefix(8).joined(separator: ", ") + (fields.count > 8 ? ", …" : "")
-    return "an array of \(count) objects, shown as one list; --group-by FIELD makes sections"
+    return "an array of \(count) object\(count == 1 ? "" : "s"), shown as one list; --group-by FIELD makes sections"
       + (fields.isEmpty ? "" : " (fields: \(listed))")
   }
 }
