@@ -39,6 +39,7 @@ static struct {
   void (*el_resize)(EditLine *);
   int (*el_insertstr)(EditLine *, const char *);
   void (*el_deletestr)(EditLine *, int);
+  int (*el_cursor)(EditLine *, int);
 } libedit;
 static pthread_once_t libedit_once = PTHREAD_ONCE_INIT;
 static char libedit_error[256];
@@ -57,7 +58,7 @@ static void load_libedit(void) {
     return;                                                                          \
   }
   LOAD(el_init) LOAD(el_end) LOAD(el_set) LOAD(el_get) LOAD(el_gets) LOAD(el_line) LOAD(el_resize)
-  LOAD(el_insertstr) LOAD(el_deletestr) LOAD(history_end) LOAD(history) LOAD(history_init)
+  LOAD(el_insertstr) LOAD(el_deletestr) LOAD(el_cursor) LOAD(history_end) LOAD(history) LOAD(history_init)
 #undef LOAD
 }
 
@@ -78,6 +79,7 @@ const char *cle_load_error(void) {
 #define el_resize libedit.el_resize
 #define el_insertstr libedit.el_insertstr
 #define el_deletestr libedit.el_deletestr
+#define el_cursor libedit.el_cursor
 
 /// Lone Esc is delivered to libedit as Ctrl-G, which is bound to cancel:
 /// binding Esc itself would break the arrow-key sequences that start with it.
@@ -157,6 +159,8 @@ struct cle_editor {
   /// line about to wrap); cleared when the line is drawn again after a
   /// repaint (see cle_editor_screen_disturbed).
   int disturbed;
+  /// The last key byte read was Esc (the start of `Esc x`).
+  int after_escape;
   /// How long a lone Esc waits for the rest of an escape sequence (arrow
   /// keys arrive as ESC [ A in one burst); set by the caller.
   int escape_timeout_ms;
@@ -336,6 +340,11 @@ static int read_char_fn(EditLine *el, wchar_t *out) {
       *out = CANCEL_KEY;
       return 1;
     }
+    // History search (C-r, C-s) and the `Esc x` command line draw their
+    // own line below the prompt's.
+    if (byte == 0x12 || byte == 0x13 || (editor->after_escape && (byte == 'x' || byte == 'X')))
+      editor->disturbed = 1;
+    editor->after_escape = byte == 0x1b;
     char c = (char)byte;
     size_t n = mbrtowc(out, &c, 1, &state);
     if (n == (size_t)-2) continue;
@@ -362,6 +371,17 @@ static unsigned char suspend_fn(EditLine *el, int ch) {
   }
   if (!dispatch_wake(editor, CLE_EVENT_SUSPEND_KEY)) return CC_EOF;
   return CC_NORM;
+}
+
+/// Enter: the line as libedit's own newline ends it, without the line feed
+/// that one writes below the line — at the last row that scrolled the
+/// screen, and under --height a row of the program's region stayed above it
+/// for good. The caller repaints the screen after the line anyway.
+static unsigned char accept_fn(EditLine *el, int ch) {
+  (void)ch;
+  el_cursor(el, 1 << 30);
+  if (el_insertstr(el, "\n") != 0) return CC_ERROR;
+  return CC_NEWLINE;
 }
 
 static unsigned char cancel_fn(EditLine *el, int ch) {
@@ -427,9 +447,13 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
            complete_fn);
     el_set(el, EL_ADDFN, "sectionnav-cancel", "Leave the prompt without a line",
            cancel_fn);
+    el_set(el, EL_ADDFN, "sectionnav-accept", "Accept the line (no line feed after it)",
+           accept_fn);
     el_set(el, EL_ADDFN, "sectionnav-suspend", "Suspend the program (Ctrl-Z)",
            suspend_fn);
     el_set(el, EL_BIND, "^I", "sectionnav-complete", NULL);
+    el_set(el, EL_BIND, "^M", "sectionnav-accept", NULL);
+    el_set(el, EL_BIND, "^J", "sectionnav-accept", NULL);
     el_set(el, EL_BIND, "^C", "sectionnav-cancel", NULL);
     el_set(el, EL_BIND, "^G", "sectionnav-cancel", NULL);
     el_set(el, EL_BIND, "^Z", "sectionnav-suspend", NULL);
@@ -506,6 +530,7 @@ const char *cle_editor_gets(cle_editor *editor, cle_status *status) {
   locale_t previous = editor->utf8 ? uselocale(editor->utf8) : (locale_t)0;
   editor->cancelled = 0;
   editor->disturbed = 0;
+  editor->after_escape = 0;
   int count = 0;
   const char *line = el_gets(editor->el, &count);
   char *copy = NULL;

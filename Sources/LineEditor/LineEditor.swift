@@ -180,8 +180,9 @@ public final class LineEditor {
 
   /// Whether, since `readLine` began or the handler last answered
   /// `.redraw`, the editor may have written outside the prompt's row (a
-  /// candidate list, a line about to wrap — which scrolls the screen at its
-  /// last row): the caller no longer knows what the rest of the screen shows.
+  /// candidate list, a history search's line, a line about to wrap — which
+  /// scroll the screen at its last row): the caller no longer knows what the
+  /// rest of the screen shows.
   public var screenDisturbed: Bool {
     editor.map { cle_editor_screen_disturbed($0) != 0 } ?? false
   }

@@ -132,4 +132,27 @@ struct TmuxHeightTests {
     #expect(kept.last == "shell-12", "after exit:\n\(after)")
     #expect(after.lines.dropFirst(kept.count).allSatisfy { $0.isEmpty }, "after exit:\n\(after)")
   }
+
+  /// A `:` line ended with Enter at the terminal's last row: libedit's own
+  /// newline wrote a line feed there, which scrolled the screen, and one
+  /// row of the picker stayed above the shell's next line for good.
+  @Test func aPromptAtTheLastRowLeavesNoRowBehind() async throws {
+    let command =
+      "i=1; while [ $i -le 20 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
+    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
+    try s.sendKeys(":")
+    try await s.waitFor("the prompt") { $0.status == ":" }
+    try s.sendLiteral("goto B")
+    try s.sendKeys("Enter")
+    let moved = try await s.waitFor("the list at B") { $0.row(24).contains("item 4/6") }
+    #expect(moved.row(18) == "shell-20", "after the line:\n\(moved)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    let after = try s.capture()
+    let kept = after.lines.prefix { $0.hasPrefix("shell-") }
+    #expect(kept.first == "shell-3" && kept.last == "shell-20", "after exit:\n\(after)")
+    #expect(after.lines.dropFirst(kept.count).allSatisfy { $0.isEmpty }, "after exit:\n\(after)")
+  }
 }

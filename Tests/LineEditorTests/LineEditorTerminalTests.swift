@@ -233,9 +233,11 @@ extension LibeditSuites {
     }
 
     /// The handler learns when the editor wrote outside the prompt's row —
-    /// a line too long for it, a list of candidates below it — so the app
-    /// does not draw over rows that may have moved.
-    @Test(arguments: [("goto x", false), (String(repeating: "x", count: 300), true), ("goto I\t", true)])
+    /// a line too long for it, a list of candidates or a history search's
+    /// line below it — so the app does not draw over rows that may have moved.
+    @Test(arguments: [
+      ("goto x", false), (String(repeating: "x", count: 300), true), ("goto I\t", true), ("\u{12}go", true),
+    ])
     func aWrappingLineOrACandidateListDisturbsTheScreen(_ typed: String, _ disturbed: Bool) throws {
       let pty = try PseudoTerminal()
       let temp = TemporaryDirectory()

@@ -137,9 +137,10 @@ void cle_editor_print(cle_editor *editor, const char *text);
 int cle_editor_columns(cle_editor *editor);
 /// 1 when, since cle_editor_gets began or the wake function last had the
 /// line drawn again (CLE_WAKE_REDRAW, CLE_WAKE_RESUMED), libedit may have
-/// written outside the prompt's row — candidates listed below it, a line
-/// about to wrap (scrolling the screen at its last row) — so what the rest
-/// of the screen shows is no longer known to the caller.
+/// written outside the prompt's row — candidates listed below it, the line
+/// of a history search (C-r) or of `Esc x`, a line about to wrap (each
+/// scrolling the screen at its last row) — so what the rest of the screen
+/// shows is no longer known to the caller.
 int cle_editor_screen_disturbed(cle_editor *editor);
 /// Re-reads the terminal size.
 void cle_editor_resize(cle_editor *editor);
