@@ -332,6 +332,7 @@ public final class TerminalApp {
     }
     return .keepReading
   }
+
   /// C-z at a prompt: the terminal as it was found (main screen, original
   /// settings, whatever the line editor had set), then stop until `fg`.
   private func stopDuringPrompt() {
