@@ -39,6 +39,24 @@ import Testing
     #expect(CellWidth.of("😀x") == 3)
   }
 
+  /// The halfwidth voiced marks `ﾞ` `ﾟ` extend a grapheme in Unicode but
+  /// take a cell of their own in terminals (wcwidth 1): `ｶﾞｲﾄﾞ` is five
+  /// cells, drawn as five graphemes, and a row holding it is as wide as
+  /// the screen (it ran two cells past it).
+  @Test func halfwidthVoicedMarksTakeACellOfTheirOwn() {
+    #expect(CellWidth.of("ｶﾞｲﾄﾞ") == 5)
+    #expect(CellWidth.of(Character("ﾊﾟ")) == 2)
+    let drawn = TextSanitizer.displayGraphemes("ｶﾞｲﾄﾞ")
+    #expect(drawn.map(\.text) == ["ｶ", "ﾞ", "ｲ", "ﾄ", "ﾞ"] && drawn.allSatisfy { $0.width == 1 })
+    let state = TestData.state(SectionedList([(title: "ﾊﾞｯｸ", items: ["ｶﾞｲﾄﾞ"]), ("abc", ["x"])]), width: 20, height: 5)
+    let frame = state.render(width: 20, height: 5)
+    for row in 0..<frame.height {
+      let cells = (0..<frame.width).map { frame[$0, row] }
+      let terminalWidth = cells.reduce(0) { $0 + ($1.text.isEmpty ? 0 : CellWidth.of($1.text)) }
+      #expect(terminalWidth == 20, "row \(row): \(cells.map(\.text).joined())")
+    }
+  }
+
   @Test func keycapsAndVariationSelectors() {
     #expect(CellWidth.of("1\u{FE0F}\u{20E3}") == 2)  // keycap 1️⃣
     #expect(CellWidth.of("#\u{FE0F}\u{20E3}") == 2)

@@ -11,20 +11,33 @@ public enum CellWidth {
   /// presentation (`©`, `❤`, a keycap digit) makes it 2; VS15 (U+FE0E) leaves a
   /// text-default emoji at 1 and, like most terminals, does not narrow a wide one.
   /// A cluster of only zero-width scalars (a lone combining mark) is 0.
+  /// A halfwidth voiced sound mark after the first scalar adds its own cell
+  /// (`isSpacingExtender`), so `ｶﾞ` is 2.
   public static func of(_ grapheme: Character) -> Int {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
     var width = of(first)
-    while let next = iterator.next(), width < 2 {
-      if next.value == 0xFE0F {
+    var extra = 0
+    while let next = iterator.next() {
+      if isSpacingExtender(next.value) {
+        extra += 1
+      } else if next.value == 0xFE0F {
         if first.properties.isEmoji { width = 2 }
       } else {
         width = max(width, of(next))
       }
     }
-    return min(width, 2)
+    return min(width, 2) + extra
   }
+
+  /// The halfwidth katakana voiced sound marks `ﾞ` and `ﾟ` (U+FF9E, U+FF9F):
+  /// Unicode makes them extend the grapheme before them, but terminals draw
+  /// each in a cell of its own (wcwidth 1), so `TextSanitizer` draws them as
+  /// graphemes of their own — counted as one cell of the cluster, rows
+  /// holding `ｶﾞｲﾄﾞ` ran two cells past the screen's width.
+  @inline(__always)
+  public static func isSpacingExtender(_ v: UInt32) -> Bool { v == 0xFF9E || v == 0xFF9F }
 
   /// Width of a single scalar taken alone: 0 for controls, combining marks,
   /// format characters and medial/final Hangul jamo; 2 for wide ones; else 1.
