@@ -253,7 +253,10 @@ public enum ShellCommand {
   /// bytes: then it is killed) and its exit status; one that cannot start
   /// gives its `failure`, also as the output (`sectionnav: …`, status 127).
   /// `progress`: called with the output so far as it grows, at most every
-  /// `progressInterval` ms (the first bytes at once).
+  /// `progressInterval` ms (the first bytes at once), and with what came
+  /// since once that interval has passed even when nothing more comes
+  /// (output that came 1 ms after the last call waited for the next write,
+  /// for good from a command that then sleeps).
   static func capture(
     _ line: ShellLine, limit: Int, started: (pid_t) -> Void = { _ in }, progress: (([UInt8]) -> Void)? = nil
   ) -> (output: [UInt8], status: Int32, failure: String?) {
@@ -262,14 +265,31 @@ public enum ShellCommand {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         var shown = Int.min / 2
+        var unshown = false
         while output.count <= limit {
+          if let progress, unshown {
+            // Output not passed on yet: wait for more only until it is due.
+            let due = shown + progressInterval - MonotonicClock.milliseconds()
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if due <= 0 || poll(&ready, 1, Int32(due)) == 0 {
+              shown = MonotonicClock.milliseconds()
+              unshown = false
+              progress(output)
+              continue
+            }
+          }
           let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
           if n < 0 && errno == EINTR { continue }
           if n <= 0 { break }
           output += chunk[0..<n]
-          if let progress, MonotonicClock.milliseconds() - shown >= progressInterval {
-            shown = MonotonicClock.milliseconds()
-            progress(output)
+          if let progress {
+            if MonotonicClock.milliseconds() - shown >= progressInterval {
+              shown = MonotonicClock.milliseconds()
+              progress(output)
+              unshown = false
+            } else {
+              unshown = true
+            }
           }
         }
         if output.count > limit { kill(-pid, SIGKILL) }

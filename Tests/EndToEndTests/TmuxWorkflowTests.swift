@@ -41,6 +41,19 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// Output that comes just after the last that was shown (within the 50 ms
+  /// that space the updates) shows too, though nothing more comes after it:
+  /// `line2`… waited for the next write, for good from a command that sleeps.
+  @Test func outputRightAfterShownOutputShowsWhileTheCommandSleeps() async throws {
+    let s = try TmuxSession(
+      "sectionnav --demo numbers --preview 'for i in 1 2 3 4 5 6; do echo line$i; /bin/true; done; sleep 60'")
+    defer { s.close() }
+    try await s.waitFor("all six lines while the command sleeps") { $0.row(6).hasSuffix("│line6") }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   @Test func thePaneScrollsWithShiftArrowsAndTheWheelOverIt() async throws {
     let s = try TmuxSession("sectionnav --demo numbers --preview 'seq 1 100' --preview-window bottom:50%")
     defer { s.close() }
