@@ -29,7 +29,7 @@ import Testing
   /// `key C-x` means the byte a terminal sends for the chord, read the way
   /// the input decoder reads it.
   @Test(arguments: [
-    ("C-m", Key.enter), ("C-j", .ctrl("j")), ("C-[", .escape), ("C-h", .backspace), ("C-i", .tab),
+    ("C-m", Key.enter), ("C-j", .ctrl("j")), ("C-[", .escape), ("C-h", .ctrl("h")), ("C-i", .tab),
     ("C-?", .backspace), ("C-M", .enter), ("C-d", .ctrl("d")), ("C-@", .ctrl("@")), ("C-]", .ctrl("]")),
   ])
   func controlChordsAreTheTerminalsKeys(name: String, key: Key) throws {

@@ -79,6 +79,29 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  S-Down ") })
   }
 
+  /// `ctrl-h` is the BS byte and `ctrl-c` ends the run, unless bound, as in
+  /// fzf: both bindings were accepted and never fired (C-h read as
+  /// Backspace, C-c ended the run before the bindings were asked).
+  @Test func ctrlHAndCtrlCCanBeBound() throws {
+    #expect(Key.control(0x08) == .ctrl("h") && Key.control(0x7F) == .backspace)
+    var settings = AppSettings()
+    settings.binds = try KeyBind.parse("ctrl-h:last-row,ctrl-c:first")
+    var state = AppState(list: TestData.numbers, settings: settings, width: 40, height: 12)
+    _ = try state.run("key C-h")
+    #expect(state.cursor?.section == 19 && state.cursor?.item == 9)
+    let effects = try state.run("key C-c")
+    #expect(state.cursor?.section == 0 && state.cursor?.item == 0)
+    #expect(!effects.contains { if case .interrupt = $0 { true } else { false } })
+    // Unbound, C-h edits as Backspace does and C-c interrupts.
+    var plain = AppState(list: TestData.numbers, width: 40, height: 12)
+    _ = try plain.run("key &")
+    _ = try plain.run("type s1")
+    _ = try plain.run("key C-h")
+    #expect(plain.filtering.requested == "s")
+    _ = try plain.run("key Esc")
+    #expect(try plain.run("key C-c").contains { if case .interrupt = $0 { true } else { false } })
+  }
+
   @Test func badSpecsNameTheToken() {
     #expect(Self.message("ctrl-r") == "invalid --bind 'ctrl-r': expected KEY:ACTION")
     #expect(Self.message("ctrl-:accept") == "invalid --bind 'ctrl-:accept': unknown key 'ctrl-'")

@@ -38,7 +38,7 @@ private let cases: [(String, [UInt8], [Event])] = [
   // Raw terminals send CR for Enter; LF is C-j, which moves down as in fzf.
   ("LF is C-j", [0x0A], [key(.ctrl("j"))]),
   ("DEL is Backspace", [0x7F], [key(.backspace)]),
-  ("BS is Backspace", [0x08], [key(.backspace)]),
+  ("BS is C-h (fzf's ctrl-h; it edits as Backspace unless bound)", [0x08], [key(.ctrl("h"))]),
   ("lone Esc", [0x1B], [key(.escape)]),
   ("two Esc", [0x1B, 0x1B], [key(.escape), key(.escape)]),
   ("Alt-j", bytes("\u{1B}j"), [char("j", .alt)]),

@@ -131,7 +131,8 @@ extension AppState {
       jobs.retarget(.search(running))
       return []
     }
-    if event.key == .ctrl("c") { return [.interrupt] }
+    // C-c ends the run unless `--bind ctrl-c:…` says otherwise (fzf's way).
+    if event.key == .ctrl("c"), settings.binds.allSatisfy({ $0.key != event }) { return [.interrupt] }
     if case .waitingForLoad(let exit) = mode {
       // The run ends when indexing does (with the error if the data turns
       // out invalid). Esc stays.
@@ -231,7 +232,7 @@ extension AppState {
     var p = open
     switch event.key {
     // Backspace on an empty line closes the prompt, as in vim.
-    case .backspace where p.text.isEmpty, .escape, .ctrl("c"), .ctrl("g"):
+    case .backspace where p.text.isEmpty, .ctrl("h") where p.text.isEmpty, .escape, .ctrl("c"), .ctrl("g"):
       mode = restingMode
     case .enter:
       mode = restingMode

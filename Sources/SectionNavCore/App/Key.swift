@@ -56,7 +56,9 @@ extension Key {
   public static func control(_ b: UInt8) -> Key {
     switch b {
     case 0x00: return .ctrl("@")
-    case 0x08, 0x7F: return .backspace
+    // DEL is what Backspace sends; BS (C-h) is a key of its own, as in fzf
+    // (`--bind ctrl-h:…`), that edits as Backspace does unless bound.
+    case 0x7F: return .backspace
     case 0x09: return .tab
     // Enter sends CR in raw mode; LF is C-j (down in fzf and in the list).
     case 0x0D: return .enter

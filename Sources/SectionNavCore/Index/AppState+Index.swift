@@ -50,7 +50,7 @@ extension AppState {
         if e >= 0 && e < index.entries.count { jumpToEntry(e) }
       }
       return []
-    case .backspace:
+    case .backspace, .ctrl("h"):
       mode = .indexFocus(TypeAhead())
       return []
     case .char(let c):

@@ -20,7 +20,8 @@ public enum KeyNames {
     }
     if lower.hasPrefix("c-"), name.count == 3, let c = lower.last, let ascii = c.asciiValue {
       // The byte a terminal sends for the chord, read as the terminal's keys
-      // are: `key C-m` is Enter, `C-[` Esc, `C-h` Backspace, `C-?` DEL.
+      // are: `key C-m` is Enter, `C-[` Esc, `C-?` DEL (Backspace), `C-h` BS
+      // (a key of its own that edits as Backspace unless bound).
       switch ascii {
       case UInt8(ascii: "?"): return KeyEvent(Key.control(0x7F))
       case 0x40...0x5F, 0x61...0x7A: return KeyEvent(Key.control(ascii & 0x1F))
