@@ -46,7 +46,9 @@ import Testing
   }
 
   /// With a locale's collation: its AlphabeticIndex buckets, leading
-  /// blanks skipped for the key as for the bucket.
+  /// blanks and emoji skipped for the key as for the bucket, as in the C
+  /// locale (`🇫🇷 France` filed under `#` in every locale but C), and rows
+  /// grouped by initial (`--lines`) file where their titles do.
   @Test(arguments: ["sv", "de", "ru", "zh", "zh-Hant", "ja", "ko", "el", "ar"])
   func titlesSortAmongTheirBucketInALocale(locale: String) throws {
     let collation = try LocaleCollation.open(locale)
@@ -56,5 +58,10 @@ import Testing
     var runs: [String] = []
     for f in filed where runs.last != f { runs.append(f) }
     #expect(Set(runs).count == runs.count, "\(locale): buckets out of order: \(runs)")
+    for (led, plain) in [("🇫🇷 France", "France"), ("😀 Zebra", "Zebra"), ("❤️ Anna", "Anna"), (" 王", "王")] {
+      #expect(collation.label(led) == collation.label(plain), "\(locale): \(led)")
+      let lines = LineInput.load(Array((led + "\n" + plain + "\n").utf8), delimiter: nil, keepOrder: true, collation: collation)
+      #expect(lines.sectionCount == 1, "\(locale): \(led) grouped apart from \(plain)")
+    }
   }
 }

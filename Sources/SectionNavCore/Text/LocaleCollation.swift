@@ -136,9 +136,13 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   /// more than the key (measured: a third of the time on two cores).
   /// `filing`: `keyFiling`, whose bucket then comes first.
   static func appendSortKey(_ collator: OpaquePointer, _ title: String, filing: Filing?, to bytes: inout [UInt8]) {
-    // Keyed as filed: past leading whitespace, as `bucket` reads it.
-    if let c = title.utf8.first, c <= 0x20 || c >= 0x80, title.first?.isWhitespace == true {
-      return appendSortKey(collator, filed(title), filing: filing, to: &bytes)
+    // Keyed as filed: past leading whitespace and emoji, as `bucket` reads it.
+    if let c = title.utf8.first, c <= 0x20 || c >= 0x80, let first = title.first,
+      first.isWhitespace || Initials.isEmoji(first)
+    {
+      // Emoji only: keyed whole, as filed.
+      let rest = filed(title)
+      if rest.utf8.count < title.utf8.count { return appendSortKey(collator, rest, filing: filing, to: &bytes) }
     }
     let start = bytes.count
     // Room for the bucket, written once the key tells it.
@@ -194,16 +198,22 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   }
 
   /// The visible bucket `title` files under (an index into `labels`);
-  /// leading whitespace is skipped, as the C locale's initials skip it.
+  /// leading whitespace and emoji are skipped, as the C locale's initials
+  /// skip them (`🇫🇷 France` under F).
   public func bucket(_ title: String) -> Int {
     var title = Self.filed(title)
     return title.withUTF8 { bucket($0) }
   }
 
-  /// `title` as it is filed and sorted: without leading whitespace (as
-  /// the C locale's initials and keys skip it).
+  /// `title` as it is filed and sorted: from `Initials.filedStart`, past
+  /// leading whitespace and emoji, as the C locale's initials and keys read
+  /// it (the whole title when nothing else is there). Emoji were kept here:
+  /// `🇫🇷 France` filed under `#` in every locale but C.
   static func filed(_ title: String) -> String {
-    title.first?.isWhitespace == true ? String(title.drop(while: \.isWhitespace)) : title
+    guard let first = title.first, first.isWhitespace || Initials.isEmoji(first) else { return title }
+    if let start = Initials.filedStart(title) { return String(title[start...]) }
+    // Blanks only (filed as the empty title), or emoji after them.
+    return String(title.drop(while: \.isWhitespace))
   }
 
   /// The bucket of the text in `bytes` (UTF-8), judged by its first 48 bytes.

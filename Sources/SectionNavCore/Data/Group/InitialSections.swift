@@ -35,7 +35,7 @@ struct InitialSections {
     }
     if let collation {
       // A cut start may end inside what the sort key reads.
-      guard complete || start.count - i >= 48, i == start.count || start[i] < 0x80 || !leadsWithSpace(start, i)
+      guard complete || start.count - i >= 48, i == start.count || start[i] < 0x80 || !leadsWithSkipped(start, i)
       else { return bucketID(collation.bucket(whole())) }
       let b = i < start.count ? collation.bucket(UnsafeBufferPointer(rebasing: start[i...])) : LocaleCollation.underflow
       return bucketID(b)
@@ -64,12 +64,13 @@ struct InitialSections {
   @inline(__always)
   static func skipsByte(_ b: UInt8) -> Bool { b == 0x20 || b &- 0x09 < 5 }
 
-  /// Whether the scalar at `start[i]` (not ASCII) is whitespace.
-  private func leadsWithSpace(_ start: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+  /// Whether the scalar at `start[i]` (not ASCII) may be passed over before
+  /// the initial (whitespace, an emoji): the row's text then decides.
+  private func leadsWithSkipped(_ start: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
     var bytes = UnsafeBufferPointer(rebasing: start[i..<min(start.count, i + 4)]).makeIterator()
     var decoder = UTF8()
     guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return false }
-    return scalar.properties.isWhitespace
+    return scalar.properties.isWhitespace || scalar.properties.isEmoji
   }
 
   private mutating func asciiID(_ slot: Int) -> Int {
