@@ -60,7 +60,8 @@ import Testing
     #expect(Set(runs).count == runs.count, "\(locale): buckets out of order: \(runs)")
     for (led, plain) in [("🇫🇷 France", "France"), ("😀 Zebra", "Zebra"), ("❤️ Anna", "Anna"), (" 王", "王")] {
       #expect(collation.label(led) == collation.label(plain), "\(locale): \(led)")
-      let lines = LineInput.load(Array((led + "\n" + plain + "\n").utf8), delimiter: nil, keepOrder: true, collation: collation)
+      let text = Array((led + "\n" + plain + "\n").utf8)
+      let lines = LineInput.load(text, delimiter: nil, keepOrder: true, collation: collation)
       #expect(lines.sectionCount == 1, "\(locale): \(led) grouped apart from \(plain)")
     }
   }
