@@ -67,6 +67,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(try parse("--no-exact", "--exact").match.exact)
     #expect(try parse("--no-preview", env: ["SECTIONNAV_OPTS": "--preview 'cat {f}'"]).preview == nil)
     #expect(try parse("--no-preview", "--preview", "cat {f}").preview != nil)
+    #expect(try parse("--preview", "", env: ["SECTIONNAV_OPTS": "--preview 'cat {f}'"]).preview == nil)
     // `+` and one letter is an option, unknown or not (fzf's way); longer `+` words are files.
     #expect(errorMessage(["+x", "--lines", "f.txt"]) == "unknown option '+x'")
     #expect(try parse("+data.json").file == "+data.json")

@@ -295,16 +295,21 @@ public enum OptionTable {
       help: "show the output of 'sh -c CMD' for the cursor's item in a pane; {item}, {section}, "
         + "{index}, {json}, {q}, {+} stand for the item's values (never run as code), {f} for a file holding it"
     ) { c, v throws(UsageError) in
-      let command = try nonEmpty(v, "--preview")
+      // `--preview ''` is no preview, as in fzf (it undoes a config's).
+      guard !v.isEmpty else {
+        c.preview = nil
+        return
+      }
       do throws(UsageError) {
-        c.preview = try CommandTemplate(command)
+        c.preview = try CommandTemplate(v)
       } catch {
         throw UsageError("invalid --preview '\(v)': \(error.message)")
       }
     },
     OptionSpec(
       "--no-preview", kind: .flag, group: .workflow,
-      help: "no preview pane (undoes a --preview given before it, in the config file or SECTIONNAV_OPTS, as in fzf)"
+      help: "no preview pane (undoes a --preview given before it, in the config file or SECTIONNAV_OPTS, as in fzf; "
+        + "so does --preview '')"
     ) { c, _ in c.preview = nil },
     OptionSpec(
       "--preview-window", kind: .value, placeholder: "SPEC", defaultValue: "right:50%", group: .workflow,
