@@ -24,6 +24,8 @@ import Testing
       ("alt-enter", KeyEvent(.enter, modifiers: .alt)), (":", KeyEvent(.char(":"))),
       // The byte Ctrl-Space sends (NUL) decodes as it.
       ("ctrl-space", KeyEvent(Key.control(0))), ("C-Space", KeyEvent(Key.control(0))),
+      // fzf's: C-/ is the byte C-_ sends; Alt with a control key.
+      ("ctrl-/", KeyEvent(.ctrl("_"))), ("ctrl-alt-x", KeyEvent(.ctrl("x"), modifiers: .alt)),
     ]
     for (name, key) in cases {
       #expect(try KeyBind.parse("\(name):accept").first?.key == key, "\(name)")

@@ -14,6 +14,7 @@ enum BindKeyNames {
     // The terminal sends these control codes for the named keys.
     "ctrl-m": KeyEvent(.enter), "ctrl-i": KeyEvent(.tab), "ctrl-[": KeyEvent(.escape),
     "ctrl-space": KeyEvent(Key.control(0)),  // NUL, as C-@ (and the scripts' C-Space)
+    "ctrl-/": KeyEvent(Key.control(0x1F)),  // what terminals send for C-/, as fzf reads it: C-_
   ]
 
   static func parse(_ name: String, in value: String) throws(UsageError) -> KeyEvent {
@@ -22,6 +23,12 @@ enum BindKeyNames {
     if let event = fzfNames[lower] { return event }
     if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last, c.isASCII, c.isLetter || "@[\\]^_".contains(c) {
       return KeyEvent(.ctrl(c))
+    }
+    // fzf's `ctrl-alt-x`: Alt and C-x.
+    if lower.hasPrefix("ctrl-alt-"), name.count > 9 {
+      var inner = try parse("ctrl-" + String(name.dropFirst(9)), in: value)
+      inner.modifiers.insert(.alt)
+      return inner
     }
     if lower.hasPrefix("alt-"), name.count > 4 {
       var inner = try parse(String(name.dropFirst(4)), in: value)
