@@ -155,6 +155,29 @@ enum ICUOracle {
     #expect(throws: CommandError.self) { try state.section(named: "さ") }
   }
 
+  /// `'x` and type-ahead go where the same letter leads, in a locale and
+  /// in C: the first title that starts with it, read from where it is
+  /// filed, else its index entry. `'z` went to the bucket's first section
+  /// (`1x` in Japanese) while Tab `z` found `Zed`; in C, `'l` found ` lead`
+  /// and Tab `l` did not.
+  @Test(arguments: [nil, "ja", "sv"] as [String?])
+  func jumpKeyAndTypeAheadAgree(_ locale: String?) throws {
+    var settings = AppSettings()
+    settings.collation = try locale.map { try open($0) }
+    let titles = [" lead", "🇫🇷 France", "Anna", "Zed", "かとう", "1x"]
+    let list = SectionedList(titles.map { (title: $0, items: ["i"]) })
+    for letter in ["l", "f", "z", "a"] {
+      var jumped = AppState(list: list, settings: settings, width: 30, height: 10)
+      _ = try jumped.run("key ' \(letter)")
+      var typed = AppState(list: list, settings: settings, width: 30, height: 10)
+      typed.typeAhead(letter)
+      let landed = jumped.cursor.map { list.sections[$0.section].title }
+      #expect(landed == typed.cursor.map { list.sections[$0.section].title }, "\(locale ?? "C") \(letter)")
+      let filed = landed.map(Initials.filed)?.lowercased()
+      #expect(filed?.hasPrefix(letter) == true, "\(locale ?? "C") \(letter): \(landed ?? "-")")
+    }
+  }
+
   /// Every fixture locale against ICU's own AlphabeticIndex: the labels,
   /// each title's bucket and the sorted order, for the fixture titles and
   /// the contacts demos' names.

@@ -149,8 +149,8 @@ extension AppState {
     case .awaitingEntry:
       mode = restingMode
       if case .char(let c) = event.key {
-        if let e = index.entry(startingWith: String(c)) {
-          jumpToEntry(e)
+        if let s = section(typed: String(c)) {
+          jump(toSection: s, alignment: settings.indexAnchor)
         } else {
           message = "no index entry for '\(c)'"
         }

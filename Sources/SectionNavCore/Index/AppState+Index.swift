@@ -61,28 +61,39 @@ extension AppState {
     }
   }
 
-  /// Type-ahead: the first section whose folded title starts with the typed text.
+  /// Type-ahead: the section the typed text leads to (`section(typed:)`).
   mutating func typeAhead(_ text: String) {
     var typed = TypeAhead()
     if case .indexFocus(let t) = mode, clock - t.at < 1000 { typed = t }
     typed.text += text
     typed.at = clock
     if case .indexFocus = mode { mode = .indexFocus(typed) }
-    let found: Int?
-    if let collation = settings.collation {
-      if view.titleKeys == nil { view.titleKeys = list.sections.map { collation.primaryKey($0.title) } }
-      found = Self.section(startingWith: typed.text, view.titleKeys!, list, collation)
-    } else {
-      let key = Folding.fold(typed.text)
-      if view.foldedTitles == nil { view.foldedTitles = list.sections.map { Folding.fold($0.title) } }
-      found = view.foldedTitles!.firstIndex(where: { $0.hasPrefix(key) })
-    }
-    if let s = found {
+    if let s = section(typed: typed.text) {
       jump(toSection: s, alignment: settings.indexAnchor)
       message = nil
     } else {
       message = "no section starts with '\(typed.text)'"
     }
+  }
+
+  /// The section typed text leads to, for type-ahead and `'x` alike: the
+  /// first whose title starts with it — read from where the title is filed
+  /// (past leading blanks and emoji), folded, at primary strength in a
+  /// locale — else, for one letter, the first section of the index entry
+  /// it files under. (`'x` went to the entry only, type-ahead to a title
+  /// only: `'z` and Tab `z` landed on different sections.)
+  mutating func section(typed text: String) -> Int? {
+    if let collation = settings.collation {
+      if view.titleKeys == nil {
+        view.titleKeys = list.sections.map { collation.primaryKey(Initials.filed($0.title)) }
+      }
+      return Self.section(startingWith: text, view.titleKeys!, list, collation)
+    }
+    let key = Folding.fold(text)
+    if view.foldedTitles == nil { view.foldedTitles = list.sections.map { Folding.fold(Initials.filed($0.title)) } }
+    if !key.isEmpty, let s = view.foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) { return s }
+    guard text.count == 1, let e = index.entry(startingWith: text) else { return nil }
+    return index.entries[e].section
   }
 
   /// In a locale: the first section whose title starts with `text` at

@@ -205,16 +205,9 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     return title.withUTF8 { bucket($0) }
   }
 
-  /// `title` as it is filed and sorted: from `Initials.filedStart`, past
-  /// leading whitespace and emoji, as the C locale's initials and keys read
-  /// it (the whole title when nothing else is there). Emoji were kept here:
-  /// `🇫🇷 France` filed under `#` in every locale but C.
-  static func filed(_ title: String) -> String {
-    guard let first = title.first, first.isWhitespace || Initials.isEmoji(first) else { return title }
-    if let start = Initials.filedStart(title) { return String(title[start...]) }
-    // Blanks only (filed as the empty title), or emoji after them.
-    return String(title.drop(while: \.isWhitespace))
-  }
+  /// `title` as it is filed and sorted (`Initials.filed`): emoji were kept
+  /// here, and `🇫🇷 France` filed under `#` in every locale but C.
+  static func filed(_ title: String) -> String { Initials.filed(title) }
 
   /// The bucket of the text in `bytes` (UTF-8), judged by its first 48 bytes.
   public func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

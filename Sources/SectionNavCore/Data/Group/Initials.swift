@@ -43,6 +43,15 @@ public enum Initials {
     title.firstIndex { !$0.isWhitespace && !isEmoji($0) }
   }
 
+  /// `title` from where it is filed and sorted (`filedStart`: past leading
+  /// whitespace and emoji), in every locale; blanks only are the empty
+  /// title, emoji only the title itself.
+  static func filed(_ title: String) -> String {
+    guard let first = title.first, first.isWhitespace || isEmoji(first) else { return title }
+    if let start = filedStart(title) { return String(title[start...]) }
+    return String(title.drop(while: \.isWhitespace))
+  }
+
   public static func of(_ title: String) -> String {
     guard let start = filedStart(title) else { return other }
     let first = title[start]
