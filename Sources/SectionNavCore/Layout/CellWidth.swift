@@ -12,7 +12,7 @@ public enum CellWidth {
   /// text-default emoji at 1 and, like most terminals, does not narrow a wide one.
   /// A cluster of only zero-width scalars (a lone combining mark) is 0.
   /// A halfwidth voiced sound mark after the first scalar adds its own cell
-  /// (`isSpacingExtender`), so `ｶﾞ` is 2.
+  /// (`isSpacingExtender`), so `ｶﾞ` is one 2-cell cluster, still at most 2.
   public static func of(_ grapheme: Character) -> Int {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
@@ -28,14 +28,15 @@ public enum CellWidth {
         width = max(width, of(next))
       }
     }
-    return min(width, 2) + extra
+    return min(min(width, 2) + extra, 2)
   }
 
   /// The halfwidth katakana voiced sound marks `ﾞ` and `ﾟ` (U+FF9E, U+FF9F):
   /// Unicode makes them extend the grapheme before them, but terminals draw
-  /// each in a cell of its own (wcwidth 1), so `TextSanitizer` draws them as
-  /// graphemes of their own — counted as one cell of the cluster, rows
-  /// holding `ｶﾞｲﾄﾞ` ran two cells past the screen's width.
+  /// each in a cell of its own (wcwidth 1), so the cluster `ｶﾞ` is drawn as
+  /// one wide cell (a cell of its own would fuse with its neighbour in the
+  /// row's text) — counted as one cell, rows holding `ｶﾞｲﾄﾞ` ran two cells
+  /// past the screen's width.
   @inline(__always)
   public static func isSpacingExtender(_ v: UInt32) -> Bool { v == 0xFF9E || v == 0xFF9F }
 

@@ -74,7 +74,10 @@ public enum TextSanitizer {
         dropped = last != nil
         return true
       }
-      let g = Grapheme(text: drawn(c, width: w), width: max(w, 1))
+      let text = drawn(c, width: w)
+      // A `◌` put before a voiced mark `ﾟ` makes it a cell of its own too
+      // (`CellWidth.isSpacingExtender`): the width is the drawn text's.
+      let g = Grapheme(text: text, width: text.utf8.count == c.utf8.count ? max(w, 1) : max(CellWidth.of(text), 1))
       if dropped, let l = last, fuse(l, g.text), !body(Grapheme(text: "\u{25CC}", width: 1)) { return false }
       dropped = false
       last = g.text
@@ -84,28 +87,10 @@ public enum TextSanitizer {
       if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
         // Sanitise this character's scalars and cluster the result on its own.
         for r in visible(String(c)) where !emit(r) { return }
-      } else if c.unicodeScalars.dropFirst().contains(where: { CellWidth.isSpacingExtender($0.value) }) {
-        // `ｶﾞ`: the voiced mark in a cell of its own, as terminals draw it.
-        for part in splitAtSpacingExtenders(c) where !emit(part) { return }
       } else if !emit(c) {
         return
       }
     }
-  }
-
-  /// `c` cut before each `CellWidth.isSpacingExtender` scalar after its first.
-  static func splitAtSpacingExtenders(_ c: Character) -> [Character] {
-    var parts: [Character] = []
-    var current = String.UnicodeScalarView()
-    for s in c.unicodeScalars {
-      if CellWidth.isSpacingExtender(s.value) && !current.isEmpty {
-        parts.append(Character(String(current)))
-        current = String.UnicodeScalarView()
-      }
-      current.append(s)
-    }
-    if !current.isEmpty { parts.append(Character(String(current))) }
-    return parts
   }
 
   /// The graphemes of `text` as they will be drawn (see `forEachGrapheme`).
@@ -172,8 +157,7 @@ public enum TextSanitizer {
     // Fast path: Latin, Greek, Cyrillic… and CJK ideographs neither join backwards nor forwards.
     func isBase(_ v: UInt32) -> Bool { v < 0x300 || (0x4E00...0x9FFF).contains(v) }
     if isBase(first.value) && isBase(last.value) { return s }
-    // A voiced mark cut from its kana is drawn alone as terminals draw it (see `CellWidth.isSpacingExtender`).
-    if width > 0, !CellWidth.isSpacingExtender(first.value), fuse("a", s) { s = "\u{25CC}" + s }
+    if width > 0, fuse("a", s) { s = "\u{25CC}" + s }
     if fuse(s, "a") { s += "\u{25CC}" }
     return s
   }
