@@ -233,6 +233,23 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
     return poll(&fds, nfds_t(fds.count), Int32(Patience.seconds * 1000)) > 0
   }
 
+  /// A prompt whose body posts an event and lets the host service it, as
+  /// a line editor woken by the inbox would; `done` gets the host's answer
+  /// and what the terminal received meanwhile.
+  private func promptPostingAnEvent(
+    _ pty: PseudoTerminal, _ inbox: EventInbox, disturbed: Bool = false,
+    _ done: @escaping (PromptHost.Action?, String) -> Void
+  ) -> Disposition {
+    .promptAt(row: 8) { host in
+      _ = pty.output()
+      host.screenDisturbed = disturbed
+      inbox.post(.command(.quit))
+      let action = waitForWake(host) ? host.service() : nil
+      done(action, pty.output())
+      return []
+    }
+  }
+
   @Test func aResizeDuringThePromptRepaintsTheUIBehindIt() throws {
     let pty = try PseudoTerminal(width: 30, height: 8)
     let app = try TerminalApp(path: pty.path, term: "xterm")
@@ -289,13 +306,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
             label = "after"
             return .continue
           }
-          return .promptAt(row: 8) { host in
-            _ = pty.output()
-            inbox.post(.command(.quit))
-            if waitForWake(host) { action = host.service() }
-            shown = pty.output()
-            return []
-          }
+          return promptPostingAnEvent(pty, inbox) { (action, shown) = ($0, $1) }
         default: break
         }
         return .continue
@@ -324,13 +335,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
         case .resize:
           resizes += 1
           guard resizes == 1 else { return .exit(code: 0, output: nil) }
-          return .promptAt(row: 8) { host in
-            _ = pty.output()
-            inbox.post(.command(.quit))
-            if waitForWake(host) { action = host.service() }
-            shown = pty.output()
-            return []
-          }
+          return promptPostingAnEvent(pty, inbox) { (action, shown) = ($0, $1) }
         case .command:
           label = "after"
         default: break
@@ -418,14 +423,7 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
         case .resize:
           guard !prompted else { return .exit(code: 0, output: nil) }
           prompted = true
-          return .promptAt(row: 8) { host in
-            _ = pty.output()
-            host.screenDisturbed = true
-            inbox.post(.command(.quit))
-            if waitForWake(host) { _ = host.service() }
-            shown = pty.output()
-            return []
-          }
+          return promptPostingAnEvent(pty, inbox, disturbed: true) { shown = $1 }
         case .command:
           label = "after"
         default: break

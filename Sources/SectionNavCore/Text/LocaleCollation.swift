@@ -141,7 +141,7 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
       first.isWhitespace || Initials.isEmoji(first)
     {
       // Emoji only: keyed whole, as filed.
-      let rest = filed(title)
+      let rest = Initials.filed(title)
       if rest.utf8.count < title.utf8.count { return appendSortKey(collator, rest, filing: filing, to: &bytes) }
     }
     let start = bytes.count
@@ -201,13 +201,9 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
   /// leading whitespace and emoji are skipped, as the C locale's initials
   /// skip them (`🇫🇷 France` under F).
   public func bucket(_ title: String) -> Int {
-    var title = Self.filed(title)
+    var title = Initials.filed(title)
     return title.withUTF8 { bucket($0) }
   }
-
-  /// `title` as it is filed and sorted (`Initials.filed`): emoji were kept
-  /// here, and `🇫🇷 France` filed under `#` in every locale but C.
-  static func filed(_ title: String) -> String { Initials.filed(title) }
 
   /// The bucket of the text in `bytes` (UTF-8), judged by its first 48 bytes.
   public func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
