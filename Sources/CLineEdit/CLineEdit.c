@@ -1,5 +1,7 @@
 // Non-variadic wrappers over libedit. See include/CLineEdit.h for the contract.
+#define _GNU_SOURCE  // fopencookie
 #include "CLineEdit.h"
+#include "ScreenTrack.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -159,6 +161,9 @@ struct cle_editor {
   /// line about to wrap); cleared when the line is drawn again after a
   /// repaint (see cle_editor_screen_disturbed).
   int disturbed;
+  /// Where libedit's writes leave the cursor (cle_editor_track_screen).
+  screen_track track;
+  int outfd;
   /// The last key byte read was Esc (the start of `Esc x`).
   int after_escape;
   /// How long a lone Esc waits for the rest of an escape sequence (arrow
@@ -408,6 +413,47 @@ static unsigned char complete_fn(EditLine *el, int ch) {
   return (unsigned char)result;
 }
 
+#ifdef __GLIBC__
+/// The editor's output stream: every byte goes to the terminal and through
+/// the screen tracker.
+static ssize_t output_write(void *cookie, const char *bytes, size_t count) {
+  cle_editor *editor = cookie;
+  size_t done = 0;
+  while (done < count) {
+    ssize_t n = write(editor->outfd, bytes + done, count - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    screen_track_write(&editor->track, (const unsigned char *)bytes + done, (size_t)n);
+    done += (size_t)n;
+  }
+  return done > 0 || count == 0 ? (ssize_t)done : -1;
+}
+
+static int output_close(void *cookie) {
+  cle_editor *editor = cookie;
+  return editor->outfd >= 0 ? close(editor->outfd) : 0;
+}
+#endif
+
+/// The editor's output: writes go through the screen tracker. libedit
+/// edits only when `fileno` of its output is a terminal, so the stream
+/// carries the descriptor it writes to (glibc's FILE keeps it in the open;
+/// elsewhere a plain stream, and nothing is tracked).
+static FILE *open_output(cle_editor *editor, int fd) {
+#ifdef __GLIBC__
+  cookie_io_functions_t io = {.write = output_write, .close = output_close};
+  FILE *out = fopencookie(editor, "w", io);
+  if (out == NULL) return NULL;
+  out->_fileno = fd;
+  // As a stream on a terminal is: flushed at each line's end.
+  setvbuf(out, NULL, _IOLBF, 0);
+  return out;
+#else
+  (void)editor;
+  return fdopen(fd, "w");
+#endif
+}
+
 cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
                               void *context, cle_complete_fn complete) {
   if (cle_load_error() != NULL) return NULL;
@@ -415,7 +461,8 @@ cle_editor *cle_editor_create(const char *program, int input_fd, int output_fd,
   if (editor == NULL) return NULL;
   int infd = dup(input_fd), outfd = dup(output_fd);
   if (infd >= 0) editor->in = fdopen(infd, "r");
-  if (outfd >= 0) editor->out = fdopen(outfd, "w");
+  editor->outfd = outfd;
+  if (outfd >= 0) editor->out = open_output(editor, outfd);
   if (editor->in == NULL || editor->out == NULL) {
     if (editor->in) fclose(editor->in); else if (infd >= 0) close(infd);
     if (editor->out) fclose(editor->out); else if (outfd >= 0) close(outfd);
@@ -580,3 +627,12 @@ int cle_editor_columns(cle_editor *editor) {
 void cle_editor_resize(cle_editor *editor) { el_resize(editor->el); }
 
 int cle_editor_screen_disturbed(cle_editor *editor) { return editor->disturbed; }
+
+void cle_editor_track_screen(cle_editor *editor, int row, int height) {
+  if (height <= 0) editor->track.scrolled = 0;
+  screen_track_place(&editor->track, row, 0, height, cle_editor_columns(editor));
+}
+
+int cle_editor_screen_scrolled(cle_editor *editor) { return editor->track.scrolled; }
+
+int cle_editor_screen_lowest_row(cle_editor *editor) { return editor->track.lowest; }

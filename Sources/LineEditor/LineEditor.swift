@@ -187,6 +187,24 @@ public final class LineEditor {
     editor.map { cle_editor_screen_disturbed($0) != 0 } ?? false
   }
 
+  /// Follows where the editor's writes move the cursor from the start of
+  /// screen row `row` of a `height`-row screen (nil: stop, and forget what
+  /// was counted): for a caller drawing in part of the main screen
+  /// (`--height`), which must know whether the screen scrolled under it.
+  /// Call it again after the prompt's row was drawn anew (`.redraw`).
+  public func trackScreen(row: Int?, height: Int) {
+    guard let editor else { return }
+    cle_editor_track_screen(editor, Int32(clamping: row ?? 0), row == nil ? 0 : Int32(clamping: height))
+  }
+
+  /// Since `trackScreen`: rows the screen scrolled up (a candidate list, a
+  /// history search's line or a wrapping line at the last row), and the
+  /// lowest row written to, as the screen is now.
+  public var screenMoves: (scrolled: Int, lowestRow: Int) {
+    guard let editor else { return (0, 0) }
+    return (Int(cle_editor_screen_scrolled(editor)), Int(cle_editor_screen_lowest_row(editor)))
+  }
+
   /// Re-reads the terminal size (the app owns SIGWINCH; libedit also checks
   /// the size each time `readLine` starts).
   public func resize() {

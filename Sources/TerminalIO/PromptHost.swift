@@ -37,6 +37,16 @@ public final class PromptHost {
   /// shows elsewhere is not known — the UI behind it is then not redrawn
   /// until a resize or the end of the line.
   public var screenDisturbed = false
+  /// Inline (`--height`): the prompt's screen row and the screen's height,
+  /// for the editor to follow where its writes move the cursor (set again
+  /// after each `.redraw`); nil on the alternate screen, which is repainted
+  /// whole after the line.
+  public internal(set) var screenRow: (row: Int, height: Int)?
+  /// Set by the editor before the body returns: rows the screen scrolled
+  /// up under the line editor and the lowest row it wrote to (its
+  /// candidate list, a history search's line, a wrapped line), which the
+  /// region is cleaned up after.
+  public var screenMoves = (scrolled: 0, lowestRow: 0)
   /// Keys typed before the prompt opened, already read from the terminal
   /// (`Typeahead`): the editor reads them first, then sets `typeaheadUsed`
   /// to how many bytes its line took; the rest go back to the list.

@@ -240,13 +240,41 @@ public final class TerminalApp {
     ) { [unowned self] stopFirst, host in
       serviceDuringPrompt(stopFirst: stopFirst, host: host, &during, callbacks)
     }
+    if inlineHeight != nil { host.screenRow = (max(0, row - 1) + (writer.origin ?? 0), terminalHeight) }
     let events = body(host)
     host.invalidate()
+    if inlineHeight != nil { try clearAfterPrompt(host.screenMoves) }
     // C-c during the body interrupted it (a prompt), not the program.
     deferredSignals += signals.drain().filter { $0 != SIGINT }
     try takeBack(regionKept: true)
     if let error = during.error { throw error }
     return (events, min(host.typeaheadUsed, typeahead.count), during.held)
+  }
+
+  /// Inline, after a prompt: what the line editor left outside the region.
+  /// Where it scrolled the screen (a candidate list, a history search's
+  /// line or a wrapped line at the last row), the region's rows moved up
+  /// with the shell's; the region stays where it is, the copy of its top
+  /// rows above it is blanked, and the shell's cursor row moves up with its
+  /// lines. Whatever it wrote below the region (a list under a region
+  /// higher on the screen) is blanked too. The region itself is drawn
+  /// again whole afterwards.
+  private func clearAfterPrompt(_ moves: (scrolled: Int, lowestRow: Int)) throws {
+    guard var region = terminal.region else { return }
+    var bytes: [UInt8] = []
+    if moves.scrolled > 0 {
+      for row in max(0, region.top - moves.scrolled)..<region.top {
+        bytes += CursorMoves.absolute(CursorPosition(column: 0, row: row)) + ControlSequences.clearLine
+      }
+      region.cursorRow = max(0, region.cursorRow - moves.scrolled)
+      terminal.region = region
+    }
+    let below = region.top + region.rows
+    if moves.lowestRow >= below && below < terminalHeight {
+      bytes += CursorMoves.absolute(CursorPosition(column: 0, row: below)) + ControlSequences.clearToEnd
+    }
+    guard !bytes.isEmpty else { return }
+    try terminal.write(ControlSequences.resetStyle + bytes)
   }
 
   /// What a prompt's service keeps between calls.
@@ -325,6 +353,7 @@ public final class TerminalApp {
     // first was drawn): all of it, and the line again.
     if stopped || resized || (changed && !host.screenDisturbed && !writer.updates(width: width, height: height)) {
       repaintBehindPrompt(row: during.row(height: height), enterScreen: stopped, draw: callbacks.draw)
+      if inlineHeight != nil { host.screenRow = (during.row(height: height) + (writer.origin ?? 0), terminalHeight) }
       return stopped ? .redrawAfterStop : .redraw
     }
     if changed && !host.screenDisturbed {

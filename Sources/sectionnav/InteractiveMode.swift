@@ -132,13 +132,21 @@ final class Prompts {
     if kind == .command {
       e.completer = { line, cursor in CommandCompletion.complete(line: line, cursor: cursor, titles: titles) }
     }
-    defer { host.typeaheadUsed = e.typeaheadUsed }
+    defer {
+      host.typeaheadUsed = e.typeaheadUsed
+      host.screenMoves = e.screenMoves
+      e.trackScreen(row: nil, height: 0)
+    }
     e.wakeTimeout = host.wakeTimeout
+    e.trackScreen(row: host.screenRow?.row, height: host.screenRow?.height ?? 0)
     return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptors, typeahead: host.typeahead) {
       interruption in
       host.screenDisturbed = e.screenDisturbed
       let action = interruption == .suspendKey ? host.suspend() : host.service()
       e.wakeTimeout = host.wakeTimeout
+      if action == .redraw || action == .redrawAfterStop, let place = host.screenRow {
+        e.trackScreen(row: place.row, height: place.height)
+      }
       switch action {
       case .keepReading: return .keepReading
       case .redraw: return .redraw

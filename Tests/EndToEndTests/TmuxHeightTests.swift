@@ -155,4 +155,72 @@ struct TmuxHeightTests {
     #expect(kept.first == "shell-3" && kept.last == "shell-20", "after exit:\n\(after)")
     #expect(after.lines.dropFirst(kept.count).allSatisfy { $0.isEmpty }, "after exit:\n\(after)")
   }
+
+  /// What the line editor writes beyond the prompt's row at the terminal's
+  /// last row scrolls the screen: Tab's candidate list, C-r's search line,
+  /// a line longer than the terminal is wide.
+  enum Overflow: String, CaseIterable, Sendable {
+    case candidates, historySearch, wrappedLine
+  }
+
+  /// After such a prompt the rows above the picker held a copy of its top
+  /// rows (the screen had scrolled under the line editor and the picker was
+  /// drawn again where it had been); now only the shell's lines are there,
+  /// and after exit the shell's next line comes right below them.
+  @Test(arguments: Overflow.allCases)
+  func aPromptThatScrollsTheScreenLeavesNoCopyOfThePicker(_ overflow: Overflow) async throws {
+    let command =
+      "i=1; while [ $i -le 20 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
+    let s = try TmuxSession(command, width: 40, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
+    switch overflow {
+    case .candidates:
+      try s.sendKeys(":")
+      _ = try await s.waitFor("the prompt") { $0.status == ":" }
+      try s.sendKeys("Tab")
+      _ = try await s.waitFor("the candidates") { $0.lines.contains { $0.contains("goto") } }
+      try s.sendKeys("Escape")
+    case .historySearch:
+      try s.sendKeys("/")
+      _ = try await s.waitFor("the prompt") { $0.status == "/" }
+      try s.sendKeys("C-r")
+      try s.sendLiteral("zq")
+      _ = try await s.waitFor("the search line") { $0.row(24).contains("zq") }
+      try s.sendKeys("Enter")
+    case .wrappedLine:
+      try s.sendKeys(":")
+      _ = try await s.waitFor("the prompt") { $0.status == ":" }
+      try s.sendLiteral("goto " + String(repeating: "b", count: 90))
+      _ = try await s.waitFor("the line on three rows") { $0.row(24).hasPrefix("bbb") }
+      try s.sendKeys("Escape")
+    }
+    let back = try await s.waitFor("the list again") { $0.row(24).contains("item") && !$0.status.hasPrefix(":") }
+    let above = back.lines.prefix(18)
+    let kept = above.filter { !$0.isEmpty }
+    #expect(kept.allSatisfy { $0.hasPrefix("shell-") } && kept.last == "shell-20", "above the picker:\n\(back)")
+    #expect(back.lines.filter { $0.contains("apple") }.count == 1, "after the line:\n\(back)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    let after = try s.capture()
+    let lines = after.lines.filter { !$0.isEmpty }
+    #expect(lines.allSatisfy { $0.hasPrefix("shell-") } && lines.last == "shell-20", "after exit:\n\(after)")
+  }
+
+  /// A picker higher up the screen: the candidate list went below it, and
+  /// stayed there under the picker once the prompt closed.
+  @Test func candidatesBelowAPickerHigherUpAreGoneAfterThePrompt() async throws {
+    let s = try TmuxSession("sectionnav --browse --lines --height 6 list", width: 40, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the list at the top") { $0.row(6).contains("item 1/6") }
+    try s.sendKeys(":")
+    _ = try await s.waitFor("the prompt") { $0.row(6) == ":" }
+    try s.sendKeys("Tab")
+    _ = try await s.waitFor("the candidates") { $0.lines.contains { $0.contains("goto") } }
+    try s.sendKeys("Escape")
+    let back = try await s.waitFor("the list again") { $0.row(6).contains("item 1/6") }
+    #expect(back.lines.dropFirst(6).allSatisfy { $0.isEmpty }, "below the picker:\n\(back)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
 }

@@ -142,6 +142,17 @@ int cle_editor_columns(cle_editor *editor);
 /// scrolling the screen at its last row) — so what the rest of the screen
 /// shows is no longer known to the caller.
 int cle_editor_screen_disturbed(cle_editor *editor);
+/// Follows where what libedit writes moves the cursor, from the start of
+/// screen row `row` (0-based) of a `height`-row screen, for a caller that
+/// draws in part of the main screen: whether the screen scrolled under it
+/// (a candidate list, a history search's line, a wrapping line at the last
+/// row) and how far down libedit wrote. Called again after the caller drew
+/// the prompt's row anew; height 0 stops following and zeroes the count.
+void cle_editor_track_screen(cle_editor *editor, int row, int height);
+/// Rows the screen scrolled up since following began.
+int cle_editor_screen_scrolled(cle_editor *editor);
+/// The lowest screen row written or moved to since the last placing (after scrolling).
+int cle_editor_screen_lowest_row(cle_editor *editor);
 /// Re-reads the terminal size.
 void cle_editor_resize(cle_editor *editor);
 
