@@ -210,7 +210,8 @@ struct TmuxHeightTests {
   /// A picker higher up the screen: the candidate list went below it, and
   /// stayed there under the picker once the prompt closed.
   @Test func candidatesBelowAPickerHigherUpAreGoneAfterThePrompt() async throws {
-    let s = try TmuxSession("sectionnav --browse --lines --height 6 list", width: 40, height: 24, files: ["list": Self.list])
+    let s = try TmuxSession(
+      "sectionnav --browse --lines --height 6 list", width: 40, height: 24, files: ["list": Self.list])
     defer { s.close() }
     _ = try await s.waitFor("the list at the top") { $0.row(6).contains("item 1/6") }
     try s.sendKeys(":")
