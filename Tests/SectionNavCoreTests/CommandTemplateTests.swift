@@ -79,6 +79,31 @@ import Testing
     }
   }
 
+  /// Where bash takes a value as a variable's name and evaluates its
+  /// subscript (`a[$(cmd)]` runs `cmd`: `a[{}]=1`, `printf -v`, `test -v`,
+  /// `read`, `local {}=1` did under bash 5.2), or evaluates an integer or
+  /// nameref variable's value; the other name arguments (`unset`,
+  /// `mapfile`, `wait -p`) are refused alike. Text beside brackets, values
+  /// of plain variables and arguments that are not names stay accepted.
+  @Test func bashNamesAndSubscriptsAreRefused() throws {
+    for template in [
+      "a[{}]=1", "a+=([{}]=1)", "x=([{item}]=v)", "printf -v \"a[{}]\" x", "printf -v {} x", "test -v \"a[{}]\"",
+      "[ -v {q} ]", "read -r \"a[{}]\" <<< v", "read {section}", "read -a {}", "unset \"a[{}]\"", "declare {}",
+      "local {}=1", "declare -i x={}", "typeset -i z=\"{}\"", "declare -n r={json}", "declare -i n; n={}",
+      "mapfile {}", "wait -p {}", "getopts ab {}", "echo $(a[{}]=1)",
+    ] {
+      let message = try #require(Self.refusal(template), "\(template) was accepted")
+      #expect(message.contains("runs code"), "\(template): \(message)")
+    }
+    for fine in [
+      "echo \"item=[{}]\"", "printf '[%s]\\n' {+}", "x={}; echo \"$x\"", "export X={}", "local x=\"{}\"",
+      "read -p {} x", "test -n {}", "[ -v x ] && echo {}", "declare -i n={index}", "a[{index}]=1",
+      "declare -A m; m[k]={}", "echo a[{}]", "printf %s {} > \"out[1]\"", "grep -e {q} -- file",
+    ] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
+    }
+  }
+
   @Test func fzfFieldsAndFlagsAreRefusedByName() {
     for form in ["{1}", "{-1}", "{2..}", "{..3}", "{1..3}", "{n}", "{+n}", "{s}", "{r}", "{+1}", "{sf}", "{+q}"] {
       let message = Self.refusal("echo \(form)")

@@ -31,6 +31,14 @@ public struct CommandTemplate: Sendable, Equatable {
   enum Placeholder: Equatable, Sendable {
     case item, section, index, json, query, marked, itemFile, jsonFile, markedFile
 
+    /// Whether it gives text from the data or the user (not a number or one of sectionnav's paths).
+    var isText: Bool {
+      switch self {
+      case .item, .section, .json, .query, .marked: true
+      case .index, .itemFile, .jsonFile, .markedFile: false
+      }
+    }
+
     /// The environment variable holding the value (marked items: this name with `_1`, `_2`, …).
     var variable: String {
       switch self {

@@ -45,8 +45,12 @@ struct TemplateScan {
   private var stack: [Frame] = [.code(end: .template, parens: 0)]
   private var out: [Piece] = []
   private var literal = String.UnicodeScalarView()
+  private var names: ShellNamePositions
 
-  private init(_ text: String) { s = Array(text.unicodeScalars) }
+  private init(_ text: String) {
+    s = Array(text.unicodeScalars)
+    names = ShellNamePositions(s)
+  }
 
   /// `text` as literal text and placeholders in their contexts.
   static func pieces(_ text: String) throws(UsageError) -> [Piece] {
@@ -57,6 +61,8 @@ struct TemplateScan {
   private mutating func run() throws(UsageError) -> [Piece] {
     while i < s.count {
       if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
+        try names.check(
+          placeholder: String(String.UnicodeScalarView(s[i..<end])), at: i, end: end, value: placeholder.isText)
         let context: CommandTemplate.Context
         if stack.contains(where: \.isArithmetic) {
           guard placeholder == .index else {

@@ -1,0 +1,170 @@
+/// Where bash reads a value as a variable's name, whose subscript it then
+/// evaluates as arithmetic — so an item `a[$(cmd)]` there runs `cmd`, though
+/// the placeholder is quoted: a subscript written around a placeholder
+/// (`a[{}]=1`, `printf -v "a[{}]"`, `([{}]=1)`), a placeholder standing as a
+/// name (`read {}`, `printf -v {}`, `test -v {}`, `declare {}`), and the
+/// value of an integer or nameref variable (`declare -i n={}`, `declare -n
+/// r={}`, or `n={}` after `declare -i n`). `TemplateScan` refuses
+/// placeholders found here. The reading is a word-level sketch of the
+/// shell's (quotes dropped, `;`, `&`, `|`, parentheses and backquotes end a
+/// command): a template it reads wrong is refused at worst, and a refusal
+/// says how to write the command instead.
+struct ShellNamePositions {
+  private let s: [Unicode.Scalar]
+  /// The current command's finished words, quotes dropped.
+  private var words: [String] = []
+  private var word = ""
+  /// The quote open where the last reading stopped.
+  private var quote: Unicode.Scalar? = nil
+  /// Where the reading stopped.
+  private var position = 0
+  /// Names given the integer or nameref attribute so far (`declare -i n`).
+  private var evaluatedNames: Set<String> = []
+
+  init(_ scalars: [Unicode.Scalar]) { s = scalars }
+
+  /// Commands whose arguments bash takes as variable names.
+  private static let declaring: Set<String> = ["declare", "typeset", "local", "export", "readonly"]
+  private static let naming: Set<String> = declaring.union([
+    "read", "printf", "test", "[", "unset", "mapfile", "readarray", "getopts", "wait",
+  ])
+
+  /// Reads the template up to the placeholder `word` at `at` (calls come
+  /// in order) and, for a placeholder of text (`value`: not `{index}` or a
+  /// file's path), throws when bash would read it as a name or evaluate it.
+  mutating func check(placeholder word: String, at: Int, end: Int, value: Bool) throws(UsageError) {
+    read(from: position, to: at)
+    position = end
+    defer { self.word.append("\u{1}") }
+    guard value else { return }
+    let command = commandIndex.map { words[$0] }
+    let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
+    if let name = openSubscript,
+      (name.isEmpty && subscriptAssigned(after: end))
+        || (Self.isName(name) && (subscriptAssigned(after: end) || command.map(Self.naming.contains) == true))
+    {
+      throw UsageError(
+        "placeholder \(word) in a subscript (\(name)[…]): bash evaluates it as arithmetic, which runs code "
+          + "in an item like a[$(cmd)]; use an associative array (declare -A) set from \"$SECTIONNAV_ITEM\"")
+    }
+    if let assignment = self.word.firstIndex(of: "=") {
+      let name = String(self.word[..<assignment].prefix { $0 != "[" && $0 != "+" })
+      let evaluated =
+        command.map { Self.declaring.contains($0) && declaresEvaluated } ?? evaluatedNames.contains(name)
+      if evaluated {
+        throw UsageError(
+          "placeholder \(word) as the value of \(name), an integer or nameref variable: bash evaluates it "
+            + "(arithmetic, a name), which runs code in an item like a[$(cmd)]")
+      }
+      return
+    }
+    guard let command, !self.word.hasPrefix("-"), Self.naming.contains(command) else { return }
+    let taken: Bool
+    switch command {
+    case "read": taken = !["-d", "-i", "-n", "-N", "-p", "-t", "-u"].contains(previous ?? "")
+    case "printf", "wait": taken = previous == (command == "printf" ? "-v" : "-p")
+    case "test", "[": taken = previous == "-v" || previous == "-R"
+    case "mapfile", "readarray": taken = !["-d", "-n", "-O", "-s", "-u", "-C", "-c"].contains(previous ?? "")
+    case "getopts": taken = words.count - commandIndex! >= 2
+    default: taken = true
+    }
+    if taken {
+      throw UsageError(
+        "placeholder \(word) as a variable name of \(command): bash evaluates a subscript in a name, which "
+          + "runs code in an item like a[$(cmd)]; pass the value as an argument instead")
+    }
+  }
+
+  /// The first word of the current command that is not an assignment.
+  private var commandIndex: Int? { words.firstIndex { !Self.isAssignment($0) } }
+
+  /// Whether the current command (`declare`…) gives the integer or nameref attribute.
+  private var declaresEvaluated: Bool {
+    words.contains { $0.hasPrefix("-") && ($0.contains("i") || $0.contains("n")) }
+  }
+
+  /// The name before a `[` the current word leaves open (`a[x` → `a`), if any.
+  private var openSubscript: String? {
+    guard let open = word.lastIndex(of: "["), !word[open...].contains("]") else { return nil }
+    return String(word[..<open])
+  }
+
+  /// Whether the word goes on, past the placeholder ending at `end`, to a
+  /// `]` followed by `=` or `+=`: an array element assigned.
+  private func subscriptAssigned(after end: Int) -> Bool {
+    var j = end
+    while j < s.count, !" \t\n;&|()<>`".unicodeScalars.contains(s[j]) {
+      if s[j] == "]" {
+        let next = j + 1 < s.count ? s[j + 1] : " "
+        if next == "=" || (next == "+" && j + 2 < s.count && s[j + 2] == "=") { return true }
+      }
+      j += 1
+    }
+    return false
+  }
+
+  private static func isName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || first.isASCIILetter else { return false }
+    return text.unicodeScalars.allSatisfy(\.isNameScalar)
+  }
+
+  private static func isAssignment(_ text: String) -> Bool {
+    guard let equals = text.firstIndex(of: "=") else { return false }
+    let name = text[..<equals].prefix { $0 != "[" && $0 != "+" }
+    return isName(String(name))
+  }
+
+  /// Words and commands of `s[from..<to]`; quotes are dropped, their text kept.
+  private mutating func read(from: Int, to: Int) {
+    var i = from
+    while i < to {
+      let c = s[i]
+      i += 1
+      if let q = quote {
+        if c == q {
+          quote = nil
+        } else if c == "\\" && q == "\"" && i < to {
+          word.unicodeScalars.append(s[i])
+          i += 1
+        } else {
+          word.unicodeScalars.append(c)
+        }
+        continue
+      }
+      switch c {
+      case "'", "\"": quote = c
+      case "\\":
+        if i < to {
+          word.unicodeScalars.append(s[i])
+          i += 1
+        }
+      case " ", "\t": endWord()
+      case "\n", ";", "&", "|", "(", ")", "`":
+        endWord()
+        endCommand()
+      default: word.unicodeScalars.append(c)
+      }
+    }
+  }
+
+  private mutating func endWord() {
+    guard !word.isEmpty else { return }
+    words.append(word)
+    word = ""
+  }
+
+  /// Notes the names a `declare -i`/`-n` gave, then starts a new command.
+  private mutating func endCommand() {
+    if let k = commandIndex, Self.declaring.contains(words[k]), declaresEvaluated {
+      for w in words[(k + 1)...] where !w.hasPrefix("-") {
+        evaluatedNames.insert(String(w.prefix { $0 != "=" && $0 != "[" && $0 != "+" }))
+      }
+    }
+    words = []
+  }
+}
+
+extension Unicode.Scalar {
+  fileprivate var isASCIILetter: Bool { (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A }
+  fileprivate var isNameScalar: Bool { isASCIILetter || (value >= 0x30 && value <= 0x39) || self == "_" }
+}
