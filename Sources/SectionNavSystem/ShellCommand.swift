@@ -314,6 +314,7 @@ public enum ShellCommand {
   ) -> Event {
     var source = config
     source.file = "reload output"
+    source.isCommandOutput = true
     var snapshots = StreamSnapshots(source)
     let parsed: (Result<SectionedList, Failure>, status: Int32)
     do throws(SpawnFailure) {

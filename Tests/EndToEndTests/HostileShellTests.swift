@@ -105,7 +105,30 @@ import Testing
       }, script: "key C-r\nprint\n")
     defer { Scratch.remove(scratch) }
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stdout.contains("reload failed: reload output:1:1: invalid JSON"), "\(r.stdout)")
+    // Read as standard input is: a NUL in the first bytes is no text.
+    #expect(r.stdout.contains("reload failed: reload output:1:1: not text: a NUL byte"), "\(r.stdout)")
+  }
+
+  /// A reload's output is read as standard input is when no option names a
+  /// format: lines when it does not start like JSON (`reload(ls)` after
+  /// `ls | sectionnav`), and an empty output is an empty list (the README's
+  /// `reload(grep … || true)`). Before, both were refused as invalid JSON.
+  @Test func aReloadsOutputIsReadAsStandardInputIs() throws {
+    let (r, scratch) = try Self.run(
+      items: ["a"],
+      { data in
+        [
+          data, "--size", "60x6", "--bind", "ctrl-l:reload(printf 'foo\\nbar\\n')", "--bind",
+          "ctrl-e:reload(grep nothing /dev/null || true)", "--bind", "ctrl-j:reload(printf '{\"S\":[\"json\"]}')",
+        ]
+      }, script: "key C-l\nprint\nkey C-e\nprint\nkey C-j\nprint\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    let statuses = r.stdout.split(separator: "\n").filter { $0.contains("? help") }
+    #expect(statuses.count == 3 && !r.stdout.contains("reload failed"), "\(r.stdout)")
+    #expect(statuses.first?.contains("item 1/2") == true && r.stdout.contains("> bar"), "\(r.stdout)")
+    #expect(statuses.dropFirst().first?.contains("item 0/0") == true, "\(r.stdout)")
+    #expect(statuses.last?.contains(" S  item 1/1") == true && r.stdout.contains("> json"), "\(r.stdout)")
   }
 
   /// Templates whose placeholder the shell would evaluate, or that use an

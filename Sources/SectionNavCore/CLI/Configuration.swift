@@ -8,6 +8,9 @@ public struct Configuration: Sendable, Equatable {
 
   /// Data file; "-" for standard input; nil for the demo.
   public var file: String?
+  /// The data is a command's output (`reload`), `file` its name in
+  /// messages: read as standard input is, its format guessed alike.
+  public var isCommandOutput = false
   /// FILE came right after `--filter` on the command line: an fzf user's
   /// `--filter QUERY`, if it cannot be opened.
   public var fileAfterFilter = false

@@ -39,10 +39,11 @@ public enum StdinFormat: Sendable, Equatable {
 }
 
 extension Configuration {
-  /// Standard input with nothing that names its format or selects inside it:
-  /// `StdinFormat` decides between JSON and lines.
+  /// Standard input (or a `reload` command's output) with nothing that
+  /// names its format or selects inside it: `StdinFormat` decides between
+  /// JSON and lines.
   public var guessesStdinFormat: Bool {
-    file == "-" && !lines && dataFormat == nil && path == nil && groupBy == nil && itemFormat == nil
+    (file == "-" || isCommandOutput) && !lines && dataFormat == nil && path == nil && groupBy == nil && itemFormat == nil
       && itemField == nil && !skipBad && !noHeader
   }
 }
