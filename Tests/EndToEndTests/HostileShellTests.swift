@@ -131,6 +131,30 @@ import Testing
     #expect(statuses.last?.contains(" S  item 1/1") == true && r.stdout.contains("> json"), "\(r.stdout)")
   }
 
+  /// With nothing under the cursor (a query that matches nothing), a
+  /// command that names the item is not run, as in fzf — before, it ran
+  /// with `{}` empty (`execute(rm -r dir/{})` would remove `dir/`); one of
+  /// the query alone, or of the marked items when some are marked, still runs.
+  @Test func aCommandOfTheItemIsNotRunWithoutOne() throws {
+    let (r, scratch) = try Self.run(
+      items: ["apple", "banana"],
+      { data in
+        let log = (data as NSString).deletingLastPathComponent + "/ran"
+        return [
+          data, "--size", "60x6", "--multi",
+          "--bind", "ctrl-x:execute-silent(echo item={} >> \(log))",
+          "--bind", "ctrl-y:execute-silent(echo marked={+} >> \(log))",
+          "--bind", "ctrl-q:execute-silent(echo query={q} >> \(log))",
+          "--bind", "ctrl-r:reload(echo reloaded {})",
+        ]
+      }, script: "key Tab\nfilter \"zzz\"\nkey C-x\nkey C-y\nkey C-q\nkey C-r\nsettle\nprint\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    let ran = (try? String(contentsOfFile: scratch + "/ran", encoding: .utf8)) ?? ""
+    #expect(ran == "marked=apple\nquery=zzz\n", "\(ran)")
+    #expect(!r.stdout.contains("reloaded"), "\(r.stdout)")
+  }
+
   /// Templates whose placeholder the shell would evaluate, or that use an
   /// fzf form sectionnav lacks: a usage error naming the option and why, exit 2.
   @Test(arguments: [

@@ -44,11 +44,13 @@ extension AppState {
       switch action {
       case .action(let a): effects += perform(a)
       case .execute(let template), .executeSilent(let template):
+        guard hasItems(for: template) else { continue }
         let id = jobs.start(.execute(then: Array(rest))).id
         let silent: Bool
         if case .executeSilent = action { silent = true } else { silent = false }
         return effects + [.execute(id: id, command: cursorCommand(template), silent: silent)]
       case .reload(let template, let sync):
+        guard hasItems(for: template) else { continue }
         // One reload at a time: a newer one replaces a running one.
         let started = jobs.start(.reload)
         if let running = started.replaced { effects.append(.cancelReload(id: running)) }
@@ -70,6 +72,17 @@ extension AppState {
       if effects.contains(where: \.endsRun) { return effects }
     }
     return effects
+  }
+
+  /// Whether `template` has what it names, as fzf decides before running
+  /// one: an item under the cursor, unless it has no placeholder, reads
+  /// the query (a command of the query runs whatever matches), or takes
+  /// the marked items (`{+}`, `{+f}`) and some are marked. Without it the
+  /// action is skipped: `execute(rm -r dir/{})` with nothing matching must
+  /// not run `rm -r dir/`.
+  private func hasItems(for template: CommandTemplate) -> Bool {
+    cursor != nil || !template.hasPlaceholders || template.usesQuery
+      || (template.usesMarked && !filtering.marks.isEmpty)
   }
 
   /// `template` for the cursor's item; without one the placeholders are

@@ -94,6 +94,9 @@ public struct CommandTemplate: Sendable, Equatable {
   /// Whether it reads the query (a preview then follows it).
   public var usesQuery: Bool { uses(.query) }
 
+  /// Whether it has any placeholder at all.
+  var hasPlaceholders: Bool { pieces.contains { if case .placeholder = $0 { true } else { false } } }
+
   func uses(_ p: Placeholder) -> Bool { pieces.contains { if case .placeholder(p, _) = $0 { true } else { false } } }
 
   /// The values placeholders stand for.
