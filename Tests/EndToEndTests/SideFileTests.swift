@@ -7,6 +7,17 @@ import Testing
 /// with a clear error, not when the kernel kills the process.
 @Suite(.timeLimit(.minutes(3)))
 struct SideFileTests {
+  /// A script is read a line at a time: 4 M blank lines under a 200 MB
+  /// address-space limit run (their array of lines took 50 bytes each, and
+  /// the allocation failed with a crash).
+  @Test func aScriptOfManyLinesRunsWhereMemoryIsLimited() throws {
+    let r = try Binary.run(
+      [], shell: "ulimit -v 200000 && { yes '' | head -n 4000000; echo print; } | "
+        + "exec \"$0\" --demo numbers --size 20x3 --script -")
+    #expect(r.status == 0, "\(r.stderr.prefix(300))")
+    #expect(r.stdout.hasSuffix(" 0–9  item 1/200\n"), "\(r.stdout)")
+  }
+
   @Test func endlessScriptStopsAtTheCap() throws {
     let r = try Binary.run(["--demo", "numbers", "--script", "/dev/zero"])
     #expect(r.status == 2)

@@ -51,15 +51,30 @@ public enum ScriptRunner {
     }
   }
 
-  /// The script's lines: split at LF on the scalar level (in Swift "\r\n" is
-  /// one Character, so a Character split would see a CRLF file as one line),
-  /// a CR before the LF dropped, and a UTF-8 byte-order mark at the start
-  /// ignored, as editors on Windows write them.
-  static func lines(_ script: String) -> [String] {
-    var scalars = Substring(script).unicodeScalars
-    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-    return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      String(line.last == "\r" ? line.dropLast() : line)
+  /// The script's lines, one at a time: split at LF on the scalar level (in
+  /// Swift "\r\n" is one Character, so a Character split would see a CRLF
+  /// file as one line), a CR before the LF dropped, and a UTF-8 byte-order
+  /// mark at the start ignored, as editors on Windows write them. Made as
+  /// they are read: an array of them took 50 bytes a line (a 16 MiB script
+  /// of line feeds: 800 MB, and a crash where memory is limited).
+  static func lines(_ script: String) -> Lines { Lines(script) }
+
+  struct Lines: Sequence, IteratorProtocol {
+    private let scalars: String.UnicodeScalarView
+    private var start: String.Index?
+
+    init(_ script: String) {
+      scalars = script.unicodeScalars
+      start = scalars.first == "\u{FEFF}" ? scalars.index(after: scalars.startIndex) : scalars.startIndex
+    }
+
+    mutating func next() -> String? {
+      guard let from = start else { return nil }
+      let end = scalars[from...].firstIndex(of: "\n")
+      var last = end ?? scalars.endIndex
+      if last > from, scalars[scalars.index(before: last)] == "\r" { last = scalars.index(before: last) }
+      start = end.map { scalars.index(after: $0) }
+      return String(scalars[from..<last])
     }
   }
 }
