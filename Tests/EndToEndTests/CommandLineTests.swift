@@ -61,6 +61,21 @@ import Testing
     #expect(r.stdout.contains("\"size\":{\"width\":40,\"height\":6}"))
   }
 
+  /// A script's standard input is never data unless FILE is `-`: line and
+  /// item options without FILE are an error instead of reading it (a
+  /// harness whose pipe stays open waited for it) or of showing the demo.
+  @Test func dataOptionsWithoutFileInAScriptRunAreAnError() throws {
+    for (args, input) in [(["--lines"], "a\nb\n"), (["--csv"], "a,b\n"), (["--group-by", "x"], "{}")] {
+      let r = try Binary.run(args + ["--script", "/dev/null"], input: input)
+      #expect(r.status == 2, "\(args)")
+      #expect(r.stderr.contains("needs a FILE in a --script run"), "\(args): \(r.stderr)")
+    }
+    let dash = try Binary.run(["--lines", "--script", "-"], input: "print\n")
+    #expect(dash.status == 2 && dash.stderr.contains("--lines needs a FILE in a --script run"), "\(dash.stderr)")
+    let file = try Binary.run(["--lines", "-", "--size", "20x3", "--script", "/dev/null"], input: "a\n")
+    #expect(file.status == 0, "\(file.stderr)")
+  }
+
   @Test func closedStandardInputIsNamedWhenDataShouldComeFromIt() throws {
     for args in [["--check", "-"], ["--lines", "--check"], ["--lines", "-", "--check"]] {
       let r = try Binary.run(args, redirections: "<&-")

@@ -155,6 +155,26 @@ import Testing
     #expect(!r.stdout.contains("reloaded"), "\(r.stdout)")
   }
 
+  /// A script's `type` filters once, at its end (each key filtering on
+  /// its own made a long `type` quadratic), but a bound key met on the way
+  /// acts on the query typed up to it (`{q}`; its filter is applied first,
+  /// as each key's was), and the list ends as if typed.
+  @Test func aBoundKeyInsideTypeSeesTheQueryTypedSoFar() throws {
+    let (r, scratch) = try Self.run(
+      items: ["apple", "banana", "cherry pie"],
+      { data in
+        let log = (data as NSString).deletingLastPathComponent + "/ran"
+        return [data, "--pick", "--size", "40x6", "--bind", "x:execute-silent(echo {q} >> \(log))"]
+      }, script: "type \"chxe\"\nprint\n")
+    defer { Scratch.remove(scratch) }
+    // (A pick that the script ends without choosing: 1, as nothing was printed.)
+    #expect(r.status == 1 && r.stderr.isEmpty, "\(r.stderr)")
+    let ran = (try? String(contentsOfFile: scratch + "/ran", encoding: .utf8)) ?? ""
+    #expect(ran == "ch\n", "\(ran)")
+    #expect(r.stdout.contains("cherry pie") && !r.stdout.contains("apple"), "\(r.stdout)")
+    #expect(r.stdout.contains("> che"), "\(r.stdout)")
+  }
+
   /// Templates whose placeholder the shell would evaluate, or that use an
   /// fzf form sectionnav lacks: a usage error naming the option and why, exit 2.
   @Test(arguments: [

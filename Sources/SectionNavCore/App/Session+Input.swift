@@ -10,14 +10,23 @@ extension Session {
     _ config: Configuration, standardInputIsTerminal: Bool
   ) throws(Failure) -> Configuration {
     var config = config
+    // A script's harness keeps its standard input for itself (`-` says
+    // otherwise): data options without FILE have nothing to read.
+    if config.script != nil && config.file == nil && (config.lines || wantsItemInput(config)) && !config.help
+      && !config.version
+    {
+      throw Failure(
+        "\(config.lines ? "--lines" : "an option of item data") needs a FILE in a --script run: "
+          + "standard input is data there only as FILE -")
+    }
     // `ls | sectionnav --lines`: line input without FILE comes from standard
     // input; with nothing there it is an error, not the demo.
-    if config.lines && config.file == nil && config.script != "-" && !config.help && !config.version {
+    if config.lines && config.file == nil && !config.help && !config.version {
       guard !standardInputIsTerminal else {
         throw Failure("--lines needs a FILE or lines on standard input (it is a terminal)")
       }
       config.file = "-"
-    } else if wantsItemInput(config) && config.file == nil && config.script != "-" && !standardInputIsTerminal {
+    } else if wantsItemInput(config) && config.file == nil && !standardInputIsTerminal {
       // `kubectl … -o json | sectionnav --path .items`: item data without FILE, too.
       config.file = "-"
     } else if config.file == nil && config.script == nil && !config.demoChosen && !config.help && !config.version

@@ -34,8 +34,15 @@ extension AppState {
     if open.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("c")].contains(event.key) { return [] }
     let before = filtering.line.text
     if filtering.line.edit(event.key) {
-      return filtering.line.text != before ? setFilterQuery(filtering.line.text) : []
+      guard filtering.line.text != before else { return [] }
+      if filtering.batchingTyped {
+        filtering.typedPending = true
+        return []
+      }
+      return setFilterQuery(filtering.line.text)
     }
+    let typed = filterTyped()
+    guard typed.isEmpty else { return typed + filterLineKey(event, open) }
     switch event.key {
     case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1)
     case .down, .ctrl("n"), .ctrl("j"): stepCursor(1)
@@ -64,6 +71,13 @@ extension AppState {
       break
     }
     return []
+  }
+
+  /// The query a script's `type` left waiting (`Filtering.batchingTyped`), applied.
+  mutating func filterTyped() -> [Effect] {
+    guard filtering.typedPending else { return [] }
+    filtering.typedPending = false
+    return setFilterQuery(filtering.line.text)
   }
 
   /// Bracketed paste on the filter line: inserted at the caret as one edit.

@@ -21,6 +21,12 @@ public struct Filtering: Sendable {
   public internal(set) var progress: Double?
   /// Marked items, by position in the full data's item store.
   public internal(set) var marks = Set<UInt32>()
+  /// While a script's `type` goes on: the line's edits wait to filter
+  /// (`typedPending`) until its end or an action that reads the query —
+  /// each key filtering on its own made a long `type` quadratic (every
+  /// key parses the whole query).
+  var batchingTyped = false
+  var typedPending = false
 
   public init() {}
 

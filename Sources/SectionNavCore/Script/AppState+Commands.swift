@@ -14,11 +14,14 @@ extension AppState {
       return effects
     case .type(let text):
       var effects: [Effect] = []
+      filtering.batchingTyped = true
       for c in text {
         let new = handleKey(KeyEvent(.char(c)))
         Effect.append(new, to: &effects)
         if new.contains(where: \.endsRun) { break }
       }
+      filtering.batchingTyped = false
+      Effect.append(filterTyped(), to: &effects)
       return effects
     case .click(let c, let r):
       handleMouse(MouseEvent(.press, column: c, row: r))

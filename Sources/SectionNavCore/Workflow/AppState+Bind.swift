@@ -38,7 +38,8 @@ extension AppState {
   /// Runs `actions` in order until one ends the run or waits for an
   /// `execute` (the rest run on `.executeFinished`).
   mutating func runChain(_ actions: some Collection<BindAction>) -> [Effect] {
-    var effects: [Effect] = []
+    // An action sees the query typed so far applied (`{q}`, the cursor's item).
+    var effects = filterTyped()
     var rest = actions[...]
     while let action = rest.popFirst() {
       switch action {
