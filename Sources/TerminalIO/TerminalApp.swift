@@ -634,13 +634,20 @@ public final class TerminalApp {
     writer.origin = region.top
   }
 
-  /// Inline: mouse rows made relative to the region; reports outside it dropped.
+  /// Inline: mouse rows made relative to the region. Presses and the wheel
+  /// outside it are dropped (the shell's lines are not ours); the motion
+  /// and the release of a drag are kept, clamped to its edge rows, as a
+  /// full screen's edges clamp them — a release dropped left the drag
+  /// going, and the next click on a row moved the index or the thumb.
   private func inRegion(_ events: [Event]) -> [Event] {
     guard let region = terminal.region, inlineHeight != nil else { return events }
     return events.compactMap { event in
       guard case .mouse(var report) = event else { return event }
       report.row -= region.top
-      return report.row >= 1 && report.row <= region.rows ? .mouse(report) : nil
+      if report.row >= 1 && report.row <= region.rows { return .mouse(report) }
+      guard report.kind == .motion || report.kind == .release else { return nil }
+      report.row = min(max(report.row, 1), region.rows)
+      return .mouse(report)
     }
   }
 }

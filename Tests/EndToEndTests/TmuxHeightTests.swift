@@ -108,6 +108,37 @@ struct TmuxHeightTests {
     #expect(try s.capture().row(4) == "avocado")
   }
 
+  /// A drag on the index that leaves the region above it and is released
+  /// there: the release ends the drag, and the next click picks the row
+  /// under it. (The release outside was dropped, so the click's press went
+  /// on with the drag and moved the list to the index entry at its row.)
+  @Test func aDragReleasedAboveTheRegionEndsThere() async throws {
+    let sections = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { c -> String in
+      let t = String(UnicodeScalar(c))
+      return "\"\(t)\": [\"\(t.lowercased())1\", \"\(t.lowercased())2\", \"\(t.lowercased())3\"]"
+    }
+    let command = "i=1; while [ $i -le 20 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --height 10 az.json"
+    let s = try TmuxSession(command, height: 24, files: ["az.json": "{" + sections.joined(separator: ", ") + "}"])
+    defer { s.close() }
+    let open = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/78") }
+    // The index column: its first entry, `A`, on the region's second row.
+    let column = try #require(open.row(16).utf16.count > 2 ? open.row(16).count - 1 : nil)
+    try s.sendMouse(0, column: column, row: 16)
+    try s.sendMouse(32, column: column, row: 20)
+    _ = try await s.waitFor("the list moved by the drag") { !$0.row(24).contains("item 1/78") }
+    try s.sendMouse(32, column: column, row: 5)
+    try s.sendMouse(0, column: column, row: 5, release: true)
+    // Past the region's top: the first entry, as past a full screen's top.
+    let back = try await s.waitFor("the drag at the top") { $0.row(24).contains("item 1/78") }
+    let row = try #require(back.lines.firstIndex { $0.hasPrefix("  b1") }) + 1
+    try s.sendMouse(0, column: 5, row: row)
+    try s.sendMouse(0, column: 5, row: row, release: true)
+    let picked = try await s.waitFor("the cursor on b1") { $0.row(row).hasPrefix("> b1") }
+    #expect(picked.row(24).contains("item 4/78"), "\(picked)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
   /// A shorter window pushes the top lines into the scrollback, the
   /// picker's rows with them: the picker is drawn again where its rows went,
   /// below the shell's last line, and on exit none of its rows is left
