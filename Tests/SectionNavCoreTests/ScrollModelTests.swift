@@ -31,6 +31,25 @@ import Testing
     #expect(s.offsetY == 210)
   }
 
+  /// The help screen covers the list: the wheel and clicks on it leave
+  /// the list where it was (they scrolled it, and moved the cursor, while
+  /// it was hidden), and a click closes the help as a key does.
+  @Test func theMouseOverTheHelpScreenLeavesTheListAlone() throws {
+    var s = TestData.state()
+    let before = (s.offsetY, s.cursorRow)
+    _ = try s.run("key ?")
+    _ = try s.run("wheel down 5")
+    _ = try s.run("click 10 4")
+    #expect(s.mode == .list)
+    #expect(s.offsetY == before.0 && s.cursorRow == before.1)
+    _ = try s.run("key ?")
+    _ = try s.run("press 10 4")
+    _ = try s.run("move 10 8")
+    _ = try s.run("release 10 8")
+    _ = try s.run("key x")
+    #expect(s.offsetY == before.0 && s.cursorRow == before.1)
+  }
+
   @Test func scrollEdgesAndUnitPoints() throws {
     var s = TestData.state()
     _ = try s.run("scroll bottom")

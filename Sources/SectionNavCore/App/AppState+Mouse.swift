@@ -4,6 +4,12 @@ extension AppState {
   static let wheelStep = 3
 
   mutating func handleMouse(_ m: MouseEvent) {
+    // The help screen covers the list: a click closes it, as any key does;
+    // nothing reaches the list under it (it moved while hidden).
+    if case .help = mode {
+      if m.kind == .press { mode = restingMode }
+      return
+    }
     if previewMouse(m) { return }  // over the preview pane or its border
     // In the list's own cells (after a pane on the left or at the top).
     let split = previewSplit
