@@ -25,6 +25,16 @@ import Testing
     #expect(r.stderr.contains("␛]0;owned␇␀x"), "\(r.stderr)")
   }
 
+  /// A message quotes what it refuses, cut at 1024 characters: a 200 k
+  /// character script line made a line of that size on standard error.
+  @Test func aHugeScriptLineIsCutInItsMessage() throws {
+    let line = "goto \"" + String(repeating: "a", count: 200_000) + "\"\n"
+    let r = try Binary.run(["--demo", "numbers", "--script", "-"], input: line)
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("<stdin>:1: error: no section named 'aaa"), "\(r.stderr.prefix(80))")
+    #expect(r.stderr.hasSuffix("a…\n") && r.stderr.count < 1100, "\(r.stderr.count)")
+  }
+
   @Test func fileName() throws {
     let r = try Binary.run(["--check", "no-such-\u{1B}[2J-\u{202E}file"])
     #expect(r.status == 2)
