@@ -155,6 +155,18 @@ import Testing
     #expect(!r.stdout.contains("reloaded"), "\(r.stdout)")
   }
 
+  /// `print(FORMAT)` prints what Enter would: the marked items even when
+  /// the query matches nothing (it did nothing there), and ends the run.
+  @Test func printPrintsTheMarkedItemsWhenNothingMatches() throws {
+    let (r, scratch) = try Self.run(
+      items: ["apple", "banana"],
+      { data in [data, "--multi", "--bind", "ctrl-y:print(<{item}>)"] },
+      script: "key Tab\nkey Tab\nfilter \"zzz\"\nkey C-y\nstate\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == "<apple>\n<banana>\n", "\(r.stdout)")
+  }
+
   /// A script's `type` filters once, at its end (each key filtering on
   /// its own made a long `type` quadratic), but a bound key met on the way
   /// acts on the query typed up to it (`{q}`; its filter is applied first,

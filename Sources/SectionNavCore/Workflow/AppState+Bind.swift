@@ -57,7 +57,8 @@ extension AppState {
         if let running = started.replaced { effects.append(.cancelReload(id: running)) }
         effects.append(.reload(id: started.id, command: cursorCommand(template), streamed: !sync))
       case .print(let format):
-        guard cursor != nil else { continue }
+        // What Enter would print: the marked items, else the cursor's.
+        guard cursor != nil || !filtering.marks.isEmpty else { continue }
         workflow.printFormat = format
         effects += perform(.choose)
       case .togglePreview: effects += togglePreview()

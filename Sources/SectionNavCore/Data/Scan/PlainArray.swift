@@ -106,11 +106,13 @@ public enum PlainArray: Sendable, Equatable {
     return (names, false)
   }
 
-  /// The note shown with an array of objects opened as one list.
+  /// The note shown with an array opened as one list that starts with an
+  /// object: its elements counted (other kinds may follow: `[{…}, "s", 2]`
+  /// was "3 objects"), the first object's fields named.
   public func note(count: Int) -> String? {
     guard case .objects(let fields) = self else { return nil }
     let listed = fields.prefix(8).joined(separator: ", ") + (fields.count > 8 ? ", …" : "")
-    return "an array of \(count) object\(count == 1 ? "" : "s"), shown as one list; --group-by FIELD makes sections"
-      + (fields.isEmpty ? "" : " (fields: \(listed))")
+    return "an array of \(count) item\(count == 1 ? "" : "s"), shown as one list; --group-by FIELD makes sections"
+      + (fields.isEmpty ? "" : " (the first object's fields: \(listed))")
   }
 }
