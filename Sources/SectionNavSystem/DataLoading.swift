@@ -16,9 +16,10 @@ public enum DataLoading {
     LoadOptions(config)
   }
 
-  /// Options that cannot go together (`Configuration.checkCombination`).
-  public static func checkCombination(_ config: Configuration) throws(Failure) {
-    do { try config.checkCombination() } catch { throw Failure(error.message) }
+  /// Options that cannot go together, and defaults that do not apply,
+  /// dropped (`Configuration.settleCombination`).
+  public static func settleCombination(_ config: inout Configuration) throws(Failure) {
+    do { try config.settleCombination() } catch { throw Failure(error.message) }
   }
 
   /// The title of the one section when the data names none: the file's name without extension.

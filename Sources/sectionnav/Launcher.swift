@@ -36,7 +36,7 @@ enum Launcher {
       throw error.failure
     }
     config = try Session.withInput(config, standardInputIsTerminal: Output.standardInputIsTerminal)
-    try DataLoading.checkCombination(config)
+    try DataLoading.settleCombination(&config)
     if let text = Session.textOnly(config) {
       Output.write(text)
       return 0

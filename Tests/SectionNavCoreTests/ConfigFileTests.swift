@@ -23,6 +23,13 @@ import Testing
     }
   }
 
+  /// One input format in the whole file, as on one line: `--lines` and
+  /// `--csv` on two lines was taken as `--csv` without a word.
+  @Test func twoFormatsOnTwoLinesAreAnError() throws {
+    let message = Self.errorMessage([], file: "--lines\n--csv\n")
+    #expect(message?.contains("config:2") == true && message?.contains("--lines and --csv") == true, "\(message ?? "")")
+  }
+
   @Test func fileComesFirstThenEnvironmentThenCommandLine() throws {
     let file = """
       # my defaults

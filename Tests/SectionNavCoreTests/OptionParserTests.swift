@@ -6,6 +6,10 @@ import Testing
 private func parse(_ arguments: String..., env: [String: String] = [:]) throws(UsageError)
   -> Configuration
 {
+  try parse(arguments, env: env)
+}
+
+private func parse(_ arguments: [String], env: [String: String] = [:]) throws(UsageError) -> Configuration {
   try OptionParser.parse(arguments: arguments, environment: env)
 }
 
@@ -137,20 +141,51 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
 
   /// An input format in a later source replaces an earlier one's, `--lines` too.
   @Test func aLaterSourcesInputFormatReplacesAnEarlierOnes() throws {
-    let csv = try parse("--csv", "data", env: ["SECTIONNAV_OPTS": "--lines"])
+    var csv = try parse("--csv", "data", env: ["SECTIONNAV_OPTS": "--lines"])
     #expect(!csv.lines && csv.dataFormat == .csv && LoadOptions(csv).format == .csv)
-    try csv.checkCombination()
-    let lines = try parse("--lines", "data.csv", env: ["SECTIONNAV_OPTS": "--jsonl"])
+    try csv.settleCombination()
+    var lines = try parse("--lines", "data.csv", env: ["SECTIONNAV_OPTS": "--jsonl"])
     #expect(lines.lines && lines.dataFormat == nil && LoadOptions(lines).format == .lines)
-    try lines.checkCombination()
+    try lines.settleCombination()
   }
 
   /// `--demo` with a FILE was the FILE, the option ignored without a word.
   @Test func aDemoWithAFileIsAUsageError() throws {
-    let both = try parse("--demo", "numbers", "data.json")
-    #expect(throws: UsageError.self) { try both.checkCombination() }
-    try parse("--demo", "numbers").checkCombination()
-    try parse("data.json").checkCombination()
+    var both = try parse("--demo", "numbers", "data.json")
+    #expect(throws: UsageError.self) { try both.settleCombination() }
+    var demo = try parse("--demo", "numbers")
+    try demo.settleCombination()
+    var file = try parse("data.json")
+    try file.settleCombination()
+  }
+
+  /// Defaults (`SECTIONNAV_OPTS`, the config file) that clash with the
+  /// command line, or do not apply to this run's input, drop out: each of
+  /// these was an error on every run the defaults did not fit. Given on the
+  /// command line, the same clashes are errors as before.
+  @Test func defaultsThatDoNotApplyDropOut() throws {
+    func settled(_ args: String..., env: String) throws -> Configuration {
+      var c = try parse(args, env: ["SECTIONNAV_OPTS": env])
+      try c.settleCombination()
+      return c
+    }
+    #expect(try settled("data.json", env: "--delimiter :").delimiter == nil)
+    #expect(try settled("--lines", "list", env: "--delimiter :").delimiter == ":")
+    #expect(try settled("data.json", env: "--no-header --skip-bad").noHeader == false)
+    let print = try settled("--filter-print", "x", "data.json", env: "--check")
+    #expect(!print.check && print.filterPrint == "x")
+    let file = try settled("data.json", env: "--demo numbers")
+    #expect(!file.demoChosen && file.file == "data.json")
+    let lines = try settled("--lines", "list", env: "--item-field name --group-by kind")
+    #expect(lines.lines && lines.itemField == nil && lines.groupBy == nil)
+    let items = try settled("--item-field", "name", "list", env: "--lines")
+    #expect(!items.lines && items.itemField == "name")
+    for args in [["--delimiter", ":", "data.json"], ["--check", "--filter-print", "x", "data.json"]] {
+      var c = try parse(args)
+      #expect(throws: UsageError.self, "\(args)") { try c.settleCombination() }
+    }
+    var clash = try parse(["data.json"], env: ["SECTIONNAV_OPTS": "--check --filter-print x"])
+    #expect(throws: UsageError.self) { try clash.settleCombination() }
   }
 
   @Test func environmentIsSplitLikeAShell() throws {

@@ -42,47 +42,119 @@ extension LoadOptions {
 
 extension Configuration {
   /// Options that cannot go together, or that do not apply to the input as
-  /// it will be read (after `file` is settled): each a usage error rather
-  /// than silently ignored or silently winning (issue 24 #8, issue 26 #11).
-  public func checkCombination() throws(UsageError) {
-    let runs = [check ? "--check" : nil, filterPrint.map { _ in "--filter-print" }, script.map { _ in "--script" }]
-      .compactMap { $0 }
-    if runs.count > 1 {
-      throw UsageError("\(runs.joined(separator: " and ")) cannot be used together: each is a run of its own")
+  /// it will be read (after `file` is settled): a usage error rather than
+  /// silently ignored or silently winning (issue 24 #8, issue 26 #11) —
+  /// when the command line asked for them. Defaults from the config file
+  /// or `SECTIONNAV_OPTS` that clash with the command line, or do not
+  /// apply to this run's input (`--delimiter` for runs without `--lines`),
+  /// drop out: the command line wins, as everywhere.
+  public mutating func settleCombination() throws(UsageError) {
+    let given = commandLineOptions
+    /// Of options that exclude each other, set here: the command line's
+    /// alone, the others dropped; an error when it gave more than one, or
+    /// none (the defaults clash among themselves).
+    func one(_ set: [(name: String, drop: (inout Configuration) -> Void)], _ message: (_ named: [String]) -> String)
+      throws(UsageError)
+    {
+      guard set.count > 1 else { return }
+      let ours = set.filter { given.contains($0.name) }
+      guard ours.count == 1 else {
+        throw UsageError(
+          message((ours.isEmpty ? set : ours).map(\.name))
+            + (ours.isEmpty ? " (in the config file or SECTIONNAV_OPTS)" : ""))
+      }
+      for option in set where option.name != ours[0].name { option.drop(&self) }
+    }
+    /// `name`, set here but not applying: dropped when a default, else `message`.
+    func notApplying(_ name: String, _ message: String, drop: (inout Configuration) -> Void) throws(UsageError) {
+      guard given.contains(name) else { return drop(&self) }
+      throw UsageError(message)
+    }
+    let runs: [(String, (inout Configuration) -> Void)?] = [
+      check ? ("--check", { $0.check = false }) : nil,
+      filterPrint.map { _ in ("--filter-print", { $0.filterPrint = nil }) },
+      script.map { _ in ("--script", { $0.script = nil }) },
+    ]
+    try one(runs.compactMap { $0 }.map { (name: $0.0, drop: $0.1) }) {
+      "\($0.joined(separator: " and ")) cannot be used together: each is a run of its own"
     }
     if demoChosen, let file {
       let named = file == "-" ? "-" : "'\(file)'"
-      throw UsageError("--demo shows a demo and reads no data: drop it or the FILE (\(named))")
+      try notApplying("--demo", "--demo shows a demo and reads no data: drop it or the FILE (\(named))") {
+        $0.demoChosen = false
+      }
     }
     if lines {
-      if dataFormat != nil || path != nil || groupBy != nil {
-        throw UsageError(
-          "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by")
+      let others: [(String, (inout Configuration) -> Void)?] = [
+        dataFormat.map { f in (Self.formatOption(f), { $0.dataFormat = nil }) },
+        path.map { _ in ("--path", { $0.path = nil }) }, groupBy.map { _ in ("--group-by", { $0.groupBy = nil }) },
+        skipBad ? ("--skip-bad", { $0.skipBad = false }) : nil, noHeader ? ("--no-header", { $0.noHeader = false }) : nil,
+        itemField.map { _ in ("--item-field", { $0.itemField = nil }) },
+        itemFormat.map { _ in ("--item-format", { $0.itemFormat = nil }) },
+      ]
+      for case let (name, drop)? in others where lines {
+        try one([("--lines", { $0.lines = false }), (name, drop)]) { _ in Self.linesClash(name) }
       }
-      if skipBad { throw UsageError("--skip-bad applies to JSON Lines, not to --lines") }
-      if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to --lines") }
-      if let option = itemField != nil ? "--item-field" : itemFormat != nil ? "--item-format" : nil {
-        throw UsageError("\(option) reads fields of objects or CSV columns; --lines items are plain text")
-      }
-      return
+      if lines { return }
     }
     if delimiter != nil {
-      throw UsageError("--delimiter applies to --lines (CSV and TSV have their own separators)")
+      try notApplying("--delimiter", "--delimiter applies to --lines (CSV and TSV have their own separators)") {
+        $0.delimiter = nil
+      }
     }
     guard file != nil else { return }
     let format = LoadOptions(self).format
     let named = dataFormat == nil ? " (from the file name; --jsonl, --csv or --tsv choose another)" : ""
     switch format {
     case .csv, .tsv:
-      if path != nil { throw UsageError("--path selects inside JSON; CSV and TSV have no paths\(named)") }
-      if skipBad { throw UsageError("--skip-bad applies to JSON Lines, not to CSV or TSV\(named)") }
+      if path != nil {
+        try notApplying("--path", "--path selects inside JSON; CSV and TSV have no paths\(named)") { $0.path = nil }
+      }
+      if skipBad {
+        try notApplying("--skip-bad", "--skip-bad applies to JSON Lines, not to CSV or TSV\(named)") {
+          $0.skipBad = false
+        }
+      }
     case .json:
-      if skipBad { throw UsageError("--skip-bad applies to JSON Lines, not to a JSON document\(named)") }
-      if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to JSON\(named)") }
+      if skipBad {
+        try notApplying("--skip-bad", "--skip-bad applies to JSON Lines, not to a JSON document\(named)") {
+          $0.skipBad = false
+        }
+      }
+      if noHeader {
+        try notApplying("--no-header", "--no-header applies to CSV and TSV, not to JSON\(named)") {
+          $0.noHeader = false
+        }
+      }
     case .jsonLines:
-      if noHeader { throw UsageError("--no-header applies to CSV and TSV, not to JSON Lines\(named)") }
+      if noHeader {
+        try notApplying("--no-header", "--no-header applies to CSV and TSV, not to JSON Lines\(named)") {
+          $0.noHeader = false
+        }
+      }
     case .lines:
       break  // `--lines` was settled above.
+    }
+  }
+
+  /// Why `option` does not go with `--lines`.
+  static func linesClash(_ option: String) -> String {
+    switch option {
+    case "--skip-bad": "--skip-bad applies to JSON Lines, not to --lines"
+    case "--no-header": "--no-header applies to CSV and TSV, not to --lines"
+    case "--item-field", "--item-format": "\(option) reads fields of objects or CSV columns; --lines items are plain text"
+    default: "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by"
+    }
+  }
+
+  /// The option that names `format`.
+  static func formatOption(_ format: LoadOptions.Format) -> String {
+    switch format {
+    case .json: "--json"
+    case .jsonLines: "--jsonl"
+    case .csv: "--csv"
+    case .tsv: "--tsv"
+    case .lines: "--lines"
     }
   }
 }

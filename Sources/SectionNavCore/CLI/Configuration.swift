@@ -8,6 +8,10 @@ public struct Configuration: Sendable, Equatable {
 
   /// Data file; "-" for standard input; nil for the demo.
   public var file: String?
+  /// The options the command line gave (`--lines`…; `FILE` for the file):
+  /// where they clash with the config file's or `SECTIONNAV_OPTS`'s, the
+  /// command line's win and those defaults drop out (`settleCombination`).
+  public var commandLineOptions: Set<String> = []
   /// The data is a command's output (`reload`), `file` its name in
   /// messages: read as standard input is, its format guessed alike.
   public var isCommandOutput = false

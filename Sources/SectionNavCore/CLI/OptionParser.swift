@@ -22,18 +22,22 @@ public enum OptionParser {
     var configuration = Configuration()
     var probe = Configuration()
     try applyDefaults(defaults, to: &probe)
-    try apply(arguments, to: &probe, allowsFile: true)
+    var probed: String?
+    try apply(arguments, to: &probe, allowsFile: true, format: &probed)
     if !probe.noConfig, let file = try configFile() {
+      // One input format in the whole file, as on one line.
+      var format: String?
       for (number, words) in try file.lines() {
         do {
-          try apply(words, to: &configuration, allowsFile: false)
+          try apply(words, to: &configuration, allowsFile: false, format: &format)
         } catch {
           throw file.located(error, line: number)
         }
       }
     }
     try applyDefaults(defaults, to: &configuration)
-    try apply(arguments, to: &configuration, allowsFile: true)
+    var format: String?
+    try apply(arguments, to: &configuration, allowsFile: true, format: &format)
     return configuration
   }
 
@@ -42,27 +46,31 @@ public enum OptionParser {
   {
     guard let words else { return }
     do {
-      try apply(words, to: &configuration, allowsFile: false)
+      var format: String?
+      try apply(words, to: &configuration, allowsFile: false, format: &format)
     } catch {
       throw UsageError(error.message + " (in SECTIONNAV_OPTS)")
     }
   }
 
-  static func apply(_ words: [String], to configuration: inout Configuration, allowsFile: Bool)
-    throws(UsageError)
-  {
+  /// Applies one source's `words` (the command line's when `allowsFile`:
+  /// only it names a FILE, and its options are noted as its own).
+  /// `format`: the input format this source named so far.
+  static func apply(
+    _ words: [String], to configuration: inout Configuration, allowsFile: Bool, format: inout String?
+  ) throws(UsageError) {
     var sawFile = false
     func positional(_ word: String) throws(UsageError) {
       guard allowsFile, !sawFile, let file = OptionTable.options.first(where: { $0.kind == .positional })
       else { throw UsageError("unexpected argument '\(word)'") }
       try file.apply(&configuration, word)
+      configuration.commandLineOptions.insert("FILE")
       sawFile = true
       configuration.fileAfterFilter = index >= 2 && words[index - 2] == "--filter"
     }
 
     // One input format per source: `--csv --jsonl` is a mistake, not "the
     // last wins" (a later source still overrides an earlier one's).
-    var format: String?
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -91,6 +99,7 @@ public enum OptionParser {
       guard let option = OptionTable.option(named: name) else {
         throw UsageError("unknown option '\(name)'")
       }
+      if allowsFile { configuration.commandLineOptions.insert(option.name) }
       switch option.kind {
       case .flag:
         if attached != nil { throw UsageError("option '\(name)' takes no value") }
