@@ -200,6 +200,10 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(try ShellWords.split("  a  'b c'  \"d\\\"e\" f\\ g ''") == ["a", "b c", "d\"e", "f g", ""])
     #expect(try ShellWords.split("") == [])
     #expect(try ShellWords.split(#""a\nb""#) == [#"a\nb"#])
+    // A `#` starting a word starts a comment to the line's end, as in
+    // fzf's FZF_DEFAULT_OPTS; quoted or inside a word it is text.
+    let commented = try parse(env: ["SECTIONNAV_OPTS": "--multi # my defaults\n--prompt '# ' --header a#b"])
+    #expect(commented.multi && commented.prompt == "# " && commented.header == "a#b")
   }
 
   /// A quote followed by a combining mark is still a quote (one grapheme to

@@ -17,7 +17,7 @@ public enum OptionParser {
     configFile: () throws(UsageError) -> ConfigFile? = { nil }
   ) throws(UsageError) -> Configuration {
     let defaults = try environment["SECTIONNAV_OPTS"].map { (text) throws(UsageError) in
-      try ShellWords.split(text)
+      try ShellWords.split(text, comments: true)
     }
     var configuration = Configuration()
     var probe = Configuration()

@@ -3,8 +3,8 @@
 /// `'…'` is literal; `"…"` is literal except that `\` escapes `"`, `\`, `$` and
 /// `` ` ``; outside quotes `\` makes the next character literal. No expansion
 /// of any kind. `source` names the text in errors (empty: the caller says
-/// where). With `comments`, an unquoted `#` starting a word ends the text
-/// (config files); `SECTIONNAV_OPTS` keeps `#` as an ordinary character.
+/// where). With `comments`, an unquoted `#` starting a word ends the line
+/// (config files, and `SECTIONNAV_OPTS` as fzf reads `FZF_DEFAULT_OPTS`).
 /// Read scalar by scalar, not by grapheme, as a shell reads bytes: a quote
 /// followed by a combining mark (`"\u{301}x"`) is still a quote.
 public enum ShellWords {
