@@ -39,29 +39,14 @@ enum HugePages {
   /// for huge pages when they are cheap, then makes the pages resident
   /// 2 MiB at a time (`populate`, timed), instead of taking a fault every
   /// 4 KiB as they are written (a million sections: 14 000 faults fewer,
-  /// a tenth of the load's CPU time). Below 8 MB, nothing. `onTwoCores`:
-  /// a caller with the other core idle has each core make half (the
-  /// kernel zeroes each page: a million sections' sort entries, 20 MB,
-  /// took 10 ms on one).
-  static func prepare<T>(_ start: UnsafeMutablePointer<T>?, count: Int, onTwoCores: Bool = false) {
+  /// a tenth of the load's CPU time). Below 8 MB, nothing.
+  static func prepare<T>(_ start: UnsafeMutablePointer<T>?, count: Int) {
     let bytes = count * MemoryLayout<T>.stride
     guard let start, bytes >= 8 << 20 else { return }
     let raw = UnsafeMutableRawPointer(start)
     RangeRegion.adviseHugePages(raw, bytes: bytes)
     guard let (from, length) = RangeRegion.wholePages(raw, bytes: bytes) else { return }
-    let huge = RangeRegion.hugePage
-    guard onTwoCores, length >= 4 * huge, Cores.available > 1 else {
-      _ = populate(from, from + length, regionEnd: from + length)
-      return
-    }
-    // Halves on 2 MiB boundaries: a huge page is never made by both.
-    let middle = (Int(bitPattern: from) + length / 2) & ~(huge - 1)
-    let end = Int(bitPattern: from) + length
-    @Sendable func half(_ a: Int, _ b: Int) -> Bool {
-      let (start, stop) = (UnsafeMutableRawPointer(bitPattern: a)!, UnsafeMutableRawPointer(bitPattern: b)!)
-      return Self.populate(start, stop, regionEnd: stop)
-    }
-    _ = ForkJoin.both({ half(Int(bitPattern: from), middle) }, { half(middle, end) })
+    _ = populate(from, from + length, regionEnd: from + length)
   }
 
   /// Makes the pages from `start` to `end` writable-resident (Linux 5.14,

@@ -36,7 +36,7 @@ extension Scan {
       let entries = (raw + gap * middle).bindMemory(to: SortEntry.self, capacity: n)
       // Only the entries' pages now: the rest of the list's are made once
       // the keys are gone, so both are never whole in memory.
-      HugePages.prepare(entries, count: n, onTwoCores: true)
+      HugePages.prepare(entries, count: n)
       NaturalOrder.sortEntries(count: n, title: { sections.title($0) }, keys: keys!, into: entries)
       keys = nil
       // Back to sections; the entries are read as bytes from here on.
