@@ -220,6 +220,16 @@ import Testing
     #expect(list.maxItemWidth == "Dee (1.5{x}) Bergen".count)
   }
 
+  /// A quoted key may hold `}`: the field ends at the first brace outside
+  /// quotes (it ended at the key's, so `x}` could not be named at all).
+  @Test func aQuotedKeyMayHoldABrace() throws {
+    let text = #"{"x}": "V", "n": 1, "a\"}": "Q"}"# + "\n"
+    let list = try items(text, options(format: .jsonLines, itemFormat: #"{."x}"} {n} {."a\"}"}"#))
+    #expect(list.itemText(section: 0, item: 0) == "V 1 Q")
+    let csv = try items("x},n\nV,1\n", options(format: .csv, itemFormat: #"<{."x}"}>"#))
+    #expect(csv.itemText(section: 0, item: 0) == "<V>")
+  }
+
   @Test func itemFormatErrors() {
     for bad in ["no fields", "{open", "close}", "{}"] {
       #expect(throws: UsageError.self, "\(bad)") { try ItemTemplate(bad) }

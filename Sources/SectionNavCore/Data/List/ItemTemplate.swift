@@ -14,6 +14,24 @@ public struct ItemTemplate: Sendable, Equatable {
   let literalCells: Int
   let literalsExact: Bool
 
+  /// The `}` that ends a field starting at `from`: the first one outside
+  /// a quoted key (`{."x}"}` names the key `x}`), or nil.
+  static func fieldEnd(_ text: String, from: String.Index) -> String.Index? {
+    var quoted = false
+    var i = from
+    while i < text.endIndex {
+      let c = text[i]
+      if quoted && c == "\\" {
+        i = text.index(after: i)
+        if i < text.endIndex { i = text.index(after: i) }
+        continue
+      }
+      if c == "\"" { quoted.toggle() } else if c == "}" && !quoted { return i }
+      i = text.index(after: i)
+    }
+    return nil
+  }
+
   public init(_ text: String) throws(UsageError) {
     self.text = text
     var pieces: [Piece] = []
@@ -29,7 +47,7 @@ public struct ItemTemplate: Sendable, Equatable {
       }
       if c == "}" { throw UsageError("unmatched '}' in --item-format '\(text)' (write '}}' for a brace)") }
       if c == "{" {
-        guard let close = text[next...].firstIndex(of: "}") else {
+        guard let close = Self.fieldEnd(text, from: next) else {
           throw UsageError("unterminated '{' in --item-format '\(text)' (write '{{' for a brace)")
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
