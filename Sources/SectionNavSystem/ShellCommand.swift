@@ -39,7 +39,10 @@ public enum ShellCommand {
     /// `outlivesProgram`: the command may go on after the program ends
     /// (`execute-silent`), so its files are not removed at a normal end.
     init(_ line: ShellLine, outlivesProgram: Bool = false) throws(SpawnFailure) {
-      command = line.text
+      // One that may outlive the program removes its files itself when its
+      // shell exits (they were left for good when the program ended first).
+      let files = line.files.map { "\"${\($0.name)}\"" }.joined(separator: " ")
+      command = outlivesProgram && !line.files.isEmpty ? "trap 'rm -f -- \(files)' EXIT\n" + line.text : line.text
       var ours = line.environment.map { ($0.name, Self.withoutNUL($0.value)) }
       var paths: [String] = []
       for file in line.files {

@@ -164,6 +164,35 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// An `execute-silent` command may outlive the program: its `{f}` file
+  /// is removed when the command ends, even after the program has ended
+  /// (it was left in the temporary directory for good).
+  @Test func aSilentCommandsFileGoesWhenItEndsAfterTheProgram() async throws {
+    let s = try TmuxSession(
+      "mkdir -p tmp && TMPDIR=$PWD/tmp sectionnav --lines fruits.txt "
+        + "--bind 'ctrl-x:execute-silent(while [ ! -e go ]; do sleep 0.05; done; cat {f} > got)'",
+      files: ["fruits.txt": "apple\nbanana\n"])
+    defer { s.close() }
+    try await s.waitForStatus("item 1/2")
+    try s.sendKeys("C-x")
+    let tmp = s.directory + "/tmp"
+    var deadline = Date().addingTimeInterval(Patience.seconds)
+    while (try? FileManager.default.contentsOfDirectory(atPath: tmp))?.isEmpty != false && Date() < deadline {
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).count == 1, "the {f} file")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    FileManager.default.createFile(atPath: s.directory + "/go", contents: Data())
+    deadline = Date().addingTimeInterval(Patience.seconds)
+    while try !FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty && Date() < deadline {
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "the {f} file stayed")
+    // It was read before it went.
+    #expect(try String(contentsOfFile: s.directory + "/got", encoding: .utf8) == "apple")
+  }
+
   @Test func executeHandsTheTerminalToLessAndTakesItBack() async throws {
     let s = try TmuxSession(
       "sectionnav --demo numbers --bind 'ctrl-o:execute(less notes-{item}.txt)'",
