@@ -88,6 +88,26 @@ struct JQGroupByOracleTests {
     #expect(list.sectionCount == 4)
   }
 
+  /// Number titles are written as jq writes the numbers: large integers
+  /// written out to their shortest digits (they were `1.2345678901234568e+17`),
+  /// a short mantissa far from the point in an exponent form (`1e16` was
+  /// written out). (`-0` groups with `0` and is titled `0`: jq's `==`.)
+  @Test func numberTitlesAreWrittenAsJQWritesThem() throws {
+    let numbers = [
+      "123456789012345678", "1e16", "10000000000000000", "1e17", "12345678901234567890", "1.5e300", "0.1",
+      "1e-5", "0.0001", "0.00012", "100000000000000000000", "-2.5e-7", "123.456", "7", "1.0", "9007199254740993",
+      "1234567.125", "5e-324", "-1.7976931348623157e308",
+    ]
+    let document = "[" + numbers.map { "{\"f\": \($0)}" }.joined(separator: ",") + "]"
+    var options = LoadOptions()
+    options.groupBy = .field(try FieldPath("f"))
+    options.keepOrder = true
+    let list = try ItemLoader.load(ByteBuffer(string: document), options: options).list
+    let printed = try Oracle.jqLines(["-c", ".[] | .f"], input: document)
+    var seen = Set<String>()
+    #expect(list.sections.map(\.title) == printed.filter { seen.insert($0).inserted })
+  }
+
   /// CSV values are all text: no quotes added, and NFC/NFD stay apart.
   @Test func csvValuesGroupByTheirExactText() throws {
     var options = LoadOptions()

@@ -54,14 +54,50 @@ extension JSONValueText {
     }
   }
 
-  /// A JSON number by value: integers without a fraction, others in
-  /// Swift's shortest round-trip form (`1.5`, `1e-05`). One too large for
-  /// a double is the largest double, as jq prints it (`1e400`:
-  /// `1.7976931348623157e+308`), never `inf`, which is not JSON.
+  /// A JSON number by value, as jq writes it: the shortest digits that
+  /// read back as the same double, in an exponent form when its decimal
+  /// exponent is below -4 or beyond the digits by more than 15 (`1e+16`,
+  /// `1e-05`, `1.5e+300`), else written out (`123456789012345680`, `0.001`).
+  /// Zero is `0` whatever its sign: jq's `==`, which `group_by` follows,
+  /// calls `-0` and `0` equal. One too large for a double is the largest double, as jq prints
+  /// it (`1e400`: `1.7976931348623157e+308`), never `inf`, which is not JSON.
   static func canonicalNumber(_ text: String) -> String {
     guard var d = Double(text) else { return text }
     if d.isInfinite { d = d < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
-    if d == d.rounded(), abs(d) < 1e17 { return String(Int64(d)) }
-    return d.description
+    if d == 0 { return "0" }
+    let sign = d.sign == .minus ? "-" : ""
+    // Swift's description has the shortest round-trip digits too: read them
+    // and the decimal exponent out of it (`1.2345e+17`, `0.001`, `100.0`).
+    let shown = abs(d).description
+    var mantissa = Substring(shown)
+    var exponent = 0
+    if let e = shown.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = shown[..<e]
+      exponent = Int(shown[shown.index(after: e)...].drop { $0 == "+" }) ?? 0
+    }
+    let point = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
+    var digits = Array((mantissa[..<point] + mantissa[point...].dropFirst()).utf8)
+    var decimalPoint = mantissa.distance(from: mantissa.startIndex, to: point) + exponent
+    while digits.first == UInt8(ascii: "0") {
+      digits.removeFirst()
+      decimalPoint -= 1
+    }
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    let n = digits.count
+    var out = sign
+    if decimalPoint <= -4 || decimalPoint > n + 15 {
+      out += String(decoding: digits[..<1], as: UTF8.self)
+      if n > 1 { out += "." + String(decoding: digits[1...], as: UTF8.self) }
+      let e = decimalPoint - 1
+      out += (e < 0 ? "e-" : "e+") + (abs(e) < 10 ? "0" : "") + String(abs(e))
+    } else if decimalPoint <= 0 {
+      out += "0." + String(repeating: "0", count: -decimalPoint) + String(decoding: digits, as: UTF8.self)
+    } else if decimalPoint >= n {
+      out += String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: decimalPoint - n)
+    } else {
+      out += String(decoding: digits[..<decimalPoint], as: UTF8.self) + "."
+        + String(decoding: digits[decimalPoint...], as: UTF8.self)
+    }
+    return out
   }
 }
