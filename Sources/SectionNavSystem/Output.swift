@@ -54,7 +54,7 @@ public enum Output {
   public static func error(_ message: String) {
     // A byte of a file name that is not UTF-8 shows as U+FFFD (`SystemPath`).
     let lines = SystemPath.shown(message).split(separator: "\n", omittingEmptySubsequences: false).map(
-      TextSanitizer.visible)
+      TextSanitizer.visibleInMessage)
     write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
   }
 

@@ -35,6 +35,17 @@ import Testing
     #expect(r.stderr.hasSuffix("a…\n") && r.stderr.count < 1100, "\(r.stderr.count)")
   }
 
+  /// Invisible characters in quoted data are named: a column `\u{FEFF}g`
+  /// read as `"g"` in the message beside the `g` it was not; a combining
+  /// mark first in a quote sits on ◌ instead of on the quote.
+  @Test func invisibleCharactersInQuotedDataAreNamed() throws {
+    let r = try Binary.run(
+      ["--csv", "--check", "--group-by", "g", "-"], input: "\u{FEFF}\u{FEFF}g,\u{200B}b,\u{301}c\n1,2,3\n")
+    #expect(r.status == 2)
+    Self.expectClean(r.stderr)
+    #expect(r.stderr.contains(#"(columns: "<U+FEFF>g", "<U+200B>b", "◌\#u{301}c")"#), "\(r.stderr)")
+  }
+
   @Test func fileName() throws {
     let r = try Binary.run(["--check", "no-such-\u{1B}[2J-\u{202E}file"])
     #expect(r.status == 2)

@@ -12,7 +12,8 @@ struct SideFileTests {
   /// the allocation failed with a crash).
   @Test func aScriptOfManyLinesRunsWhereMemoryIsLimited() throws {
     let r = try Binary.run(
-      [], shell: "ulimit -v 200000 && { yes '' | head -n 4000000; echo print; } | "
+      [],
+      shell: "ulimit -v 200000 && { yes '' | head -n 4000000; echo print; } | "
         + "exec \"$0\" --demo numbers --size 20x3 --script -")
     #expect(r.status == 0, "\(r.stderr.prefix(300))")
     #expect(r.stdout.hasSuffix(" 0–9  item 1/200\n"), "\(r.stdout)")

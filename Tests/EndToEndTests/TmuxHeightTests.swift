@@ -117,7 +117,8 @@ struct TmuxHeightTests {
       let t = String(UnicodeScalar(c))
       return "\"\(t)\": [\"\(t.lowercased())1\", \"\(t.lowercased())2\", \"\(t.lowercased())3\"]"
     }
-    let command = "i=1; while [ $i -le 20 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --height 10 az.json"
+    let command =
+      "i=1; while [ $i -le 20 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --height 10 az.json"
     let s = try TmuxSession(command, height: 24, files: ["az.json": "{" + sections.joined(separator: ", ") + "}"])
     defer { s.close() }
     let open = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/78") }

@@ -88,7 +88,8 @@ extension Configuration {
       let others: [(String, (inout Configuration) -> Void)?] = [
         dataFormat.map { f in (Self.formatOption(f), { $0.dataFormat = nil }) },
         path.map { _ in ("--path", { $0.path = nil }) }, groupBy.map { _ in ("--group-by", { $0.groupBy = nil }) },
-        skipBad ? ("--skip-bad", { $0.skipBad = false }) : nil, noHeader ? ("--no-header", { $0.noHeader = false }) : nil,
+        skipBad ? ("--skip-bad", { $0.skipBad = false }) : nil,
+        noHeader ? ("--no-header", { $0.noHeader = false }) : nil,
         itemField.map { _ in ("--item-field", { $0.itemField = nil }) },
         itemFormat.map { _ in ("--item-format", { $0.itemFormat = nil }) },
       ]
@@ -142,7 +143,8 @@ extension Configuration {
     switch option {
     case "--skip-bad": "--skip-bad applies to JSON Lines, not to --lines"
     case "--no-header": "--no-header applies to CSV and TSV, not to --lines"
-    case "--item-field", "--item-format": "\(option) reads fields of objects or CSV columns; --lines items are plain text"
+    case "--item-field", "--item-format":
+      "\(option) reads fields of objects or CSV columns; --lines items are plain text"
     default: "--lines reads plain text; it does not combine with --jsonl, --csv, --tsv, --path or --group-by"
     }
   }

@@ -39,6 +39,30 @@ public enum TextSanitizer {
     return true
   }
 
+  /// `visible(text)` for a message, where nothing may hide: an invisible
+  /// format character (BOM, ZWSP, word joiner, soft hyphen) is written as
+  /// `<U+FEFF>` — in a quoted name it made `"g"` of `"\u{FEFF}g"` — and a
+  /// combining mark with nothing before it in a quote sits on `◌`.
+  public static func visibleInMessage(_ text: some StringProtocol) -> String {
+    var out = String.UnicodeScalarView()
+    var previous: Unicode.Scalar = " "
+    for s in visible(text).unicodeScalars {
+      if s.value >= 0xAD, s.properties.generalCategory == .format {
+        out.append(contentsOf: "<U+\(String(s.value, radix: 16, uppercase: true))>".unicodeScalars)
+      } else {
+        if s.value >= 0x300, "\"' (".unicodeScalars.contains(previous),
+          s.properties.canonicalCombiningClass != .notReordered
+            || s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark
+        {
+          out.append("\u{25CC}")
+        }
+        out.append(s)
+      }
+      previous = s
+    }
+    return String(out)
+  }
+
   /// `text` with every unsafe scalar replaced.
   public static func visible(_ text: some StringProtocol) -> String {
     if isSafe(text) { return String(text) }

@@ -95,7 +95,8 @@ extension JSONValueText {
     } else if decimalPoint >= n {
       out += String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: decimalPoint - n)
     } else {
-      out += String(decoding: digits[..<decimalPoint], as: UTF8.self) + "."
+      out +=
+        String(decoding: digits[..<decimalPoint], as: UTF8.self) + "."
         + String(decoding: digits[decimalPoint...], as: UTF8.self)
     }
     return out

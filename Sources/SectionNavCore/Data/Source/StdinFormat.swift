@@ -43,7 +43,8 @@ extension Configuration {
   /// names its format or selects inside it: `StdinFormat` decides between
   /// JSON and lines.
   public var guessesStdinFormat: Bool {
-    (file == "-" || isCommandOutput) && !lines && dataFormat == nil && path == nil && groupBy == nil && itemFormat == nil
+    (file == "-" || isCommandOutput) && !lines && dataFormat == nil && path == nil && groupBy == nil
+      && itemFormat == nil
       && itemField == nil && !skipBad && !noHeader
   }
 }
