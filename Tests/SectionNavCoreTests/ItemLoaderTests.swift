@@ -313,6 +313,17 @@ import Testing
     #expect(failure(text, try options(groupBy: "4", format: .csv, noHeader: true)) != nil)
   }
 
+  /// A column that only a later record has is named as `cut -f3` would
+  /// take it (it was "no column" by the first record's width); one that
+  /// no record reaches is the error a missing field is.
+  @Test func noHeaderTakesAColumnOnlyALaterRecordHas() throws {
+    let text = "a\tb\nc\td\te\n"
+    let list = try items(text, options(groupBy: "3", format: .tsv, itemFormat: "{1} {3}", noHeader: true))
+    #expect(Set(contents(list)) == [["e", "c e"], ["(none)", "a "]])
+    let missing = try #require(failure(text, try options(format: .tsv, itemFormat: "{4}", noHeader: true)))
+    #expect(missing.message.contains("no record has a column 4 (the widest has 3 fields)"), "\(missing.message)")
+  }
+
   // MARK: Streaming
 
   /// Fed in two pieces split at every byte, the scan finds exactly what it

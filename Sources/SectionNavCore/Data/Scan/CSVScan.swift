@@ -115,7 +115,7 @@ struct CSVScan {
         if !noHeader && recordEnd - start > TextCheck.maximumLine { throw Self.longHeader(start - base) }
         if noHeader {
           let count = Self.fieldCount(start, recordEnd - start, separator: separator, quoted: quoted)
-          columns = (1...max(1, count)).map(String.init)
+          columns = (1...max(1, count, highestNamedColumn)).map(String.init)
           try setUp(at: start)
           reserveScratch(lastField)
           let length = recordEnd - start
@@ -174,6 +174,16 @@ struct CSVScan {
     if case .field(let field) = grouping { groupColumn = try column(field.columnName, "--group-by") }
   }
 
+  /// The highest column number the options name (`--no-header`: columns
+  /// are numbers, and a later record may have more than the first — as
+  /// `cut -f3` reads a third field where there is one); 0 for none.
+  var highestNamedColumn: Int {
+    var names = (template?.fields ?? []).map(\.columnName)
+    if let itemField { names.append(itemField) }
+    if case .field(let field) = grouping { names.append(field.columnName) }
+    return names.compactMap { Int($0) }.filter { $0 > 0 }.max() ?? 0
+  }
+
   /// The last column the section or the row needs split out (-1: none).
   var lastField: Int { max(groupColumn, showsColumns ? rowCells.lastColumn : -1) }
 
@@ -185,8 +195,22 @@ struct CSVScan {
     scratch = .allocate(capacity: scratchCount)
   }
 
+  /// The most fields a record had, counted up to `lastField` (`--no-header`:
+  /// a column number beyond every record is the mistake a missing field is).
+  var widest = 0
+
+  /// With `--no-header`, the error for a column number the options name
+  /// that no record reaches; nil when one does, or there were no records.
+  func missingColumn(records: Int) -> SyntaxFailure? {
+    let named = highestNamedColumn
+    guard noHeader, records > 0, named > widest else { return nil }
+    return SyntaxFailure(
+      offset: 0, message: "no record has a column \(named) (the widest has \(widest) field\(widest == 1 ? "" : "s"))")
+  }
+
   /// Adds the record `start..<end`, its first `n` fields in `scratch` (up to `lastField`).
   mutating func add(_ start: Pointer, _ end: Pointer, fields n: Int) {
+    if n > widest { widest = n }
     let length = end - start
     let offset = start - buffer.base
     let plain = !showsColumns && Self.isASCII(start, length)

@@ -135,6 +135,9 @@ public struct ItemStream {
   /// Throws at the first error, located in the buffer.
   public mutating func advance(available: Int, eof: Bool) throws(LoadError) {
     try scan(available: available, eof: eof)
+    if eof, let records, let failure = records.missingColumn(records: records.items.count) {
+      throw TextPosition.error(.field, in: buffer, at: failure.offset, failure.message)
+    }
     if json != nil {
       if eof, let failure = json!.pathFailure {
         throw TextPosition.error(.path, in: buffer, at: failure.offset, failure.message)

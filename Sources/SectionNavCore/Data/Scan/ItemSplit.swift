@@ -425,6 +425,7 @@ extension ItemStream {
       json!.finished = later.json!.finished
     }
     if records != nil, later.records != nil {
+      records!.widest = max(records!.widest, later.records!.widest)
       records!.items.append(contentsOf: &later.records!.items)
       records!.offset = later.records!.offset
     }
