@@ -31,13 +31,18 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
-  /// `--height` takes fzf's N or N%; no value, a bad one or the adaptive ~N
-  /// is a one-line usage error naming the option.
+  /// `--height` takes fzf's N, N% or -N (all but N rows); no value, a bad
+  /// one or the adaptive ~N is a one-line usage error naming the option.
   @Test func heightTakesRowsOrPercent() throws {
     #expect(try parse("--height", "6").inlineHeight == .rows(6))
     #expect(try parse("--height=40%").inlineHeight == .percent(40))
+    let allBut = try parse("--height", "-5").inlineHeight
+    #expect(allBut == .allBut(5) && allBut?.rows(terminalHeight: 30) == 25 && allBut?.rows(terminalHeight: 4) == 1)
     #expect(try parse().inlineHeight == nil)
-    for bad in [["--height"], ["--height", "x"], ["--height", "0"], ["--height", "~10"], ["--height="]] {
+    for bad in [
+      ["--height"], ["--height", "x"], ["--height", "0"], ["--height", "~10"], ["--height="], ["--height", "-5%"],
+      ["--height", "-"],
+    ] {
       let message = errorMessage(bad)
       #expect(
         message?.contains("--height") == true && message?.contains("\n") == false, "\(bad): \(message ?? "parsed")")
