@@ -244,8 +244,7 @@ public enum OptionTable {
     OptionSpec(
       "--height", kind: .value, placeholder: "N[%]", group: .filter,
       help: "draw in N rows (N% of the terminal, at least 10; -N: all but N) below the shell prompt instead of "
-        + "the whole "
-        + "screen, in pick and browse mode (fzf's)"
+        + "the whole screen, in pick and browse mode (fzf's)"
     ) { c, v throws(UsageError) in c.inlineHeight = try InlineHeight.parse(v) },
     OptionSpec(
       "--select-1", short: "-1", kind: .flag, group: .filter,
