@@ -62,6 +62,21 @@ import Testing
     #expect(s.offsetY == 105)
   }
 
+  /// A section the filter hides is named as hidden, not as missing.
+  @Test func gotoASectionTheFilterHidesSaysSo() throws {
+    var s = TestData.state()
+    _ = try s.run("filter \"s3-\"")
+    func message(_ line: String) -> String? {
+      do {
+        _ = try s.run(line)
+        return nil
+      } catch { return "\(error)" }
+    }
+    #expect(message("goto S05") == "no section named 'S05' among the filter's matches")
+    #expect(message("goto S99") == "no section named 'S99'")
+    #expect(message("goto S03") == nil)
+  }
+
   @Test func gotoAlignsHeaderOrItemAndClamps() throws {
     var s = TestData.state()
     _ = try s.run("goto S05")

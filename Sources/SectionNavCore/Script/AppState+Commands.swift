@@ -114,11 +114,17 @@ extension AppState {
       {
         return s
       }
-      throw CommandError("no section named '\(title)'")
+      throw noSection(title)
     }
     let folded = Folding.fold(title)
     if let s = list.sections.firstIndex(where: { Folding.fold($0.title) == folded }) { return s }
-    throw CommandError("no section named '\(title)'")
+    throw noSection(title)
+  }
+
+  /// Why `title` names no section shown: under a filter, one it hides says so.
+  private func noSection(_ title: String) -> CommandError {
+    let hidden = filtering.base?.sections.contains { Folding.fold($0.title) == Folding.fold(title) } ?? false
+    return CommandError("no section named '\(title)'" + (hidden ? " among the filter's matches" : ""))
   }
 
   /// An item by 0-based index (when in range) or exact text.
