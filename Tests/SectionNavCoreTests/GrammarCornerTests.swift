@@ -21,6 +21,18 @@ import Testing
     #expect(try CommandParser.parse("scroll-to 0 1") == .scrollTo(x: 0, y: 1))
   }
 
+  /// Numbers are decimal digits everywhere: `+5`, hex floats and
+  /// exponents were taken by some commands (`tick +5`, `scroll-to 0x1p-1
+  /// 0`) and refused by others (`resize +5x+5`); a `+1` item is its text.
+  @Test func numbersAreDecimalDigitsEverywhere() throws {
+    for line in ["tick +5", "click +1 +1", "wheel up +3", "scroll-to 0x1p-1 0", "scroll-to 1e-1 0", "tick 1e3"] {
+      #expect(message(line) != nil, "\(line) was accepted")
+    }
+    #expect(try CommandParser.parse("scroll-to .5 1.") == .scrollTo(x: 0.5, y: 1))
+    #expect(try CommandParser.parse("goto Mac +1") == .goto(section: "Mac", item: .text("+1"), alignment: .top))
+    #expect(try CommandParser.parse("key C-M-x") == CommandParser.parse("key M-C-x"))
+  }
+
   @Test func helpTakesNoArguments() throws {
     #expect(message("help x") == "help takes no arguments")
     #expect(try CommandParser.parse("help") == .help)

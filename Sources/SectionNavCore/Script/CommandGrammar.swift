@@ -137,7 +137,7 @@ public enum CommandGrammar {
         // One extra word: an alignment if it is one, else an item.
         if let a = Command.Alignment(rawValue: args[1]) { alignment = a } else { itemWord = args[1] }
       }
-      let item: Command.ItemReference? = itemWord.map { Int($0).map { .index($0) } ?? .text($0) }
+      let item: Command.ItemReference? = itemWord.map { P.decimal($0).map { .index($0) } ?? .text($0) }
       return .goto(section: args[0], item: item, alignment: alignment)
     },
     CommandSpec(

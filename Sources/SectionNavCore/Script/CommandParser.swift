@@ -26,8 +26,17 @@ public enum CommandParser {
     }
   }
 
+  /// `text` as a number written in decimal digits (a `-` first where
+  /// negatives are allowed): `+5`, `0x10` and `1e3` are not numbers here,
+  /// nowhere in a script (some commands took `+5`, `resize` did not).
+  static func decimal(_ text: String, negative: Bool = false) -> Int? {
+    let digits = negative && text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else { return nil }
+    return Int(text)
+  }
+
   static func integer(_ text: String, _ what: String, min: Int, max: Int) throws(CommandError) -> Int {
-    guard let n = Int(text), n >= min, n <= max else {
+    guard let n = decimal(text, negative: min < 0), n >= min, n <= max else {
       throw CommandError("bad \(what) '\(text)' (expected a whole number from \(min) to \(max))")
     }
     return n
@@ -39,7 +48,9 @@ public enum CommandParser {
 
   static func fraction(_ text: String) throws(CommandError) -> Double {
     // Out of range is an error, as the message says, not silently clamped.
-    guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let decimal = parts.allSatisfy { $0.utf8.allSatisfy { $0 &- 0x30 < 10 } } && parts.contains { !$0.isEmpty }
+    guard decimal, let f = Double(text), f.isFinite, (0...1).contains(f) else {
       throw CommandError("bad fraction '\(text)' (expected a number from 0 to 1)")
     }
     return f

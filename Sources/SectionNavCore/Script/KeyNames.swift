@@ -36,6 +36,8 @@ public enum KeyNames {
       inner.modifiers.insert(.alt)
       return inner
     }
+    // `C-M-x` is `M-C-x`: the modifiers in either order.
+    if lower.hasPrefix("c-m-"), name.count > 4 { return try parse("M-C-" + name.dropFirst(4)) }
     throw CommandError("unknown key '\(name)'")
   }
 
