@@ -61,6 +61,16 @@ import Testing
     #expect(r.stdout.contains("\"size\":{\"width\":40,\"height\":6}"))
   }
 
+  /// Standard input by another name is still standard input: the script
+  /// read it whole and the run showed nothing, exit 0.
+  @Test func theDataAndTheScriptFromStandardInputByAnyName() throws {
+    for args in [["--script", "/dev/stdin", "-"], ["--script", "-", "/dev/stdin"]] {
+      let r = try Binary.run(args, input: "{\"A\": [\"x\"]}")
+      #expect(r.status == 2, "\(args)")
+      #expect(r.stderr.contains("cannot both come from standard input"), "\(args): \(r.stderr)")
+    }
+  }
+
   /// A script's standard input is never data unless FILE is `-`: line and
   /// item options without FILE are an error instead of reading it (a
   /// harness whose pipe stays open waited for it) or of showing the demo.

@@ -42,7 +42,10 @@ extension Session {
 
   /// Refuses standard input as both the data and the script.
   public static func checkInputs(_ config: Configuration) throws(Failure) {
-    if config.script == "-" && config.file == "-" {
+    // By any of its names (`/dev/stdin`: the script read it all, and no data was left).
+    if let script = config.script, let file = config.file, SystemPath.isStandardInput(script),
+      SystemPath.isStandardInput(file)
+    {
       throw Failure("the data and the script cannot both come from standard input")
     }
   }

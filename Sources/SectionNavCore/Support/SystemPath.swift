@@ -94,4 +94,15 @@ public enum SystemPath {
   public static func status(_ path: String, _ info: inout stat) -> Int32 {
     withCString(path) { stat($0, &info) }
   }
+
+  /// Whether `path` is standard input: `-`, or a name of the pipe or file
+  /// it is (`/dev/stdin`, `/proc/self/fd/0`) — read once, it is gone. (A
+  /// device such as `/dev/null` reads alike under every name.)
+  public static func isStandardInput(_ path: String) -> Bool {
+    if path == "-" { return true }
+    var named = stat()
+    var input = stat()
+    guard fstat(0, &input) == 0, input.st_mode & S_IFMT != S_IFCHR, status(path, &named) == 0 else { return false }
+    return named.st_dev == input.st_dev && named.st_ino == input.st_ino
+  }
 }
