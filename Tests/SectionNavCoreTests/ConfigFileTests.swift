@@ -126,8 +126,14 @@ import Testing
     let dir = try TemporaryConfigHome()
     try dir.write(bytes: [0xEF, 0xBB, 0xBF] + Array("--pick\n".utf8))
     #expect(try ConfigFile.load(environment: dir.environment)?.text == "--pick\n")
-    try dir.write(bytes: Array("--pick ".utf8) + [0xC3, 0x28])
-    #expect(throws: UsageError("\(dir.file): config file is not UTF-8 text")) {
+    // Where: the line of the first bad byte, and of a NUL, which no option
+    // value can hold (it went into one and cut it there).
+    try dir.write(bytes: Array("--pick\n--multi ".utf8) + [0xC3, 0x28])
+    #expect(throws: UsageError("\(dir.file):2: config file is not UTF-8 text")) {
+      try ConfigFile.load(environment: dir.environment)
+    }
+    try dir.write(bytes: Array("--pick\n\n--print a".utf8) + [0] + Array("b\n".utf8))
+    #expect(throws: UsageError("\(dir.file):3: config file holds a NUL byte")) {
       try ConfigFile.load(environment: dir.environment)
     }
     try dir.write(String(repeating: "# comment\n", count: 7000))

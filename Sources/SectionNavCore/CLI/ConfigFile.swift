@@ -53,12 +53,35 @@ public struct ConfigFile: Sendable, Equatable {
     // A byte order mark is no part of the text.
     let utf8 = bytes.starts(with: ByteOrderMark.utf8) ? bytes[3...] : bytes[...]
     guard let text = String(validating: utf8, as: UTF8.self) else {
-      throw UsageError("\(name): config file is not UTF-8 text")
+      throw UsageError("\(name):\(Self.line(of: Self.firstInvalid(utf8), in: utf8)): config file is not UTF-8 text")
+    }
+    // No option value can hold a NUL (none can be given on a command line).
+    if let nul = utf8.firstIndex(of: 0) {
+      throw UsageError("\(name):\(Self.line(of: nul, in: utf8)): config file holds a NUL byte")
     }
     return ConfigFile(path: path, text: text)
   }
 
   static let maxBytes = 64 * 1024
+
+  /// The 1-based line of byte `index` of `bytes`.
+  static func line(of index: Int, in bytes: ArraySlice<UInt8>) -> Int {
+    bytes[bytes.startIndex..<index].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
+  /// Where the first byte that is not UTF-8 stands (the end when none).
+  static func firstInvalid(_ bytes: ArraySlice<UInt8>) -> Int {
+    var i = bytes.startIndex
+    while i < bytes.endIndex {
+      let b = bytes[i]
+      let n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
+      guard n > 0, i + n <= bytes.endIndex, String(validating: bytes[i..<(i + n)], as: UTF8.self) != nil else {
+        return i
+      }
+      i += n
+    }
+    return i
+  }
 
   /// Each non-empty line's words with its 1-based line number.
   func lines() throws(UsageError) -> [(number: Int, words: [String])] {
