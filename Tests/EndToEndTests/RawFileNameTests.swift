@@ -24,6 +24,18 @@ import Testing
     #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
   }
 
+  /// A config directory named in Latin-1 holds the config file that is
+  /// read (repaired to U+FFFD, it named no directory: no config, no word).
+  @Test func aConfigDirectoryNamedInLatin1IsRead() throws {
+    let directory = Scratch.directory("latin1-config")
+    defer { Scratch.remove(directory) }
+    let r = try run(
+      #"d="$1/c$(printf '\351')"; mkdir -p "$d/sectionnav" && echo --bogus > "$d/sectionnav/config" && "#
+        + #"XDG_CONFIG_HOME="$d" exec "$0" --demo numbers --check"#, in: directory)
+    #expect(r.status == 2, "\(r.stdout)")
+    #expect(r.stderr.contains("/c\u{FFFD}/sectionnav/config:1: unknown option '--bogus'"), "\(r.stderr)")
+  }
+
   @Test func aFileNamedInLatin1OpensAsDataAndAsAScript() throws {
     let directory = Scratch.directory("latin1")
     defer { Scratch.remove(directory) }
