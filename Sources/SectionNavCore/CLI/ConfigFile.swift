@@ -22,11 +22,21 @@ public struct ConfigFile: Sendable, Equatable {
   /// The file's location; nil when neither `XDG_CONFIG_HOME` nor `HOME` is set.
   /// A relative `XDG_CONFIG_HOME` is ignored, as the XDG spec asks.
   public static func path(environment: [String: String]) -> String? {
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+    if let xdg = directory("XDG_CONFIG_HOME", environment), xdg.hasPrefix("/") {
       return xdg + "/sectionnav/config"
     }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    guard let home = directory("HOME", environment), !home.isEmpty else { return nil }
     return home + "/.config/sectionnav/config"
+  }
+
+  /// The directory variable `name` names, by its bytes when the process's
+  /// own value is not UTF-8 (`SystemPath`: repaired to U+FFFD it named no
+  /// directory, and the config file was skipped without a word).
+  static func directory(_ name: String, _ environment: [String: String]) -> String? {
+    guard let value = environment[name] else { return nil }
+    guard value.unicodeScalars.contains("\u{FFFD}"), let raw = getenv(name) else { return value }
+    let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+    return String(decoding: bytes, as: UTF8.self) == value ? SystemPath.encoded(bytes) : value
   }
 
   /// The file's text, or nil when there is none; a file that exists but
