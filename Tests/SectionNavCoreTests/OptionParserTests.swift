@@ -31,6 +31,13 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(c.printFormat == (try PrintFormat("{item}")) && c.color == .auto && c.indicators == .always)
   }
 
+  /// fzf's `-qtext`: the short option's value written against it.
+  @Test func aShortOptionsValueMayBeAttached() throws {
+    #expect(try parse("-qapple").query == "apple")
+    #expect(try parse("-q", "apple").query == "apple")
+    #expect(errorMessage(["-mx"]) != nil)
+  }
+
   /// `--height` takes fzf's N, N% or -N (all but N rows); no value, a bad
   /// one or the adaptive ~N is a one-line usage error naming the option.
   @Test func heightTakesRowsOrPercent() throws {

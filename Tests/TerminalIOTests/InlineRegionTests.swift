@@ -35,7 +35,9 @@ import Testing
   @Test func heightsParsedAsFzfsAndKeptThroughResizes() throws {
     #expect(try InlineHeight.parse("6") == .rows(6))
     #expect(try InlineHeight.parse("40%") == .percent(40))
-    for bad in ["", "0", "-3", "x", "6x", "%", "101%", "0%", "~10"] {
+    // fzf's -N: all but N rows.
+    #expect(try InlineHeight.parse("-3") == .allBut(3))
+    for bad in ["", "0", "-", "-3%", "--3", "x", "6x", "%", "101%", "0%", "~10"] {
       #expect(throws: UsageError.self, "\(bad)") { try InlineHeight.parse(bad) }
     }
     #expect(InlineHeight.rows(6).rows(terminalHeight: 24) == 6)

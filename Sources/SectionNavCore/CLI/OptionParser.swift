@@ -95,6 +95,12 @@ public enum OptionParser {
       if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
         name = String(word[..<equals])
         attached = String(word[word.index(after: equals)...])
+      } else if !word.hasPrefix("--"), word.count > 2, OptionTable.option(named: word) == nil,
+        let short = OptionTable.option(named: String(word.prefix(2))), short.kind == .value
+      {
+        // fzf's `-qtext`: a short option's value written against it.
+        name = String(word.prefix(2))
+        attached = String(word.dropFirst(2))
       }
       guard let option = OptionTable.option(named: name) else {
         throw UsageError("unknown option '\(name)'")
