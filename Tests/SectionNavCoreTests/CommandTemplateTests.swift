@@ -90,7 +90,7 @@ import Testing
       "a[{}]=1", "a+=([{}]=1)", "x=([{item}]=v)", "printf -v \"a[{}]\" x", "printf -v {} x", "test -v \"a[{}]\"",
       "[ -v {q} ]", "read -r \"a[{}]\" <<< v", "read {section}", "read -a {}", "unset \"a[{}]\"", "declare {}",
       "local {}=1", "declare -i x={}", "typeset -i z=\"{}\"", "declare -n r={json}", "declare -i n; n={}",
-      "mapfile {}", "wait -p {}", "getopts ab {}", "echo $(a[{}]=1)",
+      "mapfile {}", "wait -p {}", "getopts ab {}", "echo $(a[{}]=1)", "read {} < file", "echo x >&2; read {}",
     ] {
       let message = try #require(Self.refusal(template), "\(template) was accepted")
       #expect(message.contains("runs code"), "\(template): \(message)")
@@ -99,6 +99,8 @@ import Testing
       "echo \"item=[{}]\"", "printf '[%s]\\n' {+}", "x={}; echo \"$x\"", "export X={}", "local x=\"{}\"",
       "read -p {} x", "test -n {}", "[ -v x ] && echo {}", "declare -i n={index}", "a[{index}]=1",
       "declare -A m; m[k]={}", "echo a[{}]", "printf %s {} > \"out[1]\"", "grep -e {q} -- file",
+      // A redirection's target is a file or a here-string, not a name.
+      "read -r first < {}; echo \"$first\"", "IFS=: read -r a b <<< {}", "read -r a b <<<{}", "mapfile -t l < {}",
     ] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }

@@ -14,6 +14,9 @@ struct ShellNamePositions {
   /// The current command's finished words, quotes dropped.
   private var words: [String] = []
   private var word = ""
+  /// The word being read follows a redirection (`< {}`, `<<< {}`): a
+  /// file or a here-string, no argument of the command.
+  private var redirected = false
   /// The quote open where the last reading stopped.
   private var quote: Unicode.Scalar? = nil
   /// Where the reading stopped.
@@ -36,7 +39,7 @@ struct ShellNamePositions {
     read(from: position, to: at)
     position = end
     defer { self.word.append("\u{1}") }
-    guard value else { return }
+    guard value, !redirected else { return }
     let command = commandIndex.map { words[$0] }
     let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
     if let name = openSubscript,
@@ -139,6 +142,11 @@ struct ShellNamePositions {
           i += 1
         }
       case " ", "\t": endWord()
+      case "<", ">":
+        endWord()
+        redirected = true
+      case "&" where redirected && word.isEmpty:
+        break  // `>&2`, `&>`
       case "\n", ";", "&", "|", "(", ")", "`":
         endWord()
         endCommand()
@@ -149,12 +157,15 @@ struct ShellNamePositions {
 
   private mutating func endWord() {
     guard !word.isEmpty else { return }
-    words.append(word)
+    // A redirection's target is no argument.
+    if !redirected { words.append(word) }
+    redirected = false
     word = ""
   }
 
   /// Notes the names a `declare -i`/`-n` gave, then starts a new command.
   private mutating func endCommand() {
+    redirected = false
     if let k = commandIndex, Self.declaring.contains(words[k]), declaresEvaluated {
       for w in words[(k + 1)...] where !w.hasPrefix("-") {
         evaluatedNames.insert(String(w.prefix { $0 != "=" && $0 != "[" && $0 != "+" }))
