@@ -53,6 +53,20 @@ import Testing
     #expect(line.text == "echo \"${SECTIONNAV_ITEM}\" # it's\necho \"${SECTIONNAV_ITEM}\"")
   }
 
+  /// Arithmetic written another way: a continued line (the shell joins it
+  /// before reading words), `((` against a keyword, `[[ … ]]` operands of
+  /// arithmetic operators and of `-v`.
+  @Test func arithmeticSpelledAnotherWayIsRefused() throws {
+    for template in [
+      "(\\\n( {} ))", "[\\\n[ {} -eq 1 ]]", "echo $\\\n[ {} ]", "for((i={};;)); do break; done",
+      "while(( {} )); do break; done", "if(( {} )); then :; fi", "[[ 1 -lt {} ]]", "[[ -v {} ]]",
+    ] {
+      #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+    // A continued line means what the joined one does.
+    #expect(try Self.render("echo \\\n{}").text == "echo \"${SECTIONNAV_ITEM}\"")
+  }
+
   @Test func arithmeticTakesOnlyTheIndex() throws {
     #expect(try Self.render("echo $(( {index} + 1 ))", .init(index: 4)).text == "echo $(( 4 + 1 ))")
     for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {
@@ -91,6 +105,13 @@ import Testing
       "[ -v {q} ]", "read -r \"a[{}]\" <<< v", "read {section}", "read -a {}", "unset \"a[{}]\"", "declare {}",
       "local {}=1", "declare -i x={}", "typeset -i z=\"{}\"", "declare -n r={json}", "declare -i n; n={}",
       "mapfile {}", "wait -p {}", "getopts ab {}", "echo $(a[{}]=1)", "read {} < file", "echo x >&2; read {}",
+      // Spelled another way: a continued line, a quoted or prefixed command,
+      // an option's value against it, an empty argument before it.
+      "rea\\\nd {} <<< 1", "\\let x={}", "\"let\" x={}", "le''t x={}", "command read {} <<< 1",
+      "builtin -- read {} <<< 1", "command printf -v {} x", "printf -v{} v", "read -ra{} <<< 1", "read -d '' {} <<< 1",
+      "f() { local -i n={}; }; f", "RANDOM={}", "echo ok # a comment \\\nread {}",
+      // What reaches an integer or nameref variable, however it gets there.
+      "declare -i n; read n <<< {}", "declare -i n; n=$(echo {})", "declare -n r; for r in {}; do :; done",
     ] {
       let message = try #require(Self.refusal(template), "\(template) was accepted")
       #expect(message.contains("runs code"), "\(template): \(message)")
@@ -99,6 +120,9 @@ import Testing
       "echo \"item=[{}]\"", "printf '[%s]\\n' {+}", "x={}; echo \"$x\"", "export X={}", "local x=\"{}\"",
       "read -p {} x", "test -n {}", "[ -v x ] && echo {}", "declare -i n={index}", "a[{index}]=1",
       "declare -A m; m[k]={}", "echo a[{}]", "printf %s {} > \"out[1]\"", "grep -e {q} -- file",
+      // Inside [[ … ]], string and file tests evaluate nothing.
+      "[[ -f {} ]] && bat {} || echo no", "[[ $(file --mime {}) =~ binary ]] && echo {} || cat {}",
+      "[[ {} == *.md ]] && glow {}", "[[ -n {q} ]] && rg {q} {}", "getopts a: o -a {}",
       // A redirection's target is a file or a here-string, not a name.
       "read -r first < {}; echo \"$first\"", "IFS=: read -r a b <<< {}", "read -r a b <<<{}", "mapfile -t l < {}",
     ] {

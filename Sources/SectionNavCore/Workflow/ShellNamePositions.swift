@@ -17,6 +17,8 @@ struct ShellNamePositions {
   /// The word being read follows a redirection (`< {}`, `<<< {}`): a
   /// file or a here-string, no argument of the command.
   private var redirected = false
+  /// A word has begun, maybe empty (`''`: an argument all the same).
+  private var begun = false
   /// The quote open where the last reading stopped.
   private var quote: Unicode.Scalar? = nil
   /// Where the reading stopped.
@@ -24,7 +26,32 @@ struct ShellNamePositions {
   /// Names given the integer or nameref attribute so far (`declare -i n`).
   private var evaluatedNames: Set<String> = []
 
-  init(_ scalars: [Unicode.Scalar]) { s = scalars }
+  init(_ scalars: [Unicode.Scalar]) {
+    s = scalars
+    // Anywhere in the template, `declare -i`/`-n` makes every text
+    // placeholder suspect: whatever reaches such a variable — by `read`,
+    // `printf -v`, `for`, `mapfile`, an array, a default — bash evaluates.
+    var whole = ShellNamePositions(scanning: scalars)
+    whole.read(from: 0, to: scalars.count)
+    whole.endWord()
+    whole.endCommand()
+    givesEvaluatedAttribute = !whole.evaluatedNames.isEmpty
+  }
+
+  private init(scanning scalars: [Unicode.Scalar]) { s = scalars }
+
+  /// The template gives some variable the integer or nameref attribute.
+  private var givesEvaluatedAttribute = false
+
+  /// Bash's own integer variables: a value assigned to one is evaluated.
+  private static let integerVariables: Set<String> = ["RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "LINENO", "SECONDS"]
+
+  /// Words before a command that leave it the command (`command read`,
+  /// `{ read …; }`, `! read`, `then read`).
+  private static let prefixes: Set<String> = [
+    "command", "builtin", "exec", "nohup", "time", "{", "}", "!", "then", "do", "else", "elif", "if", "while",
+    "until", "coproc", "--", "-p",
+  ]
 
   /// Commands whose arguments bash takes as variable names.
   private static let declaring: Set<String> = ["declare", "typeset", "local", "export", "readonly"]
@@ -39,7 +66,13 @@ struct ShellNamePositions {
     read(from: position, to: at)
     position = end
     defer { self.word.append("\u{1}") }
-    guard value, !redirected else { return }
+    guard value else { return }
+    if givesEvaluatedAttribute {
+      throw UsageError(
+        "placeholder \(word) in a command that gives a variable the integer or nameref attribute (declare -i, "
+          + "-n): bash evaluates what reaches such a variable, which runs code in an item like a[$(cmd)]")
+    }
+    guard !redirected else { return }
     let command = commandIndex.map { words[$0] }
     let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
     if let name = openSubscript,
@@ -50,10 +83,16 @@ struct ShellNamePositions {
         "placeholder \(word) in a subscript (\(name)[…]): bash evaluates it as arithmetic, which runs code "
           + "in an item like a[$(cmd)]; use an associative array (declare -A) set from \"$SECTIONNAV_ITEM\"")
     }
+    if command == "let" {
+      throw UsageError(
+        "placeholder \(word) inside let: the shell evaluates what it gives as arithmetic (bash runs code in it); "
+          + "only {index} may stand there")
+    }
     if let assignment = self.word.firstIndex(of: "=") {
       let name = String(self.word[..<assignment].prefix { $0 != "[" && $0 != "+" })
       let evaluated =
-        command.map { Self.declaring.contains($0) && declaresEvaluated } ?? evaluatedNames.contains(name)
+        command.map { Self.declaring.contains($0) && declaresEvaluated }
+        ?? (evaluatedNames.contains(name) || Self.integerVariables.contains(name))
       if evaluated {
         throw UsageError(
           "placeholder \(word) as the value of \(name), an integer or nameref variable: bash evaluates it "
@@ -61,14 +100,27 @@ struct ShellNamePositions {
       }
       return
     }
-    guard let command, !self.word.hasPrefix("-"), Self.naming.contains(command) else { return }
+    guard let command, Self.naming.contains(command) else { return }
+    // An option's value written against it: `printf -v{}`, `read -ra{}`, `wait -p{}`.
+    if self.word.hasPrefix("-"), !self.word.hasPrefix("--") {
+      let letters = self.word.dropFirst()
+      let naming: Character? = command == "printf" ? "v" : command == "read" ? "a" : command == "wait" ? "p" : nil
+      if let naming, let at = letters.firstIndex(of: naming),
+        command == "read" ? letters[..<at].allSatisfy(\.isLetter) : at == letters.startIndex
+      {
+        throw UsageError(
+          "placeholder \(word) as a variable name of \(command): bash evaluates a subscript in a name, which "
+            + "runs code in an item like a[$(cmd)]; pass the value as an argument instead")
+      }
+      return
+    }
     let taken: Bool
     switch command {
     case "read": taken = !["-d", "-i", "-n", "-N", "-p", "-t", "-u"].contains(previous ?? "")
     case "printf", "wait": taken = previous == (command == "printf" ? "-v" : "-p")
     case "test", "[": taken = previous == "-v" || previous == "-R"
     case "mapfile", "readarray": taken = !["-d", "-n", "-O", "-s", "-u", "-C", "-c"].contains(previous ?? "")
-    case "getopts": taken = words.count - commandIndex! >= 2
+    case "getopts": taken = words.count - commandIndex! == 2  // `getopts OPTSTRING NAME [ARG…]`
     default: taken = true
     }
     if taken {
@@ -79,7 +131,7 @@ struct ShellNamePositions {
   }
 
   /// The first word of the current command that is not an assignment.
-  private var commandIndex: Int? { words.firstIndex { !Self.isAssignment($0) } }
+  private var commandIndex: Int? { words.firstIndex { !Self.isAssignment($0) && !Self.prefixes.contains($0) } }
 
   /// Whether the current command (`declare`…) gives the integer or nameref attribute.
   private var declaresEvaluated: Bool {
@@ -135,7 +187,12 @@ struct ShellNamePositions {
         continue
       }
       switch c {
-      case "'", "\"": quote = c
+      case "#" where word.isEmpty && !begun:
+        // A comment, to its line's end (a backslash there continues nothing).
+        while i < to && s[i] != "\n" { i += 1 }
+      case "'", "\"":
+        quote = c
+        begun = true
       case "\\":
         if i < to {
           word.unicodeScalars.append(s[i])
@@ -156,7 +213,8 @@ struct ShellNamePositions {
   }
 
   private mutating func endWord() {
-    guard !word.isEmpty else { return }
+    defer { begun = false }
+    guard !word.isEmpty || begun else { return }
     // A redirection's target is no argument.
     if !redirected { words.append(word) }
     redirected = false

@@ -28,10 +28,12 @@ struct TemplateScan {
     case bracketed(depth: Int, double: Bool)
     case letCommand
 
-    /// Whether the shell evaluates an expansion here as arithmetic.
+    /// Whether the shell evaluates an expansion here as arithmetic (in
+    /// `[[ … ]]` only some operands are: `doubleBracketOperand`).
     var isArithmetic: Bool {
       switch self {
-      case .arithmetic, .bracketed, .letCommand: true
+      case .arithmetic, .letCommand: true
+      case .bracketed(_, let double): !double
       case .braced(_, _, let arithmetic): arithmetic
       default: false
       }
@@ -48,8 +50,48 @@ struct TemplateScan {
   private var names: ShellNamePositions
 
   private init(_ text: String) {
-    s = Array(text.unicodeScalars)
+    s = Self.joiningContinuedLines(Array(text.unicodeScalars))
     names = ShellNamePositions(s)
+  }
+
+  /// The template with each `\` + newline outside single quotes and
+  /// comments removed, as the shell removes it before reading words:
+  /// `le\⏎t x={}` is `let`.
+  static func joiningContinuedLines(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    out.reserveCapacity(s.count)
+    var single = false
+    var double = false
+    var i = 0
+    while i < s.count {
+      let c = s[i]
+      if c == "'" && !double {
+        single.toggle()
+      } else if c == "\"" && !single {
+        double.toggle()
+      } else if c == "#" && !single && !double && (i == 0 || " \t\n;&|()".unicodeScalars.contains(s[i - 1])) {
+        // A comment runs to its line's end, a backslash there included.
+        while i < s.count && s[i] != "\n" {
+          out.append(s[i])
+          i += 1
+        }
+        continue
+      } else if c == "\\" && !single {
+        if i + 1 < s.count && s[i + 1] == "\n" {
+          i += 2
+          continue
+        }
+        if i + 1 < s.count {
+          out.append(c)
+          out.append(s[i + 1])
+          i += 2
+          continue
+        }
+      }
+      out.append(c)
+      i += 1
+    }
+    return out
   }
 
   /// `text` as literal text and placeholders in their contexts.
@@ -64,7 +106,7 @@ struct TemplateScan {
         try names.check(
           placeholder: String(String.UnicodeScalarView(s[i..<end])), at: i, end: end, value: placeholder.isText)
         let context: CommandTemplate.Context
-        if stack.contains(where: \.isArithmetic) {
+        if stack.contains(where: \.isArithmetic) || isArithmeticOperand(at: i, end: end) {
           guard placeholder == .index else {
             throw UsageError(
               "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $((…)), ((…)), $[…], [[ … ]], "
@@ -88,6 +130,33 @@ struct TemplateScan {
     }
     flush()
     return out
+  }
+
+  /// Inside `[[ … ]]`, whether the word at `at`..<`end` is an operand bash
+  /// evaluates: beside `-eq`, `-ne`, `-lt`, `-le`, `-gt`, `-ge` (arithmetic),
+  /// after `-v` or `-R` (a variable's name, its subscript arithmetic).
+  /// String and file tests (`-f {}`, `{} == *.md`, `=~`) evaluate nothing.
+  private func isArithmeticOperand(at: Int, end: Int) -> Bool {
+    guard stack.contains(where: { if case .bracketed(_, true) = $0 { true } else { false } }) else { return false }
+    func token(from start: Int, step: Int) -> String {
+      var j = start
+      while j >= 0 && j < s.count && " \t".unicodeScalars.contains(s[j]) { j += step }
+      var scalars: [Unicode.Scalar] = []
+      while j >= 0 && j < s.count && !" \t\n;&|()".unicodeScalars.contains(s[j]) {
+        scalars.append(s[j])
+        j += step
+      }
+      return String(String.UnicodeScalarView(step < 0 ? scalars.reversed() : scalars))
+    }
+    // The words around the placeholder's own word.
+    var first = at
+    while first > 0 && !" \t\n;&|()".unicodeScalars.contains(s[first - 1]) { first -= 1 }
+    var last = end
+    while last < s.count && !" \t\n;&|()".unicodeScalars.contains(s[last]) { last += 1 }
+    let arithmetic: Set<String> = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]
+    let before = token(from: first - 1, step: -1)
+    let after = token(from: last, step: 1)
+    return arithmetic.contains(before) || arithmetic.contains(after) || before == "-v" || before == "-R"
   }
 
   private var context: CommandTemplate.Context {
@@ -151,6 +220,18 @@ struct TemplateScan {
 
   private func next(_ k: Int = 1) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
 
+  /// Right after `for`, `while`, `until`, `if`, `elif` written against
+  /// what follows (`for((i=0;;))`).
+  private var afterKeyword: Bool {
+    for keyword in ["for", "while", "until", "if", "elif"] {
+      let k = Array(keyword.unicodeScalars)
+      guard i >= k.count, Array(s[(i - k.count)..<i]) == k else { continue }
+      let start = i - k.count
+      if start == 0 || " \t\n;&|()".unicodeScalars.contains(s[start - 1]) { return true }
+    }
+    return false
+  }
+
   private var atWordStart: Bool {
     guard i > 0 else { return true }
     return " \t\n;&|()<>".unicodeScalars.contains(s[i - 1])
@@ -200,7 +281,7 @@ struct TemplateScan {
         stack.append(.letCommand)
         copy(3)
       case "(":
-        if next() == "(" && atWordStart {
+        if next() == "(" && (atWordStart || afterKeyword) {
           stack.append(.arithmetic(parens: 0))
           copy(2)
         } else {
