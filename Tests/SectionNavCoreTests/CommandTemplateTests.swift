@@ -67,6 +67,20 @@ import Testing
     #expect(try Self.render("echo \\\n{}").text == "echo \"${SECTIONNAV_ITEM}\"")
   }
 
+  /// A here-document's body is read by rules of its own (a quote there is
+  /// text): beside one, a text placeholder is refused — after a body with a
+  /// `"`, one read as quoted was left bare, split and globbed.
+  @Test func aTextPlaceholderBesideAHereDocumentIsRefused() throws {
+    for template in [
+      "cat <<EOF\n\"\nEOF\nprintf '[%s]' {}\n: \"", "cat <<EOF\nItem: {}\nEOF", "cat <<-X\n\tx\nX\necho {q}",
+    ] {
+      #expect(Self.refusal(template)?.contains("here-document") == true, "\(template)")
+    }
+    for fine in ["read -r a <<< {}", "echo \"<<\" {}", "echo {index} <<EOF\nx\nEOF"] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
+    }
+  }
+
   @Test func arithmeticTakesOnlyTheIndex() throws {
     #expect(try Self.render("echo $(( {index} + 1 ))", .init(index: 4)).text == "echo $(( 4 + 1 ))")
     for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {

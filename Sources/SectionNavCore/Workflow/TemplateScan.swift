@@ -54,6 +54,35 @@ struct TemplateScan {
     names = ShellNamePositions(s)
   }
 
+  /// Whether the template has a here-document (`<<`, not `<<<`) outside
+  /// quotes and comments.
+  private var hasHereDocument: Bool {
+    var single = false
+    var double = false
+    var i = 0
+    while i < s.count {
+      let c = s[i]
+      if c == "\\" && !single {
+        i += 2
+        continue
+      }
+      if c == "'" && !double {
+        single.toggle()
+      } else if c == "\"" && !single {
+        double.toggle()
+      } else if c == "#" && !single && !double && (i == 0 || " \t\n;&|()".unicodeScalars.contains(s[i - 1])) {
+        while i < s.count && s[i] != "\n" { i += 1 }
+        continue
+      } else if c == "<" && !single && !double && i + 1 < s.count && s[i + 1] == "<"
+        && (i + 2 >= s.count || s[i + 2] != "<") && (i == 0 || s[i - 1] != "<")
+      {
+        return true
+      }
+      i += 1
+    }
+    return false
+  }
+
   /// The template with each `\` + newline outside single quotes and
   /// comments removed, as the shell removes it before reading words:
   /// `le\⏎t x={}` is `let`.
@@ -103,6 +132,12 @@ struct TemplateScan {
   private mutating func run() throws(UsageError) -> [Piece] {
     while i < s.count {
       if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
+        if placeholder.isText && hasHereDocument {
+          throw UsageError(
+            "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) beside a here-document (<<): its body "
+              + "is read by other rules (a quote there is text), which this reading does not follow; "
+              + "write the text with printf or a here-string (<<<)")
+        }
         try names.check(
           placeholder: String(String.UnicodeScalarView(s[i..<end])), at: i, end: end, value: placeholder.isText)
         let context: CommandTemplate.Context
