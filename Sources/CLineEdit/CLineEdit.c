@@ -636,3 +636,5 @@ void cle_editor_track_screen(cle_editor *editor, int row, int height) {
 int cle_editor_screen_scrolled(cle_editor *editor) { return editor->track.scrolled; }
 
 int cle_editor_screen_lowest_row(cle_editor *editor) { return editor->track.lowest; }
+
+int cle_editor_screen_row(cle_editor *editor) { return editor->track.row; }

@@ -198,11 +198,14 @@ public final class LineEditor {
   }
 
   /// Since `trackScreen`: rows the screen scrolled up (a candidate list, a
-  /// history search's line or a wrapping line at the last row), and the
-  /// lowest row written to, as the screen is now.
-  public var screenMoves: (scrolled: Int, lowestRow: Int) {
-    guard let editor else { return (0, 0) }
-    return (Int(cle_editor_screen_scrolled(editor)), Int(cle_editor_screen_lowest_row(editor)))
+  /// history search's line or a wrapping line at the last row), the lowest
+  /// row written to, and the cursor's row, as the screen is now.
+  public var screenMoves: (scrolled: Int, lowestRow: Int, row: Int) {
+    guard let editor else { return (0, 0, 0) }
+    return (
+      Int(cle_editor_screen_scrolled(editor)), Int(cle_editor_screen_lowest_row(editor)),
+      Int(cle_editor_screen_row(editor))
+    )
   }
 
   /// Re-reads the terminal size (the app owns SIGWINCH; libedit also checks

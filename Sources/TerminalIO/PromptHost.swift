@@ -46,7 +46,7 @@ public final class PromptHost {
   /// up under the line editor and the lowest row it wrote to (its
   /// candidate list, a history search's line, a wrapped line), which the
   /// region is cleaned up after.
-  public var screenMoves = (scrolled: 0, lowestRow: 0)
+  public var screenMoves = (scrolled: 0, lowestRow: 0, row: 0)
   /// Keys typed before the prompt opened, already read from the terminal
   /// (`Typeahead`): the editor reads them first, then sets `typeaheadUsed`
   /// to how many bytes its line took; the rest go back to the list.

@@ -259,7 +259,7 @@ public final class TerminalApp {
   /// lines. Whatever it wrote below the region (a list under a region
   /// higher on the screen) is blanked too. The region itself is drawn
   /// again whole afterwards.
-  private func clearAfterPrompt(_ moves: (scrolled: Int, lowestRow: Int)) throws {
+  private func clearAfterPrompt(_ moves: (scrolled: Int, lowestRow: Int, row: Int)) throws {
     guard var region = terminal.region else { return }
     var bytes: [UInt8] = []
     if moves.scrolled > 0 {
@@ -343,7 +343,20 @@ public final class TerminalApp {
       }
     }
     if cancel { return .cancel }
-    if stopped || resized { readSize() }
+    if stopped || resized {
+      readSize()
+      // Inline, the region moved with the shell's lines (a shorter window
+      // pushed them up, a taller one pulled them back): placed again below
+      // them, as outside a prompt, from where the prompt's row went.
+      if resized && !stopped && inlineHeight != nil, var region = terminal.region {
+        // What the line editor scrolled moved the shell's lines up first.
+        let moves = host.screenMoves
+        region.cursorRow = max(0, region.cursorRow - moves.scrolled)
+        terminal.region = region
+        writer.invalidate()
+        try? replaceRegionAfterResize(cursorWas: host.screenRow == nil ? nil : moves.row)
+      }
+    }
     let changed = handleDuringPrompt(&during, callbacks)
     // The run ends (or failed): the line is abandoned, the loop goes on.
     if during.error != nil || during.held.contains(where: { if case .exit = $0 { true } else { false } }) {

@@ -142,9 +142,12 @@ final class Prompts {
     return e.readLine(prompt: kind == .command ? ":" : "/", wake: host.wakeDescriptors, typeahead: host.typeahead) {
       interruption in
       host.screenDisturbed = e.screenDisturbed
+      host.screenMoves = e.screenMoves
       let action = interruption == .suspendKey ? host.suspend() : host.service()
       e.wakeTimeout = host.wakeTimeout
       if action == .redraw || action == .redrawAfterStop, let place = host.screenRow {
+        // Drawn again where the region now is: what scrolled before is past.
+        e.trackScreen(row: nil, height: 0)
         e.trackScreen(row: place.row, height: place.height)
       }
       switch action {

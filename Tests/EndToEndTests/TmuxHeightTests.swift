@@ -239,6 +239,38 @@ struct TmuxHeightTests {
     #expect(lines.allSatisfy { $0.hasPrefix("shell-") } && lines.last == "shell-20", "after exit:\n\(after)")
   }
 
+  /// A window made shorter or taller while a `:` line is open (with a Tab
+  /// list shown, which scrolled the screen): the region is placed again
+  /// below the shell's lines, as without a prompt — it was drawn at its old
+  /// rows, over the shell's lines or under a copy of itself, and after exit
+  /// the shell's next line landed among stale rows.
+  @Test(arguments: [(20, false), (19, true), (28, true)])
+  func aResizeDuringAPromptPlacesTheRegionAgain(height: Int, candidates: Bool) async throws {
+    let command =
+      "i=1; while [ $i -le 40 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
+    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
+    try s.sendKeys(":")
+    _ = try await s.waitFor("the prompt") { $0.status == ":" }
+    if candidates {
+      try s.sendKeys("Tab")
+      _ = try await s.waitFor("the candidates") { $0.lines.contains { $0.contains("goto") } }
+    }
+    try s.resize(width: 80, height: height)
+    _ = try await s.waitFor("the prompt again") { $0.lines.count == height && $0.lines.contains(":") }
+    try s.sendKeys("Escape")
+    let back = try await s.waitFor("the list again") { $0.lines.contains { $0.contains("item 1/6") } }
+    let last = try #require(back.lines.lastIndex(of: "shell-40"), "\(back)")
+    #expect(back.lines.prefix(last + 1).allSatisfy { $0.hasPrefix("shell-") }, "above the picker:\n\(back)")
+    #expect(back.lines.filter { $0.hasPrefix("> apple") || $0.hasPrefix("  apple") }.count == 1, "\(back)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    let after = try s.capture()
+    let kept = after.lines.filter { !$0.isEmpty }
+    #expect(kept.allSatisfy { $0.hasPrefix("shell-") } && kept.last == "shell-40", "after exit:\n\(after)")
+  }
+
   /// A picker higher up the screen: the candidate list went below it, and
   /// stayed there under the picker once the prompt closed.
   @Test func candidatesBelowAPickerHigherUpAreGoneAfterThePrompt() async throws {

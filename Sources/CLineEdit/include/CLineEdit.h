@@ -153,6 +153,8 @@ void cle_editor_track_screen(cle_editor *editor, int row, int height);
 int cle_editor_screen_scrolled(cle_editor *editor);
 /// The lowest screen row written or moved to since the last placing (after scrolling).
 int cle_editor_screen_lowest_row(cle_editor *editor);
+/// The screen row libedit's writes left the cursor on.
+int cle_editor_screen_row(cle_editor *editor);
 /// Re-reads the terminal size.
 void cle_editor_resize(cle_editor *editor);
 
