@@ -16,10 +16,10 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
   let arguments = OptionsFuzz.arguments(&input)
-  let configuration: Configuration
+  var configuration: Configuration
   do {
     configuration = try OptionParser.parse(arguments: arguments, environment: [:])
-    try configuration.checkCombination()
+    try configuration.settleCombination()
   } catch {
     require(!error.message.isEmpty, "empty usage error for \(arguments)")
     return 0
