@@ -629,7 +629,6 @@ void cle_editor_resize(cle_editor *editor) { el_resize(editor->el); }
 int cle_editor_screen_disturbed(cle_editor *editor) { return editor->disturbed; }
 
 void cle_editor_track_screen(cle_editor *editor, int row, int height) {
-  if (height <= 0) editor->track.scrolled = 0;
   screen_track_place(&editor->track, row, 0, height, cle_editor_columns(editor));
 }
 

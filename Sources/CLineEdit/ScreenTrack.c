@@ -16,6 +16,7 @@ void screen_track_place(screen_track *track, int row, int column, int height, in
   track->row = row < 0 ? 0 : (height > 0 && row >= height ? height - 1 : row);
   track->column = column < 0 ? 0 : (column >= track->width ? track->width - 1 : column);
   track->pending_wrap = 0;
+  track->scrolled = 0;
   track->lowest = track->row;
   track->state = 0;
   track->needed = 0;

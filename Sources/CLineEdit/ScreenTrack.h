@@ -28,7 +28,7 @@ typedef struct {
 } screen_track;
 
 /// Starts following from `row`, `column` on a `height` × `width` screen
-/// (height 0: stop following). Keeps what `scrolled` counted so far.
+/// (height 0: stop following), `scrolled` counted afresh.
 void screen_track_place(screen_track *track, int row, int column, int height, int width);
 /// Follows `bytes` as a terminal with auto-wrap would take them.
 void screen_track_write(screen_track *track, const unsigned char *bytes, size_t count);

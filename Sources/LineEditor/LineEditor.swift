@@ -188,10 +188,10 @@ public final class LineEditor {
   }
 
   /// Follows where the editor's writes move the cursor from the start of
-  /// screen row `row` of a `height`-row screen (nil: stop, and forget what
-  /// was counted): for a caller drawing in part of the main screen
-  /// (`--height`), which must know whether the screen scrolled under it.
-  /// Call it again after the prompt's row was drawn anew (`.redraw`).
+  /// screen row `row` of a `height`-row screen (nil: stop), counting
+  /// afresh: for a caller drawing in part of the main screen (`--height`),
+  /// which must know whether the screen scrolled under it. Call it again
+  /// after the prompt's row was drawn anew (`.redraw`).
   public func trackScreen(row: Int?, height: Int) {
     guard let editor else { return }
     cle_editor_track_screen(editor, Int32(clamping: row ?? 0), row == nil ? 0 : Int32(clamping: height))

@@ -147,7 +147,6 @@ final class Prompts {
       e.wakeTimeout = host.wakeTimeout
       if action == .redraw || action == .redrawAfterStop, let place = host.screenRow {
         // Drawn again where the region now is: what scrolled before is past.
-        e.trackScreen(row: nil, height: 0)
         e.trackScreen(row: place.row, height: place.height)
       }
       switch action {

@@ -146,8 +146,8 @@ int cle_editor_screen_disturbed(cle_editor *editor);
 /// screen row `row` (0-based) of a `height`-row screen, for a caller that
 /// draws in part of the main screen: whether the screen scrolled under it
 /// (a candidate list, a history search's line, a wrapping line at the last
-/// row) and how far down libedit wrote. Called again after the caller drew
-/// the prompt's row anew; height 0 stops following and zeroes the count.
+/// row) and how far down libedit wrote. Called again (counting afresh)
+/// after the caller drew the prompt's row anew; height 0 stops following.
 void cle_editor_track_screen(cle_editor *editor, int row, int height);
 /// Rows the screen scrolled up since following began.
 int cle_editor_screen_scrolled(cle_editor *editor);

@@ -81,16 +81,11 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// Where the first byte that is not UTF-8 stands (the end when none).
   static func firstInvalid(_ bytes: ArraySlice<UInt8>) -> Int {
-    var i = bytes.startIndex
-    while i < bytes.endIndex {
-      let b = bytes[i]
-      let n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
-      guard n > 0, i + n <= bytes.endIndex, String(validating: bytes[i..<(i + n)], as: UTF8.self) != nil else {
-        return i
-      }
-      i += n
-    }
-    return i
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var at = bytes.startIndex
+    while case .valid(let unit) = parser.parseScalar(from: &iterator) { at += unit.count }
+    return at
   }
 
   /// Each non-empty line's words with its 1-based line number.

@@ -123,7 +123,8 @@ extension AppState {
 
   /// Why `title` names no section shown: under a filter, one it hides says so.
   private func noSection(_ title: String) -> CommandError {
-    let hidden = filtering.base?.sections.contains { Folding.fold($0.title) == Folding.fold(title) } ?? false
+    let folded = Folding.fold(title)
+    let hidden = filtering.base?.sections.contains { Folding.fold($0.title) == folded } ?? false
     return CommandError("no section named '\(title)'" + (hidden ? " among the filter's matches" : ""))
   }
 

@@ -29,7 +29,7 @@ struct TemplateScan {
     case letCommand
 
     /// Whether the shell evaluates an expansion here as arithmetic (in
-    /// `[[ … ]]` only some operands are: `doubleBracketOperand`).
+    /// `[[ … ]]` only some operands are: `isArithmeticOperand`).
     var isArithmetic: Bool {
       switch self {
       case .arithmetic, .letCommand: true
@@ -49,48 +49,27 @@ struct TemplateScan {
   private var literal = String.UnicodeScalarView()
   private var names: ShellNamePositions
 
+  /// The template has a here-document (`<<`, not `<<<`).
+  private let hereDocument: Bool
+
   private init(_ text: String) {
-    s = Self.joiningContinuedLines(Array(text.unicodeScalars))
+    (s, hereDocument) = Self.joiningContinuedLines(Array(text.unicodeScalars))
     names = ShellNamePositions(s)
   }
 
-  /// Whether the template has a here-document (`<<`, not `<<<`) outside
-  /// quotes and comments.
-  private var hasHereDocument: Bool {
-    var single = false
-    var double = false
-    var i = 0
-    while i < s.count {
-      let c = s[i]
-      if c == "\\" && !single {
-        i += 2
-        continue
-      }
-      if c == "'" && !double {
-        single.toggle()
-      } else if c == "\"" && !single {
-        double.toggle()
-      } else if c == "#" && !single && !double && (i == 0 || " \t\n;&|()".unicodeScalars.contains(s[i - 1])) {
-        while i < s.count && s[i] != "\n" { i += 1 }
-        continue
-      } else if c == "<" && !single && !double && i + 1 < s.count && s[i + 1] == "<"
-        && (i + 2 >= s.count || s[i + 2] != "<") && (i == 0 || s[i - 1] != "<")
-      {
-        return true
-      }
-      i += 1
-    }
-    return false
-  }
+  /// What ends a word, and starts the next one.
+  static let wordEnds = " \t\n;&|()".unicodeScalars
 
   /// The template with each `\` + newline outside single quotes and
-  /// comments removed, as the shell removes it before reading words:
-  /// `le\⏎t x={}` is `let`.
-  static func joiningContinuedLines(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+  /// comments removed, as the shell removes it before reading words
+  /// (`le\⏎t x={}` is `let`); and whether a here-document (`<<`, not
+  /// `<<<`) stands outside quotes and comments.
+  static func joiningContinuedLines(_ s: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], hereDocument: Bool) {
     var out: [Unicode.Scalar] = []
     out.reserveCapacity(s.count)
     var single = false
     var double = false
+    var hereDocument = false
     var i = 0
     while i < s.count {
       let c = s[i]
@@ -98,13 +77,17 @@ struct TemplateScan {
         single.toggle()
       } else if c == "\"" && !single {
         double.toggle()
-      } else if c == "#" && !single && !double && (i == 0 || " \t\n;&|()".unicodeScalars.contains(s[i - 1])) {
+      } else if c == "#" && !single && !double && (i == 0 || wordEnds.contains(s[i - 1])) {
         // A comment runs to its line's end, a backslash there included.
         while i < s.count && s[i] != "\n" {
           out.append(s[i])
           i += 1
         }
         continue
+      } else if c == "<" && !single && !double && i + 1 < s.count && s[i + 1] == "<"
+        && (i + 2 >= s.count || s[i + 2] != "<") && (i == 0 || s[i - 1] != "<")
+      {
+        hereDocument = true
       } else if c == "\\" && !single {
         if i + 1 < s.count && s[i + 1] == "\n" {
           i += 2
@@ -120,7 +103,7 @@ struct TemplateScan {
       out.append(c)
       i += 1
     }
-    return out
+    return (out, hereDocument)
   }
 
   /// `text` as literal text and placeholders in their contexts.
@@ -132,26 +115,26 @@ struct TemplateScan {
   private mutating func run() throws(UsageError) -> [Piece] {
     while i < s.count {
       if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
-        if placeholder.isText && hasHereDocument {
+        let word = String(String.UnicodeScalarView(s[i..<end]))
+        if placeholder.isText && hereDocument {
           throw UsageError(
-            "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) beside a here-document (<<): its body "
+            "placeholder \(word) beside a here-document (<<): its body "
               + "is read by other rules (a quote there is text), which this reading does not follow; "
               + "write the text with printf or a here-string (<<<)")
         }
-        try names.check(
-          placeholder: String(String.UnicodeScalarView(s[i..<end])), at: i, end: end, value: placeholder.isText)
+        try names.check(placeholder: word, at: i, end: end, value: placeholder.isText)
         let context: CommandTemplate.Context
         if stack.contains(where: \.isArithmetic) || isArithmeticOperand(at: i, end: end) {
           guard placeholder == .index else {
             throw UsageError(
-              "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $((…)), ((…)), $[…], [[ … ]], "
+              "placeholder \(word) inside $((…)), ((…)), $[…], [[ … ]], "
                 + "let or a ${…} subscript or offset: the shell evaluates what it gives as arithmetic (bash runs "
                 + "code in it); only {index} may stand there")
           }
           context = .plain
         } else if case .ansi = stack.last! {
           throw UsageError(
-            "placeholder \(String(String.UnicodeScalarView(s[i..<end]))) inside $'…', which bash and dash read "
+            "placeholder \(word) inside $'…', which bash and dash read "
               + "differently: write it outside the quotes")
         } else {
           context = self.context
@@ -177,7 +160,7 @@ struct TemplateScan {
       var j = start
       while j >= 0 && j < s.count && " \t".unicodeScalars.contains(s[j]) { j += step }
       var scalars: [Unicode.Scalar] = []
-      while j >= 0 && j < s.count && !" \t\n;&|()".unicodeScalars.contains(s[j]) {
+      while j >= 0 && j < s.count && !Self.wordEnds.contains(s[j]) {
         scalars.append(s[j])
         j += step
       }
@@ -185,9 +168,9 @@ struct TemplateScan {
     }
     // The words around the placeholder's own word.
     var first = at
-    while first > 0 && !" \t\n;&|()".unicodeScalars.contains(s[first - 1]) { first -= 1 }
+    while first > 0 && !Self.wordEnds.contains(s[first - 1]) { first -= 1 }
     var last = end
-    while last < s.count && !" \t\n;&|()".unicodeScalars.contains(s[last]) { last += 1 }
+    while last < s.count && !Self.wordEnds.contains(s[last]) { last += 1 }
     let arithmetic: Set<String> = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]
     let before = token(from: first - 1, step: -1)
     let after = token(from: last, step: 1)
@@ -262,7 +245,7 @@ struct TemplateScan {
       let k = Array(keyword.unicodeScalars)
       guard i >= k.count, Array(s[(i - k.count)..<i]) == k else { continue }
       let start = i - k.count
-      if start == 0 || " \t\n;&|()".unicodeScalars.contains(s[start - 1]) { return true }
+      if start == 0 || Self.wordEnds.contains(s[start - 1]) { return true }
     }
     return false
   }
