@@ -302,6 +302,11 @@ static int wait_for_key(cle_editor *editor, unsigned char *byte) {
   int watched[CLE_WAKE_FDS];
   for (int i = 0; i < CLE_WAKE_FDS; i++) watched[i] = editor->wake_fds[i];
   for (;;) {
+    // Keys the wake function handed over (cle_editor_push_typeahead) come first.
+    if (editor->typeahead_used < editor->typeahead_count) {
+      *byte = editor->typeahead[editor->typeahead_used++];
+      return 1;
+    }
     // What libedit shows now (also just drawn again) may reach past the prompt's row.
     if (!editor->disturbed && line_columns(editor) >= cle_editor_columns(editor)) editor->disturbed = 1;
     struct pollfd fds[1 + CLE_WAKE_FDS] = {{.fd = editor->infd, .events = POLLIN}};
@@ -546,6 +551,16 @@ int cle_editor_set_typeahead(cle_editor *editor, const unsigned char *bytes, siz
 }
 
 size_t cle_editor_typeahead_used(cle_editor *editor) { return editor->typeahead_used; }
+
+int cle_editor_push_typeahead(cle_editor *editor, const unsigned char *bytes, size_t count) {
+  if (count == 0) return 0;
+  unsigned char *grown = realloc(editor->typeahead, editor->typeahead_count + count);
+  if (grown == NULL) return -1;
+  memcpy(grown + editor->typeahead_count, bytes, count);
+  editor->typeahead = grown;
+  editor->typeahead_count += count;
+  return 0;
+}
 
 void cle_editor_set_prompt(cle_editor *editor, const char *prompt) {
   char *copy = strdup(prompt != NULL ? prompt : "");

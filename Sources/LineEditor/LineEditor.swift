@@ -131,6 +131,12 @@ public final class LineEditor {
     read(prompt: prompt, wake: wake, typeahead: typeahead, interrupted)
   }
 
+  /// Keys read by someone else while the line is open: read next, after
+  /// any typeahead not read yet (`typeaheadUsed` counts on through them).
+  public func pushTypeahead(_ bytes: [UInt8]) {
+    if let editor { _ = cle_editor_push_typeahead(editor, bytes, bytes.count) }
+  }
+
   /// How many typeahead bytes the last `readLine` read.
   public private(set) var typeaheadUsed = 0
 

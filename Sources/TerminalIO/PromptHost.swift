@@ -47,6 +47,10 @@ public final class PromptHost {
   /// candidate list, a history search's line, a wrapped line), which the
   /// region is cleaned up after.
   public var screenMoves = (scrolled: 0, lowestRow: 0, row: 0)
+  /// Keys the run loop read from the terminal while the line was open (the
+  /// answer to a cursor-position question came with them): the editor
+  /// reads them next, then takes them away.
+  public var keysForEditor: [UInt8] = []
   /// Keys typed before the prompt opened, already read from the terminal
   /// (`Typeahead`): the editor reads them first, then sets `typeaheadUsed`
   /// to how many bytes its line took; the rest go back to the list.

@@ -354,7 +354,8 @@ public final class TerminalApp {
         region.cursorRow = max(0, region.cursorRow - moves.scrolled)
         terminal.region = region
         writer.invalidate()
-        try? replaceRegionAfterResize(cursorWas: host.screenRow == nil ? nil : moves.row)
+        // Keys typed while the cursor's place was asked are the line's.
+        host.keysForEditor += (try? replaceRegionAfterResize(cursorWas: host.screenRow == nil ? nil : moves.row)) ?? []
       }
     }
     let changed = handleDuringPrompt(&during, callbacks)
@@ -556,7 +557,7 @@ public final class TerminalApp {
       let cursorWas = writer.cursorRow
       readSize()
       writer.invalidate()
-      try replaceRegionAfterResize(cursorWas: cursorWas)
+      queueTyped(try replaceRegionAfterResize(cursorWas: cursorWas))
       queue.append(.resize(width: width, height: height))
     }
     return nil
@@ -623,8 +624,9 @@ public final class TerminalApp {
   /// the terminal now says it is tells how far they moved — absolute rows
   /// kept from before drew the new frame below rows of the old one, left on
   /// the screen for good.
-  private func replaceRegionAfterResize(cursorWas: Int?) throws {
-    guard let old = terminal.region, inlineHeight != nil else { return }
+  /// Returns the bytes of keys typed while the cursor's place was asked.
+  private func replaceRegionAfterResize(cursorWas: Int?) throws -> [UInt8] {
+    guard let old = terminal.region, inlineHeight != nil else { return [] }
     var shift = 0
     var typed: [UInt8] = []
     if let cursorWas, answersCursorReports {
@@ -638,7 +640,7 @@ public final class TerminalApp {
     try terminal.write(bytes)
     try makeRoom(
       for: InlineRegion.place(row: row, column: old.cursorColumn, terminalHeight: terminalHeight, rows: height))
-    queueTyped(typed)
+    return typed
   }
 
   private func makeRoom(for region: InlineRegion) throws {

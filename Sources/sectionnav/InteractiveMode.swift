@@ -145,6 +145,10 @@ final class Prompts {
       host.screenMoves = e.screenMoves
       let action = interruption == .suspendKey ? host.suspend() : host.service()
       e.wakeTimeout = host.wakeTimeout
+      if !host.keysForEditor.isEmpty {
+        e.pushTypeahead(host.keysForEditor)
+        host.keysForEditor = []
+      }
       if action == .redraw || action == .redrawAfterStop, let place = host.screenRow {
         // Drawn again where the region now is: what scrolled before is past.
         e.trackScreen(row: place.row, height: place.height)

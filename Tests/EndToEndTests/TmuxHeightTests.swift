@@ -271,6 +271,24 @@ struct TmuxHeightTests {
     #expect(kept.allSatisfy { $0.hasPrefix("shell-") } && kept.last == "shell-40", "after exit:\n\(after)")
   }
 
+  /// A key typed as the window is resized while a `:` line is open reaches
+  /// the line: the run loop, asking the terminal where the cursor is, read
+  /// it with the answer and queued it for after the line, which then never
+  /// saw its Esc (one tmux command resizes and types, so they come together).
+  @Test func aKeyTypedAsTheWindowResizesReachesThePrompt() async throws {
+    let command =
+      "i=1; while [ $i -le 40 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
+    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    defer { s.close() }
+    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
+    try s.sendKeys(":")
+    _ = try await s.waitFor("the prompt") { $0.status == ":" }
+    try s.shell("tmux_ resize-window -t \(s.target) -x 80 -y 20 \\; send-keys -t \(s.target) Escape")
+    _ = try await s.waitFor("the prompt closed") { $0.lines.contains { $0.contains("item 1/6") } }
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+  }
+
   /// A picker higher up the screen: the candidate list went below it, and
   /// stayed there under the picker once the prompt closed.
   @Test func candidatesBelowAPickerHigherUpAreGoneAfterThePrompt() async throws {

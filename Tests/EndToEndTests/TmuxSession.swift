@@ -57,7 +57,7 @@ final class TmuxSession: @unchecked Sendable {
   /// `XDG_STATE_HOME` of the pane.
   let stateHome: String
   private let socket: String
-  private let target = "t"
+  let target = "t"
   private var closed = false
   private var serverPID: pid_t = 0
 

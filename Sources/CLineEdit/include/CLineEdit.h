@@ -121,6 +121,9 @@ void cle_editor_set_prompt(cle_editor *editor, const char *prompt);
 int cle_editor_set_typeahead(cle_editor *editor, const unsigned char *bytes, size_t count);
 /// How many of those bytes the line editor read (the rest are the caller's again).
 size_t cle_editor_typeahead_used(cle_editor *editor);
+/// Appends keys the caller read while a line is open (from inside the wake
+/// function): the editor reads them after the typeahead left. -1 when out of memory.
+int cle_editor_push_typeahead(cle_editor *editor, const unsigned char *bytes, size_t count);
 /// The history that Up/Down/Ctrl-R browse (not owned; may be NULL).
 void cle_editor_set_history(cle_editor *editor, cle_history *history);
 /// Reads one line. Returns it without the trailing newline (valid until the
