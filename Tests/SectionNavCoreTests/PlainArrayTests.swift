@@ -79,6 +79,8 @@ extension PlainArrayTests {
     #expect(settled(#"{"a": 1"#) == (nil, true))
     #expect(settled(#"[{"name": "x", "#).1 == false)
     #expect(settled(#"[{"name": "x", "n": {"k": 1}}, "#) == (.objects(fields: ["name", "n"]), true))
+    // A repeated key is one field (jq keeps its last value), named once in the note.
+    #expect(settled(#"[{"a": "x", "k": 1, "a": "y"}]"#) == (.objects(fields: ["a", "k"]), true))
     let section = #"[{"title": "T", "items": ["# + String(repeating: "1, ", count: 100_000)
     #expect(settled(section).1 == false)
     #expect(settled(section, window: 1 << 16) == (nil, true))

@@ -72,7 +72,7 @@ public enum PlainArray: Sendable, Equatable {
   /// The most keys `fieldNames` reads.
   static let fieldLimit = 20
 
-  /// The keys of the object at `start`, in order (at most `fieldLimit`),
+  /// The distinct keys of the object at `start`, in order (at most `fieldLimit`),
   /// and whether its `}` was reached.
   static func fieldNames(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (names: [String], closed: Bool) {
     var names: [String] = []
@@ -86,8 +86,10 @@ public enum PlainArray: Sendable, Equatable {
         var j = i + 1
         while j < bytes.count && bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
         if depth == 1 && expectKey {
-          names.append(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<min(j, bytes.count)]), as: UTF8.self))
+          // A repeated key is one field (jq keeps its last value): named once.
+          let key = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<min(j, bytes.count)])
+          let name = String(decoding: key, as: UTF8.self)
+          if !names.contains(name) { names.append(name) }
           expectKey = false
         }
         i = j
