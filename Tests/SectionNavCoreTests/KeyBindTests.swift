@@ -26,10 +26,21 @@ import Testing
       ("ctrl-space", KeyEvent(Key.control(0))), ("C-Space", KeyEvent(Key.control(0))),
       // fzf's: C-/ is the byte C-_ sends; Alt with a control key.
       ("ctrl-/", KeyEvent(.ctrl("_"))), ("ctrl-alt-x", KeyEvent(.ctrl("x"), modifiers: .alt)),
+      // fzf's modifiers on cursor keys, in any order (xterm reports Ctrl-Up as `CSI 1;5A`).
+      ("ctrl-up", KeyEvent(.up, modifiers: .control)), ("C-Up", KeyEvent(.up, modifiers: .control)),
+      ("ctrl-alt-left", KeyEvent(.left, modifiers: [.control, .alt])),
+      ("shift-ctrl-home", KeyEvent(.home, modifiers: [.control, .shift])),
+      ("alt-shift-page-down", KeyEvent(.pageDown, modifiers: [.alt, .shift])),
+      ("ctrl-delete", KeyEvent(.delete, modifiers: .control)),
+      ("M-C-S-End", KeyEvent(.end, modifiers: [.control, .shift, .alt])),
+      ("S-Enter", KeyEvent(.enter, modifiers: .shift)), ("M-Up", KeyEvent(.up, modifiers: .alt)),
     ]
     for (name, key) in cases {
       #expect(try KeyBind.parse("\(name):accept").first?.key == key, "\(name)")
     }
+    // Help names the modifiers, so Ctrl-Up is not listed as Up.
+    #expect(KeyNames.name(of: KeyEvent(.up, modifiers: .control)) == "C-Up")
+    #expect(KeyNames.name(of: KeyEvent(.home, modifiers: [.control, .shift, .alt])) == "M-C-S-Home")
   }
 
   @Test func actionsChainWithPlusAndBindsSeparateWithCommas() throws {
@@ -108,6 +119,9 @@ import Testing
     #expect(Self.message("ctrl-r") == "invalid --bind 'ctrl-r': expected KEY:ACTION")
     #expect(Self.message("ctrl-:accept") == "invalid --bind 'ctrl-:accept': unknown key 'ctrl-'")
     #expect(Self.message("hyper-x:accept") == "invalid --bind 'hyper-x:accept': unknown key 'hyper-x'")
+    // fzf takes no modifier twice, and none on insert.
+    #expect(Self.message("ctrl-ctrl-up:up") == "invalid --bind 'ctrl-ctrl-up:up': unknown key 'ctrl-ctrl-up'")
+    #expect(Self.message("ctrl-insert:up") == "invalid --bind 'ctrl-insert:up': unknown key 'ctrl-insert'")
     #expect(
       Self.message("x:frobnicate")
         == "invalid --bind 'x:frobnicate': unknown action 'frobnicate' (see 'sectionnav --help' for the names)")

@@ -11,6 +11,27 @@ public enum KeyNames {
     "c-space": Key.control(0),
   ]
 
+  /// Keys a terminal reports with xterm's modifier parameter: `S-Up`,
+  /// `C-Left`, `C-S-Home`, `M-C-Delete` (the modifiers in any order).
+  static let modifiable: Set<Key> = [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete]
+
+  /// `lower` as `c-`, `s-` and `m-` prefixes on a named key (`c-` only on
+  /// a `modifiable` one; at least `c-` or `s-`: `M-` on any key is Alt and
+  /// the key), nil otherwise.
+  static func modified(_ lower: String) -> KeyEvent? {
+    var rest = Substring(lower)
+    var modifiers: Modifiers = []
+    let prefixes: [(String, Modifiers)] = [("c-", .control), ("s-", .shift), ("m-", .alt)]
+    while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && !modifiers.contains($0.1) }) {
+      modifiers.insert(modifier)
+      rest = rest.dropFirst(prefix.count)
+    }
+    guard !modifiers.subtracting(.alt).isEmpty, let key = named[String(rest)],
+      !modifiers.contains(.control) || modifiable.contains(key)
+    else { return nil }
+    return KeyEvent(key, modifiers: modifiers)
+  }
+
   public static func parse(_ name: String) throws(CommandError) -> KeyEvent {
     if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
     if let key = named[name.lowercased()] { return KeyEvent(key) }
@@ -28,9 +49,7 @@ public enum KeyNames {
       default: return KeyEvent(.ctrl(c))
       }
     }
-    if lower.hasPrefix("s-"), name.count > 2, let inner = named[String(lower.dropFirst(2))] {
-      return KeyEvent(inner, modifiers: .shift)  // S-Up: xterm's shifted keys
-    }
+    if let event = modified(lower) { return event }
     if lower.hasPrefix("m-"), name.count > 2 {
       var inner = try parse(String(name.dropFirst(2)))
       inner.modifiers.insert(.alt)
@@ -66,6 +85,7 @@ public enum KeyNames {
     case .function(let n): base = "F\(n)"
     }
     if event.modifiers.contains(.shift) && event.key != .backTab { base = "S-" + base }
+    if event.modifiers.contains(.control) { base = "C-" + base }
     if event.modifiers.contains(.alt) { base = "M-" + base }
     return base
   }

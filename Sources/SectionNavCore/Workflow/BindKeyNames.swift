@@ -17,6 +17,27 @@ enum BindKeyNames {
     "ctrl-/": KeyEvent(Key.control(0x1F)),  // what terminals send for C-/, as fzf reads it: C-_
   ]
 
+  /// The keys fzf takes `ctrl-`, `alt-` and `shift-` on, in any order and
+  /// together (`ctrl-up`, `alt-shift-home`, `ctrl-alt-delete`): terminals
+  /// send them as the key's sequence with xterm's modifier parameter.
+  static let modifiable: [String: Key] = [
+    "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+    "page-up": .pageUp, "pgup": .pageUp, "page-down": .pageDown, "pgdn": .pageDown, "delete": .delete, "del": .delete,
+  ]
+
+  /// `lower` as modifier prefixes on a `modifiable` key, nil otherwise.
+  static func modified(_ lower: String) -> KeyEvent? {
+    var rest = Substring(lower)
+    var modifiers: Modifiers = []
+    let prefixes: [(String, Modifiers)] = [("ctrl-", .control), ("alt-", .alt), ("shift-", .shift)]
+    while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && !modifiers.contains($0.1) }) {
+      modifiers.insert(modifier)
+      rest = rest.dropFirst(prefix.count)
+    }
+    guard !modifiers.isEmpty, let key = modifiable[String(rest)] else { return nil }
+    return KeyEvent(key, modifiers: modifiers)
+  }
+
   static func parse(_ name: String, in value: String) throws(UsageError) -> KeyEvent {
     let lower = name.lowercased()
     if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
@@ -24,6 +45,7 @@ enum BindKeyNames {
     if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last, c.isASCII, c.isLetter || "@[\\]^_".contains(c) {
       return KeyEvent(.ctrl(c))
     }
+    if let event = modified(lower) { return event }
     // fzf's `ctrl-alt-x`: Alt and C-x.
     if lower.hasPrefix("ctrl-alt-"), name.count > 9 {
       var inner = try parse("ctrl-" + String(name.dropFirst(9)), in: value)
