@@ -34,6 +34,32 @@ import Testing
     #expect(Self.cursorText(s) == "Alpha-0")
   }
 
+  /// `seq 500 | sectionnav -q 12`: the query's job starts over the list
+  /// on screen when the run begins; data that comes before its result is
+  /// filtered again. It stayed at `filtering 0%` over the unfiltered list
+  /// (the job's result, for the list it began on, is dropped), and Enter
+  /// printed the first item, `1`, with exit 0.
+  @Test func aQueryGivenBeforeTheDataArrivesFiltersTheData() {
+    var settings = AppSettings()
+    settings.pick = true
+    settings.sort = true
+    var s = AppState(list: Self.list(["Alpha"], items: 1), settings: settings, width: 40, height: 10)
+    var runner = SynchronousRunner()
+    runner.holding = true
+    _ = runner.send(.startFilter(query: "eta-4", openLine: true), to: &s)
+    _ = runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: nil)), to: &s)
+    _ = runner.settle(&s)
+    #expect(s.isFiltered)
+    #expect(Self.cursorText(s) == "Beta-4")
+    #expect(s.render().plainLines().allSatisfy { !$0.contains("filtering") })
+    let effects = runner.send(.key(KeyEvent(.enter)), to: &s) + runner.settle(&s)
+    guard case .choose(let section, let item)? = effects.last else {
+      Issue.record("expected a choice, got \(effects)")
+      return
+    }
+    #expect(s.dataList.itemText(section: section, item: item) == "Beta-4")
+  }
+
   /// Pick mode, typed fast: Enter before the filter's result is in waits
   /// for it, so `zzz` Enter ends with nothing chosen (exit 1, as fzf) and
   /// `eta-4` Enter picks its one match — never the first row of the query

@@ -301,6 +301,10 @@ extension AppState {
     } else {
       replaceData(update)
       effects = refreshSearch()
+      // A query whose first result has not come (`-q` given as the data
+      // starts to arrive) runs again over the new data: its job's result,
+      // for the list it began on, is dropped when it comes.
+      if !filtering.requested.isEmpty { effects += setFilterQuery(filtering.requested, typed: false) }
     }
     // Marks follow their items (store positions move), before an exit reads them.
     if let marked { filtering.marks = marks(at: marked) }
