@@ -47,17 +47,57 @@ import Testing
     var line = LineEdit()
     var typed = ""
     for c: Character in ["a", "e", "\u{301}", "x", "\u{600}", "1", "b", "🇫", "🇷", "c", " ", "d"] {
-      let edited = line.edit(.char(c))
+      let edited = line.edit(KeyEvent(.char(c)))
       #expect(edited)
       typed.unicodeScalars.append(contentsOf: c.unicodeScalars)
       #expect(line.text == typed && line.caret == typed.count, "after \(typed.debugDescription)")
     }
     var middle = LineEdit("abc")
     for key: Key in [.left, .char("\u{301}"), .char("x")] {
-      let edited = middle.edit(key)
+      let edited = middle.edit(KeyEvent(key))
       #expect(edited)
     }
     #expect(middle.text == "ab\u{301}xc" && middle.split.before == "ab\u{301}x")
+  }
+
+  /// fzf's word keys on the query line (a word: letters and digits), and
+  /// `C-y` putting back what a kill took. `M-f` typed an `f` into the
+  /// query, changing the results; an Alt chord the line has no use for
+  /// types nothing.
+  @Test func wordKeysMoveAndKillByWordsAndAltNeverTypes() throws {
+    var s = TestData.state()
+    _ = try s.run("key &")
+    _ = try s.run("type \"foo-bar baz\"")
+    func line() -> String { s.filtering.line.split.before + "|" + s.filtering.line.split.after }
+    _ = try s.run("key M-b")
+    #expect(line() == "foo-bar |baz")
+    _ = try s.run("key M-b M-b")
+    #expect(line() == "|foo-bar baz")
+    _ = try s.run("key M-f S-Right")
+    #expect(line() == "foo-bar| baz")
+    _ = try s.run("key S-Left M-d")
+    #expect(line() == "foo-| baz")
+    _ = try s.run("key End M-Backspace")
+    #expect(line() == "foo- |")
+    _ = try s.run("key C-y C-y")
+    #expect(line() == "foo- bazbaz|")
+    _ = try s.run("key C-u Home C-y")
+    #expect(line() == "foo- bazbaz|")
+    _ = try s.run("key M-x M-q M-Space")
+    #expect(line() == "foo- bazbaz|")
+    #expect(s.filtering.requested == "foo- bazbaz")
+  }
+
+  /// Pick mode: fzf's aborts, Esc, `C-g` and `C-q`, each end the run (130).
+  @Test(arguments: [Key.escape, .ctrl("g"), .ctrl("q")]) func pickModeAbortsAsFzf(key: Key) {
+    var settings = AppSettings()
+    settings.pick = true
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), settings: settings, width: 40, height: 10)
+    let effects = s.handle(.key(KeyEvent(key)))
+    guard effects.count == 1, case .interrupt = effects[0] else {
+      Issue.record("expected the run to end, got \(effects)")
+      return
+    }
   }
 
   /// The prompt draws its caret where the next character goes.

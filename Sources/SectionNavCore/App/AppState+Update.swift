@@ -238,7 +238,7 @@ extension AppState {
       mode = restingMode
       return submitPrompt(kind: p.kind, text: p.text)
     default:
-      if p.line.edit(event.key) { mode = .prompt(p) }
+      if p.line.edit(event) { mode = .prompt(p) }
     }
     return []
   }

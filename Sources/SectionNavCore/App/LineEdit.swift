@@ -7,6 +7,8 @@ public struct LineEdit: Sendable, Equatable {
   public private(set) var caret: Int
   /// How many characters `text` has (kept, as counting them is a pass over it).
   private var count: Int
+  /// What the last kill took (`C-u`, `C-w`, `M-d`, `M-Backspace`), for `C-y`.
+  private var killed = ""
 
   /// `text` with the caret at its end.
   public init(_ text: String = "") {
@@ -17,9 +19,15 @@ public struct LineEdit: Sendable, Equatable {
 
   /// Applies an editing key: a character, `Backspace`/`C-h`, `Delete`/`C-d`,
   /// `C-u` (to the start), `C-w` (the word before the caret), `Left`/`C-b`,
-  /// `Right`/`C-f`, `Home`/`C-a`, `End`/`C-e`. False for any other key (the
-  /// line's owner decides what it does).
-  mutating func edit(_ key: Key) -> Bool {
+  /// `Right`/`C-f`, `Home`/`C-a`, `End`/`C-e`, `C-y` (what the last kill
+  /// took, back at the caret), and by words of letters and
+  /// digits as fzf's query line: `M-b`/`S-Left`, `M-f`/`S-Right`, `M-d`
+  /// (the word after), `M-Backspace` (the word before). False for any other
+  /// key, an Alt chord too (the line's owner decides what it does: `M-x`
+  /// never types `x`).
+  mutating func edit(_ event: KeyEvent) -> Bool {
+    let key = event.key
+    if !event.modifiers.isEmpty { return editWords(event) }
     if case .char(let c) = key, caret >= count, let ascii = c.asciiValue, ascii >= 0x20, ascii < 0x7F,
       text.utf8.last.map({ $0 < 0x80 }) ?? true
     {
@@ -46,14 +54,17 @@ public struct LineEdit: Sendable, Equatable {
     case .delete, .ctrl("d"):
       if at < line.count { line.remove(at: at) }
     case .ctrl("u"):
-      line.removeFirst(at)
+      kill(&line, 0..<at)
       at = 0
     case .ctrl("w"):
       var start = at
       while start > 0 && line[start - 1] == " " { start -= 1 }
       while start > 0 && line[start - 1] != " " { start -= 1 }
-      line.removeSubrange(start..<at)
+      kill(&line, start..<at)
       at = start
+    case .ctrl("y"):
+      line.insert(contentsOf: killed, at: at)
+      at += killed.count
     case .left, .ctrl("b"): at = max(0, at - 1)
     case .right, .ctrl("f"): at = min(line.count, at + 1)
     case .home, .ctrl("a"): at = 0
@@ -66,6 +77,41 @@ public struct LineEdit: Sendable, Equatable {
     caret = String(line[..<at]).count
     count = text.count
     return true
+  }
+
+  /// The word keys (`edit`): fzf's, where a word is a run of letters and digits.
+  private mutating func editWords(_ event: KeyEvent) -> Bool {
+    var line = Array(text)
+    let at = min(caret, line.count)
+    func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+    var before = at
+    while before > 0 && !isWord(line[before - 1]) { before -= 1 }
+    while before > 0 && isWord(line[before - 1]) { before -= 1 }
+    var after = at
+    while after < line.count && !isWord(line[after]) { after += 1 }
+    while after < line.count && isWord(line[after]) { after += 1 }
+    let shift = event.modifiers == .shift
+    let alt = event.modifiers == .alt
+    var to = at
+    switch event.key {
+    case .char("b") where alt, .left where shift: to = before
+    case .char("f") where alt, .right where shift: to = after
+    case .char("d") where alt: kill(&line, at..<after)
+    case .backspace where alt, .ctrl("h") where alt:
+      kill(&line, before..<at)
+      to = before
+    default: return false
+    }
+    text = String(line)
+    caret = String(line[..<to]).count
+    count = text.count
+    return true
+  }
+
+  /// Removes `range` from `line`, kept for `C-y` when it is not empty.
+  private mutating func kill(_ line: inout [Character], _ range: Range<Int>) {
+    if !range.isEmpty { killed = String(line[range]) }
+    line.removeSubrange(range)
   }
 
   /// Pasted text at the caret, as one edit (line breaks dropped, controls made visible).

@@ -31,9 +31,9 @@ extension AppState {
   /// Keys while the filter line has focus.
   mutating func filterLineKey(_ event: KeyEvent, _ open: FilterLine) -> [Effect] {
     // After Enter, only an abort still counts while the result is awaited.
-    if open.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("c")].contains(event.key) { return [] }
+    if open.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("q"), .ctrl("c")].contains(event.key) { return [] }
     let before = filtering.line.text
-    if filtering.line.edit(event.key) {
+    if filtering.line.edit(event) {
       guard filtering.line.text != before else { return [] }
       if filtering.batchingTyped {
         filtering.typedPending = true
@@ -60,8 +60,8 @@ extension AppState {
       }
       closeFilterLine()
       return endRun(.choose)
-    case .escape, .ctrl("g"):
-      // Pick mode: one Esc aborts, as in fzf (130).
+    case .escape, .ctrl("g"), .ctrl("q"):
+      // Pick mode: one Esc (or fzf's C-g, C-q) aborts, as in fzf (130).
       if settings.pick { return [.interrupt] }
       closeFilterLine()
       return []
