@@ -86,4 +86,13 @@ public enum Output {
 
   public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+  /// Whether standard input is a pipe, a socket or a file: data sent on
+  /// purpose (not a terminal, nor `/dev/null` as a launcher leaves it).
+  public static var standardInputIsData: Bool {
+    var info = stat()
+    guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFREG
+  }
 }

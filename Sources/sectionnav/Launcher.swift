@@ -36,6 +36,13 @@ enum Launcher {
       throw error.failure
     }
     config = try Session.withInput(config, standardInputIsTerminal: Output.standardInputIsTerminal)
+    // `seq 500 | sectionnav --filter 5`: fzf's value, read here as FILE,
+    // would leave the data sent on standard input unread (a file `5` opened).
+    if let hint = config.fileAfterHint, config.file != "-", config.script == nil, Output.standardInputIsData {
+      throw Failure(
+        "\(config.fileAfter!) is followed by a FILE while data waits on standard input, which it would leave unread",
+        hint: hint)
+    }
     try DataLoading.settleCombination(&config)
     if let text = Session.textOnly(config) {
       Output.write(text)
@@ -47,10 +54,9 @@ enum Launcher {
     var data: StartingData
     do {
       data = try StartingData.open(config)
-    } catch var failure where config.fileAfterFilter && failure.location == nil && failure.hint == nil {
+    } catch var failure where config.fileAfterHint != nil && failure.location == nil && failure.hint == nil {
       // fzf's `--filter QUERY` typed here, where `--filter` takes no value.
-      failure.hint =
-        "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
+      failure.hint = config.fileAfterHint
       throw failure
     }
     if config.check, case .ready(let list) = data {

@@ -53,16 +53,31 @@ import Testing
     #expect(r.stderr.contains("no-such-␛[2J-"), "\(r.stderr)")
   }
 
-  /// fzf's `--filter QUERY` typed here, where `--filter` takes no value:
-  /// the query is read as a file, and the message says what to use; a file
-  /// of that name is read as ever.
-  @Test func fzfsFilterQueryPointsAtFilterPrint() throws {
-    let r = try Binary.run(["--lines", "--filter", "no-such-query"], input: "a\n")
-    #expect(r.status == 2)
-    #expect(r.stderr.contains("no-such-query: No such file or directory"), "\(r.stderr)")
-    #expect(r.stderr.contains("--filter-print QUERY"), "\(r.stderr)")
+  /// fzf's `--filter QUERY` and `--multi MAX` typed here, where they take
+  /// no value: with data piped in (`seq 500 | sectionnav --filter 5`) the
+  /// value would be read as FILE and the data left unread — refused, even
+  /// when a file of that name exists (it was opened); with nothing sent on
+  /// standard input, a file of that name is read as ever, and a missing
+  /// one's message says what to use.
+  @Test(arguments: ["--filter", "--multi", "-m"])
+  func fzfsValuesAfterFilterAndMultiAreRefusedOrExplained(option: String) throws {
+    let hint = option == "--filter" ? "--filter-print QUERY prints the matches" : "marks are not limited"
+    let path = Scratch.file(#"{"A": ["x"]}"#, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let piped = try Binary.run([option, path, "--check"], input: "1\n2\n")
+    #expect(piped.status == 2)
+    #expect(
+      piped.stderr.hasPrefix("sectionnav: error: \(option) is followed by a FILE while data waits on standard input"),
+      "\(piped.stderr)")
+    #expect(piped.stderr.contains(hint), "\(piped.stderr)")
+    let file = try Binary.run([option, path, "--check"], redirections: "< /dev/null")
+    #expect(file.stdout == "1 sections, 1 items\n", "\(file.stderr)")
+    let missing = try Binary.run([option, "no-such-query", "--check"], redirections: "< /dev/null")
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("no-such-query: No such file or directory"), "\(missing.stderr)")
+    #expect(missing.stderr.contains(hint), "\(missing.stderr)")
     let plain = try Binary.run(["--check", "no-such-query"])
-    #expect(plain.status == 2 && !plain.stderr.contains("--filter-print"), "\(plain.stderr)")
+    #expect(plain.status == 2 && !plain.stderr.contains(hint), "\(plain.stderr)")
   }
 
   @Test func optionValue() throws {

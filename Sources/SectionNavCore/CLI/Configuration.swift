@@ -15,9 +15,19 @@ public struct Configuration: Sendable, Equatable {
   /// The data is a command's output (`reload`), `file` its name in
   /// messages: read as standard input is, its format guessed alike.
   public var isCommandOutput = false
-  /// FILE came right after `--filter` on the command line: an fzf user's
-  /// `--filter QUERY`, if it cannot be opened.
-  public var fileAfterFilter = false
+  /// The option FILE came right after on the command line when fzf gives
+  /// that option a value (`--filter QUERY`, `--multi MAX`): an fzf user's
+  /// value, if it cannot be opened or data waits on standard input.
+  public var fileAfter: String? = nil
+
+  /// What to tell an fzf user whose value for `fileAfter` was read as FILE.
+  public var fileAfterHint: String? {
+    switch fileAfter {
+    case "--filter": "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
+    case "--multi", "-m": "--multi takes no number: marks are not limited"
+    default: nil
+    }
+  }
   public var demo = Demo.devices
   /// `--demo` was given: the demo even with data waiting on standard input.
   public var demoChosen = false

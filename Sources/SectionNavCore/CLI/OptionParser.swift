@@ -66,7 +66,7 @@ public enum OptionParser {
       try file.apply(&configuration, word)
       configuration.commandLineOptions.insert("FILE")
       sawFile = true
-      configuration.fileAfterFilter = index >= 2 && words[index - 2] == "--filter"
+      configuration.fileAfter = index >= 2 ? ["--filter", "--multi", "-m"].first { $0 == words[index - 2] } : nil
     }
 
     // One input format per source: `--csv --jsonl` is a mistake, not "the
