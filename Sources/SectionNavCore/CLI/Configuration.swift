@@ -23,7 +23,8 @@ public struct Configuration: Sendable, Equatable {
   /// What to tell an fzf user whose value for `fileAfter` was read as FILE.
   public var fileAfterHint: String? {
     switch fileAfter {
-    case "--filter": "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
+    case "--filter":
+      "--filter takes no query: --filter-print QUERY prints the matches, -q QUERY opens the filter with it"
     case "--multi", "-m": "--multi takes no number: marks are not limited"
     default: nil
     }
