@@ -94,6 +94,28 @@ import Testing
     #expect(wide.maxOffsetX == 100 - wide.layout.itemTextWidth)
   }
 
+  /// A filter keeps only short items: the horizontal extent and indicator
+  /// are theirs, not the whole data's (`$` scrolled them out of sight, and
+  /// the indicator stayed), for strings held whole and for JSON Lines read
+  /// from bytes (CJK: more bytes than cells).
+  @Test func aFilterOfShortItemsHasNoHorizontalExtent() throws {
+    let long = String(repeating: "中", count: 60)
+    var options = LoadOptions(keepOrder: true)
+    options.format = .jsonLines
+    let lines = "\"short one\"\n\"\(long)\"\n\"short two\"\n"
+    let loaded = try ItemLoader.load(ByteBuffer(string: lines), options: options).list
+    for list in [SectionedList([("W", ["short one", long, "short two"])]), loaded] {
+      var s = AppState(list: list, width: 40, height: 12)
+      #expect(s.maxOffsetX == 120 - s.layout.itemTextWidth)
+      _ = try s.run("filter short")
+      #expect(s.list.itemCount == 2)
+      #expect(s.maxOffsetX == 0)
+      #expect(s.layout.horizontalRow == nil)
+      _ = try s.run("filter 中")
+      #expect(s.maxOffsetX == 120 - s.layout.itemTextWidth)
+    }
+  }
+
   @Test func ansiFrameCarriesThemeStylesAndPlainDoesNot() {
     let s = TestData.state(width: 40, height: 12)
     let ansi = s.render().ansiLines().joined()

@@ -108,7 +108,7 @@ extension AppState {
     }
     let run = FilterRun(
       query: query, list: dataList, generation: filtering.generation, sort: settings.sort,
-      previous: filtering.lastComplete)
+      previous: filtering.lastComplete, measureBeyond: layout.itemTextWidth)
     filtering.progress = 0
     effects += startFilterJob(run)
     return effects

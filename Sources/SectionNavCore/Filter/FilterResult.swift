@@ -20,6 +20,8 @@ public struct FilterResult: Sendable, Equatable {
   /// Candidates looked at so far, of `total`.
   public let scanned: Int
   public let total: Int
+  /// The widest survivor's row, when the run measured it (`FilterRun.widest`).
+  var widest: Int? = nil
 
   public static func == (a: FilterResult, b: FilterResult) -> Bool {
     a.list === b.list && a.generation == b.generation && a.query == b.query && a.isComplete == b.isComplete
@@ -42,7 +44,7 @@ public struct FilterResult: Sendable, Equatable {
     }
     return SectionedList(
       sections: viewSections, store: .subset(SubsetItems(base: list, ordinals: ordinals)),
-      maxItemWidth: list.maxItemWidth)
+      maxItemWidth: widest ?? list.maxItemWidth)
   }
 
   /// Section and item of `list` for item `item` of surviving section `k`.

@@ -36,10 +36,18 @@ public struct FilterRun: Sendable, Equatable {
   private var scores: [UInt64] = []
   private var matcher: FilterMatcher
 
+  /// The survivors' widest row, measured when the run completes over a
+  /// list wider than `measureBeyond`: the horizontal extent and indicator
+  /// of the filtered view (they kept the whole data's, so `$` scrolled
+  /// short survivors out of sight). Nil: not measured.
+  public private(set) var widest: Int?
+  let measureBeyond: Int
+
   public init(
     query: FilterQuery, list: SectionedList, generation: Int = 0, sort: Bool = false,
-    previous: FilterResult? = nil, sections range: Range<Int>? = nil
+    previous: FilterResult? = nil, sections range: Range<Int>? = nil, measureBeyond: Int = .max
   ) {
+    self.measureBeyond = measureBeyond
     self.query = query
     self.list = list
     self.generation = generation
@@ -182,6 +190,7 @@ public struct FilterRun: Sendable, Equatable {
     if !isComplete {
       isComplete = true
       if sort { rank(&ordinals, &scores) }
+      if list.maxItemWidth > measureBeyond { widest = ItemWidth.widest(store: list.store, items: ordinals) }
     }
     return true
   }
@@ -250,7 +259,7 @@ public struct FilterRun: Sendable, Equatable {
   public func result() -> FilterResult {
     FilterResult(
       query: query, list: list, generation: generation, sections: sections, starts: starts + [Int32(ordinals.count)],
-      ordinals: ordinals, isComplete: isComplete, scanned: scanned, total: total)
+      ordinals: ordinals, isComplete: isComplete, scanned: scanned, total: total, widest: widest)
   }
 }
 

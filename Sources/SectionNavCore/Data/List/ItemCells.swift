@@ -11,6 +11,16 @@ extension ItemStore {
   typealias Cells = (cells: Int, exact: Bool)
 
   /// Whether rows are built by `--item-format` (which may be wider than the item's bytes).
+  /// The items' byte ranges (nil for strings held whole, and a subset).
+  var ranges: PackedRanges? {
+    switch self {
+    case .json(let j): j.ranges
+    case .lines(let l): l.ranges
+    case .records(let r): r.ranges
+    case .strings, .subset: nil
+    }
+  }
+
   var rendersTemplate: Bool {
     switch self {
     case .json(let j): j.template != nil

@@ -21,9 +21,28 @@ extension ItemWidth {
     let (first, second) = ForkJoin.both(
       { measure(store, ranges, 0..<middle, widestPlain: widestPlain, given: given) },
       { measure(store, ranges, middle..<count, widestPlain: widestPlain, given: given) })
-    var best = max(first.best, second.best)
+    return settle(max(first.best, second.best), first.unsure + second.unsure, store)
+  }
+
+  /// The widest row among store items `items` (a filter's survivors), as
+  /// `measureWidest` measures them, on the calling thread.
+  static func widest(store: ItemStore, items: [UInt32]) -> Int {
+    guard let ranges = store.ranges else {
+      let measure = store.measurer()
+      return items.reduce(0) { max($0, measure(Int($1)).cells) }
+    }
+    let (best, unsure) = measure(store, ranges, items.lazy.map { Int($0) }, widestPlain: 0) { _ in false }
+    return settle(best, unsure, store).cells
+  }
+
+  /// The widest of `best` and the rows known only by their bounds that
+  /// beat it, decoded and measured; how many were.
+  private static func settle(_ best: Int, _ unsure: [(index: Int, bound: Int)], _ store: ItemStore) -> (
+    cells: Int, decoded: Int
+  ) {
+    var best = best
     var decoded = 0
-    for u in first.unsure + second.unsure where u.bound > best {
+    for u in unsure where u.bound > best {
       decoded += 1
       best = max(best, TextSanitizer.width(store.text(at: u.index)))
     }
@@ -33,11 +52,13 @@ extension ItemWidth {
   /// `measureWidest`'s loop over `items`: the widest exact row, and the rows
   /// known only by a bound that beats it as it stood.
   private static func measure(
-    _ store: ItemStore, _ ranges: PackedRanges, _ items: Range<Int>, widestPlain: Int, given: (Int) -> Bool
+    _ store: ItemStore, _ ranges: PackedRanges, _ items: some Sequence<Int>, widestPlain: Int,
+    given: (Int) -> Bool
   ) -> (best: Int, unsure: [(index: Int, bound: Int)]) {
     var best = widestPlain
     var unsure: [(index: Int, bound: Int)] = []
-    guard !items.isEmpty else { return (best, unsure) }
+    // (A range's and an array's count: no measurer made for none.)
+    guard items.underestimatedCount > 0 else { return (best, unsure) }
     let measure = store.measurer()
     // A row never takes more cells than its item's bytes (every scalar or
     // escape takes at least as many bytes as cells), unless a template
