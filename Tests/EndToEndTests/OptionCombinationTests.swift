@@ -37,6 +37,20 @@ import Testing
   }
 
   /// `--filter-print` and `--script` together, without `--check`.
+  /// One key however it is spelled (`a`, `.a`, `."a"`, `.["a"]`) shows
+  /// the same rows: an object without it whole, a null one as `null` (the
+  /// jq spellings went through a one-field template and showed both as
+  /// nothing). A key with a dot, `."a.b"`, is that key, not a nested field.
+  @Test(arguments: ["a", ".a", #"."a""#, #".["a"]"#])
+  func everySpellingOfAKeyShowsItAlike(field: String) throws {
+    let path = Scratch.file(#"[{"a":1,"n":"x"},{"n":"y"},{"a":null,"n":"z"},{"a.b":2}]"#, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let r = try Binary.run([path, "--item-field", field, "--filter-print", "", "--print", "[{item}]", "--no-sort"])
+    #expect(r.stdout == "[1]\n[{\"n\":\"y\"}]\n[null]\n[{\"a.b\":2}]\n", "\(r.stderr)")
+    let dotted = try Binary.run([path, "--item-field", #"."a.b""#, "--filter-print", "2", "--print", "[{item}]"])
+    #expect(dotted.stdout == "[2]\n", "\(dotted.stderr)")
+  }
+
   @Test func filterPrintAndScriptTogetherAreAUsageError() throws {
     let path = Scratch.file(Self.sectioned, suffix: ".json")
     defer { Scratch.remove(path) }

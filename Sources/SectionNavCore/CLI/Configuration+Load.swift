@@ -6,14 +6,22 @@ extension LoadOptions {
     path = config.path
     groupBy = config.groupBy
     itemFormat = config.itemFormat
-    // A dotted or jq-style --item-field reaches into nested objects, as a template of one field.
-    if itemFormat == nil, let field = config.itemField,
-      field.contains(".") || field.hasPrefix("["),
-      let template = try? ItemTemplate("{" + field + "}")
-    {
-      itemFormat = template
-      itemFormatOption = "--item-field"
-      itemField = nil
+    // A dotted or jq-style --item-field reaches into nested objects, as a
+    // template of one field. One key however spelled (`.a`, `."a"`,
+    // `.["a"]`) is that key's name, shown as `a` is: the spellings of one
+    // field showed an object without it, and null, differently.
+    if itemFormat == nil, let field = config.itemField, field.contains(".") || field.hasPrefix("[") {
+      // (Only a key that, written bare, still names itself: not `."a.b"`.)
+      if let steps = try? FieldPath(field).steps, steps.count == 1, case .key(let key) = steps[0],
+        (try? FieldPath(key).steps) == steps,
+        !key.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 })
+      {
+        itemField = key
+      } else if let template = try? ItemTemplate("{" + field + "}") {
+        itemFormat = template
+        itemFormatOption = "--item-field"
+        itemField = nil
+      }
     }
     noHeader = config.noHeader
     skipBad = config.skipBad
