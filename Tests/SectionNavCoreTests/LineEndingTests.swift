@@ -27,6 +27,27 @@ import Testing
     #expect(out.contains(#""cursor":{"section":"B","item":"b2"}"#), "\(out)")
   }
 
+  /// Error lines as jq and Python count them: in JSON a lone CR is
+  /// whitespace, not a line end (`{"a":\r1}\n{"b":tru}` is wrong on line 2,
+  /// where `sed -n 2p` finds it; it was called line 3 of a two-line file);
+  /// CSV and TSV records do end there, as Python's `csv` reads them.
+  @Test func aLoneCRStartsALineOnlyInCSVAndTSV() throws {
+    func location(_ text: String, _ format: LoadOptions.Format) -> String? {
+      var options = LoadOptions()
+      options.format = format
+      do {
+        _ = try ItemLoader.load(ByteBuffer(string: text), options: options)
+        return nil
+      } catch {
+        return "\(error.line):\(error.column)"
+      }
+    }
+    #expect(location("{\"a\":\r1}\n{\"b\":tru}\n", .jsonLines) == "2:9")
+    #expect(location("[1,\r2,\rtru]", .json) == "1:11")
+    #expect(location("a,b\r1,2\r\"x\"y\n", .csv) == "3:4")
+    #expect(location("a,b\r\n1,2\r\n\"x\"y\n", .csv) == "3:4")
+  }
+
   @Test func environmentOptionsSplitAtCRLF() throws {
     #expect(try ShellWords.split("--size\r\n40x6\r\n--no-mouse\r") == ["--size", "40x6", "--no-mouse"])
   }

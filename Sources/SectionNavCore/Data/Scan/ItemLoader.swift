@@ -136,7 +136,7 @@ public struct ItemStream {
   public mutating func advance(available: Int, eof: Bool) throws(LoadError) {
     try scan(available: available, eof: eof)
     if eof, let records, let failure = records.missingColumn(records: records.items.count) {
-      throw TextPosition.error(.field, in: buffer, at: failure.offset, failure.message)
+      throw TextPosition.error(.field, in: buffer, at: failure.offset, failure.message, loneCR: true)
     }
     if json != nil {
       if eof, let failure = json!.pathFailure {
