@@ -92,6 +92,22 @@ import Testing
     }
   }
 
+  /// `[]` takes an object's values, so only an object is told to add it: a
+  /// string or a number has none (`.a[]` fails there in jq too), whether
+  /// the scan follows the path or evaluates it after (`.[-1]`).
+  @Test func onlyAnObjectIsToldToAddBrackets() throws {
+    let add = " (add '[]' to take each value)"
+    for (document, path, message) in [
+      (Self.nested, ".meta", "'.meta' is an object, expected an array of items\(add)"),
+      (Self.nested, ".meta.n", "'.meta.n' is a number, expected an array of items"),
+      (#"{"a": "s"}"#, ".a", "'.a' is a string, expected an array of items"),
+      (#"[{"a": 1}]"#, ".[-1]", "'.[-1]' is an object, expected an array of items\(add)"),
+      (#"["s"]"#, ".[-1]", "'.[-1]' is a string, expected an array of items"),
+    ] {
+      #expect(failure(document, try options(path: path))?.message == message, "\(path)")
+    }
+  }
+
   @Test func aSyntaxErrorWinsOverAPathError() throws {
     let error = failure("{\"a\": 1, \"b\": tru}", try options(path: ".x"))
     #expect(error?.kind == .invalidJSON)

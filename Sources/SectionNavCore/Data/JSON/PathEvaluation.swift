@@ -62,10 +62,13 @@ struct PathEvaluation {
     case .raw(let offset, _) where bytes[offset] == 0x5B: out += elements(at: offset)
     case .null(let why?): throw why
     default:
+      // `[]` takes an object's values; a string or a number has none.
+      let at = offset(of: value)
+      let object = bytes.indices.contains(at) && bytes[at] == 0x7B
       throw SyntaxFailure(
-        offset: offset(of: value),
+        offset: at,
         message: "\(path.prefixText(path.steps.count)) is \(kind(value)), expected an array of items"
-          + " (add '[]' to take each value)")
+          + (object ? " (add '[]' to take each value)" : ""))
     }
   }
 

@@ -198,7 +198,8 @@ extension JSONItemScan {
       state.itemDepth = d + 1
     } else {
       onPath[d] = false
-      let hint = implicit ? " (choose the list with --path)" : " (add '[]' to take each value)"
+      // `[]` takes an object's values; a string or a number has none.
+      let hint = implicit ? " (choose the list with --path)" : c == 0x7B ? " (add '[]' to take each value)" : ""
       failPath(at: offset, "\(prefixText(d)) is \(Scan.kind(c)), expected an array of items\(hint)")
     }
   }
