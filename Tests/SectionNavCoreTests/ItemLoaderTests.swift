@@ -308,6 +308,8 @@ import Testing
     #expect(after?.line == 2 && after?.column == 4)
     let column = failure("a,b\n1,2\n", try options(groupBy: "c", format: .csv))
     #expect(column?.message.contains("no column \"c\"") == true)
+    // The options are at fault, not the data: `unknown field`, as for JSON, not `invalid CSV`.
+    #expect(column?.kind == .field)
   }
 
   @Test func tsvSplitsAtTabsWithoutQuoting() throws {

@@ -37,7 +37,7 @@ import Testing
       try load(#"["a", "b"]"#, groupBy: "k")
     }
     #expect(
-      throws: LoadError(.invalidCSV, line: 1, column: 1, #"--item-format: no column "nmae" (columns: "name", "code")"#)
+      throws: LoadError(.field, line: 1, column: 1, #"--item-format: no column "nmae" (columns: "name", "code")"#)
     ) { try load("name,code\nFrance,FR\n", itemFormat: "{nmae}", format: .csv) }
   }
 
@@ -48,7 +48,7 @@ import Testing
   @Test func namesThatOnlyLookAlikeAreNotTheSameName() throws {
     let nfd = "e\u{301}"
     #expect(
-      throws: LoadError(.invalidCSV, line: 1, column: 1, "--item-format: no column \"é\" (columns: \"\(nfd)\", \"x\")")
+      throws: LoadError(.field, line: 1, column: 1, "--item-format: no column \"é\" (columns: \"\(nfd)\", \"x\")")
     ) { try load("\(nfd),x\nnfd,1\n", itemFormat: "{é}", format: .csv) }
     let csv = try load("\(nfd),x\nnfd,1\n", itemFormat: "{\(nfd)} {x}", format: .csv)
     #expect(csv.itemText(section: 0, item: 0) == "nfd 1")
@@ -94,11 +94,12 @@ import Testing
       c.file = "items.json"
       return try ItemLoader.load(ByteBuffer(string: Self.countries), options: LoadOptions(c)).list
     }
-    for field in ["nmae", ".nmae", "a.nmae"] {
+    // (`.nmae` is the key `nmae`, named so.)
+    for (field, named) in [("nmae", "nmae"), (".nmae", "nmae"), ("a.nmae", "a.nmae")] {
       #expect(
         throws: LoadError(
           .field, line: 1, column: 2,
-          "--item-field: no item has the field \"\(field)\" (fields of the first object item: \"name\", \"k\")")
+          "--item-field: no item has the field \"\(named)\" (fields of the first object item: \"name\", \"k\")")
       ) { try load(itemField: field) }
     }
     #expect(try load(itemField: "name").itemText(section: 0, item: 1) == "Germany")

@@ -173,7 +173,9 @@ struct CSVScan {
     func column(_ name: String, _ option: String) throws(SyntaxFailure) -> Int {
       guard let k = columns.lastIndex(ofName: name) else {
         let names = columns.prefix(20).map { JSONText.quoted($0) }.joined(separator: ", ")
-        throw SyntaxFailure(offset: 0, message: "\(option): no column \(JSONText.quoted(name)) (columns: \(names))")
+        throw SyntaxFailure(
+          offset: 0, message: "\(option): no column \(JSONText.quoted(name)) (columns: \(names))", cause: .unknownColumn
+        )
       }
       return k
     }

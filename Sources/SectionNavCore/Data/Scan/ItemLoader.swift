@@ -168,8 +168,10 @@ public struct ItemStream {
         try records!.run(available: available, eof: eof)
       }
     } catch {
-      let kind: LoadError.Kind = json != nil ? .invalidJSON : options.format == .csv ? .invalidCSV : .invalidTSV
-      throw TextPosition.error(kind, in: buffer, at: error.offset, error.message)
+      let kind: LoadError.Kind =
+        json != nil
+        ? .invalidJSON : error.cause == .unknownColumn ? .field : options.format == .csv ? .invalidCSV : .invalidTSV
+      throw TextPosition.error(kind, in: buffer, at: error.offset, error.message, loneCR: json == nil)
     }
     releasePassed()
   }

@@ -17,6 +17,9 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Cause: Sendable, Equatable {
     /// A second value after a complete JSON value: perhaps JSON Lines.
     case valueAfterTheValue
+    /// An option names a CSV/TSV column the header lacks: the options are
+    /// at fault, not the data (reported as `unknown field`, as for JSON).
+    case unknownColumn
   }
   public var kind: Kind
   public var line: Int
