@@ -16,11 +16,12 @@ public enum ModeKeys {
     Row(keys: "PgDn / PgUp", browse: "page down / up", pick: "page down / up"),
     Row(keys: "Enter", browse: "print the item, exit 0", pick: "print the item, exit 0; 1 when nothing matches"),
     Row(keys: "Esc", browse: "quit, exit 0 (a filter on: clear it first)", pick: "abort, exit 130"),
-    Row(keys: "C-g", browse: "-", pick: "abort, exit 130"),
+    Row(keys: "C-g C-q", browse: "-", pick: "abort, exit 130"),
     Row(keys: "C-c", browse: "exit 130", pick: "exit 130"),
     Row(
       keys: "Tab / S-Tab", browse: "focus the index; --multi: mark, move down", pick: "--multi: mark, move down / up"),
     Row(keys: "C-u C-w C-a C-e Left Right", browse: "commands", pick: "edit the query"),
+    Row(keys: "M-b M-f M-d M-Backspace C-y", browse: "commands", pick: "by words; put back the last deletion"),
   ]
 
   /// The table as `--help` prints it: the keys, then each mode's meaning.
