@@ -17,6 +17,18 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
   public static let shift = Modifiers(rawValue: 1)
   public static let alt = Modifiers(rawValue: 2)
   public static let control = Modifiers(rawValue: 4)
+
+  /// The modifiers `name` starts with, spelled by `prefixes` (`ctrl-`,
+  /// `C-`, …) in any order, each once, and the rest of the name.
+  static func leading(_ name: String, spelled prefixes: [(String, Modifiers)]) -> (Modifiers, rest: String) {
+    var rest = Substring(name)
+    var modifiers: Modifiers = []
+    while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && !modifiers.contains($0.1) }) {
+      modifiers.insert(modifier)
+      rest = rest.dropFirst(prefix.count)
+    }
+    return (modifiers, String(rest))
+  }
 }
 
 /// A key together with its modifiers.

@@ -19,14 +19,8 @@ public enum KeyNames {
   /// a `modifiable` one; at least `c-` or `s-`: `M-` on any key is Alt and
   /// the key), nil otherwise.
   static func modified(_ lower: String) -> KeyEvent? {
-    var rest = Substring(lower)
-    var modifiers: Modifiers = []
-    let prefixes: [(String, Modifiers)] = [("c-", .control), ("s-", .shift), ("m-", .alt)]
-    while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && !modifiers.contains($0.1) }) {
-      modifiers.insert(modifier)
-      rest = rest.dropFirst(prefix.count)
-    }
-    guard !modifiers.subtracting(.alt).isEmpty, let key = named[String(rest)],
+    let (modifiers, rest) = Modifiers.leading(lower, spelled: [("c-", .control), ("s-", .shift), ("m-", .alt)])
+    guard !modifiers.subtracting(.alt).isEmpty, let key = named[rest],
       !modifiers.contains(.control) || modifiable.contains(key)
     else { return nil }
     return KeyEvent(key, modifiers: modifiers)

@@ -27,14 +27,9 @@ enum BindKeyNames {
 
   /// `lower` as modifier prefixes on a `modifiable` key, nil otherwise.
   static func modified(_ lower: String) -> KeyEvent? {
-    var rest = Substring(lower)
-    var modifiers: Modifiers = []
-    let prefixes: [(String, Modifiers)] = [("ctrl-", .control), ("alt-", .alt), ("shift-", .shift)]
-    while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && !modifiers.contains($0.1) }) {
-      modifiers.insert(modifier)
-      rest = rest.dropFirst(prefix.count)
-    }
-    guard !modifiers.isEmpty, let key = modifiable[String(rest)] else { return nil }
+    let (modifiers, rest) = Modifiers.leading(
+      lower, spelled: [("ctrl-", .control), ("alt-", .alt), ("shift-", .shift)])
+    guard !modifiers.isEmpty, let key = modifiable[rest] else { return nil }
     return KeyEvent(key, modifiers: modifiers)
   }
 
