@@ -91,6 +91,56 @@ struct TmuxShellWidgetTests {
     try await s.waitFor("the shell running it") { $0.lines.contains("apple banana split") }
   }
 
+  /// The widget under the settings and data that broke it: `set -e` (Esc
+  /// ended the bash session: the widget returned 130), `pipefail` (a
+  /// command that ends non-zero lost the pick), options that look like
+  /// code (`SECTIONNAV_WIDGET_OPTS` was eval'd: `$(touch PWNED)` ran), an
+  /// item holding a line break (split into two words) and an empty one
+  /// (dropped). Each item is one argument, exactly.
+  @Test(arguments: [Shell.bash, .zsh, .fish])
+  func widgetSurvivesHostileSettingsAndItems(shell: Shell) async throws {
+    guard shell.isInstalled else { return }
+    let s = try TmuxSession(
+      #"mkdir bin && ln -s "$SECTIONNAV" bin/sectionnav && PATH="$PWD/bin:$PATH" "# + shell.start,
+      files: ["items.json": #"{"A": ["", "p\nq", "x"]}"#])
+    defer { s.close() }
+    try await s.waitFor("the \(shell) prompt") { !$0.row(1).isEmpty }
+    try s.sendLiteral(shell.load)
+    try s.sendKeys("Enter")
+    try await s.waitFor("the snippet loaded") { $0.contains("widget-42") }
+    let settings: String
+    switch shell {
+    case .bash: settings = #"set -e -o pipefail; export SECTIONNAV_WIDGET_COMMAND='cat items.json; false'"#
+    case .zsh: settings = #"setopt err_exit pipe_fail; export SECTIONNAV_WIDGET_COMMAND='cat items.json; false'"#
+    case .fish: settings = #"set -x SECTIONNAV_WIDGET_COMMAND 'cat items.json; false'"#
+    }
+    try s.sendLiteral(settings)
+    try s.sendKeys("Enter")
+    try s.sendLiteral(
+      shell == .fish
+        ? #"set -x SECTIONNAV_WIDGET_OPTS '--header "$(touch PWNED)"'"#
+        : #"export SECTIONNAV_WIDGET_OPTS='--header "$(touch PWNED)"'"#)
+    try s.sendKeys("Enter")
+    // Esc: the shell and the line stay.
+    try s.sendLiteral("echo kept")
+    try s.sendKeys("C-x", "C-s")
+    try await s.waitFor("sectionnav") { $0.contains("p␊q") }
+    try s.sendKeys("Escape")
+    try await s.waitFor("sectionnav gone") { !$0.contains("p␊q") }
+    try s.sendLiteral(" line")
+    try s.sendKeys("Enter")
+    try await s.waitFor("the shell running the line Esc left") { $0.lines.contains("kept line") }
+    // All three marked: three arguments, the empty one and the line break kept.
+    try s.sendLiteral("printf '<%s>' ")
+    try s.sendKeys("C-x", "C-s")
+    try await s.waitFor("sectionnav again") { $0.contains("p␊q") }
+    try s.sendKeys("Tab", "Tab", "Tab", "Enter")
+    try await s.waitFor("the items in the command line") { !$0.contains("p␊q") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("one argument each") { $0.contains("<><p") && $0.contains("q><x>") }
+    #expect(s.file("PWNED") == nil, "SECTIONNAV_WIDGET_OPTS ran as code")
+  }
+
   @Test func shellPrintsTheWidgetThenTheCompletion() throws {
     for shell in ["bash", "zsh", "fish"] {
       let result = try Binary.run(["--shell", shell])

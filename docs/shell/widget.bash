@@ -8,21 +8,25 @@
 # Another key: bind -x '"\C-t": __sectionnav_widget'
 
 __sectionnav_widget() {
-  local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
+  local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-  local picked item quoted words=
-  picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'") || return
-  [[ -n $picked ]] || return
-  while IFS= read -r item; do
+  local item quoted words=
+  # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+  # (never eval'd); items come NUL-ended (one may hold a line break, or be
+  # empty); the command runs in a process substitution, so Esc does not
+  # wait for it to end, and its status does not count (pipefail). Always
+  # status 0: under `set -e`, a widget that fails ends the shell.
+  while IFS= read -r -d '' item; do
     printf -v quoted '%q ' "$item"
     words+=$quoted
-  done <<<"$picked"
-  picked=$words
-  READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
-  READLINE_POINT=$((READLINE_POINT + ${#picked}))
+  done < <(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd"))
+  READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$words${READLINE_LINE:READLINE_POINT}
+  READLINE_POINT=$((READLINE_POINT + ${#words}))
+  return 0
 }
 
 # Ctrl-S is the terminal's "stop output" key while flow control is on.
 [[ -t 0 ]] && stty -ixon 2>/dev/null
 bind -m emacs-standard -x '"\C-x\C-s": __sectionnav_widget'
 bind -m vi-insert -x '"\C-x\C-s": __sectionnav_widget'
+bind -m vi-command -x '"\C-x\C-s": __sectionnav_widget'

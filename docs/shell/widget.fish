@@ -8,11 +8,13 @@
 # Another key: bind \ct sectionnav-widget
 
 function sectionnav-widget
-    set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"
-    set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
+    set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"
+    test -n "$SECTIONNAV_WIDGET_COMMAND"; and set cmd $SECTIONNAV_WIDGET_COMMAND
     set -l opts "--lines --delimiter '\t'"
     set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-    set -l picked (eval $cmd | eval "sectionnav --pick --multi $opts --print '{item}'" | string split \n)
+    # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+    # (never eval'd); items come NUL-ended (one may hold a line break, or be empty).
+    set -l picked (eval $cmd | SECTIONNAV_OPTS="$SECTIONNAV_OPTS --multi $opts" sectionnav --pick --print0 --print '{item}' | string split0)
     for item in $picked
         commandline -i -- (string escape -- $item)' '
     end

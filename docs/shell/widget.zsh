@@ -8,12 +8,17 @@
 # Another key: bindkey '^T' sectionnav-widget
 
 sectionnav-widget() {
-  local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
+  local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-  local picked item
-  picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'")
-  if [[ -n $picked ]]; then
-    for item in "${(@f)picked}"; do
+  local out item
+  # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+  # (never eval'd); items come NUL-ended (one may hold a line break, or be
+  # empty). sectionnav runs in a command substitution, in the terminal's
+  # foreground (in a process substitution it could not take the terminal).
+  out=$(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd")) || out=
+  if [[ -n $out ]]; then
+    out=${out%$'\0'}
+    for item in "${(@0)out}"; do
       LBUFFER+="${(q)item} "
     done
   fi
@@ -25,3 +30,4 @@ zle -N sectionnav-widget
 unsetopt flow_control
 bindkey -M emacs '^X^S' sectionnav-widget
 bindkey -M viins '^X^S' sectionnav-widget
+bindkey -M vicmd '^X^S' sectionnav-widget

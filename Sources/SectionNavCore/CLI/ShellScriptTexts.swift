@@ -13,24 +13,28 @@ extension ShellScripts {
     # Another key: bind -x '"\C-t": __sectionnav_widget'
 
     __sectionnav_widget() {
-      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
+      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local picked item quoted words=
-      picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'") || return
-      [[ -n $picked ]] || return
-      while IFS= read -r item; do
+      local item quoted words=
+      # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+      # (never eval'd); items come NUL-ended (one may hold a line break, or be
+      # empty); the command runs in a process substitution, so Esc does not
+      # wait for it to end, and its status does not count (pipefail). Always
+      # status 0: under `set -e`, a widget that fails ends the shell.
+      while IFS= read -r -d '' item; do
         printf -v quoted '%q ' "$item"
         words+=$quoted
-      done <<<"$picked"
-      picked=$words
-      READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
-      READLINE_POINT=$((READLINE_POINT + ${#picked}))
+      done < <(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd"))
+      READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$words${READLINE_LINE:READLINE_POINT}
+      READLINE_POINT=$((READLINE_POINT + ${#words}))
+      return 0
     }
 
     # Ctrl-S is the terminal's "stop output" key while flow control is on.
     [[ -t 0 ]] && stty -ixon 2>/dev/null
     bind -m emacs-standard -x '"\C-x\C-s": __sectionnav_widget'
     bind -m vi-insert -x '"\C-x\C-s": __sectionnav_widget'
+    bind -m vi-command -x '"\C-x\C-s": __sectionnav_widget'
     """#
   static let bashCompletion =
     #"""
@@ -106,12 +110,17 @@ extension ShellScripts {
     # Another key: bindkey '^T' sectionnav-widget
 
     sectionnav-widget() {
-      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"}
+      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local picked item
-      picked=$(eval "$cmd" | eval "sectionnav --pick --multi $opts --print '{item}'")
-      if [[ -n $picked ]]; then
-        for item in "${(@f)picked}"; do
+      local out item
+      # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+      # (never eval'd); items come NUL-ended (one may hold a line break, or be
+      # empty). sectionnav runs in a command substitution, in the terminal's
+      # foreground (in a process substitution it could not take the terminal).
+      out=$(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd")) || out=
+      if [[ -n $out ]]; then
+        out=${out%$'\0'}
+        for item in "${(@0)out}"; do
           LBUFFER+="${(q)item} "
         done
       fi
@@ -123,6 +132,7 @@ extension ShellScripts {
     unsetopt flow_control
     bindkey -M emacs '^X^S' sectionnav-widget
     bindkey -M viins '^X^S' sectionnav-widget
+    bindkey -M vicmd '^X^S' sectionnav-widget
     """#
   static let zshCompletion =
     #"""
@@ -214,11 +224,13 @@ extension ShellScripts {
     # Another key: bind \ct sectionnav-widget
 
     function sectionnav-widget
-        set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n'"
-        set -q SECTIONNAV_WIDGET_COMMAND; and set cmd $SECTIONNAV_WIDGET_COMMAND
+        set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"
+        test -n "$SECTIONNAV_WIDGET_COMMAND"; and set cmd $SECTIONNAV_WIDGET_COMMAND
         set -l opts "--lines --delimiter '\t'"
         set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
-        set -l picked (eval $cmd | eval "sectionnav --pick --multi $opts --print '{item}'" | string split \n)
+        # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
+        # (never eval'd); items come NUL-ended (one may hold a line break, or be empty).
+        set -l picked (eval $cmd | SECTIONNAV_OPTS="$SECTIONNAV_OPTS --multi $opts" sectionnav --pick --print0 --print '{item}' | string split0)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
