@@ -32,6 +32,32 @@ import Testing
     #expect(!s.render().plainLines().contains { $0.contains("reading") })
   }
 
+  /// `yes | sectionnav -q y`, Enter: the rows shown answer the query, over
+  /// data that goes on arriving (each piece starts the filter over, so it
+  /// never completes): Enter chooses from them at once, as fzf does. It
+  /// waited for a result that never came (25 s and 4 GB in a helper's run).
+  @Test func enterOverAStreamChoosesTheRowsShownForTheQuery() {
+    var settings = AppSettings()
+    settings.pick = true
+    settings.sort = true
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha"], items: 1), settings: settings, width: 40, height: 10)
+    var runner = SynchronousRunner()
+    runner.holding = true
+    let first = BackgroundWorkTests.list(["Alpha", "Beta"])
+    _ = runner.send(.data(DataUpdate(list: first, progress: 0, reading: true)), to: &s)
+    _ = runner.send(.startFilter(query: "eta-4", openLine: true), to: &s)
+    _ = runner.settle(&s)
+    runner.holding = true
+    let more = BackgroundWorkTests.list(["Alpha", "Beta", "Gamma"], items: 9)
+    _ = runner.send(.data(DataUpdate(list: more, progress: 0, reading: true)), to: &s)
+    let effects = runner.send(.key(KeyEvent(.enter)), to: &s)
+    guard case .choose(let section, let item)? = effects.last else {
+      Issue.record("Enter waited for the filter over the new data: \(effects)")
+      return
+    }
+    #expect(s.dataList.itemText(section: section, item: item) == "Beta-4")
+  }
+
   /// A mark made while the data arrives stays on its item when a section
   /// comes in before it (store positions move), filtered or not: Enter
   /// prints the item marked, never its neighbour.

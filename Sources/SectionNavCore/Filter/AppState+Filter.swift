@@ -54,7 +54,14 @@ extension AppState {
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
       if before.isEmpty && open.openedByKey { return clearFilter() }
-      if jobs[.filter] != nil {
+      // The rows shown answer an older query (typed ahead): wait for this
+      // one's. Rows that answer this query, complete, or over data still
+      // streaming in (each new piece starts the filter over, so an endless
+      // stream's never completes: `yes | sectionnav -q y`, Enter took 25 s
+      // and 4 GB), are chosen from at once, as fzf does.
+      let query = FilterQuery(filtering.requested, options: settings.match)
+      let answered = filtering.result.map { $0.query == query && ($0.isComplete || loadReading) } ?? false
+      if jobs[.filter] != nil && !answered {
         mode = .filterLine(FilterLine(openedByKey: open.openedByKey, acceptWhenComplete: true))
         return []
       }
