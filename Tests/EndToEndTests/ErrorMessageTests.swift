@@ -57,8 +57,8 @@ import Testing
   /// no value: with data piped in (`seq 500 | sectionnav --filter 5`) the
   /// value would be read as FILE and the data left unread — refused, even
   /// when a file of that name exists (it was opened); with nothing sent on
-  /// standard input, a file of that name is read as ever, and a missing
-  /// one's message says what to use.
+  /// standard input (`/dev/null`, an empty file), a file of that name is
+  /// read as ever, and a missing one's message says what to use.
   @Test(arguments: ["--filter", "--multi", "-m"])
   func fzfsValuesAfterFilterAndMultiAreRefusedOrExplained(option: String) throws {
     let hint = option == "--filter" ? "--filter-print QUERY prints the matches" : "marks are not limited"
@@ -72,6 +72,11 @@ import Testing
     #expect(piped.stderr.contains(hint), "\(piped.stderr)")
     let file = try Binary.run([option, path, "--check"], redirections: "< /dev/null")
     #expect(file.stdout == "1 sections, 1 items\n", "\(file.stderr)")
+    // An empty file on standard input sends nothing to leave unread.
+    let empty = Scratch.file("")
+    defer { Scratch.remove(empty) }
+    let none = try Binary.run([option, path, "--check"], redirections: "< '\(empty)'")
+    #expect(none.stdout == "1 sections, 1 items\n", "\(none.stderr)")
     let missing = try Binary.run([option, "no-such-query", "--check"], redirections: "< /dev/null")
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no-such-query: No such file or directory"), "\(missing.stderr)")
