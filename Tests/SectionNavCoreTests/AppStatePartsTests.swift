@@ -75,6 +75,8 @@ import Testing
     #expect(line() == "|foo-bar baz")
     _ = try s.run("key M-f S-Right")
     #expect(line() == "foo-bar| baz")
+    _ = try s.run("key M-Left M-Right")
+    #expect(line() == "foo-bar| baz")
     _ = try s.run("key S-Left M-d")
     #expect(line() == "foo-| baz")
     _ = try s.run("key End M-Backspace")

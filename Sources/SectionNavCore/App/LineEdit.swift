@@ -21,7 +21,7 @@ public struct LineEdit: Sendable, Equatable {
   /// `C-u` (to the start), `C-w` (the word before the caret), `Left`/`C-b`,
   /// `Right`/`C-f`, `Home`/`C-a`, `End`/`C-e`, `C-y` (what the last kill
   /// took, back at the caret), and by words of letters and
-  /// digits as fzf's query line: `M-b`/`S-Left`, `M-f`/`S-Right`, `M-d`
+  /// digits as fzf's query line: `M-b`/`S-Left`/`M-Left`, `M-f`/`S-Right`/`M-Right`, `M-d`
   /// (the word after), `M-Backspace` (the word before). False for any other
   /// key, an Alt chord too (the line's owner decides what it does: `M-x`
   /// never types `x`).
@@ -94,8 +94,8 @@ public struct LineEdit: Sendable, Equatable {
     let alt = event.modifiers == .alt
     var to = at
     switch event.key {
-    case .char("b") where alt, .left where shift: to = before
-    case .char("f") where alt, .right where shift: to = after
+    case .char("b") where alt, .left where shift || alt: to = before
+    case .char("f") where alt, .right where shift || alt: to = after
     case .char("d") where alt: kill(&line, at..<after)
     case .backspace where alt, .ctrl("h") where alt:
       kill(&line, before..<at)
