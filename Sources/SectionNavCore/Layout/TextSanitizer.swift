@@ -181,6 +181,13 @@ public enum TextSanitizer {
     // Fast path: Latin, Greek, Cyrillic… and CJK ideographs neither join backwards nor forwards.
     func isBase(_ v: UInt32) -> Bool { v < 0x300 || (0x4E00...0x9FFF).contains(v) }
     if isBase(first.value) && isBase(last.value) { return s }
+    // A joiner that ends a cluster joins nothing in it, but a terminal may
+    // join the next cell's text to it (tmux drew `&` ZWJ ZWJ `▏` typed in a
+    // query two cells off, and the damage stayed): left out.
+    if last.value == 0x200D {
+      while s.unicodeScalars.last?.value == 0x200D { s.unicodeScalars.removeLast() }
+      if s.isEmpty { return s }
+    }
     if width > 0, fuse("a", s) { s = "\u{25CC}" + s }
     if fuse(s, "a") { s += "\u{25CC}" }
     return s
