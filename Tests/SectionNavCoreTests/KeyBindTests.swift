@@ -122,6 +122,9 @@ import Testing
     // fzf takes no modifier twice, and none on insert.
     #expect(Self.message("ctrl-ctrl-up:up") == "invalid --bind 'ctrl-ctrl-up:up': unknown key 'ctrl-ctrl-up'")
     #expect(Self.message("ctrl-insert:up") == "invalid --bind 'ctrl-insert:up': unknown key 'ctrl-insert'")
+    // Named as written, not by the part after `alt-`.
+    #expect(Self.message("alt-shift-x:up") == "invalid --bind 'alt-shift-x:up': unknown key 'alt-shift-x'")
+    #expect(Self.message("ctrl-alt-%:up") == "invalid --bind 'ctrl-alt-%:up': unknown key 'ctrl-alt-%'")
     #expect(
       Self.message("x:frobnicate")
         == "invalid --bind 'x:frobnicate': unknown action 'frobnicate' (see 'sectionnav --help' for the names)")

@@ -42,13 +42,12 @@ enum BindKeyNames {
     }
     if let event = modified(lower) { return event }
     // fzf's `ctrl-alt-x`: Alt and C-x.
-    if lower.hasPrefix("ctrl-alt-"), name.count > 9 {
-      var inner = try parse("ctrl-" + String(name.dropFirst(9)), in: value)
+    // (An unknown key is named as written, not by the part after `alt-`.)
+    if lower.hasPrefix("ctrl-alt-"), name.count > 9, var inner = try? parse("ctrl-" + name.dropFirst(9), in: value) {
       inner.modifiers.insert(.alt)
       return inner
     }
-    if lower.hasPrefix("alt-"), name.count > 4 {
-      var inner = try parse(String(name.dropFirst(4)), in: value)
+    if lower.hasPrefix("alt-"), name.count > 4, var inner = try? parse(String(name.dropFirst(4)), in: value) {
       inner.modifiers.insert(.alt)
       return inner
     }
