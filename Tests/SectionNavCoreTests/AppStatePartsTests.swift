@@ -102,6 +102,21 @@ import Testing
     }
   }
 
+  /// Pick mode: a chord nothing binds does nothing, as in fzf (`C-Up`
+  /// moved the cursor as Up does, `M-Enter` chose as Enter does).
+  @Test func anUnboundChordOnTheQueryLineDoesNothing() {
+    var settings = AppSettings()
+    settings.pick = true
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha", "Beta"]), settings: settings, width: 40, height: 10)
+    let before = s.cursor
+    for event in [KeyEvent(.down, modifiers: .control), KeyEvent(.down, modifiers: .shift), KeyEvent(.enter, modifiers: .alt)] {
+      #expect(s.handle(.key(event)).isEmpty, "\(event)")
+    }
+    #expect(s.cursor?.section == before?.section && s.cursor?.item == before?.item)
+    _ = s.handle(.key(KeyEvent(.down)))
+    #expect(s.cursor?.item == 1)
+  }
+
   /// The prompt draws its caret where the next character goes.
   @Test func promptShowsItsCaret() throws {
     var s = TestData.state()

@@ -43,6 +43,9 @@ extension AppState {
     }
     let typed = filterTyped()
     guard typed.isEmpty else { return typed + filterLineKey(event, open) }
+    // A chord the line has no use for and no binding names does nothing
+    // (fzf's): `C-Up` is not Up, `M-Enter` not Enter.
+    guard event.modifiers.isEmpty else { return [] }
     switch event.key {
     case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1)
     case .down, .ctrl("n"), .ctrl("j"): stepCursor(1)
