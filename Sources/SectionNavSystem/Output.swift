@@ -86,23 +86,4 @@ public enum Output {
 
   public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-
-  /// Whether standard input is a pipe, a socket or a file that holds or may
-  /// still bring data: data sent on purpose (not a terminal, nor
-  /// `/dev/null` as a launcher leaves it, nor `true |`, a pipe already
-  /// closed with nothing in it, nor an empty file).
-  public static var standardInputIsData: Bool {
-    var info = stat()
-    guard fstat(STDIN_FILENO, &info) == 0 else { return false }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG:
-      return info.st_size > 0
-    case S_IFIFO, S_IFSOCK:
-      var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, 0) == 1 else { return true }  // nothing yet: the writer may still send
-      return ready.revents & Int16(POLLIN) != 0 || ready.revents & Int16(POLLHUP) == 0
-    default:
-      return false
-    }
-  }
 }

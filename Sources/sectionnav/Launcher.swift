@@ -36,13 +36,6 @@ enum Launcher {
       throw error.failure
     }
     config = try Session.withInput(config, standardInputIsTerminal: Output.standardInputIsTerminal)
-    // `seq 500 | sectionnav --filter 5`: fzf's value, read here as FILE,
-    // would leave the data sent on standard input unread (a file `5` opened).
-    if let hint = config.fileAfterHint, config.file != "-", config.script == nil, Output.standardInputIsData {
-      throw Failure(
-        "\(config.fileAfter!) is followed by a FILE while data waits on standard input, which it would leave unread",
-        hint: hint)
-    }
     try DataLoading.settleCombination(&config)
     if let text = Session.textOnly(config) {
       Output.write(text)

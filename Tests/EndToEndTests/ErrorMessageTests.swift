@@ -54,33 +54,24 @@ import Testing
   }
 
   /// fzf's `--filter QUERY` and `--multi MAX` typed here, where they take
-  /// no value: with data piped in (`seq 500 | sectionnav --filter 5`) the
-  /// value would be read as FILE and the data left unread — refused, even
-  /// when a file of that name exists (it was opened); with nothing sent on
-  /// standard input (`/dev/null`, an empty file), a file of that name is
-  /// read as ever, and a missing one's message says what to use.
+  /// no value: the word after is FILE, read as ever when it exists
+  /// (whatever waits on standard input: `while read f; do sectionnav -m
+  /// "$f"; done < list` leaves the list to the loop), and a missing one's
+  /// message says what to use — only when the word follows the flag itself,
+  /// not an option's value that looks like it (`--prompt -m FILE`).
   @Test(arguments: ["--filter", "--multi", "-m"])
-  func fzfsValuesAfterFilterAndMultiAreRefusedOrExplained(option: String) throws {
+  func fzfsValuesAfterFilterAndMultiAreExplained(option: String) throws {
     let hint = option == "--filter" ? "--filter-print QUERY prints the matches" : "marks are not limited"
     let path = Scratch.file(#"{"A": ["x"]}"#, suffix: ".json")
     defer { Scratch.remove(path) }
-    let piped = try Binary.run([option, path, "--check"], input: "1\n2\n")
-    #expect(piped.status == 2)
-    #expect(
-      piped.stderr.hasPrefix("sectionnav: error: \(option) is followed by a FILE while data waits on standard input"),
-      "\(piped.stderr)")
-    #expect(piped.stderr.contains(hint), "\(piped.stderr)")
-    let file = try Binary.run([option, path, "--check"], redirections: "< /dev/null")
+    let file = try Binary.run([option, path, "--check"], input: "1\n2\n")
     #expect(file.stdout == "1 sections, 1 items\n", "\(file.stderr)")
-    // An empty file on standard input sends nothing to leave unread.
-    let empty = Scratch.file("")
-    defer { Scratch.remove(empty) }
-    let none = try Binary.run([option, path, "--check"], redirections: "< '\(empty)'")
-    #expect(none.stdout == "1 sections, 1 items\n", "\(none.stderr)")
-    let missing = try Binary.run([option, "no-such-query", "--check"], redirections: "< /dev/null")
+    let missing = try Binary.run([option, "no-such-query", "--check"], input: "1\n")
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no-such-query: No such file or directory"), "\(missing.stderr)")
     #expect(missing.stderr.contains(hint), "\(missing.stderr)")
+    let value = try Binary.run(["--prompt", option, "no-such-query", "--check"])
+    #expect(value.status == 2 && !value.stderr.contains(hint), "\(value.stderr)")
     let plain = try Binary.run(["--check", "no-such-query"])
     #expect(plain.status == 2 && !plain.stderr.contains(hint), "\(plain.stderr)")
   }
