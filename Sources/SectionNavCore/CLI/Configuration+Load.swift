@@ -11,9 +11,9 @@ extension LoadOptions {
     // `.["a"]`) is that key's name, shown as `a` is: the spellings of one
     // field showed an object without it, and null, differently.
     if itemFormat == nil, let field = config.itemField, field.contains(".") || field.hasPrefix("[") {
-      // (Only a key that, written bare, still names itself: not `."a.b"`.)
-      if let steps = try? FieldPath(field).steps, steps.count == 1, case .key(let key) = steps[0],
-        (try? FieldPath(key).steps) == steps,
+      // (Not a key with a quote, a backslash or a control character, which
+      // the data writes escaped, nor the empty key: templates read those.)
+      if let steps = try? FieldPath(field).steps, steps.count == 1, case .key(let key) = steps[0], !key.isEmpty,
         !key.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 })
       {
         itemField = key

@@ -14,7 +14,8 @@ struct FieldCheck {
   init(_ options: LoadOptions) {
     var unseen: [(String, FieldPath)] = []
     if case .field(let f) = options.groupBy { unseen.append(("--group-by", f)) }
-    if let name = options.itemField, let f = try? FieldPath(name) { unseen.append(("--item-field", f)) }
+    // `--item-field`'s one key (`a`, or `a.b` from `."a.b"`): as a bare name when it reads as itself.
+    if let name = options.itemField, let f = FieldPath.key(name) { unseen.append(("--item-field", f)) }
     for f in options.itemFormat?.fields ?? [] where !unseen.contains(where: { $0.1 == f }) {
       unseen.append((options.itemFormatOption, f))
     }

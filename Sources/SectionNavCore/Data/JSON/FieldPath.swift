@@ -14,6 +14,13 @@ public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible 
 
   public var description: String { text }
 
+  /// The field that is the one key `name`: written bare where that reads
+  /// as the key itself, else jq's way (`."a.b"`).
+  static func key(_ name: String) -> FieldPath? {
+    if let bare = try? FieldPath(name), bare.steps == [.key(name)] { return bare }
+    return try? FieldPath("." + JSONText.quoted(name))
+  }
+
   public init(_ text: String) throws(UsageError) {
     self.text = text
     if text.hasPrefix(".") || text.hasPrefix("[") {
