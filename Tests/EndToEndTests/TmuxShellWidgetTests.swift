@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// `eval "$(sectionnav --shell bash)"` (zsh, fish: when installed) in a real
@@ -141,6 +142,23 @@ struct TmuxShellWidgetTests {
     #expect(s.file("PWNED") == nil, "SECTIONNAV_WIDGET_OPTS ran as code")
   }
 
+  /// zsh without compinit loads the widget quietly (the completion said
+  /// `command not found: compdef`); with compinit it registers.
+  @Test(.enabled(if: Shell.zsh.isInstalled, "zsh is not installed"))
+  func zshLoadsWithOrWithoutCompinit() throws {
+    let quiet = try Binary.run(
+      [], shell: #"eval "$("$0" --shell zsh)"; print -r -- $+functions[sectionnav-widget]"#.zshScript)
+    #expect(quiet.stdout == "1\n" && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    let dump = Scratch.file("", suffix: ".zcompdump")
+    defer { Scratch.remove(dump) }
+    let registered = try Binary.run(
+      [dump],
+      shell:
+        #"autoload -Uz compinit && compinit -u -d "$1"; eval "$("$0" --shell zsh)"; print -r -- $_comps[sectionnav]"#
+        .zshScript)
+    #expect(registered.stdout == "_sectionnav\n", "\(registered.stderr)")
+  }
+
   @Test func shellPrintsTheWidgetThenTheCompletion() throws {
     for shell in ["bash", "zsh", "fish"] {
       let result = try Binary.run(["--shell", shell])
@@ -151,5 +169,12 @@ struct TmuxShellWidgetTests {
     let bad = try Binary.run(["--shell", "csh"])
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("invalid value 'csh' for --shell"))
+  }
+}
+
+extension String {
+  /// This zsh script as a `sh -c` script: zsh run on it with the same `$0` and arguments.
+  fileprivate var zshScript: String {
+    "exec /usr/bin/zsh -f -c '" + replacingOccurrences(of: "'", with: "'\\''") + "' \"$0\" \"$@\""
   }
 }

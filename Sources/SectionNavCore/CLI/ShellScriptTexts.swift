@@ -205,10 +205,11 @@ extension ShellScripts {
         '1:JSON file (- for standard input):_files'
     }
 
-    # Autoloaded from $fpath: complete now; evaluated: register for sectionnav.
+    # Autoloaded from $fpath: complete now; evaluated: register for sectionnav
+    # (when compinit has run: without it there is no completion to register with).
     if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
       _sectionnav "$@"
-    else
+    elif (( $+functions[compdef] )); then
       compdef _sectionnav sectionnav
     fi
     """#
