@@ -109,7 +109,9 @@ import Testing
     settings.pick = true
     var s = AppState(list: BackgroundWorkTests.list(["Alpha", "Beta"]), settings: settings, width: 40, height: 10)
     let before = s.cursor
-    for event in [KeyEvent(.down, modifiers: .control), KeyEvent(.down, modifiers: .shift), KeyEvent(.enter, modifiers: .alt)] {
+    for event in [
+      KeyEvent(.down, modifiers: .control), KeyEvent(.down, modifiers: .shift), KeyEvent(.enter, modifiers: .alt),
+    ] {
       #expect(s.handle(.key(event)).isEmpty, "\(event)")
     }
     #expect(s.cursor?.section == before?.section && s.cursor?.item == before?.item)

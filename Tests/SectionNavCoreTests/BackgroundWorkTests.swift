@@ -10,6 +10,16 @@ import Testing
     SectionedList(titles.map { t in (title: t, items: (0..<items).map { "\(t)-\($0)" }) })
   }
 
+  /// A picker (pick mode, ranked) over `list`, and a runner that holds its jobs until `settle`.
+  static func picker(_ list: SectionedList) -> (AppState, SynchronousRunner) {
+    var settings = AppSettings()
+    settings.pick = true
+    settings.sort = true
+    var runner = SynchronousRunner()
+    runner.holding = true
+    return (AppState(list: list, settings: settings, width: 40, height: 10), runner)
+  }
+
   /// The item under the cursor.
   static func cursorText(_ s: AppState) -> String? {
     s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) }
@@ -40,12 +50,7 @@ import Testing
   /// (the job's result, for the list it began on, is dropped), and Enter
   /// printed the first item, `1`, with exit 0.
   @Test func aQueryGivenBeforeTheDataArrivesFiltersTheData() {
-    var settings = AppSettings()
-    settings.pick = true
-    settings.sort = true
-    var s = AppState(list: Self.list(["Alpha"], items: 1), settings: settings, width: 40, height: 10)
-    var runner = SynchronousRunner()
-    runner.holding = true
+    var (s, runner) = Self.picker(Self.list(["Alpha"], items: 1))
     _ = runner.send(.startFilter(query: "eta-4", openLine: true), to: &s)
     _ = runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: nil)), to: &s)
     _ = runner.settle(&s)
@@ -66,12 +71,7 @@ import Testing
   /// before (in tmux, `zzz` Enter printed the first item).
   @Test(arguments: [("zzz", nil), ("eta-4", "Beta-4")] as [(String, String?)])
   func enterBeforeTheFilterResultWaitsForIt(query: String, chosen: String?) {
-    var settings = AppSettings()
-    settings.pick = true
-    settings.sort = true
-    var s = AppState(list: Self.list(["Alpha", "Beta"]), settings: settings, width: 40, height: 10)
-    var runner = SynchronousRunner()
-    runner.holding = true
+    var (s, runner) = Self.picker(Self.list(["Alpha", "Beta"]))
     for c in query { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
     #expect(runner.send(.key(KeyEvent(.enter)), to: &s).isEmpty, "Enter acted before the result")
     // A key typed after Enter does not change what Enter asked for.

@@ -37,12 +37,7 @@ import Testing
   /// never completes): Enter chooses from them at once, as fzf does. It
   /// waited for a result that never came (25 s and 4 GB in a helper's run).
   @Test func enterOverAStreamChoosesTheRowsShownForTheQuery() {
-    var settings = AppSettings()
-    settings.pick = true
-    settings.sort = true
-    var s = AppState(list: BackgroundWorkTests.list(["Alpha"], items: 1), settings: settings, width: 40, height: 10)
-    var runner = SynchronousRunner()
-    runner.holding = true
+    var (s, runner) = BackgroundWorkTests.picker(BackgroundWorkTests.list(["Alpha"], items: 1))
     let first = BackgroundWorkTests.list(["Alpha", "Beta"])
     _ = runner.send(.data(DataUpdate(list: first, progress: 0, reading: true)), to: &s)
     _ = runner.send(.startFilter(query: "eta-4", openLine: true), to: &s)
