@@ -48,7 +48,7 @@ enum Launcher {
     do {
       data = try StartingData.open(config)
     } catch var failure where config.fileAfterHint != nil && failure.location == nil && failure.hint == nil {
-      // fzf's `--filter QUERY` typed here, where `--filter` takes no value.
+      // fzf's `--filter QUERY` or `--multi MAX` typed here, where they take no value.
       failure.hint = config.fileAfterHint
       throw failure
     }

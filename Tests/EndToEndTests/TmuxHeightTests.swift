@@ -239,6 +239,23 @@ struct TmuxHeightTests {
     #expect(lines.allSatisfy { $0.hasPrefix("shell-") } && lines.last == "shell-20", "after exit:\n\(after)")
   }
 
+  /// A `--height 6` list below 40 lines of the shell's output in a 24-row
+  /// window, its `:` line open.
+  static func promptBelowTheShellsLines() async throws -> TmuxSession {
+    let command =
+      "i=1; while [ $i -le 40 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
+    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    do {
+      _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
+      try s.sendKeys(":")
+      _ = try await s.waitFor("the prompt") { $0.status == ":" }
+    } catch {
+      s.close()
+      throw error
+    }
+    return s
+  }
+
   /// A window made shorter or taller while a `:` line is open (with a Tab
   /// list shown, which scrolled the screen): the region is placed again
   /// below the shell's lines, as without a prompt — it was drawn at its old
@@ -246,13 +263,8 @@ struct TmuxHeightTests {
   /// the shell's next line landed among stale rows.
   @Test(arguments: [(20, false), (19, true), (28, true)])
   func aResizeDuringAPromptPlacesTheRegionAgain(height: Int, candidates: Bool) async throws {
-    let command =
-      "i=1; while [ $i -le 40 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
-    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    let s = try await Self.promptBelowTheShellsLines()
     defer { s.close() }
-    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
-    try s.sendKeys(":")
-    _ = try await s.waitFor("the prompt") { $0.status == ":" }
     if candidates {
       try s.sendKeys("Tab")
       _ = try await s.waitFor("the candidates") { $0.lines.contains { $0.contains("goto") } }
@@ -276,13 +288,8 @@ struct TmuxHeightTests {
   /// it with the answer and queued it for after the line, which then never
   /// saw its Esc (one tmux command resizes and types, so they come together).
   @Test func aKeyTypedAsTheWindowResizesReachesThePrompt() async throws {
-    let command =
-      "i=1; while [ $i -le 40 ]; do echo shell-$i; i=$((i+1)); done; sectionnav --browse --lines --height 6 list"
-    let s = try TmuxSession(command, height: 24, files: ["list": Self.list])
+    let s = try await Self.promptBelowTheShellsLines()
     defer { s.close() }
-    _ = try await s.waitFor("the list below the shell's lines") { $0.row(24).contains("item 1/6") }
-    try s.sendKeys(":")
-    _ = try await s.waitFor("the prompt") { $0.status == ":" }
     try s.shell("tmux_ resize-window -t \(s.target) -x 80 -y 20 \\; send-keys -t \(s.target) Escape")
     _ = try await s.waitFor("the prompt closed") { $0.lines.contains { $0.contains("item 1/6") } }
     try s.sendKeys("q")

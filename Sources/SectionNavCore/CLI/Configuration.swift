@@ -17,7 +17,7 @@ public struct Configuration: Sendable, Equatable {
   public var isCommandOutput = false
   /// The option FILE came right after on the command line when fzf gives
   /// that option a value (`--filter QUERY`, `--multi MAX`): an fzf user's
-  /// value, if it cannot be opened or data waits on standard input.
+  /// value, if it cannot be opened.
   public var fileAfter: String? = nil
 
   /// What to tell an fzf user whose value for `fileAfter` was read as FILE.

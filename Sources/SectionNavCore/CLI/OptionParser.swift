@@ -60,15 +60,16 @@ public enum OptionParser {
     _ words: [String], to configuration: inout Configuration, allowsFile: Bool, format: inout String?
   ) throws(UsageError) {
     var sawFile = false
-    /// The flag read just before the current word, if the word before it was one (not a value).
-    var lastFlag: String?
-    func positional(_ word: String) throws(UsageError) {
+    /// The word before the current one when it was a flag (not an option's value).
+    var flagBefore: String?
+    /// FILE `word`, right after the flag `flag` (if one).
+    func positional(_ word: String, after flag: String?) throws(UsageError) {
       guard allowsFile, !sawFile, let file = OptionTable.options.first(where: { $0.kind == .positional })
       else { throw UsageError("unexpected argument '\(word)'") }
       try file.apply(&configuration, word)
       configuration.commandLineOptions.insert("FILE")
       sawFile = true
-      configuration.fileAfter = lastFlag.flatMap { ["--filter", "--multi", "-m"].contains($0) ? $0 : nil }
+      configuration.fileAfter = flag.flatMap { ["--filter", "--multi", "-m"].contains($0) ? $0 : nil }
     }
 
     // One input format per source: `--csv --jsonl` is a mistake, not "the
@@ -78,8 +79,8 @@ public enum OptionParser {
     while index < words.count {
       let word = words[index]
       index += 1
-      let flagBefore = lastFlag
-      lastFlag = nil
+      let flag = flagBefore
+      flagBefore = nil
       // `+i`, `+m`, `+s` are options, as in fzf, and so is any `+` and one
       // letter (`+x`: an unknown option, not a file); longer words
       // starting with `+` are files.
@@ -87,9 +88,7 @@ public enum OptionParser {
         word.hasPrefix("+")
         && (OptionTable.option(named: word) != nil || word.count == 2 && word.last!.isASCII && word.last!.isLetter)
       if optionsEnded || word == "-" || !word.hasPrefix("-") && !plusOption {
-        lastFlag = flagBefore
-        try positional(word)
-        lastFlag = nil
+        try positional(word, after: flag)
         continue
       }
       if word == "--" {
@@ -122,7 +121,7 @@ public enum OptionParser {
           format = option.name
         }
         try option.apply(&configuration, "")
-        if attached == nil { lastFlag = word }
+        flagBefore = word
       case .value:
         let value: String
         if let attached {
@@ -135,7 +134,7 @@ public enum OptionParser {
         }
         try option.apply(&configuration, option.namesFile ? value : SystemPath.shown(value))
       case .positional:
-        try positional(word)
+        try positional(word, after: flag)
       }
     }
   }

@@ -184,10 +184,7 @@ public enum TextSanitizer {
     // A joiner that ends a cluster joins nothing in it, but a terminal may
     // join the next cell's text to it (tmux drew `&` ZWJ ZWJ `▏` typed in a
     // query two cells off, and the damage stayed): left out.
-    if last.value == 0x200D {
-      while s.unicodeScalars.last?.value == 0x200D { s.unicodeScalars.removeLast() }
-      if s.isEmpty { return s }
-    }
+    while s.unicodeScalars.last?.value == 0x200D { s.unicodeScalars.removeLast() }
     if width > 0, fuse("a", s) { s = "\u{25CC}" + s }
     if fuse(s, "a") { s += "\u{25CC}" }
     return s
