@@ -64,12 +64,14 @@ enum OptionsFuzz {
   /// choose: `--lines`, sectioned JSON, or item data.
   static func load(_ bytes: [UInt8], _ configuration: Configuration) {
     if configuration.lines {
-      let list = LineInput.load(bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder)
+      let list = LineInput.load(
+        bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder,
+        lineEnd: configuration.lineEnd)
       require(list.itemCount <= bytes.count, "more lines than bytes")
       // Two threads, whatever the size, group the same lines the same way.
       let two = LineInput.load(
         ByteBuffer(bytes), delimiter: configuration.delimiter, keepOrder: configuration.keepOrder, parallel: true,
-        minimumSplitSize: 0)
+        lineEnd: configuration.lineEnd, minimumSplitSize: 0)
       require(list.maxItemWidth == two.maxItemWidth, "two threads measure lines otherwise")
       require(list.sections == two.sections, "two threads find other line sections")
       for i in 0..<list.itemCount {

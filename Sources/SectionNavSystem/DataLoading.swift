@@ -115,7 +115,9 @@ public enum DataLoading {
       let lines: ((ByteBuffer) -> SectionedList)? =
         config.lines
         ? {
-          LineInput.load($0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation)
+          LineInput.load(
+            $0, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation,
+            lineEnd: config.lineEnd)
         } : nil
       outcome = try StreamLoad.run(
         fd: fd, name: config.file ?? "-", options: options, validate: !config.lines,
@@ -169,7 +171,7 @@ public enum DataLoading {
   ) throws(Failure) -> SectionedList {
     var list: SectionedList
     if config.lines || config.guessesStdinFormat && StdinFormat.of(buffer) == .lines {
-      var text = TextCheck()
+      var text = TextCheck(lineEnd: config.lineEnd)
       do {
         try text.advance(buffer, count: buffer.count, stream: false)
       } catch {
@@ -177,7 +179,7 @@ public enum DataLoading {
       }
       list = LineInput.load(
         buffer, delimiter: config.delimiter, keepOrder: config.keepOrder, collation: config.collation,
-        progress: progress)
+        lineEnd: config.lineEnd, progress: progress)
     } else {
       let options = loadOptions(config)
       do throws(LoadError) {

@@ -23,6 +23,8 @@ import Testing
     (["--lines", "--item-format", "{a}"], ".txt", "--item-format reads fields of objects or CSV columns; --lines"),
     (["--lines", "--delimiter", "\\n"], ".txt", "--delimiter cannot hold a line break: with --lines each line is one"),
     (["--lines", "--delimiter", "a\r"], ".txt", "--delimiter cannot hold a line break"),
+    (["--read0", "--jsonl"], ".txt", "--read0 and --jsonl cannot be used together: choose one input format"),
+    (["--path", ".a", "--read0"], ".txt", "--read0 applies to --lines (NUL-ended items)"),
     (["--path", ".a"], ".csv", "--path selects inside JSON; CSV and TSV have no paths (from the file name"),
     (["--filter-print", "x"], ".json", "--check and --filter-print cannot be used together"),
     (["--filter-print", "x", "--script", "s.nav"], ".json", "--check and --filter-print and --script cannot be used"),

@@ -142,6 +142,31 @@ struct TmuxShellWidgetTests {
     #expect(s.file("PWNED") == nil, "SECTIONNAV_WIDGET_OPTS ran as code")
   }
 
+  /// The default command lists files NUL-ended, read with `--read0`: a file
+  /// name holding a line break is one item, inserted whole (it was two
+  /// items, each half a name).
+  @Test(arguments: [Shell.bash, .zsh, .fish])
+  func theDefaultCommandKeepsANameWithALineBreakWhole(shell: Shell) async throws {
+    guard shell.isInstalled else { return }
+    let s = try TmuxSession(
+      #"mkdir bin d && ln -s "$SECTIONNAV" bin/sectionnav && touch "d/$(printf 'p\nq')" d/plain && PATH="$PWD/bin:$PATH" "#
+        + shell.start)
+    defer { s.close() }
+    try await s.waitFor("the \(shell) prompt") { !$0.row(1).isEmpty }
+    try s.sendLiteral(shell.load)
+    try s.sendKeys("Enter")
+    try await s.waitFor("the snippet loaded") { $0.contains("widget-42") }
+    try s.sendLiteral(#"printf '<%s>\n' "#)
+    try s.sendKeys("C-x", "C-s")
+    try await s.waitFor("the files, grouped by directory") { $0.contains("p␊q") && $0.contains("plain") }
+    try s.sendLiteral("q")
+    try await s.waitFor("the name with a line break alone") { !$0.contains("plain") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("the name in the command line") { !$0.contains("p␊q") }
+    try s.sendKeys("Enter")
+    try await s.waitFor("one argument: the whole name") { $0.lines.contains("<d/p") && $0.lines.contains("q>") }
+  }
+
   /// zsh without compinit loads the widget quietly (the completion said
   /// `command not found: compdef`); with compinit it registers.
   @Test(.enabled(if: Shell.zsh.isInstalled, "zsh is not installed"))

@@ -21,6 +21,20 @@ import Testing
     #expect(r.stdout == "2 sections, 3 items\n", "\(r.stderr)")
   }
 
+  /// `find -print0 | sectionnav --read0`: a name holding a line break is
+  /// one item, and `--print0` gives it back unchanged (fzf's pair).
+  @Test func nulEndedItemsComeBackWhole() throws {
+    let input = "d\tp\nq\0d\tcr\r\0e\tplain\0"
+    let r = try Binary.run(
+      ["--read0", "--delimiter", "\\t", "--filter-print", "", "--print0", "--print", "{item}"], input: input)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == "p\nq\0cr\r\0plain\0")
+    let file = try writeTemp(input)
+    defer { Scratch.remove(file) }
+    let mapped = try Binary.run(["--read0", "--check", file])
+    #expect(mapped.stdout == "2 sections, 3 items\n", "\(mapped.stderr)")
+  }
+
   @Test func delimiterSplitsSectionAndItem() throws {
     let input = "net\tcurl\nutils\tcoreutils\nnet\twget\n"
     let script = try writeTemp("state\ngoto net wget\nkey Enter\n")

@@ -95,6 +95,27 @@ import Testing
     #expect(list.sections.map(\.itemCount) == [750, 750, 750, 750])
   }
 
+  /// `--read0`: items end at NUL; a line feed or a CR inside one is part of
+  /// it (a file name may hold them), empty items are skipped, a last item
+  /// without a NUL counts, and the delimiter splits as in a line.
+  @Test func nulEndedItemsKeepTheirLineBreaks() {
+    let text = "d\tp\nq\0d\tcr\r\0\0e\tx\0plain\nline"
+    let list = LineInput.load(Array(text.utf8), delimiter: "\t", keepOrder: true, lineEnd: .nul)
+    #expect(contents(list) == [["d", "p\nq", "cr\r"], ["e", "x"], ["", "plain\nline"]])
+    let byInitial = LineInput.load(Array("b\nx\0a\r\n\0".utf8), delimiter: nil, keepOrder: false, lineEnd: .nul)
+    #expect(contents(byInitial) == [["A", "a\r\n"], ["B", "b\nx"]])
+    // The same lines as NUL-ended items make the same list.
+    let lines = LineInputSplitTests.text(delimited: true).replacingOccurrences(of: "\r", with: "")
+    for keepOrder in [false, true] {
+      let byLine = LineInput.load(ByteBuffer(string: lines), delimiter: "\t", keepOrder: keepOrder)
+      let byNUL = LineInput.load(
+        ByteBuffer(string: lines.replacingOccurrences(of: "\n", with: "\0")), delimiter: "\t", keepOrder: keepOrder,
+        lineEnd: .nul)
+      #expect(contents(byNUL) == contents(byLine))
+      #expect(byNUL.maxItemWidth == byLine.maxItemWidth)
+    }
+  }
+
   @Test func delimitedSectionsSortNaturallyByDefault() {
     let list = lines("item 10|x\nitem 2|y\nItem 1|z", delimiter: "|")
     #expect(list.sections.map(\.title) == ["Item 1", "item 2", "item 10"])
@@ -194,12 +215,16 @@ import Testing
     return out
   }
 
-  @Test(arguments: [false, true]) func twoThreadsGiveTheSameList(delimited: Bool) {
-    let buffer = ByteBuffer(string: Self.text(delimited: delimited))
+  /// With `--read0` too: the halves split after a NUL, never inside an item.
+  @Test(arguments: [false, true], [LineEnd.newline, .nul])
+  func twoThreadsGiveTheSameList(delimited: Bool, lineEnd: LineEnd) {
+    var text = Self.text(delimited: delimited)
+    if lineEnd == .nul { text = text.replacingOccurrences(of: "\n", with: "\0") }
+    let buffer = ByteBuffer(string: text)
     for keepOrder in [false, true] {
       let delimiter = delimited ? "\t" : nil
-      let one = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: false)
-      let two = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: true)
+      let one = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: false, lineEnd: lineEnd)
+      let two = LineInput.load(buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: true, lineEnd: lineEnd)
       #expect(one.sections == two.sections)
       #expect(one.maxItemWidth == two.maxItemWidth)
       #expect(

@@ -13,7 +13,7 @@ _sectionnav() {
     prev=${COMP_WORDS[COMP_CWORD - 2]}
   fi
 
-  local options="--demo --lines --delimiter --item-field --item-format --path --group-by
+  local options="--demo --lines --delimiter --read0 --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
     --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse

@@ -4,6 +4,7 @@
 complete -c sectionnav -l demo -x -a 'devices numbers grid contacts-ja contacts-sv contacts-zh' -d 'embedded data shown when no FILE is given'
 complete -c sectionnav -l lines -d 'input is plain text, one item per line'
 complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
+complete -c sectionnav -l read0 -d 'items end at NUL, not at a line break (implies --lines)'
 complete -c sectionnav -l item-field -x -d 'show object items by this field'
 complete -c sectionnav -l item-format -x -d 'row text of object items from fields'
 complete -c sectionnav -l path -x -d 'the list of items inside the JSON (jq syntax)'

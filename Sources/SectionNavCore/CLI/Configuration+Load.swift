@@ -31,6 +31,7 @@ extension LoadOptions {
     if config.lines {
       format = .lines
       delimiter = config.delimiter
+      lineEnd = config.lineEnd
     }
   }
 
@@ -105,6 +106,9 @@ extension Configuration {
         try one([("--lines", { $0.lines = false }), (name, drop)]) { _ in Self.linesClash(name) }
       }
       if lines { return }
+    }
+    if read0 {
+      try notApplying("--read0", "--read0 applies to --lines (NUL-ended items)") { $0.read0 = false }
     }
     if delimiter != nil {
       try notApplying("--delimiter", "--delimiter applies to --lines (CSV and TSV have their own separators)") {

@@ -39,6 +39,9 @@ public struct Configuration: Sendable, Equatable {
   public var keepOrder = false
   public var lines = false
   public var delimiter: String?
+  /// `--read0`: `--lines` items end at NUL (`lineEnd`).
+  public var read0 = false
+  public var lineEnd: LineEnd { read0 ? .nul : .newline }
   public var itemField: String?
   /// `--path`, `--group-by`, `--item-format` (parsed when given).
   public var path: JSONPath?

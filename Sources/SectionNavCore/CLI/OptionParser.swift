@@ -114,8 +114,8 @@ public enum OptionParser {
       switch option.kind {
       case .flag:
         if attached != nil { throw UsageError("option '\(name)' takes no value") }
-        if OptionTable.inputFormats.contains(option.name) {
-          if let format, format != option.name {
+        if let chosen = OptionTable.inputFormat(option.name) {
+          if let format, OptionTable.inputFormat(format) != chosen {
             throw UsageError("\(format) and \(option.name) cannot be used together: choose one input format")
           }
           format = option.name

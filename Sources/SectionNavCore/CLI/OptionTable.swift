@@ -70,6 +70,13 @@ public enum OptionTable {
       help: "input is plain text, one item per line, grouped by first letter"
     ) { c, _ in c.setFormat(lines: true) },
     OptionSpec(
+      "--read0", kind: .flag, group: .input,
+      help: "items end at NUL, not at a line break, as find -print0 writes them (implies --lines)"
+    ) { c, _ in
+      c.setFormat(lines: true)
+      c.read0 = true
+    },
+    OptionSpec(
       "--delimiter", kind: .value, placeholder: "D", group: .input,
       help: "with --lines, split each line into SECTION D ITEM ('\\t' is a tab)"
     ) { c, v throws(UsageError) in c.delimiter = try delimiter(v) },
@@ -352,6 +359,11 @@ public enum OptionTable {
   /// The flags that each choose how the input is read; one source of
   /// options may give only one of them.
   static let inputFormats: Set<String> = ["--lines", "--jsonl", "--csv", "--tsv"]
+
+  /// The input format `option` chooses, if any: `--read0` reads lines.
+  static func inputFormat(_ option: String) -> String? {
+    option == "--read0" ? "--lines" : inputFormats.contains(option) ? option : nil
+  }
 
   /// The option named `--name` or `-h`, if any.
   public static func option(named name: String) -> OptionSpec? {

@@ -7,15 +7,18 @@ extension ShellScripts {
     # lines of its output in sectionnav (Tab marks several), and inserts them
     # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell bash)"
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
-    #                              directory as "DIR<tab>PATH", grouped by directory)
+    #                              directory as "DIR<tab>PATH", grouped by directory,
+    #                              each ended by NUL and read with --read0, so that
+    #                              a name may hold a line break)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
     #                              --delimiter '\t', to match the default command)
     # Another key: bind -x '"\C-t": __sectionnav_widget'
 
     __sectionnav_widget() {
-      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
+      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\0' 2>/dev/null"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local item quoted words=
+      local read0= item quoted words=
+      if [[ -z ${SECTIONNAV_WIDGET_COMMAND-} ]]; then read0=--read0; fi
       # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
       # (never eval'd); items come NUL-ended (one may hold a line break, or be
       # empty); the command runs in a process substitution, so Esc does not
@@ -24,7 +27,7 @@ extension ShellScripts {
       while IFS= read -r -d '' item; do
         printf -v quoted '%q ' "$item"
         words+=$quoted
-      done < <(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd"))
+      done < <(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $read0 $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd"))
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$words${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$((READLINE_POINT + ${#words}))
       return 0
@@ -53,7 +56,7 @@ extension ShellScripts {
         prev=${COMP_WORDS[COMP_CWORD - 2]}
       fi
 
-      local options="--demo --lines --delimiter --item-field --item-format --path --group-by
+      local options="--demo --lines --delimiter --read0 --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
         --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
@@ -104,20 +107,23 @@ extension ShellScripts {
     # lines of its output in sectionnav (Tab marks several), and inserts them
     # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: eval "$(sectionnav --shell zsh)"
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
-    #                              directory as "DIR<tab>PATH", grouped by directory)
+    #                              directory as "DIR<tab>PATH", grouped by directory,
+    #                              each ended by NUL and read with --read0, so that
+    #                              a name may hold a line break)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
     #                              --delimiter '\t', to match the default command)
     # Another key: bindkey '^T' sectionnav-widget
 
     sectionnav-widget() {
-      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"}
+      local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\0' 2>/dev/null"}
       local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
-      local out item
+      local read0= out item
+      if [[ -z $SECTIONNAV_WIDGET_COMMAND ]]; then read0=--read0; fi
       # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
       # (never eval'd); items come NUL-ended (one may hold a line break, or be
       # empty). sectionnav runs in a command substitution, in the terminal's
       # foreground (in a process substitution it could not take the terminal).
-      out=$(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd")) || out=
+      out=$(SECTIONNAV_OPTS="${SECTIONNAV_OPTS-} --multi $read0 $opts" sectionnav --pick --print0 --print '{item}' < <(eval "$cmd")) || out=
       if [[ -n $out ]]; then
         out=${out%$'\0'}
         for item in "${(@0)out}"; do
@@ -145,6 +151,7 @@ extension ShellScripts {
         '--demo=[embedded data shown when no FILE is given]:name:(devices numbers grid contacts-ja contacts-sv contacts-zh)' \
         '--lines[input is plain text, one item per line]' \
         '--delimiter=[with --lines, split each line into SECTION D ITEM]:delimiter: ' \
+        '--read0[items end at NUL, not at a line break (implies --lines)]' \
         '--item-field=[show object items by this field]:field name: ' \
         '--item-format=[row text of object items from fields]:template: ' \
         '--path=[the list of items inside the JSON (jq syntax)]:path: ' \
@@ -219,19 +226,25 @@ extension ShellScripts {
     # lines of its output in sectionnav (Tab marks several), and inserts them
     # (shell-quoted, one word each) at the cursor, like fzf's Ctrl-T. Load it with: sectionnav --shell fish | source
     #   SECTIONNAV_WIDGET_COMMAND  the command (default: the files below the current
-    #                              directory as "DIR<tab>PATH", grouped by directory)
+    #                              directory as "DIR<tab>PATH", grouped by directory,
+    #                              each ended by NUL and read with --read0, so that
+    #                              a name may hold a line break)
     #   SECTIONNAV_WIDGET_OPTS     more sectionnav options (default: --lines
     #                              --delimiter '\t', to match the default command)
     # Another key: bind \ct sectionnav-widget
 
     function sectionnav-widget
-        set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\n' 2>/dev/null"
-        test -n "$SECTIONNAV_WIDGET_COMMAND"; and set cmd $SECTIONNAV_WIDGET_COMMAND
+        set -l cmd "find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\0' 2>/dev/null"
+        set -l read0 --read0
+        if test -n "$SECTIONNAV_WIDGET_COMMAND"
+            set cmd $SECTIONNAV_WIDGET_COMMAND
+            set read0
+        end
         set -l opts "--lines --delimiter '\t'"
         set -q SECTIONNAV_WIDGET_OPTS; and set opts $SECTIONNAV_WIDGET_OPTS
         # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
         # (never eval'd); items come NUL-ended (one may hold a line break, or be empty).
-        set -l picked (eval $cmd | SECTIONNAV_OPTS="$SECTIONNAV_OPTS --multi $opts" sectionnav --pick --print0 --print '{item}' | string split0)
+        set -l picked (eval $cmd | SECTIONNAV_OPTS="$SECTIONNAV_OPTS --multi $read0 $opts" sectionnav --pick --print0 --print '{item}' | string split0)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -249,6 +262,7 @@ extension ShellScripts {
     complete -c sectionnav -l demo -x -a 'devices numbers grid contacts-ja contacts-sv contacts-zh' -d 'embedded data shown when no FILE is given'
     complete -c sectionnav -l lines -d 'input is plain text, one item per line'
     complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
+    complete -c sectionnav -l read0 -d 'items end at NUL, not at a line break (implies --lines)'
     complete -c sectionnav -l item-field -x -d 'show object items by this field'
     complete -c sectionnav -l item-format -x -d 'row text of object items from fields'
     complete -c sectionnav -l path -x -d 'the list of items inside the JSON (jq syntax)'

@@ -21,10 +21,11 @@ final class LineFollower: @unchecked Sendable {
 
   /// `buffer`: the stream's growing buffer (its bytes below what `arrived`
   /// says never change).
-  init(buffer: ByteBuffer, delimiter: String?, collation: LocaleCollation? = nil) {
+  init(buffer: ByteBuffer, delimiter: String?, collation: LocaleCollation? = nil, lineEnd: LineEnd = .newline) {
     self.delimiter = delimiter
     grouping = LineScan(
-      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20, collation: collation)
+      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20, collation: collation,
+      lineEnd: lineEnd)
     DetachedThread.start { [self] in
       follow()
       stopped.signal()
@@ -41,15 +42,16 @@ final class LineFollower: @unchecked Sendable {
     while true {
       wake.wait()
       let count = available.load(ordering: .acquiring)
-      // Up to the last line feed: the line after it may still grow.
+      // Up to the last line's end: the line after it may still grow.
       let base = grouping.buffer.base
+      let lineEnd = grouping.lineEnd.byte
       var end = count
-      while end > grouped, base[end - 1] != 0x0A { end -= 1 }
+      while end > grouped, base[end - 1] != lineEnd { end -= 1 }
       // A step at a time, so that `finish` soon takes over what is left.
       while end > grouped {
         if stopping.load(ordering: .acquiring) { return }
         let step = StreamFollower.step
-        let to = grouped + step < end ? memchrPointer(base + grouped + step, base + end)! + 1 - base : end
+        let to = grouped + step < end ? memchrPointer(base + grouped + step, base + end, lineEnd)! + 1 - base : end
         grouping.scan(from: grouped, to: to)
         grouped = to
       }
@@ -73,7 +75,8 @@ final class LineFollower: @unchecked Sendable {
     grouping.scan(from: grouped, to: buffer.count, twoThreadsFrom: Cores.available >= 2 ? minimumSplit : nil)
     let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
-    var taken = LineScan(buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation)
+    var taken = LineScan(
+      buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation, lineEnd: grouping.lineEnd)
     swap(&taken, &grouping)
     return taken.finish(keepOrder: keepOrder, byInitial: byInitial)
   }

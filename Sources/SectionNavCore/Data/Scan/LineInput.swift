@@ -8,8 +8,8 @@ import CMapGuard
 
 /// Plain text input for `--lines`: one item per line.
 ///
-/// Lines end at LF or CRLF; a last line without a newline counts; empty
-/// lines are skipped. With a delimiter, a line `SECTION<D>ITEM` is split at
+/// Lines end at LF or CRLF (at NUL with `lineEnd` `.nul`, `--read0`); a last
+/// line without one counts; empty lines are skipped. With a delimiter, a line `SECTION<D>ITEM` is split at
 /// the first delimiter (nothing is trimmed); a line without the delimiter
 /// goes to a section titled "" (empty); a line `SECTION<D>` with nothing
 /// after the delimiter declares the section without adding an item. Without
@@ -20,16 +20,19 @@ import CMapGuard
 /// delimiter counts as none.
 public enum LineInput {
   public static func load(
-    _ bytes: [UInt8], delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil
+    _ bytes: [UInt8], delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil,
+    lineEnd: LineEnd = .newline
   ) -> SectionedList {
-    load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder, collation: collation)
+    load(ByteBuffer(bytes), delimiter: delimiter, keepOrder: keepOrder, collation: collation, lineEnd: lineEnd)
   }
 
   public static func load(
-    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil
+    _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil,
+    lineEnd: LineEnd = .newline
   ) -> SectionedList {
     load(
-      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation)
+      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation,
+      lineEnd: lineEnd)
   }
 
   /// The bytes whose lines make the first screen of a large file indexed
@@ -41,17 +44,18 @@ public enum LineInput {
   /// once, as the JSON indexer's snapshots do; the whole list follows.
   public static func load(
     _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil,
-    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
+    lineEnd: LineEnd = .newline, progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)?
   ) -> SectionedList {
     if let progress, buffer.count > 2 * firstScreenBytes,
-      let newline = memchrPointer(buffer.base + firstScreenBytes, buffer.base + buffer.count)
+      let newline = memchrPointer(buffer.base + firstScreenBytes, buffer.base + buffer.count, lineEnd.byte)
     {
       let first = ByteBuffer(base: buffer.base, count: newline + 1 - buffer.base, ownership: .borrowed(buffer))
       progress(first.count) {
-        load(first, delimiter: delimiter, keepOrder: keepOrder, parallel: false, collation: collation)
+        load(
+          first, delimiter: delimiter, keepOrder: keepOrder, parallel: false, collation: collation, lineEnd: lineEnd)
       }
     }
-    return load(buffer, delimiter: delimiter, keepOrder: keepOrder, collation: collation)
+    return load(buffer, delimiter: delimiter, keepOrder: keepOrder, collation: collation, lineEnd: lineEnd)
   }
 
   /// `parallel`: an input of `minimumSplitSize` bytes or more has its
@@ -60,9 +64,10 @@ public enum LineInput {
   /// is the same either way (the fuzzer splits small ones to check that).
   static func load(
     _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil,
-    minimumSplitSize: Int = ScanSplit.minimumSize
+    lineEnd: LineEnd = .newline, minimumSplitSize: Int = ScanSplit.minimumSize
   ) -> SectionedList {
-    var grouping = LineScan(buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation)
+    var grouping = LineScan(
+      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation, lineEnd: lineEnd)
     grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: parallel ? minimumSplitSize : nil)
     return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
   }
@@ -76,6 +81,8 @@ struct LineScan {
   /// The input (a stream's final buffer replaces its growing one at the end).
   var buffer: ByteBuffer
   let delimiter: [UInt8]
+  /// What ends a line (`LineEnd`).
+  let lineEnd: LineEnd
   var groups: ItemGroups
   /// The widest line of plain ASCII (one cell a byte); the others are
   /// measured in bulk at the end (`ItemWidth.widestLine`).
@@ -84,9 +91,13 @@ struct LineScan {
   var collation: LocaleCollation? { groups.initials.collation }
 
   /// `expectedBytes`: how much input to make room for (a stream's is not known).
-  init(buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil, collation: LocaleCollation? = nil) {
+  init(
+    buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil, collation: LocaleCollation? = nil,
+    lineEnd: LineEnd = .newline
+  ) {
     self.buffer = buffer
     self.delimiter = delimiter
+    self.lineEnd = lineEnd
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
     groups = ItemGroups(expected: (expectedBytes ?? buffer.count) / 8 + 16, collation: collation, separate: true)
@@ -115,6 +126,7 @@ struct LineScan {
     var released = from
     var nextRelease = lineStart + Self.releaseStep
     var block = lineStart
+    let lineEnd = self.lineEnd.byte
     while block < end {
       if block >= nextRelease {
         let passed = lineStart - base
@@ -125,9 +137,9 @@ struct LineScan {
       var newlines: UInt64 = 0
       var highs: UInt64 = 0
       if end - block >= 64 {
-        sn_mask64(block, 0x0A, &newlines, &highs)
+        sn_mask64(block, lineEnd, &newlines, &highs)
       } else {
-        sn_mask64_tail(block, Int32(end - block), 0x0A, &newlines, &highs)
+        sn_mask64_tail(block, Int32(end - block), lineEnd, &newlines, &highs)
       }
       // Bits of `highs` before `lineStart` are cleared as lines are taken.
       while newlines != 0 {
@@ -152,12 +164,12 @@ struct LineScan {
     var section = -1
   }
 
-  /// Files the line `p..<newline` (a CR before the line feed is not part of
+  /// Files the line `p..<newline` (a CR before a line feed is not part of
   /// it, nor a byte-order mark before the first line; an empty line is skipped).
   @inline(__always)
   private mutating func take(_ p: Pointer, _ newline: Pointer, plain: Bool, last: inout LastTitle) {
     var lineEnd = newline
-    if lineEnd > p, (lineEnd - 1).pointee == 0x0D { lineEnd -= 1 }
+    if lineEnd > p, (lineEnd - 1).pointee == 0x0D, self.lineEnd == .newline { lineEnd -= 1 }
     var p = p
     if p == buffer.base, ByteOrderMark.starts(p, count: lineEnd - p) { p += 3 }
     if lineEnd == p { return }
@@ -194,14 +206,14 @@ struct LineScan {
   /// context, so the result is the same either way.
   mutating func scan(from: Int, to: Int, twoThreadsFrom minimum: Int?) {
     guard let minimum, to - from >= max(minimum, 1),
-      let newline = memchrPointer(buffer.base + (from + to) / 2, buffer.base + to)
+      let newline = memchrPointer(buffer.base + (from + to) / 2, buffer.base + to, lineEnd.byte)
     else { return scan(from: from, to: to) }
     let middle = newline + 1 - buffer.base
-    let (buffer, delimiter, collation) = (buffer, delimiter, collation)
+    let (buffer, delimiter, collation, lineEnd) = (buffer, delimiter, collation, lineEnd)
     var (_, second) = ForkJoin.both(
       { scan(from: from, to: middle) },
       {
-        var second = LineScan(buffer: buffer, delimiter: delimiter, collation: collation)
+        var second = LineScan(buffer: buffer, delimiter: delimiter, collation: collation, lineEnd: lineEnd)
         second.scan(from: middle, to: to)
         return second
       })
@@ -270,9 +282,11 @@ struct LineScan {
   }
 }
 
-/// `memchr` for a newline, as a pointer.
+/// `memchr` for a newline (or `byte`), as a pointer.
 @inline(__always)
-func memchrPointer(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
-  guard let r = memchr(p, 0x0A, end - p) else { return nil }
+func memchrPointer(
+  _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ byte: UInt8 = 0x0A
+) -> UnsafePointer<UInt8>? {
+  guard let r = memchr(p, Int32(byte), end - p) else { return nil }
   return UnsafePointer(r.assumingMemoryBound(to: UInt8.self))
 }

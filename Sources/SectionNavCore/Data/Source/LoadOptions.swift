@@ -36,6 +36,8 @@ public struct LoadOptions: Sendable, Equatable {
   public var skipBad = false
   /// `--delimiter` of `.lines`: a line's section is the text before it.
   public var delimiter: String?
+  /// What ends a `.lines` item: a line feed, or NUL with `--read0`.
+  public var lineEnd = LineEnd.newline
   /// `--locale`: sections sorted, and `--group-by initial` bucketed, by this
   /// locale's collation and alphabetic index; nil is the C locale.
   public var collation: LocaleCollation?
@@ -54,4 +56,14 @@ public struct LoadOptions: Sendable, Equatable {
     case .jsonLines, .csv, .tsv: true
     }
   }
+}
+
+/// What ends an item of `--lines`: a line feed (a CR before it is dropped),
+/// or with `--read0` a NUL byte — fzf's option, for `find -print0` and file
+/// names that hold line breaks (nothing is dropped before a NUL).
+public enum LineEnd: UInt8, Sendable, Equatable {
+  case newline = 0x0A
+  case nul = 0x00
+
+  var byte: UInt8 { rawValue }
 }

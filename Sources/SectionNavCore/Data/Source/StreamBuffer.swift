@@ -87,10 +87,10 @@ public final class StreamBuffer: @unchecked Sendable {
     ByteBuffer(base: UnsafePointer(base), count: min(count, self.count), ownership: .borrowed(self))
   }
 
-  /// Where the last complete line of what has been read ends (after its line feed).
-  public var completeLines: Int {
+  /// Where the last complete line of what has been read ends (after its `end`).
+  public func completeLines(_ end: LineEnd) -> Int {
     var i = count
-    while i > 0, base[i - 1] != 0x0A { i -= 1 }
+    while i > 0, base[i - 1] != end.byte { i -= 1 }
     return i
   }
 

@@ -87,14 +87,17 @@ public enum StreamLoad {
     let lines = options.format == .lines
     let follower =
       progress == nil && lines
-      ? LineFollower(buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation) : nil
+      ? LineFollower(
+        buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation,
+        lineEnd: options.lineEnd) : nil
     defer { follower?.stop() }
     storage.prefaults = follower == nil && sections == nil && items == nil
-    var text = lines || prefixList != nil ? TextCheck() : nil
+    var text = lines || prefixList != nil ? TextCheck(lineEnd: options.lineEnd) : nil
     /// Offers the lines read so far (complete ones until the end).
     func offerLines(_ progress: (Int, Int, () -> SectionedList) -> Void, eof: Bool) {
       progress(storage.count, 0) {
-        prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines)) ?? SectionedList([])
+        prefixList?(storage.buffer(count: eof ? storage.count : storage.completeLines(options.lineEnd)))
+          ?? SectionedList([])
       }
     }
     while true {
