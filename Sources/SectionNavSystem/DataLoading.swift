@@ -105,7 +105,8 @@ public enum DataLoading {
   /// stops the reading at its first bad byte. `progress` as for `StreamLoad.run`.
   public static func parseStream(
     fd: Int32, _ config: Configuration,
-    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+    progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
+    cancelled: (() -> Bool)? = nil
   ) throws(Failure) -> SectionedList {
     var config = config
     let outcome: StreamLoad.Outcome
@@ -122,10 +123,11 @@ public enum DataLoading {
       outcome = try StreamLoad.run(
         fd: fd, name: config.file ?? "-", options: options, validate: !config.lines,
         defaultTitle: defaultTitle(config), prefixList: progress == nil ? nil : lines, progress: progress,
-        started: started)
+        started: started, cancelled: cancelled)
     } catch {
       switch error {
       case .read(let e): throw Failure(e.description)
+      case .cancelled: throw Failure("cancelled")
       case .data(let e, let read): throw failure(e, config, startsLikeText: StdinFormat.startsAsText(read))
       }
     }

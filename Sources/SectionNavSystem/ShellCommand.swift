@@ -259,9 +259,12 @@ public enum ShellCommand {
   /// `progressInterval` ms (the first bytes at once), and with what came
   /// since once that interval has passed even when nothing more comes
   /// (output that came 1 ms after the last call waited for the next write,
-  /// for good from a command that then sleeps).
+  /// for good from a command that then sleeps). `seconds`: a command still
+  /// writing (or holding its output open) that long is killed, and the
+  /// output ends with a line saying so.
   static func capture(
-    _ line: ShellLine, limit: Int, started: (pid_t) -> Void = { _ in }, progress: (([UInt8]) -> Void)? = nil
+    _ line: ShellLine, limit: Int, seconds: Int? = nil, started: (pid_t) -> Void = { _ in },
+    progress: (([UInt8]) -> Void)? = nil
   ) -> (output: [UInt8], status: Int32, failure: String?) {
     do throws(SpawnFailure) {
       let (output, status) = try withOutput(line, started: started) { fd, pid in
@@ -269,7 +272,17 @@ public enum ShellCommand {
         var chunk = [UInt8](repeating: 0, count: 65536)
         var shown = Int.min / 2
         var unshown = false
+        let end = seconds.map { MonotonicClock.milliseconds() + $0 * 1000 }
         while output.count <= limit {
+          if let end {
+            let left = end - MonotonicClock.milliseconds()
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if left <= 0 || poll(&ready, 1, Int32(left)) == 0 {
+              kill(-pid, SIGKILL)
+              output += Array("\nsectionnav: still running after \(seconds!) s: stopped\n".utf8)
+              break
+            }
+          }
           if let progress, unshown {
             // Output not passed on yet: wait for more only until it is due.
             let due = shown + progressInterval - MonotonicClock.milliseconds()
@@ -310,10 +323,12 @@ public enum ShellCommand {
   /// fails (non-zero exit) or whose output is refused leaves the data as it
   /// was, and is killed with its process group if it is still writing.
   /// `progress`: gets what has arrived as it grows (spaced as standard
-  /// input's snapshots are, `StreamSnapshots`).
+  /// input's snapshots are, `StreamSnapshots`). `cancelled`: a newer reload
+  /// replaced this one (`CommandGroups.cancel` killed the command); the
+  /// reading stops there, and what was read is dropped, not laid out.
   public static func reload(
     id: Int, command: ShellLine, config: Configuration, started: (pid_t) -> Void = { _ in },
-    progress: ((SectionedList) -> Void)? = nil
+    progress: ((SectionedList) -> Void)? = nil, cancelled: (() -> Bool)? = nil
   ) -> Event {
     var source = config
     source.file = "reload output"
@@ -326,7 +341,7 @@ public enum ShellCommand {
           let arrived: ((Int, Int, () -> SectionedList) -> Void)? = progress.map { progress in
             { bytes, items, snapshot in snapshots.take(bytes: bytes, items: items, snapshot).map(progress) }
           }
-          return .success(try DataLoading.parseStream(fd: fd, source, progress: arrived))
+          return .success(try DataLoading.parseStream(fd: fd, source, progress: arrived, cancelled: cancelled))
         } catch {
           kill(-pid, SIGKILL)
           return .failure(error)
@@ -370,6 +385,9 @@ public final class CommandGroups: @unchecked Sendable {
     }
   }
 
+  /// Whether `id` was cancelled (and not yet `finished`).
+  public func isCancelled(id: Int) -> Bool { state.withLock { $0.cancelled.contains(id) } }
+
   public func cancel(id: Int) {
     let pid = state.withLock {
       $0.cancelled.insert(id)
@@ -412,8 +430,14 @@ public struct ScriptModeShell: ScriptShell {
 
   public init(config: Configuration) { self.config = config }
 
+  /// A preview still running after this many seconds is stopped: in a
+  /// terminal, moving on stops it, but a script waits for it to end
+  /// (`--preview 'tail -f log'` never did).
+  public static let previewSeconds = 10
+
   public func preview(id: Int, command: ShellLine) -> Event {
-    .previewOutput(id: id, ShellCommand.capture(command, limit: PreviewText.maxBytes).output)
+    .previewOutput(
+      id: id, ShellCommand.capture(command, limit: PreviewText.maxBytes, seconds: Self.previewSeconds).output)
   }
 
   public func execute(id: Int, command: ShellLine, silent: Bool) -> (output: String, event: Event) {

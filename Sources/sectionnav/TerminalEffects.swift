@@ -110,7 +110,8 @@ final class TerminalEffects: EffectPerformer {
       let event = ShellCommand.reload(
         id: id, command: command, config: config, started: { reloads.started(id: id, pid: $0) },
         progress: streamed
-          ? { inbox.post(.reloadProgress(id: id, DataUpdate(list: $0, progress: 0, reading: true))) } : nil)
+          ? { inbox.post(.reloadProgress(id: id, DataUpdate(list: $0, progress: 0, reading: true))) } : nil,
+        cancelled: { reloads.isCancelled(id: id) })
       if !reloads.finished(id: id) { inbox.post(event) }
     }
   }

@@ -109,6 +109,21 @@ import Testing
     #expect(r.stdout.contains("reload failed: reload output:1:1: not text: a NUL byte"), "\(r.stdout)")
   }
 
+  /// A script does not wait for a preview that never ends (`tail -f`, a
+  /// command that waits for input): it is stopped after 10 s, with what it
+  /// wrote shown and a line saying so (the run waited for it forever).
+  @Test func aPreviewThatNeverEndsIsStoppedInAScript() throws {
+    let (r, scratch) = try Self.run(
+      items: ["a"],
+      { data in
+        [data, "--size", "100x6", "--preview", "echo partial {}; exec sleep 100000"]
+      }, script: "tick 200\nprint\n")
+    defer { Scratch.remove(scratch) }
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("partial a"), "\(r.stdout)")
+    #expect(r.stdout.contains("sectionnav: still running after 10 s: stopped"), "\(r.stdout)")
+  }
+
   /// A reload's output is read as standard input is when no option names a
   /// format: lines when it does not start like JSON (`reload(ls)` after
   /// `ls | sectionnav`), and an empty output is an empty list (the README's

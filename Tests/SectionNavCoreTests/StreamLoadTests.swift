@@ -101,6 +101,38 @@ import Testing
     #expect(storage.buffer().slice(0, storage.count) == bytes)
   }
 
+  /// A reload that a newer one replaced stops reading at once, whatever the
+  /// format, and lays nothing out: `reload(yes)` replaced went on building
+  /// the list of all it had read, to 7 GB, after its command was killed.
+  @Test(arguments: [LoadOptions.Format.lines, .json, .jsonLines])
+  func aCancelledRunStopsAtItsNextRead(format: LoadOptions.Format) throws {
+    let line = format == .lines ? "y\n" : format == .json ? "" : "{\"a\": 1}\n"
+    let bytes =
+      format == .json
+      ? Array(("{" + (0..<200_000).map { "\"s\($0)\": [\"x\"]" }.joined(separator: ",") + "}").utf8)
+      : Array(String(repeating: line, count: 1_000_000).utf8)
+    let fds = try Self.pipe(bytes, piece: 1 << 16)
+    defer { close(fds.read) }
+    var options = LoadOptions()
+    options.format = format
+    var reads = 0
+    var outcome: StreamLoad.Outcome? = nil
+    let error = #expect(throws: StreamLoad.Failure.self) {
+      outcome = try StreamLoad.run(
+        fd: fds.read, name: "-", options: options, validate: format == .json, defaultTitle: "stdin",
+        cancelled: {
+          reads += 1
+          return reads == 3
+        })
+    }
+    #expect(outcome == nil)
+    if case .cancelled = error {} else { Issue.record("not cancelled: \(String(describing: error))") }
+    #expect(reads == 3)
+    // The writer is not left blocked.
+    var sink = [UInt8](repeating: 0, count: 1 << 16)
+    while Glibc.read(fds.read, &sink, sink.count) > 0 {}
+  }
+
   /// `--lines` from a pipe is grouped while it arrives: the list is the one
   /// the same bytes make at once, whatever the pieces they come in (lines
   /// and CRLFs cut between two reads, a last line without a line feed);

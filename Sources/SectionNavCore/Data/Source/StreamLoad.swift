@@ -7,6 +7,8 @@ public enum StreamLoad {
   public enum Failure: Error {
     case read(DataSourceError)
     case data(LoadError, ByteBuffer)
+    /// `run`'s `cancelled` said so.
+    case cancelled
   }
 
   /// The whole input, and its items when `options.selectsItems` or `.lines`,
@@ -33,12 +35,15 @@ public enum StreamLoad {
   /// (`--lines`). Lines (format `.lines`) are grouped (when nobody watches
   /// them arrive) on another thread as they are read, and returned as
   /// `items`. `uncheckedLimit`: see `StreamLoad.uncheckedLimit`.
-  /// `started`: what `sniff` read before the format was known.
+  /// `started`: what `sniff` read before the format was known. `cancelled`,
+  /// asked after each read: the result is no longer wanted (a reload that a
+  /// newer one replaced, its command killed) — the run ends with
+  /// `Failure.cancelled` at once, rather than lay out all that was read.
   public static func run(
     fd: Int32, name: String, options: LoadOptions, validate: Bool, defaultTitle: String,
     prefixList: ((ByteBuffer) -> SectionedList)? = nil,
     progress: ((_ bytes: Int, _ items: Int, _ snapshot: () -> SectionedList) -> Void)? = nil,
-    uncheckedLimit: Int = StreamLoad.uncheckedLimit, started: Started? = nil
+    uncheckedLimit: Int = StreamLoad.uncheckedLimit, started: Started? = nil, cancelled: (() -> Bool)? = nil
   ) throws(Failure) -> Outcome {
     let storage: StreamBuffer
     if let started { storage = started.storage } else { storage = try newStorage(name: name) }
@@ -128,6 +133,7 @@ public enum StreamLoad {
           throw .read(error)
         }
       }
+      if cancelled?() == true { throw .cancelled }
       let eof = n == 0
       follower?.arrived(storage.count)
       if !shapeSettled { followPlainArray() }
