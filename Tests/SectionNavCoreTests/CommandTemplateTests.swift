@@ -81,6 +81,19 @@ import Testing
     }
   }
 
+  /// Inside backquotes within double quotes the shell takes backslashes
+  /// before it reads the command: `"`echo \"{}\"`"` left the value
+  /// unquoted (`a  b *` came back as `a b` and the files of the directory).
+  /// Without a backslash, or in `$(…)`, the reading is as it looks.
+  @Test func aPlaceholderAfterABackslashInDoubleQuotedBackquotesIsRefused() throws {
+    for template in [#""`echo \"{}\"`""#, #""`echo \\"{}\\"`""#, #"x="`printf %s \"{q}`""#] {
+      #expect(Self.refusal(template)?.contains("write $(…) instead") == true, "\(template)")
+    }
+    for fine in [#""`echo {}`""#, #"`echo \"{}\"`"#, #""$(echo \"{}\")""#, #""`echo '{}'`""#, #""$(echo `echo {}`)""#] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
+    }
+  }
+
   @Test func arithmeticTakesOnlyTheIndex() throws {
     #expect(try Self.render("echo $(( {index} + 1 ))", .init(index: 4)).text == "echo $(( 4 + 1 ))")
     for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {
@@ -145,11 +158,15 @@ import Testing
   }
 
   @Test func fzfFieldsAndFlagsAreRefusedByName() {
-    for form in ["{1}", "{-1}", "{2..}", "{..3}", "{1..3}", "{n}", "{+n}", "{s}", "{r}", "{+1}", "{sf}", "{+q}"] {
+    // fzf 0.74's `{*}`, `{q:1}` and `{fzf:query}` too: they reached the command as text.
+    for form in [
+      "{1}", "{-1}", "{2..}", "{..3}", "{1..3}", "{n}", "{+n}", "{s}", "{r}", "{+1}", "{sf}", "{+q}", "{*}", "{*f}",
+      "{q:1}", "{q:2..}", "{fzf:query}", "{fzf:action}",
+    ] {
       let message = Self.refusal("echo \(form)")
       #expect(message?.hasPrefix("unsupported placeholder \(form):") == true, "\(form): \(message ?? "accepted")")
     }
-    for fine in ["{a,b}", "{print}", "${1}", "awk '{print $1}'", "{}x{}", "{ echo; }"] {
+    for fine in ["{a,b}", "{print}", "${1}", "awk '{print $1}'", "{}x{}", "{ echo; }", "{q:}", "{fzf}"] {
       #expect(Self.refusal("echo \(fine)") == nil, "\(fine)")
     }
   }

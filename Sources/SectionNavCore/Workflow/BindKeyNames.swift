@@ -52,6 +52,16 @@ enum BindKeyNames {
       return inner
     }
     if let event = try? KeyNames.parse(name) { return event }
+    if fzfEvents.contains(lower) {
+      throw UsageError(
+        "invalid --bind '\(value)': '\(name)' is an fzf event; sectionnav binds keys only")
+    }
     throw UsageError("invalid --bind '\(value)': unknown key '\(name)'")
   }
+
+  /// fzf 0.74's `--bind` events: named as such when refused, not as unknown keys.
+  static let fzfEvents: Set<String> = [
+    "start", "load", "resize", "result", "change", "focus", "one", "zero", "multi", "backward-eof", "jump",
+    "jump-cancel", "click-header", "click-footer",
+  ]
 }

@@ -120,7 +120,13 @@ struct TemplateScan {
           throw UsageError(
             "placeholder \(word) beside a here-document (<<): its body "
               + "is read by other rules (a quote there is text), which this reading does not follow; "
-              + "write the text with printf or a here-string (<<<)")
+              + "write the text with printf (sh -c runs dash, which has no here-string)")
+        }
+        if placeholder.isText && backquotesInDoubleQuotes {
+          throw UsageError(
+            "placeholder \(word) after a backslash inside `…` within double quotes: the shell takes "
+              + "the backslash (\\\") before it reads the command, so the quoting is not what it looks like; "
+              + "write $(…) instead")
         }
         try names.check(placeholder: word, at: i, end: end, value: placeholder.isText)
         let context: CommandTemplate.Context
@@ -177,6 +183,28 @@ struct TemplateScan {
     return arithmetic.contains(before) || arithmetic.contains(after) || before == "-v" || before == "-R"
   }
 
+  /// Inside backquotes that stand inside double quotes (`"`…`"`), with a
+  /// backslash between the opening backquote and here: the shell takes
+  /// `\"` as a quote once the backquotes' text is read, so
+  /// `"`echo \"{}\"`"` leaves the value unquoted, split and globbed
+  /// (`"`echo {}`"` is read as it looks).
+  private var backquotesInDoubleQuotes: Bool {
+    guard let backquote = stack.lastIndex(where: { if case .code(.backquote, _) = $0 { true } else { false } })
+    else { return false }
+    // The quoting the backquotes stand in: `$(…)` starts afresh.
+    for frame in stack[..<backquote].reversed() {
+      if case .code = frame { return false }
+      guard case .double = frame else { continue }
+      var j = i - 1
+      while j >= 0, s[j] != "`" || (j > 0 && s[j - 1] == "\\") {
+        if s[j] == "\\" { return true }
+        j -= 1
+      }
+      return false
+    }
+    return false
+  }
+
   private var context: CommandTemplate.Context {
     switch stack.last! {
     case .code: .plain
@@ -212,9 +240,12 @@ struct TemplateScan {
   }
 
   /// fzf's `{1}`, `{-1}`, `{2..}`, `{..3}`, `{1..3}`, `{n}`, `{s}`, `{r}`,
-  /// `{+n}`, … (flags `+sfr` before a field, `n` or nothing).
+  /// `{+n}`, … (flags `+sfr*` before a field, `n` or nothing), `{*}` (all
+  /// items), `{q:1}` (a field of the query) and `{fzf:query}`, `{fzf:action}`….
   static func isFZFForm(_ content: Substring) -> Bool {
-    let body = content.drop { "+sfr".contains($0) }
+    if content.hasPrefix("fzf:") { return true }
+    if content.hasPrefix("q:") { return isFZFForm(content.dropFirst(2)) && !content.dropFirst(2).isEmpty }
+    let body = content.drop { "+sfr*".contains($0) }
     if body.isEmpty || body == "n" || body == "q" { return true }
     let parts = body.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
     func number(_ p: Substring) -> Bool {
