@@ -173,6 +173,12 @@ struct cle_editor {
   /// read them from the terminal): read before the terminal, in order.
   unsigned char *typeahead;
   size_t typeahead_count, typeahead_used;
+  /// Bytes read after an Esc to see whether a bracketed paste's marker
+  /// followed, when none did: read again, in order, before anything else.
+  unsigned char held[8];
+  int held_count, held_used;
+  /// Inside a bracketed paste (ESC [200~ … ESC [201~): text, not keys.
+  int pasting;
 };
 
 static cle_editor *editor_of(EditLine *el) {
@@ -336,19 +342,75 @@ static int wait_for_key(cle_editor *editor, unsigned char *byte) {
   }
 }
 
+/// The next key byte: one held back after an Esc first, then wait_for_key.
+static int next_byte(cle_editor *editor, unsigned char *byte) {
+  if (editor->held_used < editor->held_count) {
+    *byte = editor->held[editor->held_used++];
+    return 1;
+  }
+  return wait_for_key(editor, byte);
+}
+
+/// Whether a byte is there to read without waiting longer than the Esc timeout.
+static int byte_ready(cle_editor *editor) {
+  return editor->held_used < editor->held_count || editor->typeahead_used < editor->typeahead_count ||
+         input_pending(editor->infd, editor->escape_timeout_ms);
+}
+
+/// After an Esc: reads on while the bytes spell a bracketed paste's start
+/// (`[200~`: 200) or end (`[201~`: 201); anything else is held back for
+/// the next reads, in order (0). Never waits for a byte that is not coming.
+static int paste_marker(cle_editor *editor) {
+  static const char start[] = "[200~";
+  unsigned char read_bytes[5];
+  int n = 0;
+  int which = 0;
+  while (n < 5 && byte_ready(editor)) {
+    unsigned char byte;
+    if (next_byte(editor, &byte) <= 0) break;
+    read_bytes[n++] = byte;
+    int fits = n == 4 ? (byte == '0' || byte == '1') : byte == (unsigned char)start[n - 1];
+    if (!fits) break;
+    if (n == 4) which = byte == '0' ? 200 : 201;
+    if (n == 5) return which;
+  }
+  // Not a marker: what was read goes first next time (before older held bytes).
+  int rest = editor->held_count - editor->held_used;
+  if (n + rest <= (int)sizeof editor->held) {
+    memmove(editor->held + n, editor->held + editor->held_used, (size_t)rest);
+    memcpy(editor->held, read_bytes, (size_t)n);
+    editor->held_count = n + rest;
+    editor->held_used = 0;
+  }
+  return 0;
+}
+
 /// EL_GETCFN: libedit's reader plus the Esc timeout and the wake descriptor.
+/// A bracketed paste is text: its line breaks and control characters never
+/// act as keys (a pasted `scroll bottom⏎q` ran the command, then quit the
+/// program; a pasted C-c closed the prompt); line breaks are dropped, as in
+/// the filter's query, a tab is a space, other control characters are left out.
 static int read_char_fn(EditLine *el, wchar_t *out) {
   cle_editor *editor = editor_of(el);
   mbstate_t state;
   memset(&state, 0, sizeof state);
   for (;;) {
     unsigned char byte;
-    int r = wait_for_key(editor, &byte);
+    int r = next_byte(editor, &byte);
     if (r <= 0) return r;
-    if (byte == 0x1b && editor->typeahead_used == editor->typeahead_count &&
-        !input_pending(editor->infd, editor->escape_timeout_ms)) {
+    if (byte == 0x1b && byte_ready(editor)) {
+      int marker = paste_marker(editor);
+      if (marker != 0) {
+        editor->pasting = marker == 200;
+        continue;
+      }
+    } else if (byte == 0x1b && !editor->pasting) {
       *out = CANCEL_KEY;
       return 1;
+    }
+    if (editor->pasting) {
+      if (byte == '\t') byte = ' ';
+      else if (byte < 0x20 || byte == 0x7f) continue;
     }
     // History search (C-r, C-s) and the `Esc x` command line draw their
     // own line below the prompt's.
@@ -593,6 +655,8 @@ const char *cle_editor_gets(cle_editor *editor, cle_status *status) {
   editor->cancelled = 0;
   editor->disturbed = 0;
   editor->after_escape = 0;
+  editor->pasting = 0;
+  editor->held_count = editor->held_used = 0;
   int count = 0;
   const char *line = el_gets(editor->el, &count);
   char *copy = NULL;

@@ -22,13 +22,18 @@ public enum ControlSequences {
   public static let leave = leaveKeepingScreen + bytes("\u{1B}[?1049l")
 
   /// `leave` except the switch back to the main screen: for a prompt drawn
-  /// over the UI (cursor shown, wrapping on, mouse and paste reporting off).
+  /// over the UI (cursor shown, wrapping on, mouse and paste reporting off;
+  /// the prompt turns paste reporting on again, `pasteReportingOn`).
   public static let leaveKeepingScreen = bytes(
     "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h")
 
   /// Back on the alternate screen for a prompt after a stop: the modes of
-  /// `leaveKeepingScreen` otherwise (cursor shown, no reporting).
+  /// `leaveKeepingScreen` otherwise (cursor shown, no mouse reporting).
   public static let enterForPrompt = bytes("\u{1B}[?1049h")
+
+  /// Bracketed paste, for the prompt's line editor: a paste arrives marked,
+  /// so that its line breaks and control characters are text, never keys.
+  public static let pasteReportingOn = bytes("\u{1B}[?2004h")
 
   /// Device status report: the terminal answers with the cursor position.
   static let requestCursorPosition = bytes("\u{1B}[6n")

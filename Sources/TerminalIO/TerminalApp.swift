@@ -230,6 +230,7 @@ public final class TerminalApp {
     bytes += ControlSequences.resetStyle + ControlSequences.clearLine
     try terminal.write(bytes)
     terminal.leave(keepScreen: true)
+    try terminal.write(ControlSequences.pasteReportingOn)
     // Repaints around the prompt change only what changed: the row is blank
     // now, and the cursor is the editor's.
     writer.blank(row: row - 1)
@@ -418,6 +419,7 @@ public final class TerminalApp {
     writer.invalidate()
     var bytes: [UInt8] = []
     if enterScreen && inlineHeight == nil { bytes += ControlSequences.enterForPrompt }
+    if enterScreen { bytes += ControlSequences.pasteReportingOn }
     // No auto-wrap and no cursor while the frame is drawn, as in the UI.
     bytes += ControlSequences.hideCursor + ControlSequences.autoWrapOff
     if let frame = try? draw(width, height) {

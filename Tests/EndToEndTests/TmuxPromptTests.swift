@@ -77,6 +77,30 @@ struct TmuxPromptTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// A paste into the prompt is text: its line break does not run the line
+  /// and the keys after it do not reach the list (a pasted `scroll bottom⏎q`
+  /// ran the command, then quit), a pasted C-c does not close the prompt,
+  /// an escape sequence in it moves nothing. Line breaks are dropped (as in
+  /// the filter's query), a tab is a space, control characters are left out.
+  @Test func aPasteIntoThePromptIsTextNotKeys() async throws {
+    let s = try TmuxSession("sectionnav --demo numbers")
+    defer { s.close() }
+    try await s.waitForStatus("item 1/200")
+    try await Self.openPrompt(s, ":")
+    try s.paste("scroll bottom\nq")
+    try await s.waitFor("the pasted text on the line") { $0.status == ":scroll bottomq" }
+    try s.paste("\u{3}x\ty\u{1B}[A")
+    try await s.waitFor("the second paste after it") { $0.status == ":scroll bottomqx y[A" }
+    // Keys typed after a paste are keys again.
+    try s.sendKeys("C-u")
+    try await Self.type(s, ":", #"goto "50–59""#)
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("item 51/200")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    try TmuxTest.expectRestored(s)
+  }
+
   @Test func tabCompletesTheCommandThenASectionTitleWithASpace() async throws {
     let s = try TmuxSession("sectionnav devices.json", files: ["devices.json": TmuxTest.devicesJSON])
     defer { s.close() }

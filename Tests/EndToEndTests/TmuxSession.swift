@@ -135,6 +135,13 @@ final class TmuxSession: @unchecked Sendable {
     try tmuxChecked("send-keys", "-t", target, "-l", text)
   }
 
+  /// Pastes `text` as a terminal does: bracketed (`ESC [200~ … ESC [201~`)
+  /// when the program asked for it, else as it is.
+  func paste(_ text: String) throws {
+    try tmuxChecked("set-buffer", "-b", "test-paste", "--", text)
+    try tmuxChecked("paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target)
+  }
+
   /// An SGR mouse report: `button` as in `CSI < b ; x ; y M`, 1-based cell;
   /// `release` ends with `m`.
   func sendMouse(_ button: Int, column: Int, row: Int, release: Bool = false) throws {
