@@ -204,6 +204,15 @@ struct FrameEmitter {
         changed = changed || d
       }
       if !changed { continue }
+      // A row where the terminal may have drawn a cluster wider or narrower
+      // than here (`Cell.widthUncertain`), before or now, is drawn whole:
+      // cells it shifted are not what `base` says (stale text stayed at the
+      // row's end when the emoji scrolled out of view).
+      if Self.holdsUncertainWidth(base[offset..<(offset + width)])
+        || Self.holdsUncertainWidth(cells[offset..<(offset + width)])
+      {
+        for c in 0..<width { dirty[c] = true }
+      }
       // A changed right half of a wide grapheme is redrawn through its left half.
       for c in stride(from: 1, to: width, by: 1)
       where dirty[c] && cells[offset + c].isContinuation && !cells[offset + c - 1].isContinuation {
@@ -235,12 +244,20 @@ struct FrameEmitter {
       bytes.append(0x20)  // a right half with no left half: draw a space
       advance = 1
     } else {
+      if cell.widthUncertain { bytes.append(contentsOf: ControlSequences.eraseTwoCells) }
       Self.appendVisible(cell.text, into: &bytes)
       advance = c + 1 < width && cells[start + c + 1].isContinuation ? 2 : 1
     }
-    // At the right edge the cursor is in the terminal's "pending wrap" limbo.
-    cursor = c + advance < width ? CursorPosition(column: c + advance, row: row) : nil
+    // At the right edge the cursor is in the terminal's "pending wrap" limbo;
+    // after a cluster of uncertain width, where the terminal put it is not known.
+    let known = c + advance < width && !cell.widthUncertain
+    cursor = known ? CursorPosition(column: c + advance, row: row) : nil
     return advance
+  }
+
+  /// Whether a cell of `row` holds a cluster of uncertain width.
+  static func holdsUncertainWidth(_ row: ArraySlice<Cell>) -> Bool {
+    row.contains { $0.widthUncertain }
   }
 
   /// Moves the cursor to `target`, on the row whose cells are `cells`: the

@@ -14,6 +14,9 @@ struct ScreenModel {
   var bottom: Int
   var synchronized = false
   var failures: [String] = []
+  /// Draws a cluster of uncertain width (`Cell.widthUncertain`) as its
+  /// scalars' widths add up, as tmux 3.3 does (`👍🏽` in four cells).
+  var olderWidthTable = false
 
   init(width: Int, height: Int) {
     self.width = width
@@ -70,7 +73,15 @@ struct ScreenModel {
       failures.append("text \(text) written in the pending-wrap column")
       return
     }
-    let w = max(1, CellWidth.of(Character(text)))
+    var w = max(1, CellWidth.of(Character(text)))
+    if olderWidthTable && Cell(text).widthUncertain {
+      w = text.unicodeScalars.reduce(0) { $0 + max(0, CellWidth.of(Character($1))) }
+      for c in column..<min(width, column + w) { clearHalves(at: c) }
+      cells[row * width + column] = Cell(text, style: style)
+      for c in (column + 1)..<min(width, column + w) { cells[row * width + c] = Cell("", style: style) }
+      column = min(width, column + w)
+      return
+    }
     if w == 2, column + 1 >= width {
       failures.append("wide \(text) at the last column")
       return
@@ -153,6 +164,11 @@ struct ScreenModel {
       }
     case "K" where body == "2":
       for c in 0..<width { cells[row * width + c] = Cell(" ", style: Style(background: style.background)) }
+    case "X":  // ECH: blanks cells from the cursor, which stays
+      for c in column..<min(width, column + p(0, 1)) {
+        clearHalves(at: c)
+        cells[row * width + c] = Cell(" ", style: Style(background: style.background))
+      }
     case "r":
       top = p(0, 1) - 1
       bottom = p(1, height) - 1

@@ -102,6 +102,38 @@ private struct Harness {
     #expect(text.contains("\u{1B}[2J"))
   }
 
+  /// A terminal with an older width table (tmux 3.3) draws `👍🏽` in four
+  /// cells: what follows it on the row is placed by an absolute move, so it
+  /// stands where the frame has it, and once the emoji has scrolled out of
+  /// view the whole row is drawn again (the text it had shifted stayed at
+  /// the row's end, `…FGHIJ    IJ`, for as long as the row did not change there).
+  @Test func aRowWithAnEmojiOfUncertainWidthLeavesNothingBehind() {
+    var writer = ScreenWriter()
+    var screen = ScreenModel(width: 30, height: 3)
+    screen.olderWidthTable = true
+    func show(_ text: String) {
+      var frame = Frame(width: 30, height: 3)
+      frame.put(text, column: 0, row: 0)
+      frame.put("second row", column: 0, row: 1)
+      screen.apply(writer.render(frame))
+      let shown = ScreenWriter.displayable(frame)
+      let after = text.contains("👍🏽") ? 6 : text.contains("❤️") ? 3 : 0  // the emoji's own cells differ
+      for c in after..<30 {
+        #expect(screen.cells[c] == shown.cells[c], "column \(c) of '\(text)'")
+      }
+      #expect(screen.cells[30..<60] == shown.cells[30..<60])
+    }
+    // `❤️` in one cell: its second cell is blanked, not left as it was.
+    show("abcdefgh")
+    show("a❤️ 0123456789")
+    #expect(screen.cells[2].text == " ")
+    show("a 👍🏽 0123456789ABCDEFGHIJ")
+    show("👍🏽 0123456789ABCDEFGHIJ")
+    show("123456789ABCDEFGHIJ")
+    show("3456789ABCDEFGHIJ")
+    #expect(screen.failures.isEmpty, "\(screen.failures.prefix(3))")
+  }
+
   @Test func anIdenticalFrameWritesNothing() {
     var harness = Harness(width: 80, height: 24)
     let frame = textFrame(width: 80, height: 24)

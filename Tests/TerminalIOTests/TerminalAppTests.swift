@@ -222,7 +222,8 @@ private func frame(_ text: String, _ width: Int, _ height: Int) -> Frame {
         return .exit(code: 0, output: nil)
       })
     #expect(shown.contains("\u{1B}[8H\u{1B}[0m\u{1B}[2K"))
-    #expect(shown.hasSuffix("\u{1B}[?25h"))
+    // Cursor shown, mouse reporting off, bracketed paste on for the line editor.
+    #expect(shown.hasSuffix("\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?2004h"))
     #expect(!shown.contains("\u{1B}[?1049l"))
   }
 
