@@ -133,6 +133,27 @@ import Testing
     while Glibc.read(fds.read, &sink, sink.count) > 0 {}
   }
 
+  /// A load given up (its stream outgrew the cap, or a newer reload
+  /// replaced it) stops its scan where it stands instead of scanning all
+  /// that was read: `yes | sectionnav --csv` went on from 6 to 19 GB after
+  /// the cap refused more input.
+  @Test func anAbandonedFollowerScansNoFurther() throws {
+    let bytes = Array(String(repeating: "name,city\n", count: 400_000).utf8)
+    var options = LoadOptions()
+    options.format = .csv
+    let follower = ItemFollower(
+      ItemStream(buffer: ByteBuffer(bytes), options: options, defaultTitle: "stdin"), progress: nil)
+    follower.follower.feed.abandon()
+    follower.follower.feed.arrive(bytes.count, atEnd: true)
+    let list = try follower.finish(count: bytes.count).list
+    #expect(list.itemCount == 0)
+    // Not given up, the same input is read whole.
+    let whole = ItemFollower(
+      ItemStream(buffer: ByteBuffer(bytes), options: options, defaultTitle: "stdin"), progress: nil)
+    whole.follower.feed.arrive(bytes.count, atEnd: true)
+    #expect(try whole.finish(count: bytes.count).list.itemCount == 399_999)
+  }
+
   /// `--lines` from a pipe is grouped while it arrives: the list is the one
   /// the same bytes make at once, whatever the pieces they come in (lines
   /// and CRLFs cut between two reads, a last line without a line feed);

@@ -20,7 +20,7 @@ final class ItemFollower: @unchecked Sendable {
         // Waits for more than `seen` bytes; nil once the input ends there.
         let list = { self.stream.list() }
         guard let n = feed.wait(beyond: seen, items: self.stream.itemCount, snapshot: list) else {
-          try self.stream.advance(available: seen, eof: true)
+          if !feed.isAbandoned { try self.stream.advance(available: seen, eof: true) }
           return
         }
         if try scan(to: n, from: seen, feed) { return }
@@ -35,6 +35,7 @@ final class ItemFollower: @unchecked Sendable {
   private func scan(to: Int, from: Int, _ feed: StreamFollower.Feed) throws(LoadError) -> Bool {
     var scanned = from
     while scanned < to {
+      if feed.isAbandoned { return true }
       if feed.atEnd {
         try Self.scanRest(&stream, count: feed.available)
         return true

@@ -38,6 +38,7 @@ final class StreamFollower: @unchecked Sendable {
   final class Feed: @unchecked Sendable {
     private let arrived = Atomic<Int>(0)
     private let ended = Atomic<Bool>(false)
+    private let abandoned = Atomic<Bool>(false)
     /// How far the scan has got (the reader waits when too far ahead, `StreamLoad.uncheckedLimit`).
     let scanned = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
@@ -52,6 +53,20 @@ final class StreamFollower: @unchecked Sendable {
 
     /// Whether the input has ended (then `available` is all of it).
     var atEnd: Bool { ended.load(ordering: .acquiring) }
+
+    /// Whether the load was given up (`abandon`): the scan stops where it
+    /// stands, its result unwanted.
+    var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
+
+    /// Gives the load up: the reading failed (the stream outgrew its cap)
+    /// or a newer reload replaced it. A scan far behind the reader stops at
+    /// its next step instead of scanning, and laying out, all that was read
+    /// (`yes | sectionnav --csv` went on from 6 to 19 GB after its cap).
+    func abandon() {
+      abandoned.store(true, ordering: .releasing)
+      ended.store(true, ordering: .releasing)
+      wake.signal()
+    }
 
     /// The first `count` bytes have arrived (`atEnd`: all of them).
     func arrive(_ count: Int, atEnd: Bool) {
@@ -82,6 +97,7 @@ final class StreamFollower: @unchecked Sendable {
     func wait(beyond count: Int, items: Int, snapshot: () -> SectionedList) -> Int? {
       passed(count, items: items, snapshot: snapshot)
       while true {
+        if isAbandoned { return nil }
         let ended = ended.load(ordering: .acquiring)
         let n = available
         if n > count { return n }

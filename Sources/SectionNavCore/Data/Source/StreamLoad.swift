@@ -76,6 +76,11 @@ public enum StreamLoad {
     // by the sectioned scan and then read again.
     var plain: PlainArray? = nil
     var shapeSettled = sections == nil
+    /// The scans stop where they stand: the load fails or is given up.
+    func abandonScans() {
+      items?.follower.feed.abandon()
+      sections?.follower.feed.abandon()
+    }
     func followPlainArray() {
       let (shape, settled) = PlainArray.settled(storage.buffer(), window: 1 << 16)
       shapeSettled = settled
@@ -130,10 +135,14 @@ public enum StreamLoad {
         do {
           n = try storage.read(from: fd, name: name)
         } catch {
+          abandonScans()
           throw .read(error)
         }
       }
-      if cancelled?() == true { throw .cancelled }
+      if cancelled?() == true {
+        abandonScans()
+        throw .cancelled
+      }
       let eof = n == 0
       follower?.arrived(storage.count)
       if !shapeSettled { followPlainArray() }
