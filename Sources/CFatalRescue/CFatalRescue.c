@@ -105,6 +105,7 @@ int fatalrescue_install(int tty, const struct termios *original, const unsigned 
     }
   }
   installed = 1;
+  sn_set_out_of_memory_hook(give_back_terminal);
   // This handler now asks the guard first, so the guard stays out of its way.
   mapguard_set_consulted(1);
   return 0;
@@ -120,5 +121,6 @@ void fatalrescue_uninstall(void) {
       sigaction(fatal_signals[i], &previous[i], NULL);
   }
   installed = 0;
+  sn_set_out_of_memory_hook(NULL);
   mapguard_set_consulted(0);
 }

@@ -8,6 +8,7 @@
 #include "Malloc.h"
 #include "EscapedBlocks.h"
 #include "SipHash.h"
+#include "OutOfMemory.h"
 
 /// Guards read-only file mappings against SIGBUS: when the file shrinks under
 /// a mapping, touching the lost pages would kill the process. A guarded range

@@ -141,7 +141,7 @@ struct PackedRangesBuilder {
     if need > wideCapacity {
       if !storage.wide.grow(atLeast: need * 8) {
         relocate(reserving: max(2 * count, need))
-        precondition(storage.wide.grow(atLeast: need * 8), "out of memory for item ranges")
+        if !storage.wide.grow(atLeast: need * 8) { sn_out_of_memory(need * 8) }
       }
       sync()
     }
@@ -156,7 +156,7 @@ struct PackedRangesBuilder {
     let grown =
       storage.entries.grow(atLeast: blocks * RangeCodec.blockSize * 4) && storage.headers.grow(atLeast: blocks * 8)
     if !grown {
-      precondition(storage.isReserved, "out of memory for item ranges")
+      if !storage.isReserved { sn_out_of_memory(blocks * RangeCodec.blockSize * 4) }
       relocate(reserving: max(2 * n, 1 << 16))
       reserve(n)
       return
@@ -313,7 +313,7 @@ struct PackedRangesBuilder {
   private mutating func copy(from source: PackedRangesBuilder, count n: Int) {
     reserve(n)
     if source.wideCount > 0 {
-      precondition(storage.wide.grow(atLeast: source.wideCount * 8), "out of memory for item ranges")
+      if !storage.wide.grow(atLeast: source.wideCount * 8) { sn_out_of_memory(source.wideCount * 8) }
       sync()
       wide.update(from: source.wide, count: source.wideCount)
       wideCount = source.wideCount

@@ -1,3 +1,5 @@
+import CMapGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -95,7 +97,8 @@ struct RangeRegion {
 
   init(allocating bytes: Int, zeroed: Bool, hugePages: Bool) {
     let size = max(bytes, 64)
-    base = (zeroed ? calloc(size, 1) : malloc(size))!
+    guard let block = zeroed ? calloc(size, 1) : malloc(size) else { sn_out_of_memory(size) }
+    base = block
     capacity = size
     isReserved = false
     self.zeroed = zeroed

@@ -1,3 +1,5 @@
+import CMapGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -172,7 +174,7 @@ final class SingleRange: @unchecked Sendable {
 
   init() {
     // Room for one wide block before the list takes the pointers: they never change after.
-    precondition(storage.wide.grow(atLeast: RangeCodec.blockSize * 8), "out of memory for item ranges")
+    if !storage.wide.grow(atLeast: RangeCodec.blockSize * 8) { sn_out_of_memory(RangeCodec.blockSize * 8) }
     one = PackedRanges(storage: storage, count: 1, overflow: [:])
   }
 
