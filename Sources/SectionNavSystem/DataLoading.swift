@@ -146,7 +146,9 @@ public enum DataLoading {
   /// the bytes). `startsLikeText`: `StdinFormat.startsAsText`.
   static func failure(_ error: LoadError, _ config: Configuration, startsLikeText: Bool = false) -> Failure {
     var error = error
-    if config.guessesStdinFormat && error.kind == .invalidJSON {
+    if error.cause == .utf16 {
+      // No other format reads it: nothing to suggest.
+    } else if config.guessesStdinFormat && error.kind == .invalidJSON {
       error.message += " (input starting with '{' or '[' is read as JSON; --lines reads lines)"
     } else if startsLikeText && error.kind == .invalidJSON && config.dataFormat == nil && config.path == nil
       && config.groupBy == nil && config.itemField == nil && config.itemFormat == nil,

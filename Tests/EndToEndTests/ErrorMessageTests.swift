@@ -133,6 +133,29 @@ import Testing
     #expect(piped.stderr == "<stdin>:\(expected)")
   }
 
+  /// UTF-16 input (Excel's "Unicode Text", PowerShell's `>`) is named as
+  /// such in every format, from a file and a pipe: CSV and TSV read it as
+  /// UTF-8 with a NUL every other byte, JSON said "unexpected byte 0xFF".
+  @Test(arguments: ["--tsv", "--csv", "--lines", "--jsonl", "--read0", ""])
+  func utf16InputIsNamed(format: String) throws {
+    let text = "name\tcity\nAnn\tOslo\n"
+    let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let path = Scratch.file(bytes, suffix: ".txt")
+    defer { Scratch.remove(path) }
+    let options = format.isEmpty ? [] : [format]
+    let file = try Binary.run(options + ["--check", path])
+    #expect(file.status == 2)
+    #expect(file.stderr.hasPrefix("\(path):1:1: error: "), "\(file.stderr)")
+    #expect(
+      file.stderr.hasSuffix(
+        ": UTF-16 text (a UTF-16 byte-order mark): sectionnav reads UTF-8 (iconv -f UTF-16 -t UTF-8 converts it)\n"),
+      "\(file.stderr)")
+    // Big-endian, through a pipe.
+    let piped = try Binary.run(options + ["--check", "-"], shell: #"printf '\376\377\0{' | "$0" "$@""#)
+    #expect(piped.status == 2)
+    #expect(piped.stderr.contains("UTF-16 text (a UTF-16 byte-order mark)"), "\(piped.stderr)")
+  }
+
   /// A FILE is read as JSON unless its name says CSV, TSV or JSON Lines:
   /// plain text named so (`list.txt`, as `ls > list.txt` makes) fails at
   /// its first byte with the option that reads it; a file named `.json`

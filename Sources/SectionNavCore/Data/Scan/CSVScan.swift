@@ -81,6 +81,7 @@ struct CSVScan {
     let end = base + available
     wanted = 0
     if offset == 0 {
+      if ByteOrderMark.startsUTF16(base, count: available) { throw SyntaxFailure.utf16 }
       // A UTF-8 byte-order mark is not part of the first column's name.
       let seen = min(available, 3)
       if (0..<seen).allSatisfy({ base[$0] == ByteOrderMark.utf8[$0] }) {

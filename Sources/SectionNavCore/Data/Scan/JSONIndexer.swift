@@ -164,6 +164,7 @@ struct Scan {
           offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
       if p.pointee == 0xEF { throw SyntaxFailure.byteOrderMark }
+      if p == base, ByteOrderMark.startsUTF16(p, count: end - p) { throw SyntaxFailure.utf16 }
     }
 
     let maxDepth = JSONIndexer.maximumDepth

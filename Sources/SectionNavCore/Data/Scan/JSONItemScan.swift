@@ -381,10 +381,13 @@ struct JSONItemScan {
         throw SyntaxFailure(offset: p - base, message: end == base ? "empty input" : "no JSON value (only whitespace)")
       }
       if p.pointee == 0xEF { throw SyntaxFailure.byteOrderMark }
+      if p == base, ByteOrderMark.startsUTF16(p, count: end - p) { throw SyntaxFailure.utf16 }
     } else if state.offset == 0, lineMode, end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
       // Refused in JSON Lines as in a JSON text, and said so the same way
       // (not as an unexpected U+FEFF).
       throw SyntaxFailure.byteOrderMark
+    } else if state.offset == 0, lineMode, p == base, ByteOrderMark.startsUTF16(p, count: end - p) {
+      throw SyntaxFailure.utf16
     }
 
     @inline(__always) func describe(_ p: Pointer) -> String { JSONLexer.describe(p, end) }

@@ -11,6 +11,9 @@ struct SyntaxFailure: Error {
   /// (RFC 8259 §8.1 allows either), and named.
   static let byteOrderMark = SyntaxFailure(
     offset: 0, message: "byte order mark before the JSON text (save the file as UTF-8 without BOM)")
+
+  /// UTF-16 input (`ByteOrderMark.startsUTF16`), named as such.
+  static let utf16 = SyntaxFailure(offset: 0, message: ByteOrderMark.utf16Message, cause: .utf16)
 }
 
 /// The token-level scanning the indexer is built from. Everything works on

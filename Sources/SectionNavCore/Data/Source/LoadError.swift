@@ -20,6 +20,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An option names a CSV/TSV column the header lacks: the options are
     /// at fault, not the data (reported as `unknown field`, as for JSON).
     case unknownColumn
+    /// UTF-16 input (`ByteOrderMark.startsUTF16`): no other format reads it either.
+    case utf16
   }
   public var kind: Kind
   public var line: Int

@@ -28,6 +28,9 @@ public struct TextCheck {
   /// `stream`: the line length is capped (a file's is bounded by its size).
   public mutating func advance(_ buffer: ByteBuffer, count: Int, stream: Bool) throws(LoadError) {
     let base = buffer.base
+    if checked < 2, ByteOrderMark.startsUTF16(base, count: count) {
+      throw TextPosition.error(.notText, in: buffer, at: 0, ByteOrderMark.utf16Message)
+    }
     if checked < Self.probe && lineEnd != 0 {
       let end = min(count, Self.probe)
       if end > checked, let nul = memchr(base + checked, 0, end - checked) {
