@@ -82,17 +82,9 @@ import Testing
   @Test func refusedMemoryForItemRangesIsAnErrorNotACrash() throws {
     let path = Scratch.file(String(repeating: "y\n", count: 10_000_000), suffix: ".txt")
     defer { Scratch.remove(path) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "ulimit -v 100000 && exec \"$0\" --lines --check \"$1\"", Binary.path, path]
-    process.environment = ["XDG_CONFIG_HOME": Binary.noConfigHome, "PATH": "/usr/bin:/bin"]
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2, "\(text)")
+    let r = try Binary.run([path], shell: #"ulimit -v 100000 && exec "$0" --lines --check "$1""#)
+    let text = r.stderr
+    #expect(r.status == 2, "\(text)")
     #expect(text.hasPrefix("sectionnav: error: out of memory: "), "\(text)")
     #expect(text.hasSuffix("(ulimit -v)\n") && text.split(separator: "\n").count == 1, "\(text)")
   }
