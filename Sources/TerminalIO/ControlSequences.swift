@@ -45,9 +45,6 @@ public enum ControlSequences {
   static let clearScreen = bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J")
   /// Clears the cursor's row (in the current background).
   static let clearLine = bytes("\u{1B}[2K")
-  /// Blanks the two cells at the cursor, which stays (ECH): under a cluster
-  /// a terminal may draw in one cell, the second is not left as it was.
-  static let eraseTwoCells = bytes("\u{1B}[2X")
   /// Clears from the cursor to the end of the screen.
   static let clearToEnd = bytes("\u{1B}[J")
   static let hideCursor = bytes("\u{1B}[?25l")

@@ -244,7 +244,13 @@ struct FrameEmitter {
       bytes.append(0x20)  // a right half with no left half: draw a space
       advance = 1
     } else {
-      if cell.widthUncertain { bytes.append(contentsOf: ControlSequences.eraseTwoCells) }
+      if cell.widthUncertain {
+        // Both cells blank in the cell's style first (a terminal that draws
+        // the emoji in one cell shows the second so, the cursor row's
+        // highlight unbroken), then back to the first.
+        bytes.append(contentsOf: [0x20, 0x20])
+        bytes.append(contentsOf: CursorMoves.absolute(CursorPosition(column: c, row: row + origin)))
+      }
       Self.appendVisible(cell.text, into: &bytes)
       advance = c + 1 < width && cells[start + c + 1].isContinuation ? 2 : 1
     }

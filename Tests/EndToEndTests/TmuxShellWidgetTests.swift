@@ -182,6 +182,14 @@ struct TmuxShellWidgetTests {
         #"autoload -Uz compinit && compinit -u -d "$1"; eval "$("$0" --shell zsh)"; print -r -- $_comps[sectionnav]"#
         .zshScript)
     #expect(registered.stdout == "_sectionnav\n", "\(registered.stderr)")
+    // Under `setopt nounset` with no command set (the default), the widget
+    // reads the variable as `${…-}`: it stopped at "parameter not set".
+    let strict = try Binary.run(
+      [],
+      shell: #"eval "$("$0" --shell zsh)"; setopt nounset; unset SECTIONNAV_WIDGET_COMMAND; sectionnav-widget"#
+        .zshScript)
+    #expect(!strict.stderr.contains("parameter not set"), "\(strict.stderr)")
+    #expect(strict.stderr.contains("widgets can only be called when ZLE is active"), "\(strict.stderr)")
   }
 
   @Test func shellPrintsTheWidgetThenTheCompletion() throws {

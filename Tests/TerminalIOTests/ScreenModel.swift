@@ -164,11 +164,6 @@ struct ScreenModel {
       }
     case "K" where body == "2":
       for c in 0..<width { cells[row * width + c] = Cell(" ", style: Style(background: style.background)) }
-    case "X":  // ECH: blanks cells from the cursor, which stays
-      for c in column..<min(width, column + p(0, 1)) {
-        clearHalves(at: c)
-        cells[row * width + c] = Cell(" ", style: Style(background: style.background))
-      }
     case "r":
       top = p(0, 1) - 1
       bottom = p(1, height) - 1

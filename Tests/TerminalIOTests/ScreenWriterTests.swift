@@ -128,6 +128,12 @@ private struct Harness {
     show("a❤️ 0123456789")
     #expect(screen.cells[2].text == " ")
     show("a 👍🏽 0123456789ABCDEFGHIJ")
+    // On the cursor row the second cell keeps the row's highlight.
+    var highlighted = Frame(width: 30, height: 3)
+    highlighted.put("> ❤️ heart", column: 0, row: 0, style: Style(reverse: true))
+    screen.apply(writer.render(highlighted))
+    #expect(screen.cells[3] == Cell(" ", style: Style(reverse: true)))
+    #expect(screen.cells[5].text == "h" && screen.cells[5].style == Style(reverse: true))
     show("👍🏽 0123456789ABCDEFGHIJ")
     show("123456789ABCDEFGHIJ")
     show("3456789ABCDEFGHIJ")

@@ -13,7 +13,7 @@ sectionnav-widget() {
   local cmd=${SECTIONNAV_WIDGET_COMMAND:-"find . -mindepth 1 -name '.?*' -prune -o -type f -printf '%h\t%P\0' 2>/dev/null"}
   local opts=${SECTIONNAV_WIDGET_OPTS-"--lines --delimiter '\t'"}
   local read0= out item
-  if [[ -z $SECTIONNAV_WIDGET_COMMAND ]]; then read0=--read0; fi
+  if [[ -z ${SECTIONNAV_WIDGET_COMMAND-} ]]; then read0=--read0; fi
   # The options reach sectionnav as SECTIONNAV_OPTS, which it splits itself
   # (never eval'd); items come NUL-ended (one may hold a line break, or be
   # empty). sectionnav runs in a command substitution, in the terminal's

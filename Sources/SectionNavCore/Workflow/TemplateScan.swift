@@ -184,10 +184,11 @@ struct TemplateScan {
   }
 
   /// Inside backquotes that stand inside double quotes (`"`…`"`), with a
-  /// backslash between the opening backquote and here: the shell takes
-  /// `\"` as a quote once the backquotes' text is read, so
-  /// `"`echo \"{}\"`"` leaves the value unquoted, split and globbed
-  /// (`"`echo {}`"` is read as it looks).
+  /// backslash before `"`, `\` or a backquote between the opening backquote
+  /// and here: the shell takes those backslashes before it reads the
+  /// backquotes' text, so `"`echo \"{}\"`"` leaves the value unquoted,
+  /// split and globbed (`"`echo {}`"` and `"`printf '%s\n' {}`"` are read
+  /// as they look).
   private var backquotesInDoubleQuotes: Bool {
     guard let backquote = stack.lastIndex(where: { if case .code(.backquote, _) = $0 { true } else { false } })
     else { return false }
@@ -197,7 +198,7 @@ struct TemplateScan {
       guard case .double = frame else { continue }
       var j = i - 1
       while j >= 0, s[j] != "`" || (j > 0 && s[j - 1] == "\\") {
-        if s[j] == "\\" { return true }
+        if s[j] == "\\", j + 1 < i, "\"\\`".unicodeScalars.contains(s[j + 1]) { return true }
         j -= 1
       }
       return false
