@@ -89,7 +89,10 @@ import Testing
     for template in [#""`echo \"{}\"`""#, #""`echo \\"{}\\"`""#, #"x="`printf %s \"{q}`""#] {
       #expect(Self.refusal(template)?.contains("write $(…) instead") == true, "\(template)")
     }
-    for fine in [#""`printf '%s\n' {}`""#, #""`sed 's/\t/ /' {f}`""#, #""`echo {}`""#, #"`echo \"{}\"`"#, #""$(echo \"{}\")""#, #""`echo '{}'`""#, #""$(echo `echo {}`)""#] {
+    for fine in [
+      #""`printf '%s\n' {}`""#, #""`sed 's/\t/ /' {f}`""#, #""`echo {}`""#, #"`echo \"{}\"`"#, #""$(echo \"{}\")""#,
+      #""`echo '{}'`""#, #""$(echo `echo {}`)""#,
+    ] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }
   }
