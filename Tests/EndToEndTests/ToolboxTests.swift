@@ -33,6 +33,29 @@ import Testing
     defer { Scratch.remove(file) }
     let mapped = try Binary.run(["--read0", "--check", file])
     #expect(mapped.stdout == "2 sections, 3 items\n", "\(mapped.stderr)")
+    // Nothing is dropped from an item: a byte-order mark before the first
+    // is kept (as fzf keeps it), as is a CR before a NUL.
+    let bom = try Binary.run(["--read0", "--keep-order", "--filter-print", "", "--print0"], input: "\u{FEFF}a\r\0b\0")
+    #expect(bom.stdout == "\u{FEFF}a\r\0b\0", "\(bom.stderr)")
+    // `--no-read0` undoes a config's `--read0`, as in fzf.
+    let undone = try Binary.run(
+      ["--no-read0", "--filter-print", "", "--no-sort"], input: "a\nb\n", environment: ["SECTIONNAV_OPTS": "--read0"])
+    #expect(undone.stdout == "a\nb\n", "\(undone.stderr)")
+  }
+
+  /// Under `--print0`, `{+f}`'s file ends each marked item with NUL, as
+  /// printed items end (fzf's does too): an item holding a line break was
+  /// two lines of the file, no longer told from two items.
+  @Test func markedItemsFileFollowsPrint0() throws {
+    let script = try writeTemp("key m\nkey j\nkey m\nkey x\n")
+    defer { Scratch.remove(script) }
+    for (print0, expected) in [(true, "pNqZrZ"), (false, "pNqNrN")] {
+      let r = try Binary.run(
+        ["--read0", "--multi", "--keep-order", "--bind", #"x:execute(tr '\0\n' ZN < {+f}; echo)"#, "--size", "30x4"]
+          + (print0 ? ["--print0"] : []) + ["--script", script, "-"], input: "p\nq\0r\0")
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(r.stdout.contains(expected + "\n"), "\(r.stdout)")
+    }
   }
 
   @Test func delimiterSplitsSectionAndItem() throws {

@@ -77,6 +77,10 @@ public enum OptionTable {
       c.read0 = true
     },
     OptionSpec(
+      "--no-read0", kind: .flag, group: .input,
+      help: "--lines items end at a line break (the default; undoes a config's --read0)"
+    ) { c, _ in c.read0 = false },
+    OptionSpec(
       "--delimiter", kind: .value, placeholder: "D", group: .input,
       help: "with --lines, split each line into SECTION D ITEM ('\\t' is a tab)"
     ) { c, v throws(UsageError) in c.delimiter = try delimiter(v) },
@@ -205,6 +209,10 @@ public enum OptionTable {
       "--print0", kind: .flag, group: .output,
       help: "end each printed item with a NUL byte instead of a newline (for xargs -0)"
     ) { c, _ in c.print0 = true },
+    OptionSpec(
+      "--no-print0", kind: .flag, group: .output,
+      help: "end printed items with a newline (the default; undoes a config's --print0)"
+    ) { c, _ in c.print0 = false },
     // Filter
     OptionSpec(
       "--filter", kind: .flag, group: .filter,

@@ -56,10 +56,10 @@ extension ShellScripts {
         prev=${COMP_WORDS[COMP_CWORD - 2]}
       fi
 
-      local options="--demo --lines --delimiter --read0 --item-field --item-format --path --group-by
+      local options="--demo --lines --delimiter --read0 --no-read0 --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
+        --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
         --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -152,6 +152,7 @@ extension ShellScripts {
         '--lines[input is plain text, one item per line]' \
         '--delimiter=[with --lines, split each line into SECTION D ITEM]:delimiter: ' \
         '--read0[items end at NUL, not at a line break (implies --lines)]' \
+        '--no-read0[items end at a line break]' \
         '--item-field=[show object items by this field]:field name: ' \
         '--item-format=[row text of object items from fields]:template: ' \
         '--path=[the list of items inside the JSON (jq syntax)]:path: ' \
@@ -177,6 +178,7 @@ extension ShellScripts {
         '--pick[pick mode: typing filters, Enter picks, Esc aborts]' \
         '--browse[browse mode even when output is captured]' \
         '--print0[end printed items with NUL]' \
+        '--no-print0[end printed items with a newline]' \
         '--filter[start with the filter line open]' \
         '(-q --query)--query=[start filtered by TEXT]:query: ' \
         '(-q --query)-q+[start filtered by TEXT]:query: ' \
@@ -263,6 +265,7 @@ extension ShellScripts {
     complete -c sectionnav -l lines -d 'input is plain text, one item per line'
     complete -c sectionnav -l delimiter -x -d 'with --lines, split each line into SECTION D ITEM'
     complete -c sectionnav -l read0 -d 'items end at NUL, not at a line break (implies --lines)'
+    complete -c sectionnav -l no-read0 -d 'items end at a line break'
     complete -c sectionnav -l item-field -x -d 'show object items by this field'
     complete -c sectionnav -l item-format -x -d 'row text of object items from fields'
     complete -c sectionnav -l path -x -d 'the list of items inside the JSON (jq syntax)'
@@ -288,6 +291,7 @@ extension ShellScripts {
     complete -c sectionnav -l pick -d 'pick mode: typing filters, Enter picks, Esc aborts'
     complete -c sectionnav -l browse -d 'browse mode even when output is captured'
     complete -c sectionnav -l print0 -d 'end printed items with NUL'
+    complete -c sectionnav -l no-print0 -d 'end printed items with a newline'
     complete -c sectionnav -l filter -d 'start with the filter line open'
     complete -c sectionnav -s q -l query -x -d 'start filtered by TEXT'
     complete -c sectionnav -s m -l multi -d 'mark items with Tab, Enter prints all marked'

@@ -91,7 +91,10 @@ extension AppState {
   /// empty (`{+}` still gives the marked items).
   private func cursorCommand(_ template: CommandTemplate) -> ShellLine {
     guard let c = cursor else {
-      return template.render(.init(query: filtering.line.text, marked: template.usesMarked ? markedTexts : []))
+      return template.render(
+        .init(
+          query: filtering.line.text, marked: template.usesMarked ? markedTexts : [],
+          markedEnd: settings.print0 ? "\0" : "\n"))
     }
     return command(template, section: c.section, item: c.item)
   }

@@ -108,10 +108,13 @@ public struct CommandTemplate: Sendable, Equatable {
     public var query = ""
     /// The marked items (the cursor's item when none is marked).
     public var marked: [String] = []
+    /// What ends each of them in `{+f}`'s file: a line feed, or NUL
+    /// under `--print0` (fzf's `{+f}` follows `--print0` too).
+    public var markedEnd = "\n"
 
     public init(
       section: String = "", item: String = "", index: Int = 0, json: String = "", query: String = "",
-      marked: [String] = []
+      marked: [String] = [], markedEnd: String = "\n"
     ) {
       self.section = section
       self.item = item
@@ -119,6 +122,7 @@ public struct CommandTemplate: Sendable, Equatable {
       self.json = json
       self.query = query
       self.marked = marked
+      self.markedEnd = markedEnd
     }
   }
 
@@ -151,7 +155,7 @@ public struct CommandTemplate: Sendable, Equatable {
           for (name, value) in zip(names, values.marked) { set(name, value) }
         case .itemFile: file(p.variable, values.item)
         case .jsonFile: file(p.variable, values.json)
-        case .markedFile: file(p.variable, values.marked.map { $0 + "\n" }.joined())
+        case .markedFile: file(p.variable, values.marked.map { $0 + values.markedEnd }.joined())
         }
         line.text += Self.reference(names, context)
       }

@@ -165,13 +165,14 @@ struct LineScan {
   }
 
   /// Files the line `p..<newline` (a CR before a line feed is not part of
-  /// it, nor a byte-order mark before the first line; an empty line is skipped).
+  /// it, nor a byte-order mark before the first line — NUL-ended items keep
+  /// both, as file names may; an empty line is skipped).
   @inline(__always)
   private mutating func take(_ p: Pointer, _ newline: Pointer, plain: Bool, last: inout LastTitle) {
     var lineEnd = newline
     if lineEnd > p, (lineEnd - 1).pointee == 0x0D, self.lineEnd == .newline { lineEnd -= 1 }
     var p = p
-    if p == buffer.base, ByteOrderMark.starts(p, count: lineEnd - p) { p += 3 }
+    if p == buffer.base, self.lineEnd == .newline, ByteOrderMark.starts(p, count: lineEnd - p) { p += 3 }
     if lineEnd == p { return }
     let line = UnsafeBufferPointer(start: p, count: lineEnd - p)
     var itemStart = p
