@@ -175,7 +175,7 @@ struct cle_editor {
   size_t typeahead_count, typeahead_used;
   /// Bytes read after an Esc to see whether a bracketed paste's marker
   /// followed, when none did: read again, in order, before anything else.
-  unsigned char held[8];
+  unsigned char held[16];
   int held_count, held_used;
   /// Inside a bracketed paste (ESC [200~ … ESC [201~): text, not keys.
   int pasting;
