@@ -60,7 +60,7 @@ enum Launcher {
       return 0
     }
     let chosen = Chosen(
-      format: printFormat, terminator: config.print0 ? "\0" : "\n", sanitize: Output.standardOutputIsTerminal)
+      format: printFormat, terminator: config.itemEnd, sanitize: Output.standardOutputIsTerminal)
     if let query = config.filterPrint, case .ready(let list) = data {
       return try FilterPrintMode.run(query: query, list: list, config: config, chosen: chosen)
     }

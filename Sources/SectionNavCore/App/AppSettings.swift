@@ -35,9 +35,10 @@ public struct AppSettings: Sendable, Equatable {
   public var previewWindow = PreviewWindow()
   /// `--bind` entries in the order given (a later one for the same key wins).
   public var binds: [KeyBind] = []
-  /// `--print0`: `{+f}`'s file ends each item with NUL, as printed items
-  /// end (an item may hold a line break), instead of a line feed.
-  public var print0 = false
+  /// What ends each item in `{+f}`'s file: as printed items end
+  /// (`Configuration.itemEnd`: NUL under `--print0`, as an item may hold a
+  /// line break), else a line feed.
+  public var itemEnd = "\n"
   public init() {}
 }
 

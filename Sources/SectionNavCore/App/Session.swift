@@ -49,7 +49,7 @@ public enum Session {
     settings.preview = config.preview
     settings.previewWindow = config.previewWindow
     settings.binds = config.binds
-    settings.print0 = config.print0
+    settings.itemEnd = config.itemEnd
     settings.sourceName = sourceName(config)
     settings.match = config.match
     settings.theme = Theme.resolve(

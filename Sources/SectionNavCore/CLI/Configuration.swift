@@ -90,6 +90,8 @@ public struct Configuration: Sendable, Equatable {
   public var exitZero = false
   /// `--print0`: chosen items end with NUL instead of a newline.
   public var print0 = false
+  /// What ends each chosen item printed, and each item in `{+f}`'s file.
+  public var itemEnd: String { print0 ? "\0" : "\n" }
   /// `--filter-print QUERY`: print the matching items and exit (no terminal).
   public var filterPrint: String?
   /// How filter queries are read and ranked (`--literal`, `-e`, `-i`/`+i`,

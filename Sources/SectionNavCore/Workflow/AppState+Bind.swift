@@ -94,7 +94,7 @@ extension AppState {
       return template.render(
         .init(
           query: filtering.line.text, marked: template.usesMarked ? markedTexts : [],
-          markedEnd: settings.print0 ? "\0" : "\n"))
+          markedEnd: settings.itemEnd))
     }
     return command(template, section: c.section, item: c.item)
   }

@@ -49,7 +49,7 @@ extension AppState {
       .init(
         section: list.title(section), item: text, index: item,
         json: template.usesJSON ? list.itemJSON(section: section, item: item) : "", query: filtering.line.text,
-        marked: marked, markedEnd: settings.print0 ? "\0" : "\n"))
+        marked: marked, markedEnd: settings.itemEnd))
   }
 
   mutating func previewFinished(id: Int, output: [UInt8]) {
