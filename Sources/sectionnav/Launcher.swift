@@ -30,7 +30,8 @@ enum Launcher {
     var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment) {
-        () throws(UsageError) in try ConfigFile.load(environment: environment)
+        () throws(UsageError) in
+        try ConfigFile.load(environment: environment, warn: { Output.error("sectionnav: warning: " + $0) })
       }
     } catch {
       throw error.failure

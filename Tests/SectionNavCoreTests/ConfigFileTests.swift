@@ -93,6 +93,21 @@ import Testing
     #expect(try ConfigFile.load(environment: ["HOME": dir.path + "/nonexistent"]) == nil)
   }
 
+  /// A config that permission keeps from us (HOME another user's, under
+  /// `sudo` without `-H`) is skipped with a warning, as git does, not the
+  /// end of the run; other failures to open it still are.
+  @Test func aConfigWeMayNotReadIsSkippedWithAWarning() throws {
+    var warnings: [String] = []
+    let environment = ["HOME": "/home/other"]
+    let skipped = try ConfigFile.load(environment: environment, open: { _ in .failed(EACCES) }) { warnings.append($0) }
+    #expect(skipped == nil)
+    #expect(warnings == ["/home/other/.config/sectionnav/config: config file skipped: Permission denied"])
+    #expect(throws: UsageError("/home/other/.config/sectionnav/config: cannot read the config file: Input/output error")) {
+      try ConfigFile.load(environment: environment, open: { _ in .failed(EIO) }) { warnings.append($0) }
+    }
+    #expect(warnings.count == 1)
+  }
+
   @Test func aDirectoryInPlaceOfTheFileIsAnError() throws {
     let dir = try TemporaryConfigHome()
     try FileManager.default.createDirectory(atPath: dir.file, withIntermediateDirectories: true)

@@ -40,14 +40,24 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// The file's text, or nil when there is none; a file that exists but
-  /// cannot be read (a directory, no permission, not UTF-8) is an error.
-  public static func load(environment: [String: String]) throws(UsageError) -> ConfigFile? {
+  /// cannot be read (a directory, a FIFO, not UTF-8) is an error. One that
+  /// permission keeps from us is skipped with a `warn`ing, as git does: under
+  /// `sudo` without `-H`, HOME is another user's, and the run should not fail
+  /// over a file that is not ours. `open` is `FileBytes.openRegular` (tests
+  /// stand in for it: as root, no permission is refused).
+  public static func load(
+    environment: [String: String], open: (String) -> FileBytes.Opened = FileBytes.openRegular,
+    warn: (String) -> Void = { _ in }
+  ) throws(UsageError) -> ConfigFile? {
     guard let path = path(environment: environment) else { return nil }
     let name = TextSanitizer.visible(path)
     let fd: Int32
-    switch FileBytes.openRegular(path) {
+    switch open(path) {
     case .file(let opened): fd = opened
     case .failed(let code) where code == ENOENT || code == ENOTDIR: return nil
+    case .failed(let code) where code == EACCES:
+      warn("\(name): config file skipped: \(String(cString: strerror(code)))")
+      return nil
     case .failed(ELOOP): throw UsageError("\(name): config file is a symbolic link loop")
     case .failed(let code): throw UsageError("\(name): cannot read the config file: \(String(cString: strerror(code)))")
     case .notRegular("a directory"): throw UsageError("\(name): config file is a directory")
