@@ -37,10 +37,18 @@ import Testing
     // is kept (as fzf keeps it), as is a CR before a NUL.
     let bom = try Binary.run(["--read0", "--keep-order", "--filter-print", "", "--print0"], input: "\u{FEFF}a\r\0b\0")
     #expect(bom.stdout == "\u{FEFF}a\r\0b\0", "\(bom.stderr)")
-    // `--no-read0` undoes a config's `--read0`, as in fzf.
+    // `--no-read0` undoes a config's `--read0`, as in fzf, and the
+    // `--lines` it implied: JSON is JSON again; a `--lines` given is kept.
     let undone = try Binary.run(
       ["--no-read0", "--filter-print", "", "--no-sort"], input: "a\nb\n", environment: ["SECTIONNAV_OPTS": "--read0"])
     #expect(undone.stdout == "a\nb\n", "\(undone.stderr)")
+    let json = #"{"S": ["x", "y"]}"# + "\n"
+    let detected = try Binary.run(
+      ["--no-read0", "--filter-print", "", "--no-sort"], input: json, environment: ["SECTIONNAV_OPTS": "--read0"])
+    #expect(detected.stdout == "x\ny\n", "\(detected.stderr)")
+    let kept = try Binary.run(
+      ["--no-read0", "--filter-print", "", "--no-sort"], input: json, environment: ["SECTIONNAV_OPTS": "--lines --read0"])
+    #expect(kept.stdout == json, "\(kept.stderr)")
   }
 
   /// Under `--print0`, `{+f}`'s file ends each marked item with NUL, as

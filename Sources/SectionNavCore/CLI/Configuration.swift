@@ -41,6 +41,9 @@ public struct Configuration: Sendable, Equatable {
   public var delimiter: String?
   /// `--read0`: `--lines` items end at NUL (`lineEnd`).
   public var read0 = false
+  /// `lines` is on only because `--read0` implied it: `--no-read0` takes
+  /// both back (a config's `--read0` undone leaves the format to detection).
+  var linesFromRead0 = false
   public var lineEnd: LineEnd { read0 ? .nul : .newline }
   public var itemField: String?
   /// `--path`, `--group-by`, `--item-format` (parsed when given).

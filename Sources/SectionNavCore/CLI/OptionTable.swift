@@ -73,13 +73,16 @@ public enum OptionTable {
       "--read0", kind: .flag, group: .input,
       help: "items end at NUL, not at a line break, as find -print0 writes them (implies --lines)"
     ) { c, _ in
-      c.setFormat(lines: true)
+      if !c.lines { c.setFormat(lines: true, fromRead0: true) }
       c.read0 = true
     },
     OptionSpec(
       "--no-read0", kind: .flag, group: .input,
       help: "--lines items end at a line break (the default; undoes a config's --read0)"
-    ) { c, _ in c.read0 = false },
+    ) { c, _ in
+      if c.linesFromRead0 { c.setFormat() }
+      c.read0 = false
+    },
     OptionSpec(
       "--delimiter", kind: .value, placeholder: "D", group: .input,
       help: "with --lines, split each line into SECTION D ITEM ('\\t' is a tab)"
@@ -450,8 +453,9 @@ extension String {
 extension Configuration {
   /// One of `inputFormats`: the format of a later source of options
   /// replaces an earlier one's (`SECTIONNAV_OPTS=--lines`, then `--csv`).
-  mutating func setFormat(_ format: LoadOptions.Format? = nil, lines: Bool = false) {
+  mutating func setFormat(_ format: LoadOptions.Format? = nil, lines: Bool = false, fromRead0: Bool = false) {
     self.lines = lines
     dataFormat = format
+    linesFromRead0 = fromRead0
   }
 }
