@@ -37,6 +37,10 @@ import Testing
     // is kept (as fzf keeps it), as is a CR before a NUL.
     let bom = try Binary.run(["--read0", "--keep-order", "--filter-print", "", "--print0"], input: "\u{FEFF}a\r\0b\0")
     #expect(bom.stdout == "\u{FEFF}a\r\0b\0", "\(bom.stderr)")
+    // A NUL-ended item may hold a line break, so a line break may split it.
+    let split = try Binary.run(
+      ["--read0", "--delimiter", "\\n", "--filter-print", "", "--print", "{section}/{item}"], input: "s\na\0t\nb\0s\nc\0")
+    #expect(split.stdout == "s/a\ns/c\nt/b\n", "\(split.stderr)")
     // `--no-read0` undoes a config's `--read0`, as in fzf, and the
     // `--lines` it implied: JSON is JSON again; a `--lines` given is kept.
     let undone = try Binary.run(

@@ -105,6 +105,11 @@ extension Configuration {
       for case let (name, drop)? in others where lines {
         try one([("--lines", { $0.lines = false }), (name, drop)]) { _ in Self.linesClash(name) }
       }
+      // An item is a line: a delimiter holding a line break could never
+      // split one — unless items end at NUL (`--read0`) and may hold one.
+      if lines, !read0, let delimiter, delimiter.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+        throw UsageError("--delimiter cannot hold a line break: each line is one item (--read0 items may hold one)")
+      }
       if lines { return }
     }
     if read0 {
