@@ -76,7 +76,9 @@ import Testing
     ] {
       #expect(Self.refusal(template)?.contains("here-document") == true, "\(template)")
     }
-    for fine in ["read -r a <<< {}", "echo \"<<\" {}", "echo {index} <<EOF\nx\nEOF"] {
+    // One inside quoted commands is a here-document too (its `)` line closed no `$(…)`).
+    #expect(Self.refusal("printf '<%s>' \"$(: <<E\n)\nE\nprintf '[%s]' {})\"")?.contains("here-document") == true)
+    for fine in ["read -r a <<< {}", "echo \"<<\" {}", "echo {index} <<EOF\nx\nEOF", "echo $((1<<2)) {}"] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }
   }
@@ -92,6 +94,44 @@ import Testing
     for fine in [
       #""`printf '%s\n' {}`""#, #""`sed 's/\t/ /' {f}`""#, #""`echo {}`""#, #"`echo \"{}\"`"#, #""$(echo \"{}\")""#,
       #""`echo '{}'`""#, #""$(echo `echo {}`)""#,
+    ] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
+    }
+  }
+
+  /// A `case` pattern's `)` inside `$(…)` closes no `$(…)`: read as
+  /// closing it, the placeholder after it looked quoted by the outer `"…"`
+  /// and was left bare (split, globbed), and arithmetic there went unseen.
+  @Test func aCasePatternsParenClosesNoCommandSubstitution() throws {
+    #expect(
+      try Self.render(#"printf "<%s>" "$(case a in a) printf "[%s]" {};; esac)""#).text
+        == #"printf "<%s>" "$(case a in a) printf "[%s]" "${SECTIONNAV_ITEM}";; esac)""#)
+    #expect(
+      try Self.render(#"echo "$(case $x in (a|b) echo {};; *) echo "{}" ;& c) :;; esac; echo {})""#).text
+        == #"echo "$(case $x in (a|b) echo "${SECTIONNAV_ITEM}";; *) echo "${SECTIONNAV_ITEM}" ;& c) :;; esac; echo "#
+        + #""${SECTIONNAV_ITEM}")""#)
+    // Nested, and a `)` of the body's own parentheses.
+    #expect(
+      try Self.render(#""$(case a in a) case b in b) (echo x);; esac; echo {};; esac)""#).text
+        == #""$(case a in a) case b in b) (echo x);; esac; echo "${SECTIONNAV_ITEM}";; esac)""#)
+    for template in [#"echo "$(case a in a) [[ {} -eq 1 ]];; esac)""#, #"echo "$(case a in a) read {};; esac)""#] {
+      #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+  }
+
+  /// Commands inside quotes (`"$(…)"`, `"`…`"`) are commands all the
+  /// same: a name position there (`read {}`) is refused as it is outside
+  /// quotes — `echo "$(read {})"` ran code in an item `a[$(cmd)]` under bash.
+  @Test func namePositionsInsideQuotedCommandsAreRefused() throws {
+    for template in [
+      #"echo "$(read {})""#, #"echo "`read {}`""#, #"x="$(declare -i n={})""#, #"echo "a $(b; printf -v {} x) c""#,
+      #"echo "${x:-$(read {})}""#, #"echo "$(echo "$(let y={q})")""#,
+    ] {
+      #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+    for fine in [
+      #"echo "$(cat {})""#, #"echo "$(printf %s {})" read {}"#, #"echo "$(true)"; echo {}"#, #"echo "$(read)" {}"#,
+      #"echo "`cat {}`" "read {}""#,
     ] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }

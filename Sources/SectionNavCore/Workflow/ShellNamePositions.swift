@@ -25,6 +25,48 @@ struct ShellNamePositions {
   private var position = 0
   /// Names given the integer or nameref attribute so far (`declare -i n`).
   private var evaluatedNames: Set<String> = []
+  /// Where `$(…)` and backquotes open (just inside) and close (at their
+  /// `)` or backquote), as `TemplateScan` finds them, in order: inside
+  /// quotes they hold commands all the same (`"$(read {})"`), which a
+  /// reading that drops quotes took for a quoted word.
+  private var marks: [(at: Int, open: Bool)] = []
+  private var nextMark = 0
+  /// Per open mark, what the reading held outside it when it opened inside
+  /// a quote (taken back at its close); nil when it opened outside quotes,
+  /// where parentheses and backquotes end commands already.
+  private var outside: [Outside?] = []
+
+  private struct Outside {
+    let quote: Unicode.Scalar?
+    let words: [String]
+    let word: String
+    let begun: Bool
+    let redirected: Bool
+  }
+
+  /// `TemplateScan` found `$(` or a backquote ending just before `at`.
+  mutating func commandsOpen(at: Int) { marks.append((at, true)) }
+  /// … and the `)` or backquote that closes it at `at`.
+  mutating func commandsClose(at: Int) { marks.append((at, false)) }
+
+  /// Applies the marks up to `i`: into commands from a quote, or back.
+  private mutating func applyMarks(upTo i: Int) {
+    while nextMark < marks.count, marks[nextMark].at <= i {
+      defer { nextMark += 1 }
+      if marks[nextMark].open {
+        guard quote != nil else {
+          outside.append(nil)
+          continue
+        }
+        outside.append(Outside(quote: quote, words: words, word: word, begun: begun, redirected: redirected))
+        (quote, words, word, begun, redirected) = (nil, [], "", false, false)
+      } else if let back = outside.popLast(), let back {
+        endWord()
+        endCommand()
+        (quote, words, word, begun, redirected) = (back.quote, back.words, back.word, back.begun, back.redirected)
+      }
+    }
+  }
 
   init(_ scalars: [Unicode.Scalar]) {
     s = scalars
@@ -172,7 +214,9 @@ struct ShellNamePositions {
   /// Words and commands of `s[from..<to]`; quotes are dropped, their text kept.
   private mutating func read(from: Int, to: Int) {
     var i = from
+    defer { applyMarks(upTo: to) }
     while i < to {
+      applyMarks(upTo: i)
       let c = s[i]
       i += 1
       if let q = quote {

@@ -48,12 +48,30 @@ struct TemplateScan {
   private var out: [Piece] = []
   private var literal = String.UnicodeScalarView()
   private var names: ShellNamePositions
+  /// The `case` statements open in commands, innermost last: a pattern's
+  /// `)` closes no `$(…)` (`"$(case a in a) printf %s {};; esac)"`: read as
+  /// closing one, the placeholder after it looked quoted and was left bare).
+  private var cases: [OpenCase] = []
 
-  /// The template has a here-document (`<<`, not `<<<`).
-  private let hereDocument: Bool
+  private struct OpenCase {
+    /// The `stack` count of the commands it stands in.
+    let depth: Int
+    /// The `(` nesting there when it opened: a `)` back at it ends a pattern.
+    let parens: Int
+    var phase: CasePhase
+  }
+
+  private enum CasePhase { case word, pattern, body }
+
+  /// The template has a here-document (`<<`, not `<<<`) in commands, quoted
+  /// ones too (`"$(cat <<E …)"`), found as the scan reaches it (not in
+  /// `$((1<<2))`).
+  private var hereDocument = false
+  /// The first text placeholder, for a here-document found after it.
+  private var firstTextPlaceholder: String?
 
   private init(_ text: String) {
-    (s, hereDocument) = Self.joiningContinuedLines(Array(text.unicodeScalars))
+    s = Self.joiningContinuedLines(Array(text.unicodeScalars))
     names = ShellNamePositions(s)
   }
 
@@ -62,14 +80,12 @@ struct TemplateScan {
 
   /// The template with each `\` + newline outside single quotes and
   /// comments removed, as the shell removes it before reading words
-  /// (`le\⏎t x={}` is `let`); and whether a here-document (`<<`, not
-  /// `<<<`) stands outside quotes and comments.
-  static func joiningContinuedLines(_ s: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], hereDocument: Bool) {
+  /// (`le\⏎t x={}` is `let`).
+  static func joiningContinuedLines(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
     var out: [Unicode.Scalar] = []
     out.reserveCapacity(s.count)
     var single = false
     var double = false
-    var hereDocument = false
     var i = 0
     while i < s.count {
       let c = s[i]
@@ -84,10 +100,6 @@ struct TemplateScan {
           i += 1
         }
         continue
-      } else if c == "<" && !single && !double && i + 1 < s.count && s[i + 1] == "<"
-        && (i + 2 >= s.count || s[i + 2] != "<") && (i == 0 || s[i - 1] != "<")
-      {
-        hereDocument = true
       } else if c == "\\" && !single {
         if i + 1 < s.count && s[i + 1] == "\n" {
           i += 2
@@ -103,7 +115,7 @@ struct TemplateScan {
       out.append(c)
       i += 1
     }
-    return (out, hereDocument)
+    return out
   }
 
   /// `text` as literal text and placeholders in their contexts.
@@ -116,12 +128,8 @@ struct TemplateScan {
     while i < s.count {
       if s[i] == "{", !escapedOrVariable(i), let (placeholder, end) = try self.placeholder(at: i) {
         let word = String(String.UnicodeScalarView(s[i..<end]))
-        if placeholder.isText && hereDocument {
-          throw UsageError(
-            "placeholder \(word) beside a here-document (<<): its body "
-              + "is read by other rules (a quote there is text), which this reading does not follow; "
-              + "write the text with printf (sh -c runs dash, which has no here-string)")
-        }
+        if placeholder.isText && hereDocument { throw Self.besideHereDocument(word) }
+        if placeholder.isText && firstTextPlaceholder == nil { firstTextPlaceholder = word }
         if placeholder.isText && backquotesInDoubleQuotes {
           throw UsageError(
             "placeholder \(word) after a backslash inside `…` within double quotes: the shell takes "
@@ -152,8 +160,16 @@ struct TemplateScan {
       }
       step()
     }
+    if hereDocument, let word = firstTextPlaceholder { throw Self.besideHereDocument(word) }
     flush()
     return out
+  }
+
+  private static func besideHereDocument(_ word: String) -> UsageError {
+    UsageError(
+      "placeholder \(word) beside a here-document (<<): its body "
+        + "is read by other rules (a quote there is text), which this reading does not follow; "
+        + "write the text with printf (sh -c runs dash, which has no here-string)")
   }
 
   /// Inside `[[ … ]]`, whether the word at `at`..<`end` is an operand bash
@@ -289,7 +305,61 @@ struct TemplateScan {
 
   private mutating func set(_ frame: Frame) { stack[stack.count - 1] = frame }
 
-  private mutating func pop() { if stack.count > 1 { stack.removeLast() } }
+  /// Opens `$(…)` or backquotes `width` scalars long at `i`: commands
+  /// again, wherever they stand (`ShellNamePositions` is told, for those in
+  /// quotes).
+  private mutating func openCommands(_ end: CodeEnd, width: Int) {
+    stack.append(.code(end: end, parens: 0))
+    copy(width)
+    names.commandsOpen(at: i)
+  }
+
+  private mutating func pop() {
+    if stack.count > 1, case .code = stack.removeLast() { names.commandsClose(at: i) }
+    while let last = cases.last, last.depth > stack.count { cases.removeLast() }
+  }
+
+  /// Whether the word `keyword` stands at `i`, a whole word at a word's start.
+  private func keyword(_ keyword: String) -> Bool {
+    guard atWordStart else { return false }
+    let k = Array(keyword.unicodeScalars)
+    guard i + k.count <= s.count, Array(s[i..<(i + k.count)]) == k else { return false }
+    return i + k.count == s.count || Self.wordEnds.contains(s[i + k.count])
+  }
+
+  /// The `case` statement open in the commands being read, if any.
+  private var openCase: CasePhase? {
+    guard let last = cases.last, last.depth == stack.count else { return nil }
+    return last.phase
+  }
+
+  /// A `case` statement's words (`case`, `in`, a pattern's `)`, `;;`,
+  /// `esac`) in commands: stepped over, its phase moved on; false for
+  /// anything else. `parens`: the commands' `(` nesting.
+  private mutating func caseWord(_ c: Unicode.Scalar, parens: Int) -> Bool {
+    switch (c, openCase) {
+    case ("c", _) where keyword("case"):
+      cases.append(OpenCase(depth: stack.count, parens: parens, phase: .word))
+      copy(4)
+    case ("i", .word?) where keyword("in"):
+      cases[cases.count - 1].phase = .pattern
+      copy(2)
+    case ("e", .pattern?) where keyword("esac"), ("e", .body?) where keyword("esac"):
+      cases.removeLast()
+      copy(4)
+    // A pattern's optional `(`, and the `)` that ends it.
+    case ("(", .pattern?) where atWordStart: copy()
+    case (")", .pattern?) where parens == cases[cases.count - 1].parens:
+      cases[cases.count - 1].phase = .body
+      copy()
+    // `;;`, `;&`, `;;&`: the next pattern.
+    case (";", .body?) where next() == ";" || next() == "&":
+      cases[cases.count - 1].phase = .pattern
+      copy(next() == ";" && next(2) == "&" ? 3 : 2)
+    default: return false
+    }
+    return true
+  }
 
   /// `$((`, `$(`, `${`, `$[`, and (where `ansi`) `$'`: opens its frame;
   /// else a plain `$`. `quoted`: inside `"…"`.
@@ -298,8 +368,7 @@ struct TemplateScan {
       stack.append(.arithmetic(parens: 0))
       copy(3)
     } else if next() == "(" {
-      stack.append(.code(end: .paren, parens: 0))
-      copy(2)
+      openCommands(.paren, width: 2)
     } else if next() == "{" {
       stack.append(.braced(depth: 0, quoted: quoted, arithmetic: false))
       copy(2)
@@ -319,10 +388,18 @@ struct TemplateScan {
     let c = s[i]
     switch stack.last! {
     case .code(let end, let parens):
+      if caseWord(c, parens: parens) { return }
       switch c {
+      case "<" where next() == "<" && next(2) != "<" && (i == 0 || s[i - 1] != "<"):
+        hereDocument = true
+        copy(2)
       case "`":
-        if end == .backquote { pop() } else { stack.append(.code(end: .backquote, parens: 0)) }
-        copy()
+        if end == .backquote {
+          pop()
+          copy()
+        } else {
+          openCommands(.backquote, width: 1)
+        }
       case "$": dollar(ansi: true)
       case "[" where next() == "[" && atWordStart:
         stack.append(.bracketed(depth: 0, double: true))
@@ -352,8 +429,7 @@ struct TemplateScan {
         pop()
         copy()
       case "`":
-        stack.append(.code(end: .backquote, parens: 0))
-        copy()
+        openCommands(.backquote, width: 1)
       case "$": dollar(ansi: false, quoted: true)
       default: copy()
       }
@@ -398,8 +474,7 @@ struct TemplateScan {
           copy(next() == ")" ? 2 : 1)
         }
       case "`":
-        stack.append(.code(end: .backquote, parens: 0))
-        copy()
+        openCommands(.backquote, width: 1)
       case "$": dollar(ansi: false)
       default: copy()
       }
@@ -443,8 +518,7 @@ struct TemplateScan {
       stack.append(.double)
       copy()
     case "`":
-      stack.append(.code(end: .backquote, parens: 0))
-      copy()
+      openCommands(.backquote, width: 1)
     case "$": dollar(ansi: false)
     default: return false
     }
