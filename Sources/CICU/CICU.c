@@ -53,6 +53,7 @@ static struct {
   UCollationElements *(*ucol_openElements)(const UCollator *, const UChar *, int32_t, UErrorCode *);
   int32_t (*ucol_next)(UCollationElements *, UErrorCode *);
   void (*ucol_closeElements)(UCollationElements *);
+  const char *(*ucol_getLocaleByType)(const UCollator *, int, UErrorCode *);
   ULocaleData *(*ulocdata_open)(const char *, UErrorCode *);
   void (*ulocdata_close)(ULocaleData *);
   USet *(*ulocdata_getExemplarSet)(ULocaleData *, USet *, uint32_t, int, UErrorCode *);
@@ -124,7 +125,7 @@ static void load_icu(void) {
   LOAD(i18n, ucol_open) LOAD(i18n, ucol_close) LOAD(i18n, ucol_setAttribute) LOAD(i18n, ucol_getSortKey)
   LOAD(i18n, ucol_strcoll) LOAD(i18n, ucol_getContractionsAndExpansions) LOAD(i18n, ucol_openElements)
   LOAD(i18n, ucol_next) LOAD(i18n, ucol_closeElements) LOAD(i18n, ulocdata_open) LOAD(i18n, ulocdata_close)
-  LOAD(i18n, ulocdata_getExemplarSet)
+  LOAD(i18n, ulocdata_getExemplarSet) LOAD(i18n, ucol_getLocaleByType)
 #undef LOAD
   if (!ok) return;
   uint8_t info[4] = {0};
@@ -168,6 +169,12 @@ cicu_collator *cicu_collator_open(const char *locale, char *error, int32_t error
   c->full = full;
   c->primary = primary;
   return c;
+}
+
+const char *cicu_collator_valid_locale(const cicu_collator *collator) {
+  UErrorCode e = 0;
+  const char *valid = icu.ucol_getLocaleByType(collator->full, 1 /* ULOC_VALID_LOCALE */, &e);
+  return U_FAILURE(e) || valid == NULL ? "" : valid;
 }
 
 void cicu_collator_close(cicu_collator *collator) {

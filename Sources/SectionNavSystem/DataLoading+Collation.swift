@@ -10,7 +10,13 @@ extension DataLoading {
     let name = config.locale ?? demoLocale ?? LocaleCollation.environmentLocale(environment) ?? "C"
     guard LocaleCollation.isWellFormed(name), let id = LocaleCollation.icuLocale(name) else { return nil }
     do {
-      return try LocaleCollation.open(id)
+      let collation = try LocaleCollation.open(id)
+      // A `--locale` ICU does not know is most likely a typo; one the
+      // environment names (glibc has locales ICU lacks) gets root order quietly.
+      if config.locale != nil, !collation.knownToICU {
+        Output.error("sectionnav: note: locale \(id): ICU has no data for it; sorting and the index follow ICU's root order")
+      }
+      return collation
     } catch {
       Output.error("sectionnav: note: locale \(id): \(error.description); sorting and the index follow the C locale")
       return nil

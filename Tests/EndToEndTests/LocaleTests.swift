@@ -41,6 +41,26 @@ import Testing
     #expect(r.stderr == "sectionnav: note: locale sv: \(says); sorting and the index follow the C locale\n")
   }
 
+  /// A `--locale` ICU has no data for (a typo: `sve`) gets root order and
+  /// a note; one it knows, or one from the environment (glibc has locales
+  /// ICU lacks), none. A glibc script modifier picks the script:
+  /// `sr_RS@latin` files `Č` and `DŽ` under letters of their own.
+  @Test func anUnknownLocaleIsNotedAndScriptModifiersCount() throws {
+    let input = "Zorn\nAna\nČapek\nDžep\n"
+    func sections(_ arguments: [String], _ environment: [String: String] = [:]) throws -> Binary.Result {
+      try Binary.run(
+        ["--lines", "--filter-print", "", "--no-sort", "--print", "{section}"] + arguments, input: input,
+        environment: environment)
+    }
+    let typo = try sections(["--locale", "sve"])
+    #expect(typo.status == 0 && typo.stdout == "A\nC\nD\nZ\n")
+    #expect(typo.stderr == "sectionnav: note: locale sve: ICU has no data for it; sorting and the index follow ICU's root order\n")
+    #expect(try sections(["--locale", "sv"]).stderr.isEmpty)
+    #expect(try sections([], ["LANG": "sve_XX.UTF-8"]).stderr.isEmpty)
+    let latin = try sections(["--locale", "sr_RS.UTF-8@latin"])
+    #expect(latin.stdout == "A\nČ\nDŽ\nZ\n" && latin.stderr.isEmpty, "\(latin.stderr)")
+  }
+
   @Test func aMalformedLocaleIsAUsageError() throws {
     let r = try Binary.run(["--locale", "sv SE", "--check", "Fixtures/locale/sv.json"])
     #expect(r.status == 2)

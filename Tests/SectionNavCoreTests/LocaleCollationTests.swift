@@ -105,6 +105,11 @@ enum ICUOracle {
     #expect(LocaleCollation.icuLocale("sv_SE.UTF-8") == "sv_SE")
     #expect(LocaleCollation.icuLocale("de_DE@euro") == "de_DE")
     #expect(LocaleCollation.icuLocale("zh_TW@collation=stroke") == "zh_TW@collation=stroke")
+    // A codeset before ICU's keyword, and glibc's script modifiers.
+    #expect(LocaleCollation.icuLocale("de_DE.UTF-8@collation=phonebook") == "de_DE@collation=phonebook")
+    #expect(LocaleCollation.icuLocale("sr_RS@latin") == "sr_Latn_RS")
+    #expect(LocaleCollation.icuLocale("uz_UZ.UTF-8@cyrillic") == "uz_Cyrl_UZ")
+    #expect(LocaleCollation.icuLocale("ca_ES@valencia") == "ca_ES_VALENCIA")
     for c in ["C", "POSIX", "C.UTF-8", ""] { #expect(LocaleCollation.icuLocale(c) == nil) }
     #expect(LocaleCollation.environmentLocale(["LANG": "ja_JP.UTF-8", "LC_COLLATE": "sv_SE"]) == "sv_SE")
     #expect(LocaleCollation.environmentLocale(["LANG": "ja_JP.UTF-8", "LC_ALL": ""]) == "ja_JP.UTF-8")

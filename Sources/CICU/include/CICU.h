@@ -21,6 +21,10 @@ typedef struct cicu_collator cicu_collator;
 cicu_collator *cicu_collator_open(const char *locale, char *error, int32_t error_size);
 void cicu_collator_close(cicu_collator *collator);
 
+/// The locale ICU found data for ("sv" for "sv_SE", "root" for a name it
+/// does not know, such as "sve"); "" when ICU cannot tell.
+const char *cicu_collator_valid_locale(const cicu_collator *collator);
+
 /// The sort key of UTF-8 `text` (full strength when `primary` is 0, else
 /// primary strength), written to `key` up to `capacity` bytes; returns its
 /// length with the terminating 0 (more than `capacity`: call again).

@@ -37,6 +37,15 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
 
   public var description: String { locale }
 
+  /// Whether ICU has data for the locale's language: a name it does not
+  /// know (`sve`, a typo for `sv`) opens its root order without a word.
+  public var knownToICU: Bool {
+    let valid = String(cString: cicu_collator_valid_locale(collator))
+    if valid != "root" { return true }
+    let language = locale.prefix { $0.isLetter }.lowercased()
+    return language == "root" || language == "und"
+  }
+
   public static func == (a: LocaleCollation, b: LocaleCollation) -> Bool { a.locale == b.locale }
 
   /// Why a locale cannot be used.
@@ -88,14 +97,30 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     }
   }
 
-  /// The ICU locale a POSIX locale name stands for — `sv_SE.UTF-8` → `sv_SE`
-  /// — or nil for the C locale (`C`, `POSIX`, `C.UTF-8`, empty).
+  /// The ICU locale a POSIX locale name stands for — `sv_SE.UTF-8` → `sv_SE`,
+  /// `de_DE.UTF-8@collation=phonebook` → `de_DE@collation=phonebook` (the
+  /// codeset dropped, ICU's keywords kept), glibc's script modifiers as
+  /// scripts (`sr_RS@latin` → `sr_Latn_RS`: dropped, it was Cyrillic
+  /// Serbian) and `@valencia` as ICU's variant; other modifiers (`@euro`)
+  /// dropped — or nil for the C locale (`C`, `POSIX`, `C.UTF-8`, empty).
   public static func icuLocale(_ name: String) -> String? {
     var id = Substring(name)
+    var modifier: Substring = ""
+    if let at = id.firstIndex(of: "@") {
+      modifier = id[id.index(after: at)...]
+      id = id[..<at]
+    }
     if let dot = id.firstIndex(of: ".") { id = id[..<dot] }
-    if let at = id.firstIndex(of: "@"), !id[at...].contains("=") { id = id[..<at] }
     if id.isEmpty || id == "C" || id == "POSIX" { return nil }
-    return String(id)
+    if modifier.contains("=") { return id + "@" + modifier }
+    let parts = id.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+    switch modifier.lowercased() {
+    case "latin", "cyrillic", "devanagari":
+      let script = ["latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva"][modifier.lowercased()]!
+      return parts.count == 2 ? "\(parts[0])_\(script)_\(parts[1])" : "\(id)_\(script)"
+    case "valencia": return parts.count == 2 ? id + "_VALENCIA" : id + "_ES_VALENCIA"
+    default: return String(id)
+    }
   }
 
   /// Whether `name` can be a locale name (letters, digits, `_ - . @ = ;`).
