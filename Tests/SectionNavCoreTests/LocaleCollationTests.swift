@@ -146,6 +146,30 @@ enum ICUOracle {
     #expect(initials.entries.map(\.label) == ["A", "Z", "Ö"])
   }
 
+  /// A title from the data that equals a label (`…`, ICU's overflow
+  /// label) files where ICU files it (`#`), not under that label — the
+  /// index came out `… # A Z`, out of order; a title made by grouping
+  /// names its bucket.
+  @Test func aTitleEqualToALabelFilesAsICUFilesIt() throws {
+    let sv = try open("sv")
+    func labels(_ sections: [SectionedList.Section]) -> [String] {
+      SectionIndex(sections: sections, mode: .initials, labels: [:], collation: sv).entries.map(\.label)
+    }
+    let real = ["…", "1x", "Anna", "Zorn"].enumerated().map {
+      SectionedList.Section(title: $1, firstItem: $0, itemCount: 1)
+    }
+    #expect(labels(real) == ["#", "A", "Z"])
+    let grouped = ["#", "A", "…"].enumerated().map {
+      SectionedList.Section(title: $1, firstItem: $0, itemCount: 1, derived: true)
+    }
+    #expect(labels(grouped) == ["#", "A", "…"])
+    // Ignorable characters before the first letter, past the 48 bytes a
+    // bucket is judged by at first, are looked past, as ICU does.
+    #expect(sv.label(String(repeating: "\u{200B}", count: 17) + "Zorn") == "Z")
+    #expect(sv.label(String(repeating: "\u{AD}", count: 200) + "Öberg") == "Ö")
+    #expect(sv.label(String(repeating: "\u{200B}", count: 30)) == "#")
+  }
+
   @Test func typeAheadAndGotoMatchAtPrimaryStrengthThenByBucket() throws {
     var settings = AppSettings()
     settings.collation = try open("ja")

@@ -108,6 +108,6 @@ extension AppState {
     if let s = keys.firstIndex(where: { $0.starts(with: key) }) { return s }
     guard text.count == 1 else { return nil }
     let bucket = collation.bucket(text)
-    return list.sections.firstIndex { collation.bucket(label: $0.title) == bucket }
+    return list.sections.firstIndex { collation.bucket(of: $0) == bucket }
   }
 }

@@ -77,20 +77,24 @@ public struct SectionIndex: Sendable, Equatable {
   /// buckets that have sections, `alphabet` every label (a label without
   /// a section lands on the nearest section before it, as iOS does).
   init(titles: some Collection<String>, mode: Mode, collation: LocaleCollation) {
-    let buckets = titles.map { collation.bucket(label: $0) }
+    self.init(buckets: titles.map { collation.bucket(label: $0) }, mode: mode, collation: collation)
+  }
+
+  /// The same from each section's bucket (`LocaleCollation.bucket(of:)`).
+  private init(buckets: [Int], mode: Mode, collation: LocaleCollation) {
     var entries: [Entry] = []
     var entryBuckets: [Int] = []
     if mode == .alphabet {
       var firstSection = [Int?](repeating: nil, count: collation.labels.count)
       for (s, b) in buckets.enumerated() where firstSection[b] == nil { firstSection[b] = s }
       var previous: Int? = nil
-      for (b, label) in collation.labels.enumerated() where !titles.isEmpty {
+      for (b, label) in collation.labels.enumerated() where !buckets.isEmpty {
         let target = firstSection[b] ?? previous ?? 0
         if firstSection[b] != nil { previous = target }
         entries.append(Entry(label: label, section: target, key: label))
         entryBuckets.append(b)
       }
-      self.init(entries: entries, sectionCount: titles.count)
+      self.init(entries: entries, sectionCount: buckets.count)
       // Highlight the label a section files under (its entry is its bucket).
       entryOfSection = buckets
     } else {
@@ -99,7 +103,7 @@ public struct SectionIndex: Sendable, Equatable {
         entries.append(Entry(label: collation.labels[b], section: s, key: collation.labels[b]))
         entryBuckets.append(b)
       }
-      self.init(entries: entries, sectionCount: titles.count)
+      self.init(entries: entries, sectionCount: buckets.count)
     }
     self.collation = collation
     self.entryBuckets = entryBuckets
@@ -151,6 +155,10 @@ public struct SectionIndex: Sendable, Equatable {
   /// locale (the default) reads each title where it lies: a copy of each
   /// (a million) costs more than finding its letter.
   init(sections: [SectionedList.Section], mode: Mode, labels: IndexLabels, collation: LocaleCollation?) {
+    if let collation, mode != .titles {
+      self.init(buckets: sections.map(collation.bucket(of:)), mode: mode, collation: collation)
+      return
+    }
     guard mode == .initials, collation == nil else {
       self.init(titles: sections.lazy.map(\.title), mode: mode, labels: labels, collation: collation)
       return

@@ -230,9 +230,22 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     return title.withUTF8 { bucket($0) }
   }
 
-  /// The bucket of the text in `bytes` (UTF-8), judged by its first 48 bytes.
+  /// The bucket of the text in `bytes` (UTF-8), judged by its first 48
+  /// bytes — or more, while those are all ignorable (soft hyphens, zero-width
+  /// spaces, combining marks: 17 ZWSPs before `Zorn` filed it under `#`).
   public func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var n = min(bytes.count, 48)
+    var limit = 48
+    while true {
+      let (bucket, weighed) = bucket(bytes, prefix: limit)
+      if weighed || limit >= bytes.count { return bucket }
+      limit *= 4
+    }
+  }
+
+  /// The bucket of the first `prefix` bytes of `bytes` (cut at a character
+  /// boundary), and whether they have any primary weight.
+  private func bucket(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Int) -> (Int, weighed: Bool) {
+    var n = min(bytes.count, prefix)
     // Cut at a character boundary.
     while n < bytes.count, n > 0, bytes[n] & 0xC0 == 0x80 { n -= 1 }
     var small: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -248,9 +261,10 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
             cicu_sort_key_utf8(collator, 1, t.baseAddress, Int32(n), l.baseAddress, length)
           }
         }
-        return long.withUnsafeBufferPointer { filing.locate(UnsafeRawBufferPointer($0)) }
+        return (long.withUnsafeBufferPointer { filing.locate(UnsafeRawBufferPointer($0)) }, true)
       }
-      return filing.locate(UnsafeRawBufferPointer(rebasing: raw[..<Int(length)]))
+      // A key of its terminating 0 alone: nothing weighed.
+      return (filing.locate(UnsafeRawBufferPointer(rebasing: raw[..<Int(length)])), length > 1)
     }
   }
 
@@ -312,4 +326,11 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
 
   /// The bucket a label names (a section title made by grouping), else the bucket the text files under.
   public func bucket(label: String) -> Int { bucketOfLabel[label] ?? bucket(label) }
+
+  /// The bucket a section files under: a title made by grouping names its
+  /// bucket; one from the data files as ICU files it, though it equal a
+  /// label (`…`, `1劃`: ICU files them under `#`).
+  public func bucket(of section: SectionedList.Section) -> Int {
+    section.derived ? bucket(label: section.title) : bucket(section.title)
+  }
 }
