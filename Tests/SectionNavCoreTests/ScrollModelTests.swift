@@ -50,6 +50,21 @@ import Testing
     #expect(s.offsetY == before.0 && s.cursorRow == before.1)
   }
 
+  /// A double click on an item chooses it, as Enter does (fzf's
+  /// `double-click`): two clicks on one item within half a second of `tick`
+  /// time; slower, or on two items, they only move the cursor.
+  @Test func aDoubleClickOnAnItemChoosesIt() throws {
+    var s = TestData.state()
+    #expect(try s.run("click 5 4").isEmpty)
+    let cursor = try #require(s.cursorRow)
+    #expect(try s.run("tick 600").isEmpty)
+    #expect(try s.run("click 5 4").isEmpty && s.cursorRow == cursor)
+    #expect(try s.run("click 5 5").isEmpty && s.cursorRow == cursor + 1)
+    let chosen = try s.run("click 5 5")
+    #expect(chosen.contains { $0.endsRun }, "\(chosen)")
+    #expect("\(chosen)" == "\(s.chooseEffects())")
+  }
+
   @Test func scrollEdgesAndUnitPoints() throws {
     var s = TestData.state()
     _ = try s.run("scroll bottom")

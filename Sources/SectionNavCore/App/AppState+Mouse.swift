@@ -2,15 +2,18 @@
 extension AppState {
   /// Rows moved by one wheel notch.
   static let wheelStep = 3
+  /// A second click on an item within this much `tick` time is a double
+  /// click: Enter, as fzf's `double-click` accepts.
+  static let doubleClickTime = 500
 
-  mutating func handleMouse(_ m: MouseEvent) {
+  mutating func handleMouse(_ m: MouseEvent) -> [Effect] {
     // The help screen covers the list: a click closes it, as any key does;
     // nothing reaches the list under it (it moved while hidden).
     if case .help = mode {
       if m.kind == .press { mode = restingMode }
-      return
+      return []
     }
-    if previewMouse(m) { return }  // over the preview pane or its border
+    if previewMouse(m) { return [] }  // over the preview pane or its border
     // In the list's own cells (after a pane on the left or at the top).
     let split = previewSplit
     let col = m.column - 1 - split.listColumn
@@ -20,8 +23,8 @@ extension AppState {
       // A click answers `'` as any key does that is not a letter: the next
       // key is the list's again.
       if case .awaitingEntry = mode { mode = restingMode }
-      guard m.button == 0 else { return }
-      press(column: col, row: row)
+      guard m.button == 0 else { return [] }
+      return press(column: col, row: row)
     case .motion:
       follow(column: col, row: row)
     case .release:
@@ -38,10 +41,13 @@ extension AppState {
     case .wheelLeft, .wheelRight:
       setOffset(x: offsetX + (m.kind == .wheelRight ? 1 : -1) * Self.wheelStep)
     }
+    return []
   }
 
-  private mutating func press(column col: Int, row: Int) {
+  private mutating func press(column col: Int, row: Int) -> [Effect] {
     message = nil
+    let click = pointer.lastClick
+    pointer.lastClick = nil
     // The same rectangles the compositor draws into.
     if layout.verticalTrack.contains(column: col, row: row) {
       pointer.drag = .vertical
@@ -57,13 +63,19 @@ extension AppState {
     } else if layout.list.contains(column: col, row: row) {
       let r = drawnRows.lowerBound + row - layout.listTop
       switch rowMap.row(r) {
-      case .item?: cursorRow = r
+      case .item?:
+        if let click, click.row == r, cursorRow == r, time.now - click.at <= Self.doubleClickTime {
+          return handleKey(KeyEvent(.enter))
+        }
+        cursorRow = r
+        pointer.lastClick = (r, time.now)
       case .header?: placeCursor(near: r)
       case nil: break
       }
     } else if layout.pinned.contains(column: col, row: row), let s = topSection {
       jump(toSection: s, alignment: .top)
     }
+    return []
   }
 
   private mutating func follow(column col: Int, row: Int) {

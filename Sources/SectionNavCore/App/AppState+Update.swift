@@ -25,8 +25,7 @@ extension AppState {
     case .key(let key):
       return handleKey(key)
     case .mouse(let mouse):
-      handleMouse(mouse)
-      return []
+      return handleMouse(mouse)
     case .paste(let text):
       switch mode {
       case .filterLine: return pasteIntoFilterLine(text)

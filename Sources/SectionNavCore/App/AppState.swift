@@ -170,6 +170,13 @@ struct PointerState: Sendable, Equatable {
   var row = 0
   /// The index entry last jumped to during this drag.
   var lastEntry: Int?
+  /// The item row last clicked and when (`tick` time), for a double click.
+  var lastClick: (row: Int, at: Int)?
+
+  static func == (a: PointerState, b: PointerState) -> Bool {
+    a.drag == b.drag && a.row == b.row && a.lastEntry == b.lastEntry && a.lastClick?.row == b.lastClick?.row
+      && a.lastClick?.at == b.lastClick?.at
+  }
 }
 
 /// Time as `tick` events tell it (the core never reads a clock).

@@ -24,26 +24,28 @@ extension AppState {
       Effect.append(filterTyped(), to: &effects)
       return effects
     case .click(let c, let r):
-      handleMouse(MouseEvent(.press, column: c, row: r))
-      handleMouse(MouseEvent(.release, column: c, row: r))
+      // A second click on an item is a double click (Enter), which may end the run.
+      let effects = handleMouse(MouseEvent(.press, column: c, row: r))
+      if effects.contains(where: \.endsRun) { return effects }
+      return effects + handleMouse(MouseEvent(.release, column: c, row: r))
     case .press(let c, let r):
-      handleMouse(MouseEvent(.press, column: c, row: r))
+      return handleMouse(MouseEvent(.press, column: c, row: r))
     case .move(let c, let r):
-      handleMouse(MouseEvent(.motion, column: c, row: r))
+      _ = handleMouse(MouseEvent(.motion, column: c, row: r))
     case .release(let c, let r):
-      handleMouse(MouseEvent(.release, column: c, row: r))
+      _ = handleMouse(MouseEvent(.release, column: c, row: r))
     case .drag(let c1, let r1, let c2, let r2):
-      handleMouse(MouseEvent(.press, column: c1, row: r1))
+      _ = handleMouse(MouseEvent(.press, column: c1, row: r1))
       // Move through every cell between the two points.
       let steps = max(abs(c2 - c1), abs(r2 - r1))
       if steps > 0 {
         for i in 1...steps {
           let c = c1 + Int((Double((c2 - c1) * i) / Double(steps)).rounded())
           let r = r1 + Int((Double((r2 - r1) * i) / Double(steps)).rounded())
-          handleMouse(MouseEvent(.motion, column: c, row: r))
+          _ = handleMouse(MouseEvent(.motion, column: c, row: r))
         }
       }
-      handleMouse(MouseEvent(.release, column: c2, row: r2))
+      _ = handleMouse(MouseEvent(.release, column: c2, row: r2))
     case .wheel(let direction, let count, let column, let row):
       let kind: MouseEvent.Kind
       switch direction {
@@ -54,7 +56,7 @@ extension AppState {
       }
       let c = column ?? 1
       let r = row ?? (layout.listTop + 1)
-      for _ in 0..<count { handleMouse(MouseEvent(kind, column: c, row: r)) }
+      for _ in 0..<count { _ = handleMouse(MouseEvent(kind, column: c, row: r)) }
     case .resize(let w, let h):
       resize(width: w, height: h)
     case .goto(let title, let item, let alignment):
