@@ -42,6 +42,15 @@ import Testing
     #expect(again.map { $0.command.value("SECTIONNAV_ITEM") } == ["alpha"])
   }
 
+  /// A preview that reads the query or the marks starts after the same
+  /// first rest as any other (it waited a second 100 ms: the key wanted
+  /// from the start had no query in it).
+  @Test(arguments: ["show {q} {item}", "show {+}"])
+  func aPreviewOfTheQueryOrMarksStartsAfterTheFirstRest(template: String) throws {
+    var s = try Self.state(preview: template, pick: true)
+    #expect(Self.previews(s.handle(.tick(milliseconds: 100))).count == 1)
+  }
+
   @Test func thePreviewStartsOnceTheCursorHasRestedAndAStaleRunIsKilled() throws {
     var s = try Self.state()
     let first = Self.previews(s.handle(.tick(milliseconds: 100)))

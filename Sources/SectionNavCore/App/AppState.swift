@@ -52,7 +52,7 @@ public struct AppState: Sendable {
     // Pick mode types into the filter from the first key, as fzf does.
     if settings.pick { openFilterLine(byKey: false) }
     // The cursor rests on its first item from the start (clock 0).
-    workflow.wanted = cursorKey.map { .init(item: $0, generation: 0) }
+    workflow.wanted = cursorKey.map(previewKey)
   }
 
   /// Swaps in a newer snapshot of the data, keeping the top row's section

@@ -24,9 +24,7 @@ extension AppState {
       workflow.wanted = nil
       return jobs.stop(.preview).map { [.cancelPreview(id: $0)] } ?? []
     }
-    let key = WorkflowState.PreviewKey(
-      item: item, generation: workflow.generation,
-      query: template.usesQuery ? filtering.line.text : nil, marks: template.usesMarked ? filtering.marks : nil)
+    let key = previewKey(item)
     let running = jobs.preview
     if key == running?.key || (key == workflow.shown && running == nil) { return [] }
     if key != workflow.wanted {
@@ -37,6 +35,17 @@ extension AppState {
     let started = jobs.start(.preview(key))
     let cancel = started.replaced.map { [Effect.cancelPreview(id: $0)] } ?? []
     return cancel + [.runPreview(id: started.id, command: command(template, section: c.section, item: c.item))]
+  }
+
+  /// What a preview of `item` shows: the item, and the query and marks
+  /// when the command reads them. One rule for the key wanted from the
+  /// start (a key made there without the query was never the one the
+  /// preview asked for: a `{q}` preview waited a second delay).
+  func previewKey(_ item: ItemKey) -> WorkflowState.PreviewKey {
+    let template = settings.preview
+    return WorkflowState.PreviewKey(
+      item: item, generation: workflow.generation, query: template?.usesQuery == true ? filtering.line.text : nil,
+      marks: template?.usesMarked == true ? filtering.marks : nil)
   }
 
   /// `template` with the placeholders of the item (`{+}`: the marked items,
