@@ -248,6 +248,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
 
   @Test func usageErrorMessages() {
     #expect(errorMessage(["--foo"]) == "unknown option '--foo'")
+    #expect(errorMessage(["--=x"]) == "unknown option '--=x'")
     #expect(errorMessage(["-x"]) == "unknown option '-x'")
     #expect(errorMessage(["--foo=1"]) == "unknown option '--foo'")
     #expect(errorMessage(["--size"]) == "missing value for --size")

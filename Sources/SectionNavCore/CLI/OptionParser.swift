@@ -108,7 +108,8 @@ public enum OptionParser {
         attached = String(word.dropFirst(2))
       }
       guard let option = OptionTable.option(named: name) else {
-        throw UsageError("unknown option '\(name)'")
+        // `--=x` names no option `--`: the whole word is what was not known.
+        throw UsageError("unknown option '\(name == "--" ? word : name)'")
       }
       if allowsFile { configuration.commandLineOptions.insert(option.name) }
       switch option.kind {
