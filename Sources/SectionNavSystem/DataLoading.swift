@@ -262,7 +262,7 @@ public enum DataLoading {
   /// A file that shrank under its mapping read as zero bytes: say so rather
   /// than report what those zeros look like (a NUL "control character" at a
   /// column past the new end).
-  static func checkUnchanged(_ config: Configuration) throws(Failure) {
+  public static func checkUnchanged(_ config: Configuration) throws(Failure) {
     if dataShrank { throw Failure.sourceShrank(sourceName(config)) }
   }
 

@@ -41,4 +41,35 @@ struct ShrinkTests {
     #expect(stdout.isEmpty, "printed \(stdout.count) bytes of a cut file")
     #expect(stderr == "sectionnav: error: \(data): the file shrank while it was being read\n")
   }
+
+  /// `--filter-print` cut while it prints (its output pipe full, so the
+  /// program waits in a write after the filter ran): the items past the cut
+  /// were printed as NUL bytes with status 0; now the run ends with the
+  /// shrank error and status 2.
+  @Test func filterPrintCutWhilePrintingFailsWithTheShrankMessage() throws {
+    let dir = Scratch.directory("shrink")
+    defer { Scratch.remove(dir) }
+    let data = dir + "/data.txt"
+    let line = String(repeating: "x", count: 99) + "\n"
+    #expect(FileManager.default.createFile(atPath: data, contents: Data(String(repeating: line, count: 20_000).utf8)))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = ["--lines", "--no-sort", "--filter-print", "x", data]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // The first output comes once the data is loaded and filtered; 2 MB
+    // cannot all fit in the pipe, so the program is still printing.
+    let first = out.fileHandleForReading.readData(ofLength: 1)
+    #expect(first.count == 1)
+    #expect(truncate(data, 4200) == 0)
+    let rest = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2, "\(rest.count) bytes after the cut")
+    #expect(stderr == "sectionnav: error: \(data): the file shrank while it was being read\n")
+  }
 }

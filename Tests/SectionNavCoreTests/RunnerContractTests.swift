@@ -87,6 +87,22 @@ import Testing
     #expect(!reloaded.looksAtSource(after: j), "the list is the reload's, not the file's")
   }
 
+  /// The data file cut on disk is said in pick mode's filter line as in
+  /// browse mode's status line (pick mode said nothing: the rows just read
+  /// `␀␀␀`).
+  @Test(arguments: [false, true])
+  func aShrunkFileIsSaidInEitherMode(pick: Bool) {
+    var settings = AppSettings()
+    settings.pick = pick
+    settings.sourceName = "t.json"
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a1", "a2"])]), settings: settings, width: 80, height: 10)
+    #expect(!s.render().plainLines().joined().contains("shrank"))
+    _ = s.handle(.dataShrank)
+    let lines = s.render().plainLines()
+    #expect(lines.contains { $0.contains("warning: t.json shrank on disk") }, "\(lines)")
+  }
+
   /// `--filter-print`'s run split into parts keeps what one run keeps, in
   /// the same order, ranked or not, however many parts — and an empty list
   /// gives an empty result.

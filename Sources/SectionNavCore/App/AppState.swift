@@ -232,6 +232,12 @@ extension AppState {
     get { status.sourceShrank }
     set { status.sourceShrank = newValue }
   }
+  /// What the status line says while no message does: the data file cut
+  /// on disk (the rows past the cut read as NULs) — in browse mode's status
+  /// line and in pick mode's filter line alike.
+  var standingNote: String? {
+    sourceShrank ? "warning: \(settings.sourceName) shrank on disk; some rows are now empty" : nil
+  }
   /// See `ListView.cursorMoved`.
   var cursorMoved: Bool {
     get { view.cursorMoved }

@@ -42,10 +42,10 @@ extension AppState {
     if width - TextSanitizer.width(counts) < Self.leastQueryCells { counts = "" }
     let countsWidth = TextSanitizer.width(counts)
     // The status line's message (a failed reload, a mark without --multi)
-    // until the next key, in what the query leaves but at least half of
+    // until the next key, or its standing note (the file shrank), in what the query leaves but at least half of
     // what the counts leave: pick mode has no status line. None where the
     // line has no room for both.
-    let note = message.map { "  " + $0 }
+    let note = (message ?? standingNote).map { "  " + $0 }
     let free = width - countsWidth - 1
     let noteWidth =
       note.map {

@@ -195,11 +195,7 @@ extension AppState {
     if let note = loadNote { left += "  " + note }
     if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
-    if let message {
-      left += "  " + message
-    } else if sourceShrank {
-      left += "  warning: \(settings.sourceName) shrank on disk; some rows are now empty"
-    }
+    if let note = message ?? standingNote { left += "  " + note }
     if let s = cursor?.section ?? topSection {
       let title = headerText(s)
       // Up to 12 cells of it win over a long message (which is cut at the end).
