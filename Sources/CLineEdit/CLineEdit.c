@@ -436,7 +436,7 @@ static unsigned char suspend_fn(EditLine *el, int ch) {
   if (editor->wake == NULL) {
     fflush(editor->out);
     el_set(el, EL_PREP_TERM, 0);
-    kill(getpid(), SIGTSTP);
+    kill(0, SIGTSTP);  // the whole job, as the terminal's C-z stops it
     el_set(el, EL_PREP_TERM, 1);
     el_set(el, EL_REFRESH);
     return CC_NORM;

@@ -119,13 +119,16 @@ public final class SignalPipe {
 
   /// Stops the process the way a terminal's C-z does (default SIGTSTP
   /// action) and returns once it is continued; the handler comes back.
+  /// The whole process group stops, as the terminal stops its foreground
+  /// job (vim does the same): stopping this process alone left the shell
+  /// waiting on the rest of a pipeline (`tail -f log | sectionnav`).
   public func stopProcess() {
     withDefaultStop {
       var set = sigset_t()
       sigemptyset(&set)
       sigaddset(&set, SIGTSTP)
       sigprocmask(SIG_UNBLOCK, &set, nil)
-      kill(getpid(), SIGTSTP)
+      kill(0, SIGTSTP)
     }
   }
 

@@ -381,6 +381,30 @@ struct TmuxInteractiveTests {
 
   // MARK: Suspending
 
+  /// C-z at the end of a pipeline stops the whole job, as the terminal's
+  /// own C-z does (vim does the same): stopping sectionnav alone left the
+  /// shell waiting, with no prompt, for a writer that went on
+  /// (`tail -f log | sectionnav`).
+  @Test func controlZInAPipelineStopsTheWholeJob() async throws {
+    let s = try TmuxSession("sh -i")
+    defer { s.close() }
+    try await s.waitFor("the shell prompt") { $0.row(1).hasPrefix("$") }
+    try s.sendLiteral(#"(echo apple; echo banana; exec sleep 300) | "$SECTIONNAV" --lines"#)
+    try s.sendKeys("Enter")
+    try await s.waitForStatus("item 1/2")
+    // The shell has its prompt back (`suspend` waits for it): the whole job stopped.
+    try await TmuxTest.suspend(s)
+    try s.sendLiteral("kill -KILL %1; wait %1; echo reaped")
+    try s.sendKeys("Enter")
+    try await s.waitFor("the job killed") { $0.lines.contains("reaped") }
+    // dash answers the first `exit` after a stopped job with a warning.
+    for _ in 0..<2 {
+      try s.sendLiteral("exit")
+      try s.sendKeys("Enter")
+    }
+    #expect(try await s.waitForExit() == 0)
+  }
+
   @Test func controlZSuspendsAndFgResumes() async throws {
     let (s, _) = try await TmuxTest.startFromShell("--demo numbers", status: "item 1/200")
     defer { s.close() }
