@@ -27,6 +27,7 @@ enum Launcher {
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
+    try ResourceLimits.ensure()
     var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment) {

@@ -89,6 +89,27 @@ import Testing
     #expect(text.hasSuffix("(ulimit -v)\n") && text.split(separator: "\n").count == 1, "\(text)")
   }
 
+  /// Under a tiny `ulimit -n` or `ulimit -s` (hard limits: a soft one is
+  /// raised), one line and status 2 before anything starts: libdispatch
+  /// trapped without an eventfd (a silent SIGILL at the first filter), the
+  /// main thread overflowed its stack (a silent SIGSEGV). A soft limit
+  /// alone below the need is raised and the run goes on.
+  @Test func tooFewFilesOrTooSmallAStackIsAnErrorNotACrash() throws {
+    let path = Scratch.file(#"{"A": ["apple", "avocado"]}"#, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let files = try Binary.run([path], shell: #"ulimit -n 4 && exec "$0" --filter-print a "$1""#)
+    #expect(files.status == 2)
+    #expect(
+      files.stderr == "sectionnav: error: only 4 files may be open at once (ulimit -n 4); sectionnav needs at least 16\n")
+    let stack = try Binary.run([path], shell: #"ulimit -s 64 && exec "$0" --filter-print a "$1""#)
+    #expect(stack.status == 2)
+    #expect(
+      stack.stderr
+        == "sectionnav: error: the stack size limit is 64 KiB (ulimit -s 64); sectionnav needs at least 1024 KiB\n")
+    let soft = try Binary.run([path], shell: #"ulimit -S -n 6 && ulimit -S -s 64 && exec "$0" --filter-print a "$1""#)
+    #expect(soft.status == 0 && soft.stdout == "apple\navocado\n", "\(soft.stderr)")
+  }
+
   @Test func randomBytesAreRejectedNearTheStart() throws {
     let result = try Binary.run(["--check", "/dev/urandom"])
     #expect(result.status == 2)
