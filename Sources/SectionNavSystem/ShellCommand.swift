@@ -208,6 +208,8 @@ public enum ShellCommand {
     var stopped = false
     while true {
       if !stopped && stopWhen() {
+        // What `sh` started first (it would leave them running), then `sh`.
+        for descendant in ProcessTree.descendants(of: pid) { kill(descendant, SIGTERM) }
         kill(pid, SIGTERM)
         stopped = true
       }

@@ -234,6 +234,25 @@ struct TmuxWorkflowTests {
     try TmuxTest.expectRestored(s)
   }
 
+  /// What the command started goes with it: `sh -c` waits on its children
+  /// (dash execs not even the last command; a pipeline is several), and
+  /// killing `sh` alone left them running, reading the terminal after the
+  /// program ended (an orphaned `less` ate the shell's next key).
+  @Test func sigtermDuringExecuteStopsWhatTheCommandStarted() async throws {
+    let s = try TmuxSession(
+      "sectionnav --demo numbers --bind 'ctrl-o:execute(sleep 600 | cat & echo $! > child; echo started; wait)'")
+    defer { s.close() }
+    try await s.waitForStatus("item 1/200")
+    try s.sendKeys("C-o")
+    try await s.waitFor("the command on the terminal") { $0.contains("started") }
+    let child = try #require(pid_t(try await s.waitForFile("child").trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(try await s.pid(), SIGTERM) == 0)
+    #expect(try await s.waitForExit() == 143)
+    try await s.waitFor("the command's own children ended") { _ in !TmuxSession.isRunning(child) }
+    if TmuxSession.isRunning(child) { kill(child, SIGKILL) }
+    try TmuxTest.expectRestored(s)
+  }
+
   /// Four reload keys while each command still runs leave one command
   /// alive — a new reload kills the running one with its process group — and
   /// quitting kills that one too (issue 26 #3: four C-r left four live `sh`).
