@@ -102,6 +102,15 @@ import Testing
     }
   }
 
+  /// Pick mode: `C-z` suspends, as fzf's default binds it (it did nothing).
+  @Test func controlZSuspendsFromTheQueryLine() {
+    var settings = AppSettings()
+    settings.pick = true
+    var s = AppState(list: BackgroundWorkTests.list(["Alpha"]), settings: settings, width: 40, height: 10)
+    let effects = s.handle(.key(KeyEvent(.ctrl("z"))))
+    #expect(effects.contains { if case .suspend = $0 { true } else { false } }, "\(effects)")
+  }
+
   /// Pick mode: a chord nothing binds does nothing, as in fzf (`C-Up`
   /// moved the cursor as Up does, `M-Enter` chose as Enter does).
   @Test func anUnboundChordOnTheQueryLineDoesNothing() {

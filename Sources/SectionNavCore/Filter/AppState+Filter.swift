@@ -77,6 +77,9 @@ extension AppState {
       return []
     case .ctrl("c"):
       return [.interrupt]
+    // fzf's default: C-z suspends from the query line too.
+    case .ctrl("z"):
+      return [.suspend]
     default:
       break
     }
