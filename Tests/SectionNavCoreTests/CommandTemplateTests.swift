@@ -137,6 +137,34 @@ import Testing
     }
   }
 
+  /// Found by running templates through dash and bash with a hostile item:
+  /// each was accepted and split, globbed or ran the item's code.
+  @Test func constructsThatHidAPlaceholdersContext() throws {
+    // A `'` in double-quoted `${x:-…}` is a character: it opened a quote,
+    // and every later `"{}"` was left bare.
+    #expect(
+      try Self.render(#": "${x:-'}"; echo "{}""#).text == #": "${x:-'}"; echo "${SECTIONNAV_ITEM}""#)
+    // `case` as an argument opens no case statement (its `)` closed the `$(…)`).
+    #expect(
+      try Self.render(#"echo "$(echo case in x) {}""#).text == #"echo "$(echo case in x) ${SECTIONNAV_ITEM}""#)
+    for template in [
+      // A here-document behind `let`, or one that `let` was wrongly seen before.
+      ": let <<E\n'\nE\necho \"{}'\"", "let <<E\n\"\nE\necho 1 | read {} #\"",
+      // `((` against `then`, `else`, `do`, `time`, `!`.
+      "if true; then((x={}));fi", "if false; then :; else((x={}));fi", "for i in 1; do((x={}));done", "time((x={}))",
+      // A descriptor's number before the command is no command word.
+      "2>/dev/null read {} </dev/null", "echo 1 | 0<&0 read -r {}", "2>&1 printf -v {} x",
+      // Bash's integer variables, through a declaring builtin.
+      "declare RANDOM={}", "export RANDOM={}", "readonly OPTIND={}",
+    ] {
+      #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+    // Still fine: `let` as an argument, a descriptor given as text, a quoted number.
+    for fine in ["echo let {}", "echo {} 2>/dev/null", #"echo "2">x {}"#, "export NAME={}"] {
+      #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
+    }
+  }
+
   @Test func arithmeticTakesOnlyTheIndex() throws {
     #expect(try Self.render("echo $(( {index} + 1 ))", .init(index: 4)).text == "echo $(( 4 + 1 ))")
     for template in ["echo $(( {} + 1 ))", "(( {item} ))", "echo $(( $(echo {q}) ))", "echo $((1+{json}))"] {

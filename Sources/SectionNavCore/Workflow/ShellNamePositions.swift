@@ -132,9 +132,9 @@ struct ShellNamePositions {
     }
     if let assignment = self.word.firstIndex(of: "=") {
       let name = String(self.word[..<assignment].prefix { $0 != "[" && $0 != "+" })
-      let evaluated =
-        command.map { Self.declaring.contains($0) && declaresEvaluated }
-        ?? (evaluatedNames.contains(name) || Self.integerVariables.contains(name))
+      // An integer variable's value is evaluated whatever assigns it (`RANDOM={}`, `export RANDOM={}`).
+      let integer = evaluatedNames.contains(name) || Self.integerVariables.contains(name)
+      let evaluated = command.map { Self.declaring.contains($0) && (declaresEvaluated || integer) } ?? integer
       if evaluated {
         throw UsageError(
           "placeholder \(word) as the value of \(name), an integer or nameref variable: bash evaluates it "
@@ -244,6 +244,10 @@ struct ShellNamePositions {
         }
       case " ", "\t": endWord()
       case "<", ">":
+        // `2>/dev/null read {}`: the digits against it name a descriptor, no word.
+        if !begun, !word.isEmpty, word.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) {
+          word = ""
+        }
         endWord()
         redirected = true
       case "&" where redirected && word.isEmpty:

@@ -62,6 +62,8 @@ struct TemplateScan {
   }
 
   private enum CasePhase { case word, pattern, body }
+  /// Where the last case pattern's `)` stands: a command starts after it.
+  private var patternEnd = -1
 
   /// The template has a here-document (`<<`, not `<<<`) in commands, quoted
   /// ones too (`"$(cat <<E …)"`), found as the scan reaches it (not in
@@ -286,10 +288,11 @@ struct TemplateScan {
 
   private func next(_ k: Int = 1) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
 
-  /// Right after `for`, `while`, `until`, `if`, `elif` written against
-  /// what follows (`for((i=0;;))`).
+  /// Right after `for`, `while`, `until`, `if`, `elif`, `then`, `else`,
+  /// `do`, `time` or `!` written against what follows (`for((i=0;;))`,
+  /// `then((x))`).
   private var afterKeyword: Bool {
-    for keyword in ["for", "while", "until", "if", "elif"] {
+    for keyword in ["for", "while", "until", "if", "elif", "then", "else", "do", "time", "!"] {
       let k = Array(keyword.unicodeScalars)
       guard i >= k.count, Array(s[(i - k.count)..<i]) == k else { continue }
       let start = i - k.count
@@ -301,6 +304,26 @@ struct TemplateScan {
   private var atWordStart: Bool {
     guard i > 0 else { return true }
     return " \t\n;&|()<>".unicodeScalars.contains(s[i - 1])
+  }
+
+  /// Reserved words a command may follow (`then case …`, `do let …`).
+  static let leadingWords: Set<String> = ["then", "do", "else", "elif", "if", "while", "until", "time", "!", "{"]
+
+  /// Whether a command starts at `i`, where `case` and `let` are keywords:
+  /// first in the template, `$(…)` or backquotes, after `;`, `&`, `|`, `(`,
+  /// a line break, a case pattern's `)` or a word that leads a command —
+  /// not an argument (`echo "$(echo case in x) {}"`: no case pattern there,
+  /// and the `)` closes the `$(…)`).
+  private var atCommandStart: Bool {
+    guard atWordStart else { return false }
+    var j = i - 1
+    while j >= 0, s[j] == " " || s[j] == "\t" { j -= 1 }
+    guard j >= 0 else { return true }
+    if ";&|(\n`".unicodeScalars.contains(s[j]) { return true }
+    if s[j] == ")" { return j == patternEnd }
+    var start = j
+    while start > 0, !Self.wordEnds.contains(s[start - 1]) { start -= 1 }
+    return Self.leadingWords.contains(String(String.UnicodeScalarView(s[start...j])))
   }
 
   private mutating func set(_ frame: Frame) { stack[stack.count - 1] = frame }
@@ -319,9 +342,10 @@ struct TemplateScan {
     while let last = cases.last, last.depth > stack.count { cases.removeLast() }
   }
 
-  /// Whether the word `keyword` stands at `i`, a whole word at a word's start.
-  private func keyword(_ keyword: String) -> Bool {
-    guard atWordStart else { return false }
+  /// Whether the word `keyword` stands at `i`, a whole word at a word's
+  /// start (`command`: where a command starts).
+  private func keyword(_ keyword: String, command: Bool = false) -> Bool {
+    guard command ? atCommandStart : atWordStart else { return false }
     let k = Array(keyword.unicodeScalars)
     guard i + k.count <= s.count, Array(s[i..<(i + k.count)]) == k else { return false }
     return i + k.count == s.count || Self.wordEnds.contains(s[i + k.count])
@@ -338,7 +362,7 @@ struct TemplateScan {
   /// anything else. `parens`: the commands' `(` nesting.
   private mutating func caseWord(_ c: Unicode.Scalar, parens: Int) -> Bool {
     switch (c, openCase) {
-    case ("c", _) where keyword("case"):
+    case ("c", _) where keyword("case", command: true):
       cases.append(OpenCase(depth: stack.count, parens: parens, phase: .word))
       copy(4)
     case ("i", .word?) where keyword("in"):
@@ -351,6 +375,7 @@ struct TemplateScan {
     case ("(", .pattern?) where atWordStart: copy()
     case (")", .pattern?) where parens == cases[cases.count - 1].parens:
       cases[cases.count - 1].phase = .body
+      patternEnd = i
       copy()
     // `;;`, `;&`, `;;&`: the next pattern.
     case (";", .body?) where next() == ";" || next() == "&":
@@ -404,7 +429,7 @@ struct TemplateScan {
       case "[" where next() == "[" && atWordStart:
         stack.append(.bracketed(depth: 0, double: true))
         copy(2)
-      case "l" where atWordStart && next() == "e" && next(2) == "t" && (next(3) == " " || next(3) == "\t"):
+      case "l" where atCommandStart && next() == "e" && next(2) == "t" && (next(3) == " " || next(3) == "\t"):
         stack.append(.letCommand)
         copy(3)
       case "(":
@@ -445,6 +470,8 @@ struct TemplateScan {
       copy()
     case .braced(let depth, let quoted, let arithmetic):
       switch c {
+      // In `"${x:-…}"` a `'` is a character, as dash and POSIX bash read it.
+      case "'" where quoted: copy()
       case "}":
         if depth == 0 { pop() } else { set(.braced(depth: depth - 1, quoted: quoted, arithmetic: arithmetic)) }
         copy()
@@ -500,6 +527,10 @@ struct TemplateScan {
       case ";", "&", "|", "\n", ")":
         pop()
         step()
+      // `let x=1<<2` is `let x=1` with a here-document (`<<` is the shell's operator here).
+      case "<" where next() == "<" && next(2) != "<":
+        hereDocument = true
+        copy(2)
       default: if !nested(c) { copy() }
       }
     }
