@@ -14,7 +14,8 @@ extension DataLoading {
       // A `--locale` ICU does not know is most likely a typo; one the
       // environment names (glibc has locales ICU lacks) gets root order quietly.
       if config.locale != nil, !collation.knownToICU {
-        Output.error("sectionnav: note: locale \(id): ICU has no data for it; sorting and the index follow ICU's root order")
+        Output.error(
+          "sectionnav: note: locale \(id): ICU has no data for it; sorting and the index follow ICU's root order")
       }
       return collation
     } catch {

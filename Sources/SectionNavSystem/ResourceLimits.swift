@@ -1,6 +1,5 @@
-import SectionNavCore
-
 import Glibc
+import SectionNavCore
 
 /// The process limits a run needs, checked before anything starts. Under
 /// a tiny `ulimit -n` libdispatch cannot make its eventfd and traps (a

@@ -100,7 +100,8 @@ import Testing
     let files = try Binary.run([path], shell: #"ulimit -n 4 && exec "$0" --filter-print a "$1""#)
     #expect(files.status == 2)
     #expect(
-      files.stderr == "sectionnav: error: only 4 files may be open at once (ulimit -n 4); sectionnav needs at least 16\n")
+      files.stderr
+        == "sectionnav: error: only 4 files may be open at once (ulimit -n 4); sectionnav needs at least 16\n")
     let stack = try Binary.run([path], shell: #"ulimit -s 64 && exec "$0" --filter-print a "$1""#)
     #expect(stack.status == 2)
     #expect(

@@ -54,7 +54,9 @@ import Testing
     }
     let typo = try sections(["--locale", "sve"])
     #expect(typo.status == 0 && typo.stdout == "A\nC\nD\nZ\n")
-    #expect(typo.stderr == "sectionnav: note: locale sve: ICU has no data for it; sorting and the index follow ICU's root order\n")
+    #expect(
+      typo.stderr
+        == "sectionnav: note: locale sve: ICU has no data for it; sorting and the index follow ICU's root order\n")
     #expect(try sections(["--locale", "sv"]).stderr.isEmpty)
     #expect(try sections([], ["LANG": "sve_XX.UTF-8"]).stderr.isEmpty)
     let latin = try sections(["--locale", "sr_RS.UTF-8@latin"])

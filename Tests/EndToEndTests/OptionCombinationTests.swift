@@ -21,7 +21,10 @@ import Testing
     (["--lines", "--no-header"], ".txt", "--no-header applies to CSV and TSV, not to --lines"),
     (["--lines", "--item-field", "a"], ".txt", "--item-field reads fields of objects or CSV columns; --lines items"),
     (["--lines", "--item-format", "{a}"], ".txt", "--item-format reads fields of objects or CSV columns; --lines"),
-    (["--lines", "--delimiter", "\\n"], ".txt", "--delimiter cannot hold a line break: each line is one item (--read0 items may hold one)"),
+    (
+      ["--lines", "--delimiter", "\\n"], ".txt",
+      "--delimiter cannot hold a line break: each line is one item (--read0 items may hold one)"
+    ),
     (["--lines", "--delimiter", "a\r"], ".txt", "--delimiter cannot hold a line break"),
     (["--read0", "--jsonl"], ".txt", "--read0 and --jsonl cannot be used together: choose one input format"),
     (["--path", ".a", "--read0"], ".txt", "--read0 applies to --lines (NUL-ended items)"),

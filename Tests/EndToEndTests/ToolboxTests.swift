@@ -39,7 +39,8 @@ import Testing
     #expect(bom.stdout == "\u{FEFF}a\r\0b\0", "\(bom.stderr)")
     // A NUL-ended item may hold a line break, so a line break may split it.
     let split = try Binary.run(
-      ["--read0", "--delimiter", "\\n", "--filter-print", "", "--print", "{section}/{item}"], input: "s\na\0t\nb\0s\nc\0")
+      ["--read0", "--delimiter", "\\n", "--filter-print", "", "--print", "{section}/{item}"],
+      input: "s\na\0t\nb\0s\nc\0")
     #expect(split.stdout == "s/a\ns/c\nt/b\n", "\(split.stderr)")
     // `--no-read0` undoes a config's `--read0`, as in fzf, and the
     // `--lines` it implied: JSON is JSON again; a `--lines` given is kept.
@@ -51,7 +52,8 @@ import Testing
       ["--no-read0", "--filter-print", "", "--no-sort"], input: json, environment: ["SECTIONNAV_OPTS": "--read0"])
     #expect(detected.stdout == "x\ny\n", "\(detected.stderr)")
     let kept = try Binary.run(
-      ["--no-read0", "--filter-print", "", "--no-sort"], input: json, environment: ["SECTIONNAV_OPTS": "--lines --read0"])
+      ["--no-read0", "--filter-print", "", "--no-sort"], input: json,
+      environment: ["SECTIONNAV_OPTS": "--lines --read0"])
     #expect(kept.stdout == json, "\(kept.stderr)")
   }
 

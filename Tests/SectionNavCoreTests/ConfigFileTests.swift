@@ -102,7 +102,9 @@ import Testing
     let skipped = try ConfigFile.load(environment: environment, open: { _ in .failed(EACCES) }) { warnings.append($0) }
     #expect(skipped == nil)
     #expect(warnings == ["/home/other/.config/sectionnav/config: config file skipped: Permission denied"])
-    #expect(throws: UsageError("/home/other/.config/sectionnav/config: cannot read the config file: Input/output error")) {
+    #expect(
+      throws: UsageError("/home/other/.config/sectionnav/config: cannot read the config file: Input/output error")
+    ) {
       try ConfigFile.load(environment: environment, open: { _ in .failed(EIO) }) { warnings.append($0) }
     }
     #expect(warnings.count == 1)
