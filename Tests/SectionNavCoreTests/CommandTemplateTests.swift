@@ -159,8 +159,28 @@ import Testing
     ] {
       #expect(Self.refusal(template) != nil, "\(template) was accepted")
     }
+    // The second round: quotes lost in arithmetic-looking `((`, `[[` where
+    // dash knows none, values split after `${x:=…}` or `${x/…/…}`; names bash
+    // reads behind `function`, `coproc`, `{v}<`, `>|`, `$'…'` and aliases.
+    for template in [
+      "echo ${x={}}", "echo ${x:={}}", "echo ${x:='{}'}", "x=a; echo ${x/a/{}}", "x=a; echo ${x/#a/\"{}\"}",
+      "(( \")\"; echo {} ) )", "echo $((echo \")\"; echo {}) )",
+      "echo [[;cat<<E\n\"\nE\necho {}", "function f { read {}; }; f", "echo \"$(function f { read {}; })\"",
+      "coproc N { read {}; }", "{v}<&0 read {}", ">|x read {}", "$'read' {}", "$\"read\" {}", "test $'-v' {}",
+      "printf $'-v' {} x", "declare $'-i' n; n={}", ": $'\\'';read {}", "alias r=read\nr {}",
+    ] {
+      #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+    // A `#` where dash knows no `[[` starts a comment: its `"` opens nothing.
+    for template in ["[[ #\"\necho {}", ": [[ #\"\necho {}"] {
+      #expect(try Self.render(template).text.hasSuffix("\necho \"${SECTIONNAV_ITEM}\""), "\(template)")
+    }
     // Still fine: `let` as an argument, a descriptor given as text, a quoted number.
-    for fine in ["echo let {}", "echo {} 2>/dev/null", #"echo "2">x {}"#, "export NAME={}"] {
+    for fine in [
+      "echo let {}", "echo {} 2>/dev/null", #"echo "2">x {}"#, "export NAME={}", "echo \"${x:={}}\"", "echo ${x:-{}}",
+      "echo \"${x/a/{}}\"", "[[ -f {} ]] && echo ok", "if [[ {} == a* ]]; then :; fi", "echo {} >|out",
+      "alias r=echo\nr {}",
+    ] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }
   }
@@ -186,7 +206,7 @@ import Testing
       #expect(message.contains("arithmetic"), "\(template)")
     }
     #expect(try Self.render("echo $[{index}+1]", .init(index: 4)).text == "echo $[4+1]")
-    for fine in ["[ {item} = x ] && echo y", "echo ${x:-{}} ${x:={}} ${x:+{}}", "echo '[[' {}", "let x=1; echo {}"] {
+    for fine in ["[ {item} = x ] && echo y", "echo ${x:-{}} ${x:+{}}", "echo '[[' {}", "let x=1; echo {}"] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }
   }

@@ -21,6 +21,11 @@ struct ShellNamePositions {
   private var begun = false
   /// The quote open where the last reading stopped.
   private var quote: Unicode.Scalar? = nil
+  /// The quote open is bash's `$'…'`, where a backslash escapes (`\'` ends nothing).
+  private var ansiQuote = false
+  /// Aliases defined so far (`alias r=read`): bash in POSIX mode expands
+  /// them in `sh -c`, so `r {}` is `read {}`. Name → its first word.
+  private var aliases: [String: String] = [:]
   /// Where the reading stopped.
   private var position = 0
   /// Names given the integer or nameref attribute so far (`declare -i n`).
@@ -115,7 +120,7 @@ struct ShellNamePositions {
           + "-n): bash evaluates what reaches such a variable, which runs code in an item like a[$(cmd)]")
     }
     guard !redirected else { return }
-    let command = commandIndex.map { words[$0] }
+    let command = self.command
     let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
     if let name = openSubscript,
       (name.isEmpty && subscriptAssigned(after: end))
@@ -173,7 +178,32 @@ struct ShellNamePositions {
   }
 
   /// The first word of the current command that is not an assignment.
-  private var commandIndex: Int? { words.firstIndex { !Self.isAssignment($0) && !Self.prefixes.contains($0) } }
+  private var commandIndex: Int? {
+    var k = 0
+    while k < words.count {
+      let word = words[k]
+      // `function f {`, `coproc NAME {`: the name before `{` is no command.
+      if (word == "function" || word == "coproc") && k + 2 < words.count && words[k + 2] == "{" {
+        k += 3
+      } else if word == "function" && k + 1 < words.count {
+        k += 2
+      } else if Self.isAssignment(word) || Self.prefixes.contains(word) {
+        k += 1
+      } else {
+        return k
+      }
+    }
+    return nil
+  }
+
+  /// The command word as bash runs it: an alias's first word for an alias.
+  private var command: String? { commandIndex.map { aliases[words[$0]] ?? words[$0] } }
+
+  /// `2` of `2>x`, `v` of `{v}<&0`: a descriptor's number or name.
+  private static func namesDescriptor(_ word: String) -> Bool {
+    if word.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) { return true }
+    return word.hasPrefix("{") && word.hasSuffix("}") && word.count > 2 && isName(String(word.dropFirst().dropLast()))
+  }
 
   /// Whether the current command (`declare`…) gives the integer or nameref attribute.
   private var declaresEvaluated: Bool {
@@ -222,7 +252,8 @@ struct ShellNamePositions {
       if let q = quote {
         if c == q {
           quote = nil
-        } else if c == "\\" && q == "\"" && i < to {
+          ansiQuote = false
+        } else if c == "\\" && (q == "\"" || ansiQuote) && i < to {
           word.unicodeScalars.append(s[i])
           i += 1
         } else {
@@ -237,6 +268,12 @@ struct ShellNamePositions {
       case "'", "\"":
         quote = c
         begun = true
+      // bash's `$'…'` and `$"…"` are the quoted text (`$'read'` is `read`).
+      case "$" where i < to && (s[i] == "'" || s[i] == "\""):
+        quote = s[i]
+        ansiQuote = s[i] == "'"
+        begun = true
+        i += 1
       case "\\":
         if i < to {
           word.unicodeScalars.append(s[i])
@@ -244,12 +281,13 @@ struct ShellNamePositions {
         }
       case " ", "\t": endWord()
       case "<", ">":
-        // `2>/dev/null read {}`: the digits against it name a descriptor, no word.
-        if !begun, !word.isEmpty, word.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) {
-          word = ""
-        }
+        // `2>/dev/null read {}`, `{v}<&0 read {}`: digits or `{name}` against
+        // it name a descriptor, no word.
+        if !begun, !word.isEmpty, Self.namesDescriptor(word) { word = "" }
         endWord()
         redirected = true
+        // `>|`: one operator (its `|` is no pipe).
+        if c == ">", i < to, s[i] == "|" { i += 1 }
       case "&" where redirected && word.isEmpty:
         break  // `>&2`, `&>`
       case "\n", ";", "&", "|", "(", ")", "`":
@@ -272,6 +310,13 @@ struct ShellNamePositions {
   /// Notes the names a `declare -i`/`-n` gave, then starts a new command.
   private mutating func endCommand() {
     redirected = false
+    if let k = commandIndex, words[k] == "alias" {
+      for definition in words[(k + 1)...] {
+        guard let equals = definition.firstIndex(of: "=") else { continue }
+        let value = definition[definition.index(after: equals)...]
+        aliases[String(definition[..<equals])] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+      }
+    }
     if let k = commandIndex, Self.declaring.contains(words[k]), declaresEvaluated {
       for w in words[(k + 1)...] where !w.hasPrefix("-") {
         evaluatedNames.insert(String(w.prefix { $0 != "=" && $0 != "[" && $0 != "+" }))

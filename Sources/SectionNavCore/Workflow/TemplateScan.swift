@@ -20,7 +20,8 @@ struct TemplateScan {
     case ansi
     /// `${…}`, with the `{` nesting inside it; `quoted`: inside `"…"`;
     /// `arithmetic`: past a `[` subscript or a `:` offset.
-    case braced(depth: Int, quoted: Bool, arithmetic: Bool)
+    /// `start`: where its text begins, after `${`.
+    case braced(depth: Int, quoted: Bool, arithmetic: Bool, start: Int)
     /// `$((…))` or `((…))`.
     case arithmetic(parens: Int)
     /// bash's `$[…]`, `[[ … ]]` (ends at `]]`, `double`) and `let …` (ends
@@ -34,7 +35,7 @@ struct TemplateScan {
       switch self {
       case .arithmetic, .letCommand: true
       case .bracketed(_, let double): !double
-      case .braced(_, _, let arithmetic): arithmetic
+      case .braced(_, _, let arithmetic, _): arithmetic
       default: false
       }
     }
@@ -148,6 +149,11 @@ struct TemplateScan {
                 + "code in it); only {index} may stand there")
           }
           context = .plain
+        } else if placeholder.isText, assignsOrReplacesUnquoted {
+          throw UsageError(
+            "placeholder \(word) inside ${x=…}, ${x:=…} or ${x/…/…} outside double quotes: the shell splits and "
+              + "globs what it gives (the value assigned or put in), quotes or not; write it in double quotes "
+              + "(\"${x:=…}\")")
         } else if case .ansi = stack.last! {
           throw UsageError(
             "placeholder \(word) inside $'…', which bash and dash read "
@@ -172,6 +178,35 @@ struct TemplateScan {
       "placeholder \(word) beside a here-document (<<): its body "
         + "is read by other rules (a quote there is text), which this reading does not follow; "
         + "write the text with printf (sh -c runs dash, which has no here-string)")
+  }
+
+  /// Whether the placeholder at `i` stands in the word of an unquoted
+  /// `${x=…}`, `${x:=…}` or `${x/…/…}`, quoted inside it or not.
+  private var assignsOrReplacesUnquoted: Bool {
+    for frame in stack.reversed() {
+      switch frame {
+      case .braced(_, let quoted, _, let start):
+        if !quoted && Self.resultIsSplit(s[start..<i]) { return true }
+      case .single, .double: continue
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// Whether `${` + `text` (up to a placeholder) assigns or replaces
+  /// (`${x=…}`, `${x:=…}`, bash's `${x/…/…}`): unquoted, the value it gives
+  /// is split and globbed, quotes around the placeholder or not (`${x:-"…"}`
+  /// keeps its quotes).
+  static func resultIsSplit(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    var j = text.startIndex
+    if j < text.endIndex, "@*?$!-#0123456789".unicodeScalars.contains(text[j]) { j += 1 }
+    while j < text.endIndex, text[j].properties.isAlphabetic || text[j] == "_" || ("0"..."9").contains(text[j]) {
+      j += 1
+    }
+    guard j < text.endIndex else { return false }
+    if text[j] == ":" { j += 1 }
+    return j < text.endIndex && (text[j] == "=" || text[j] == "/")
   }
 
   /// Inside `[[ … ]]`, whether the word at `at`..<`end` is an operand bash
@@ -229,7 +264,7 @@ struct TemplateScan {
     case .code: .plain
     case .double: .double
     // Unquoted, `${x:-word}`'s word is split and globbed: quoted there.
-    case .braced(_, let quoted, _): quoted ? .double : .plain
+    case .braced(_, let quoted, _, _): quoted ? .double : .plain
     case .single: .single
     case .arithmetic, .ansi, .bracketed, .letCommand: .plain
     }
@@ -395,7 +430,7 @@ struct TemplateScan {
     } else if next() == "(" {
       openCommands(.paren, width: 2)
     } else if next() == "{" {
-      stack.append(.braced(depth: 0, quoted: quoted, arithmetic: false))
+      stack.append(.braced(depth: 0, quoted: quoted, arithmetic: false, start: i + 2))
       copy(2)
     } else if next() == "[" {
       stack.append(.bracketed(depth: 0, double: false))
@@ -426,7 +461,7 @@ struct TemplateScan {
           openCommands(.backquote, width: 1)
         }
       case "$": dollar(ansi: true)
-      case "[" where next() == "[" && atWordStart:
+      case "[" where next() == "[" && atCommandStart:
         stack.append(.bracketed(depth: 0, double: true))
         copy(2)
       case "l" where atCommandStart && next() == "e" && next(2) == "t" && (next(3) == " " || next(3) == "\t"):
@@ -468,27 +503,33 @@ struct TemplateScan {
       }
       if c == "'" { pop() }
       copy()
-    case .braced(let depth, let quoted, let arithmetic):
+    case .braced(let depth, let quoted, let arithmetic, let start):
       switch c {
       // In `"${x:-…}"` a `'` is a character, as dash and POSIX bash read it.
       case "'" where quoted: copy()
       case "}":
-        if depth == 0 { pop() } else { set(.braced(depth: depth - 1, quoted: quoted, arithmetic: arithmetic)) }
+        if depth == 0 {
+          pop()
+        } else {
+          set(.braced(depth: depth - 1, quoted: quoted, arithmetic: arithmetic, start: start))
+        }
         copy()
       case "{":
-        set(.braced(depth: depth + 1, quoted: quoted, arithmetic: arithmetic))
+        set(.braced(depth: depth + 1, quoted: quoted, arithmetic: arithmetic, start: start))
         copy()
       // `${a[…]}` and `${a:offset:length}` (not `:-`, `:=`, `:?`, `:+`) are evaluated as arithmetic.
       case "[" where depth == 0:
-        set(.braced(depth: depth, quoted: quoted, arithmetic: true))
+        set(.braced(depth: depth, quoted: quoted, arithmetic: true, start: start))
         copy()
       case ":" where depth == 0 && !"-=?+".unicodeScalars.contains(next() ?? " "):
-        set(.braced(depth: depth, quoted: quoted, arithmetic: true))
+        set(.braced(depth: depth, quoted: quoted, arithmetic: true, start: start))
         copy()
       default: if !nested(c) { copy() }
       }
     case .arithmetic(let parens):
       switch c {
+      // Quotes hold their `)` (`(( ")"; … ))` is two subshells to dash).
+      case "\"", "'", "\\": _ = nested(c)
       case "(":
         set(.arithmetic(parens: parens + 1))
         copy()
@@ -520,6 +561,12 @@ struct TemplateScan {
         } else {
           copy()
         }
+      // dash knows no `[[`: a `#` there starts a comment, a `<<` a here-document.
+      case "#" where double && atWordStart:
+        while i < s.count && s[i] != "\n" { copy() }
+      case "<" where double && next() == "<" && next(2) != "<":
+        hereDocument = true
+        copy(2)
       default: if !nested(c) { copy() }
       }
     case .letCommand:
@@ -527,6 +574,8 @@ struct TemplateScan {
       case ";", "&", "|", "\n", ")":
         pop()
         step()
+      case "#" where atWordStart:
+        while i < s.count && s[i] != "\n" { copy() }
       // `let x=1<<2` is `let x=1` with a here-document (`<<` is the shell's operator here).
       case "<" where next() == "<" && next(2) != "<":
         hereDocument = true
