@@ -47,6 +47,18 @@ import Testing
     #expect(out.count == 1)
   }
 
+  /// A key name longer than any key's is unknown at once: thousands of
+  /// `M-` took time and memory growing with their square (80 KB of them:
+  /// 8 s and 1.6 GB) and were Alt+x in the end.
+  @Test func anOverlongKeyNameIsUnknown() {
+    let name = String(repeating: "M-", count: 5000) + "x"
+    #expect(throws: CommandError("unknown key '\(name.prefix(KeyNames.longestName))…'")) {
+      try CommandParser.parse("key " + name)
+    }
+    #expect(throws: (any Error).self) { try KeyBind.parse(name + ":down") }
+    #expect((try? CommandParser.parse("key M-C-PageDown")) != nil)
+  }
+
   @Test func enterChoosesAndQuitStops() {
     var s = TestData.state()
     #expect(

@@ -28,6 +28,11 @@ public enum KeyNames {
 
   public static func parse(_ name: String) throws(CommandError) -> KeyEvent {
     if name.count == 1, let c = name.first { return KeyEvent(.char(c)) }
+    // No key's name is longer (`M-C-S-PageDown`): a name of thousands of
+    // `M-` took time and memory growing with its square, one call a prefix.
+    guard name.utf8.count <= longestName else {
+      throw CommandError("unknown key '\(name.prefix(longestName))…'")
+    }
     if let key = named[name.lowercased()] { return KeyEvent(key) }
     let lower = name.lowercased()
     if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
@@ -53,6 +58,9 @@ public enum KeyNames {
     if lower.hasPrefix("c-m-"), name.count > 4 { return try parse("M-C-" + name.dropFirst(4)) }
     throw CommandError("unknown key '\(name)'")
   }
+
+  /// The longest name a key may have.
+  static let longestName = 40
 
   /// The name of a key for help text.
   public static func name(of event: KeyEvent) -> String {
