@@ -39,6 +39,18 @@ public struct LineEdit: Sendable, Equatable {
       caret = count
       return true
     }
+    if case .char(let c) = key, caret >= count {
+      // Any other character at the end: it can only join the last cluster
+      // (a combining mark after a letter), so that cluster and it tell the
+      // new count — the whole line as characters, each key, made typing
+      // a long non-ASCII line quadratic (10 000 `é`: 7 s).
+      let visible = TextSanitizer.visible(String(c))
+      let joined = text.last.map { (String($0) + visible).count - 1 } ?? visible.count
+      text += visible
+      count += joined
+      caret = count
+      return true
+    }
     var line = Array(text)
     var at = min(caret, line.count)
     switch key {

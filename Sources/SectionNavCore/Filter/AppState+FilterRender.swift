@@ -71,10 +71,15 @@ extension AppState {
     return queries
   }
 
-  /// Restyles the characters of `text` that `query`'s terms matched.
+  /// Restyles the characters of `text` that `query`'s terms matched — in
+  /// the first `FilterHighlight.farthestColumn` cells of an item: the
+  /// matches are found over the text up to the columns shown, and a view
+  /// scrolled millions of columns into a huge item made that text (and 35
+  /// bytes a column of it) again for every frame.
   func highlight(
     _ query: FilterQuery, in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
   ) {
+    guard skip <= FilterHighlight.farthestColumn else { return }
     let style = settings.theme[.match]
     for (start, length) in FilterHighlight.cells(in: text, query: query) {
       let from = max(0, start - skip)

@@ -3,6 +3,9 @@
 /// (fuzzy terms: the positions of fzf's best alignment; the others: the
 /// matched run).
 enum FilterHighlight {
+  /// How far into an item (cells) matches are still highlighted.
+  static let farthestColumn = 1 << 16
+
   /// Runs of matched cells, as (first cell, length), in display cells of `text`.
   static func cells(in text: String, query: FilterQuery) -> [(Int, Int)] {
     let characters = Array(text)
