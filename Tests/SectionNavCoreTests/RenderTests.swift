@@ -47,6 +47,21 @@ import Testing
     #expect(text.contains("esc␛[31mred"))
   }
 
+  /// A title or query starting with a mark, written after the program's
+  /// own text on the status or query line, sits on `◌` as it does in rows:
+  /// it fused with the space or `&` before it, and the line came out a
+  /// cell short in the terminal (its last cell lost).
+  @Test(arguments: [false, true])
+  func aLeadingMarkAfterTheProgramsTextSitsOnADottedCircle(pick: Bool) throws {
+    var settings = AppSettings()
+    settings.pick = pick
+    var s = AppState(list: SectionedList([(title: "\u{93E}sec", items: ["x"])]), settings: settings, width: 40, height: 6)
+    if !pick { #expect(s.render().plainLines().last?.hasPrefix(" \u{25CC}\u{93E}sec ") == true) }
+    _ = try s.run(pick ? "type \u{93E}" : "filter \"\u{93E}\"")
+    let lines = s.render().plainLines()
+    #expect(lines.contains { $0.contains((pick ? "> " : "&") + "\u{25CC}\u{93E}") }, "\(lines)")
+  }
+
   @Test func wideCharacterCutByLeftEdgeIsASpace() {
     var frame = Frame(width: 6, height: 1)
     frame.put("漢字かな", column: 0, row: 0, skip: 1)

@@ -6,7 +6,7 @@ extension AppState {
   var filterStatus: String {
     let running = filtering.progress != nil
     let query = running ? filtering.line.text : filtering.result?.query.text ?? ""
-    var text = "&" + query
+    var text = "&" + TextSanitizer.apart(query)
     if let r = filtering.result, isFiltered, r.query.text == query {
       text += " \(r.itemCount)/\(dataList.itemCount)"
     }
@@ -31,8 +31,8 @@ extension AppState {
   /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
     let (before, after) = filtering.line.split
-    let beforeCaret = (settings.pick ? settings.prompt : "&") + before
-    let line = beforeCaret + "▏" + after
+    let beforeCaret = (settings.pick ? settings.prompt : "&") + TextSanitizer.apart(before)
+    let line = beforeCaret + "▏" + TextSanitizer.apart(after)
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
     if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
     if let note = loadNote { counts += "  " + note }

@@ -63,6 +63,18 @@ public enum TextSanitizer {
     return String(out)
   }
 
+  /// `text`, on a `◌` when it starts with what would join whatever stands
+  /// before it (a combining or spacing mark, ZWJ): for data written after
+  /// the program's own text on one line (a title after a space, a query
+  /// after `&`, `> ` or the caret), where the mark fused with that text and
+  /// the row came out a cell short in the terminal.
+  public static func apart(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, first.value >= 0x300, ("a" + String(first)).count == 1 else {
+      return text
+    }
+    return "\u{25CC}" + text
+  }
+
   /// `text` with every unsafe scalar replaced.
   public static func visible(_ text: some StringProtocol) -> String {
     if isSafe(text) { return String(text) }

@@ -88,7 +88,7 @@ extension AppState {
       case nil:
         if line == 0 && rowMap.totalRows == 0, let r = filtering.result, r.isComplete {
           putTruncated(
-            "  no match for '\(r.query.text)'", into: &frame, column: 0, row: screenRow, width: textWidth,
+            "  no match for '\(TextSanitizer.apart(r.query.text))'", into: &frame, column: 0, row: screenRow, width: textWidth,
             style: .plain)
         }
       }
@@ -197,7 +197,7 @@ extension AppState {
     if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
     if let note = message ?? standingNote { left += "  " + note }
     if let s = cursor?.section ?? topSection {
-      let title = headerText(s)
+      let title = TextSanitizer.apart(headerText(s))
       // Up to 12 cells of it win over a long message (which is cut at the end).
       let room = max(min(TextSanitizer.width(title), 12), width - TextSanitizer.width(left) - 2)
       let fitted = TextSanitizer.width(title) <= room ? title : room > 1 ? cut(title, to: room - 1) + "…" : ""
