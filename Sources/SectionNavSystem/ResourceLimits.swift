@@ -17,6 +17,10 @@ public enum ResourceLimits {
   static let usualStack: rlim_t = 8 << 20
 
   public static func ensure() throws(Failure) {
+    // Past `ulimit -f`, a write fails (EFBIG: one line and status 2, as a
+    // full disk) instead of the signal ending the program without a word.
+    // Commands started later get every signal's default back (`ShellCommand`).
+    signal(SIGXFSZ, SIG_IGN)
     if let files = raise(openFiles, to: files, need: files) {
       throw Failure(
         "only \(files) files may be open at once (ulimit -n \(files)); sectionnav needs at least \(Self.files)")

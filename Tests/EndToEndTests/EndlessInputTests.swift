@@ -111,6 +111,21 @@ import Testing
     #expect(soft.status == 0 && soft.stdout == "apple\navocado\n", "\(soft.stderr)")
   }
 
+  /// Output past `ulimit -f` is a failed write, one line and status 2, as
+  /// a full disk is (SIGXFSZ ended the program without a word, 153).
+  @Test func outputPastTheFileSizeLimitIsAnError() throws {
+    let path = Scratch.file(String(repeating: "an item of some length\n", count: 2000), suffix: ".txt")
+    let out = Scratch.file("", suffix: ".out")
+    defer {
+      Scratch.remove(path)
+      Scratch.remove(out)
+    }
+    let r = try Binary.run(
+      [path, out], shell: #"ulimit -f 4 && exec "$0" --lines --no-sort --filter-print '' "$1" > "$2""#)
+    #expect(r.status == 2)
+    #expect(r.stderr == "sectionnav: error: cannot write to standard output: File too large\n")
+  }
+
   @Test func randomBytesAreRejectedNearTheStart() throws {
     let result = try Binary.run(["--check", "/dev/urandom"])
     #expect(result.status == 2)
