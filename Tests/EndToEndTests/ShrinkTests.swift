@@ -7,6 +7,20 @@ import Testing
 /// the lost range reads as.
 @Suite(.timeLimit(.minutes(3)))
 struct ShrinkTests {
+  /// The program started with `arguments`, its output and errors on pipes
+  /// the test reads while it runs.
+  static func start(_ arguments: [String]) throws -> (Process, out: Pipe, err: Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = arguments
+    let (out, err) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return (process, out, err)
+  }
+
   /// The script comes through a FIFO, so the test knows the data is loaded
   /// (the program opens the script only after loading) before it cuts the
   /// file inside its last page — no SIGBUS, the tail just reads as zeros.
@@ -18,15 +32,7 @@ struct ShrinkTests {
     #expect(FileManager.default.createFile(atPath: data, contents: Data(text.utf8)))
     let fifo = dir + "/script.nav"
     #expect(mkfifo(fifo, 0o600) == 0)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = [data, "--script", fifo]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let (process, out, err) = try Self.start([data, "--script", fifo])
     // Blocks until the program opens the script, i.e. after it loaded the data.
     let writer = open(fifo, O_WRONLY)
     #expect(writer >= 0)
@@ -52,15 +58,7 @@ struct ShrinkTests {
     let data = dir + "/data.txt"
     let line = String(repeating: "x", count: 99) + "\n"
     #expect(FileManager.default.createFile(atPath: data, contents: Data(String(repeating: line, count: 20_000).utf8)))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = ["--lines", "--no-sort", "--filter-print", "x", data]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let (process, out, err) = try Self.start(["--lines", "--no-sort", "--filter-print", "x", data])
     // The first output comes once the data is loaded and filtered; 2 MB
     // cannot all fit in the pipe, so the program is still printing.
     let first = out.fileHandleForReading.readData(ofLength: 1)

@@ -218,10 +218,16 @@ struct TmuxWorkflowTests {
 
   /// SIGTERM while an `execute` command has the terminal ends the program
   /// at once (143) with the command stopped; it waited for the command to
-  /// end, forever for one that never does.
-  @Test func sigtermDuringExecuteStopsTheCommandAndEnds() async throws {
-    let s = try TmuxSession(
-      "sectionnav --demo numbers --bind 'ctrl-o:execute(echo $$ > child; echo started; exec sleep 600)'")
+  /// end, forever for one that never does. What the command started goes
+  /// with it: `sh -c` waits on its children (dash execs not even the last
+  /// command; a pipeline is several), and killing `sh` alone left them
+  /// running, reading the terminal after the program ended (an orphaned
+  /// `less` ate the shell's next key). `child`: the pid to outlive nothing.
+  @Test(arguments: [
+    "echo $$ > child; echo started; exec sleep 600", "sleep 600 | cat & echo $! > child; echo started; wait",
+  ])
+  func sigtermDuringExecuteStopsTheCommandAndEnds(command: String) async throws {
+    let s = try TmuxSession("sectionnav --demo numbers --bind 'ctrl-o:execute(\(command))'")
     defer { s.close() }
     try await s.waitForStatus("item 1/200")
     try s.sendKeys("C-o")
@@ -229,26 +235,7 @@ struct TmuxWorkflowTests {
     let child = try #require(pid_t(try await s.waitForFile("child").trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(try await s.pid(), SIGTERM) == 0)
     #expect(try await s.waitForExit() == 143)
-    #expect(!TmuxSession.isRunning(child))
-    if TmuxSession.isRunning(child) { kill(child, SIGKILL) }
-    try TmuxTest.expectRestored(s)
-  }
-
-  /// What the command started goes with it: `sh -c` waits on its children
-  /// (dash execs not even the last command; a pipeline is several), and
-  /// killing `sh` alone left them running, reading the terminal after the
-  /// program ended (an orphaned `less` ate the shell's next key).
-  @Test func sigtermDuringExecuteStopsWhatTheCommandStarted() async throws {
-    let s = try TmuxSession(
-      "sectionnav --demo numbers --bind 'ctrl-o:execute(sleep 600 | cat & echo $! > child; echo started; wait)'")
-    defer { s.close() }
-    try await s.waitForStatus("item 1/200")
-    try s.sendKeys("C-o")
-    try await s.waitFor("the command on the terminal") { $0.contains("started") }
-    let child = try #require(pid_t(try await s.waitForFile("child").trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(kill(try await s.pid(), SIGTERM) == 0)
-    #expect(try await s.waitForExit() == 143)
-    try await s.waitFor("the command's own children ended") { _ in !TmuxSession.isRunning(child) }
+    try await s.waitFor("the command and what it started ended") { _ in !TmuxSession.isRunning(child) }
     if TmuxSession.isRunning(child) { kill(child, SIGKILL) }
     try TmuxTest.expectRestored(s)
   }

@@ -26,31 +26,31 @@ import Testing
       .init(section: "it's", item: "a b; rm -rf ~", index: 3, json: #"{"x":1}"#))
     #expect(
       line.text
-        == #"show "${SECTIONNAV_ITEM}" in "${SECTIONNAV_SECTION}" no.3 "${SECTIONNAV_JSON}" "${SECTIONNAV_ITEM}""#)
+        == #"show ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} in ${SECTIONNAV_SECTION+"$SECTIONNAV_SECTION"} no.3 ${SECTIONNAV_JSON+"$SECTIONNAV_JSON"} ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
     #expect(line.value("SECTIONNAV_ITEM") == "a b; rm -rf ~")
     #expect(line.value("SECTIONNAV_SECTION") == "it's")
     #expect(line.value("SECTIONNAV_JSON") == #"{"x":1}"#)
     #expect(line.environment.count == 3)
     // Inside quotes the reference is written for them: fzf would paste the value there.
-    #expect(try Self.render("echo '{}'").text == #"echo ''"${SECTIONNAV_ITEM}"''"#)
-    #expect(try Self.render(#"echo "<{}>""#).text == #"echo "<${SECTIONNAV_ITEM}>""#)
+    #expect(try Self.render("echo '{}'").text == #"echo ''${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}''"#)
+    #expect(try Self.render(#"echo "<{}>""#).text == #"echo "<${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}>""#)
     #expect(
       try Self.render(#"echo "$(cat {})" `ls '{}'`"#).text
-        == #"echo "$(cat "${SECTIONNAV_ITEM}")" `ls ''"${SECTIONNAV_ITEM}"''`"#)
+        == #"echo "$(cat ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"})" `ls ''${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}''`"#)
     // Unquoted, a `${…}` default is split and globbed: the item is quoted there.
-    #expect(try Self.render("echo ${x:-{}}").text == "echo ${x:-\"${SECTIONNAV_ITEM}\"}")
-    #expect(try Self.render("echo \"${x:-{}}\"").text == "echo \"${x:-${SECTIONNAV_ITEM}}\"")
+    #expect(try Self.render("echo ${x:-{}}").text == #"echo ${x:-${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}}"#)
+    #expect(try Self.render("echo \"${x:-{}}\"").text == #"echo "${x:-${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}}""#)
     #expect(Self.refusal("echo $'a\\'{}'")?.contains("bash and dash read") == true)
   }
 
   @Test func otherBracesAreTheCommandsOwn() throws {
     let line = try Self.render(#"awk '{print $1}' <<< {item}; echo ${item} {a,b} \{} { "$1"}"#)
-    #expect(line.text == #"awk '{print $1}' <<< "${SECTIONNAV_ITEM}"; echo ${item} {a,b} \{} { "$1"}"#)
+    #expect(line.text == #"awk '{print $1}' <<< ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}; echo ${item} {a,b} \{} { "$1"}"#)
   }
 
   @Test func aCommentsQuoteOpensNothing() throws {
     let line = try Self.render("echo {} # it's\necho {}")
-    #expect(line.text == "echo \"${SECTIONNAV_ITEM}\" # it's\necho \"${SECTIONNAV_ITEM}\"")
+    #expect(line.text == #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} # it's"# + "\n" + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
   }
 
   /// Arithmetic written another way: a continued line (the shell joins it
@@ -64,7 +64,7 @@ import Testing
       #expect(Self.refusal(template) != nil, "\(template) was accepted")
     }
     // A continued line means what the joined one does.
-    #expect(try Self.render("echo \\\n{}").text == "echo \"${SECTIONNAV_ITEM}\"")
+    #expect(try Self.render("echo \\\n{}").text == #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
   }
 
   /// A here-document's body is read by rules of its own (a quote there is
@@ -105,15 +105,15 @@ import Testing
   @Test func aCasePatternsParenClosesNoCommandSubstitution() throws {
     #expect(
       try Self.render(#"printf "<%s>" "$(case a in a) printf "[%s]" {};; esac)""#).text
-        == #"printf "<%s>" "$(case a in a) printf "[%s]" "${SECTIONNAV_ITEM}";; esac)""#)
+        == #"printf "<%s>" "$(case a in a) printf "[%s]" ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"};; esac)""#)
     #expect(
       try Self.render(#"echo "$(case $x in (a|b) echo {};; *) echo "{}" ;& c) :;; esac; echo {})""#).text
-        == #"echo "$(case $x in (a|b) echo "${SECTIONNAV_ITEM}";; *) echo "${SECTIONNAV_ITEM}" ;& c) :;; esac; echo "#
-        + #""${SECTIONNAV_ITEM}")""#)
+        == #"echo "$(case $x in (a|b) echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"};; *) echo "${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}" ;& c) :;; esac; echo "#
+        + #"${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"})""#)
     // Nested, and a `)` of the body's own parentheses.
     #expect(
       try Self.render(#""$(case a in a) case b in b) (echo x);; esac; echo {};; esac)""#).text
-        == #""$(case a in a) case b in b) (echo x);; esac; echo "${SECTIONNAV_ITEM}";; esac)""#)
+        == #""$(case a in a) case b in b) (echo x);; esac; echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"};; esac)""#)
     for template in [#"echo "$(case a in a) [[ {} -eq 1 ]];; esac)""#, #"echo "$(case a in a) read {};; esac)""#] {
       #expect(Self.refusal(template) != nil, "\(template) was accepted")
     }
@@ -143,10 +143,10 @@ import Testing
     // A `'` in double-quoted `${x:-…}` is a character: it opened a quote,
     // and every later `"{}"` was left bare.
     #expect(
-      try Self.render(#": "${x:-'}"; echo "{}""#).text == #": "${x:-'}"; echo "${SECTIONNAV_ITEM}""#)
+      try Self.render(#": "${x:-'}"; echo "{}""#).text == #": "${x:-'}"; echo "${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}""#)
     // `case` as an argument opens no case statement (its `)` closed the `$(…)`).
     #expect(
-      try Self.render(#"echo "$(echo case in x) {}""#).text == #"echo "$(echo case in x) ${SECTIONNAV_ITEM}""#)
+      try Self.render(#"echo "$(echo case in x) {}""#).text == #"echo "$(echo case in x) ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}""#)
     for template in [
       // A here-document behind `let`, or one that `let` was wrongly seen before.
       ": let <<E\n'\nE\necho \"{}'\"", "let <<E\n\"\nE\necho 1 | read {} #\"",
@@ -173,7 +173,7 @@ import Testing
     }
     // A `#` where dash knows no `[[` starts a comment: its `"` opens nothing.
     for template in ["[[ #\"\necho {}", ": [[ #\"\necho {}"] {
-      #expect(try Self.render(template).text.hasSuffix("\necho \"${SECTIONNAV_ITEM}\""), "\(template)")
+      #expect(try Self.render(template).text.hasSuffix("\n" + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#), "\(template)")
     }
     // Still fine: `let` as an argument, a descriptor given as text, a quoted number.
     for fine in [
@@ -267,9 +267,9 @@ import Testing
     let line = try Self.render("run {q} {+} '{+}' {f} {json-file} {+f}", values)
     #expect(
       line.text
-        == #"run "${SECTIONNAV_QUERY}" "${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}" ''"#
-        + #""${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}"'' "${SECTIONNAV_ITEM_FILE}" "#
-        + #""${SECTIONNAV_JSON_FILE}" "${SECTIONNAV_MARKED_FILE}""#)
+        == #"run ${SECTIONNAV_QUERY+"$SECTIONNAV_QUERY"} ${SECTIONNAV_MARKED_1+"$SECTIONNAV_MARKED_1"} ${SECTIONNAV_MARKED_2+"$SECTIONNAV_MARKED_2"} ''"#
+        + #"${SECTIONNAV_MARKED_1+"$SECTIONNAV_MARKED_1"} ${SECTIONNAV_MARKED_2+"$SECTIONNAV_MARKED_2"}'' ${SECTIONNAV_ITEM_FILE+"$SECTIONNAV_ITEM_FILE"} "#
+        + #"${SECTIONNAV_JSON_FILE+"$SECTIONNAV_JSON_FILE"} ${SECTIONNAV_MARKED_FILE+"$SECTIONNAV_MARKED_FILE"}"#)
     #expect(line.value("SECTIONNAV_QUERY") == "q'1")
     #expect(line.value("SECTIONNAV_MARKED_2") == "m$2")
     #expect(

@@ -54,7 +54,7 @@ import Testing
   @Test func thePreviewStartsOnceTheCursorHasRestedAndAStaleRunIsKilled() throws {
     var s = try Self.state()
     let first = Self.previews(s.handle(.tick(milliseconds: 100)))
-    #expect(first.map(\.command.text) == [#"show "${SECTIONNAV_ITEM}""#])
+    #expect(first.map(\.command.text) == [#"show ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#])
     #expect(first.map { $0.command.value("SECTIONNAV_ITEM") } == ["a 1"])
     // Two quick moves: nothing starts until the cursor rests, then one run
     // for where it is, and the run for the item it left is killed.
@@ -113,7 +113,7 @@ import Testing
       Issue.record("no execute effect: \(effects)")
       return
     }
-    #expect(command.text == #"vi "${SECTIONNAV_ITEM}""# && command.value("SECTIONNAV_ITEM") == "a 1" && !silent)
+    #expect(command.text == #"vi ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"# && command.value("SECTIONNAV_ITEM") == "a 1" && !silent)
     #expect(s.cursor?.item == 0)
     _ = s.handle(.executeFinished(id: id + 1))  // not ours
     #expect(s.cursor?.item == 0)
@@ -415,7 +415,7 @@ import Testing
     _ = s.handle(.key(KeyEvent(.char("m"))))
     let marked = try command()
     #expect(marked.value("SECTIONNAV_MARKED_1") == "a 1" && marked.value("SECTIONNAV_MARKED_2") == "a3")
-    #expect(marked.text == #"show "${SECTIONNAV_QUERY}" "${SECTIONNAV_MARKED_1}" "${SECTIONNAV_MARKED_2}""#)
+    #expect(marked.text == #"show ${SECTIONNAV_QUERY+"$SECTIONNAV_QUERY"} ${SECTIONNAV_MARKED_1+"$SECTIONNAV_MARKED_1"} ${SECTIONNAV_MARKED_2+"$SECTIONNAV_MARKED_2"}"#)
   }
 
   /// Choosing the marked items ends the run as choosing one item does: the

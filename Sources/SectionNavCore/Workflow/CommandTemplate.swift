@@ -3,12 +3,13 @@
 ///
 /// The values never enter the command's text: each placeholder becomes a
 /// reference to an environment variable holding its value (`{item}` →
-/// `"${SECTIONNAV_ITEM}"`), written for the quoting it stands in — quoted
-/// outside quotes, bare inside double quotes, the single quotes closed around
-/// it (`'{}'` → `''"${SECTIONNAV_ITEM}"''`). The shell expands a variable
-/// without reading its value as code, so whatever the item holds and wherever
-/// the placeholder is, data stays data; a mistaken guess of the context can
-/// only cost word splitting, never run anything. The one context where an
+/// `${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}`), written the one way that is one
+/// unsplit, unglobbed word both outside double quotes and inside them (the
+/// quotes nest within `${…}`, in dash and bash alike), so a mistaken reading
+/// of the quoting around a placeholder costs nothing; inside single quotes,
+/// those are closed around it (`'{}'` → `''${SECTIONNAV_ITEM+"$…"}''`). The
+/// shell expands a variable without reading its value as code, so whatever
+/// the item holds, data stays data. The one context where an
 /// expansion is evaluated — arithmetic, `$((…))`, code in bash's hands — is
 /// refused at parse time, and so is bash's `$'…'`, which dash does not know.
 /// `{index}` is a number and written as one.
@@ -163,14 +164,15 @@ public struct CommandTemplate: Sendable, Equatable {
     return line
   }
 
-  /// `names` expanded as one word each, written for `context`.
+  /// `names` expanded as one word each, written for `context`: the same
+  /// in and out of double quotes (two lexer rounds against dash and bash
+  /// found quoting this reading got wrong, each a word split and globbed).
   static func reference(_ names: [String], _ context: Context) -> String {
     if names.isEmpty { return "" }
-    let quoted = names.map { "\"${\($0)}\"" }.joined(separator: " ")
+    let words = names.map { "${\($0)+\"$\($0)\"}" }.joined(separator: " ")
     switch context {
-    case .plain: return quoted
-    case .double: return names.map { "${\($0)}" }.joined(separator: " ")
-    case .single: return "'" + quoted + "'"
+    case .plain, .double: return words
+    case .single: return "'" + words + "'"
     }
   }
 }
