@@ -23,9 +23,10 @@ struct ShellNamePositions {
   private var quote: Unicode.Scalar? = nil
   /// The quote open is bash's `$'…'`, where a backslash escapes (`\'` ends nothing).
   private var ansiQuote = false
-  /// Aliases defined so far (`alias r=read`): bash in POSIX mode expands
-  /// them in `sh -c`, so `r {}` is `read {}`. Name → its first word.
-  private var aliases: [String: String] = [:]
+  /// Aliases defined so far (`alias r=read`, `alias p='printf -v'`): bash
+  /// in POSIX mode expands them in `sh -c`, so `r {}` is `read {}`. Name →
+  /// its words, put in place of the name where a command starts.
+  private var aliases: [String: [String]] = [:]
   /// Where the reading stopped.
   private var position = 0
   /// Names given the integer or nameref attribute so far (`declare -i n`).
@@ -164,7 +165,9 @@ struct ShellNamePositions {
     let taken: Bool
     switch command {
     case "read": taken = !["-d", "-i", "-n", "-N", "-p", "-t", "-u"].contains(previous ?? "")
-    case "printf", "wait": taken = previous == (command == "printf" ? "-v" : "-p")
+    case "printf": taken = previous == "-v"
+    // `wait -p NAME`, also with other flags before it (`-np`).
+    case "wait": taken = previous.map { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.hasSuffix("p") } ?? false
     case "test", "[": taken = previous == "-v" || previous == "-R"
     case "mapfile", "readarray": taken = !["-d", "-n", "-O", "-s", "-u", "-C", "-c"].contains(previous ?? "")
     case "getopts": taken = words.count - commandIndex! == 2  // `getopts OPTSTRING NAME [ARG…]`
@@ -197,7 +200,15 @@ struct ShellNamePositions {
   }
 
   /// The command word as bash runs it: an alias's first word for an alias.
-  private var command: String? { commandIndex.map { aliases[words[$0]] ?? words[$0] } }
+  private var command: String? { commandIndex.map { words[$0] } }
+
+  /// Whether a `#` at `at` starts a comment: first, or after a blank or an
+  /// operator that is not escaped.
+  private static func startsComment(_ s: [Unicode.Scalar], at: Int) -> Bool {
+    guard at > 0 else { return true }
+    guard " \t\n;&|".unicodeScalars.contains(s[at - 1]) else { return false }
+    return at < 2 || s[at - 2] != "\\" || s[at - 1] == "\n"
+  }
 
   /// `2` of `2>x`, `v` of `{v}<&0`: a descriptor's number or name.
   private static func namesDescriptor(_ word: String) -> Bool {
@@ -262,12 +273,29 @@ struct ShellNamePositions {
         continue
       }
       switch c {
-      case "#" where word.isEmpty && !begun:
+      // A comment starts a word after a blank or an operator, not after a
+      // `)` or backquote that ends a substitution inside a word, nor after
+      // an escaped blank (`\ #`).
+      case "#" where word.isEmpty && !begun && Self.startsComment(s, at: i - 1):
         // A comment, to its line's end (a backslash there continues nothing).
         while i < to && s[i] != "\n" { i += 1 }
       case "'", "\"":
         quote = c
         begun = true
+      // `${…}`, read whole into the word: a blank or `#` in it (`${x:- #}`)
+      // ends nothing.
+      case "$" where i < to && s[i] == "{":
+        var depth = 0
+        word.unicodeScalars.append(c)
+        while i < to {
+          let d = s[i]
+          word.unicodeScalars.append(d)
+          i += 1
+          if d == "{" { depth += 1 } else if d == "}" {
+            depth -= 1
+            if depth == 0 { break }
+          }
+        }
       // bash's `$'…'` and `$"…"` are the quoted text (`$'read'` is `read`).
       case "$" where i < to && (s[i] == "'" || s[i] == "\""):
         quote = s[i]
@@ -289,7 +317,13 @@ struct ShellNamePositions {
         // `>|`: one operator (its `|` is no pipe).
         if c == ">", i < to, s[i] == "|" { i += 1 }
       case "&" where redirected && word.isEmpty:
-        break  // `>&2`, `&>`
+        break  // `>&2`
+      // `&>file`, `&>>file`: a redirection, not `&` ending the command.
+      case "&" where i < to && s[i] == ">":
+        endWord()
+        redirected = true
+        i += 1
+        if i < to && s[i] == ">" { i += 1 }
       case "\n", ";", "&", "|", "(", ")", "`":
         endWord()
         endCommand()
@@ -301,8 +335,15 @@ struct ShellNamePositions {
   private mutating func endWord() {
     defer { begun = false }
     guard !word.isEmpty || begun else { return }
-    // A redirection's target is no argument.
-    if !redirected { words.append(word) }
+    // A redirection's target is no argument; an alias where a command
+    // starts is its words.
+    if !redirected {
+      if commandIndex == nil, !begun, let expansion = aliases[word] {
+        words += expansion
+      } else {
+        words.append(word)
+      }
+    }
     redirected = false
     word = ""
   }
@@ -314,7 +355,7 @@ struct ShellNamePositions {
       for definition in words[(k + 1)...] {
         guard let equals = definition.firstIndex(of: "=") else { continue }
         let value = definition[definition.index(after: equals)...]
-        aliases[String(definition[..<equals])] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+        aliases[String(definition[..<equals])] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       }
     }
     if let k = commandIndex, Self.declaring.contains(words[k]), declaresEvaluated {

@@ -72,6 +72,8 @@ struct TemplateScan {
   private var hereDocument = false
   /// The first text placeholder, for a here-document found after it.
   private var firstTextPlaceholder: String?
+  /// A `((` or `$((` closed by a single `)` (see `step`).
+  private var unevenArithmetic = false
 
   private init(_ text: String) {
     s = Self.joiningContinuedLines(Array(text.unicodeScalars))
@@ -133,6 +135,11 @@ struct TemplateScan {
         let word = String(String.UnicodeScalarView(s[i..<end]))
         if placeholder.isText && hereDocument { throw Self.besideHereDocument(word) }
         if placeholder.isText && firstTextPlaceholder == nil { firstTextPlaceholder = word }
+        if placeholder.isText && escapedBackquoteBefore {
+          throw UsageError(
+            "placeholder \(word) after an escaped backquote (\\`) inside `…`: bash starts commands there that "
+              + "this reading does not follow; write $(…) instead")
+        }
         if placeholder.isText && backquotesInDoubleQuotes {
           throw UsageError(
             "placeholder \(word) after a backslash inside `…` within double quotes: the shell takes "
@@ -169,6 +176,11 @@ struct TemplateScan {
       step()
     }
     if hereDocument, let word = firstTextPlaceholder { throw Self.besideHereDocument(word) }
+    if unevenArithmetic, let word = firstTextPlaceholder {
+      throw UsageError(
+        "placeholder \(word) in a template with a $((…) or ((…) closed by one ')': bash reads it as commands, "
+          + "dash as arithmetic; write $( (…) ) or ( (…) ) with spaces")
+    }
     flush()
     return out
   }
@@ -242,6 +254,21 @@ struct TemplateScan {
   /// backquotes' text, so `"`echo \"{}\"`"` leaves the value unquoted,
   /// split and globbed (`"`echo {}`"` and `"`printf '%s\n' {}`"` are read
   /// as they look).
+  /// Inside backquotes, after a `\`` since the opening one: nested
+  /// backquotes, which bash reads as commands of their own.
+  private var escapedBackquoteBefore: Bool {
+    guard stack.contains(where: { if case .code(.backquote, _) = $0 { true } else { false } }) else { return false }
+    var j = i - 1
+    while j > 0 {
+      if s[j] == "`" {
+        if s[j - 1] != "\\" { return false }
+        return true
+      }
+      j -= 1
+    }
+    return false
+  }
+
   private var backquotesInDoubleQuotes: Bool {
     guard let backquote = stack.lastIndex(where: { if case .code(.backquote, _) = $0 { true } else { false } })
     else { return false }
@@ -342,7 +369,9 @@ struct TemplateScan {
   }
 
   /// Reserved words a command may follow (`then case …`, `do let …`).
-  static let leadingWords: Set<String> = ["then", "do", "else", "elif", "if", "while", "until", "time", "!", "{"]
+  static let leadingWords: Set<String> = [
+    "then", "do", "else", "elif", "if", "while", "until", "time", "!", "{", "coproc",
+  ]
 
   /// Whether a command starts at `i`, where `case` and `let` are keywords:
   /// first in the template, `$(…)` or backquotes, after `;`, `&`, `|`, `(`,
@@ -355,7 +384,8 @@ struct TemplateScan {
     while j >= 0, s[j] == " " || s[j] == "\t" { j -= 1 }
     guard j >= 0 else { return true }
     if ";&|(\n`".unicodeScalars.contains(s[j]) { return true }
-    if s[j] == ")" { return j == patternEnd }
+    // A case pattern's `)`, or a function's `()` (`f() case …`).
+    if s[j] == ")" { return j == patternEnd || (j > 0 && s[j - 1] == "(") }
     var start = j
     while start > 0, !Self.wordEnds.contains(s[start - 1]) { start -= 1 }
     return Self.leadingWords.contains(String(String.UnicodeScalarView(s[start...j])))
@@ -403,7 +433,7 @@ struct TemplateScan {
     case ("i", .word?) where keyword("in"):
       cases[cases.count - 1].phase = .pattern
       copy(2)
-    case ("e", .pattern?) where keyword("esac"), ("e", .body?) where keyword("esac"):
+    case ("e", .pattern?) where keyword("esac", command: true), ("e", .body?) where keyword("esac", command: true):
       cases.removeLast()
       copy(4)
     // A pattern's optional `(`, and the `)` that ends it.
@@ -461,7 +491,7 @@ struct TemplateScan {
           openCommands(.backquote, width: 1)
         }
       case "$": dollar(ansi: true)
-      case "[" where next() == "[" && atCommandStart:
+      case "[" where next() == "[" && atWordStart:
         stack.append(.bracketed(depth: 0, double: true))
         copy(2)
       case "l" where atCommandStart && next() == "e" && next(2) == "t" && (next(3) == " " || next(3) == "\t"):
@@ -538,6 +568,9 @@ struct TemplateScan {
           set(.arithmetic(parens: parens - 1))
           copy()
         } else {
+          // `$((…)` closed by one `)`: bash reads it again as `$( (…) …)`,
+          // commands, where dash sees arithmetic — no one reading holds.
+          if next() != ")" { unevenArithmetic = true }
           pop()
           copy(next() == ")" ? 2 : 1)
         }
