@@ -180,6 +180,8 @@ import Testing
       "f() [[ -v {} ]]; f", "coproc [[ -v {} ]]; wait", "true & wait -np {}",
       #": "$(case x in y) : esac;; x) read {};; esac)""#, #": "$(f() case x in x) read {};; esac; f)""#,
       "alias r='command read'\nr {}", "alias p='printf -v'\np {} x", "alias d='declare -i'\nd n; n={}",
+      // A continued line the joiner left (it took a quoted `'` for a quote).
+      #": "$(echo "'")"; rea\"# + "\n" + "d {}",
     ] {
       #expect(Self.refusal(template) != nil, "\(template) was accepted")
     }

@@ -265,7 +265,7 @@ struct ShellNamePositions {
           quote = nil
           ansiQuote = false
         } else if c == "\\" && (q == "\"" || ansiQuote) && i < to {
-          word.unicodeScalars.append(s[i])
+          if s[i] != "\n" || ansiQuote { word.unicodeScalars.append(s[i]) }
           i += 1
         } else {
           word.unicodeScalars.append(c)
@@ -304,7 +304,9 @@ struct ShellNamePositions {
         i += 1
       case "\\":
         if i < to {
-          word.unicodeScalars.append(s[i])
+          // `\` + newline joins lines (`rea\⏎d` is `read`), whatever the
+          // joiner before this reading made of the quotes around it.
+          if s[i] != "\n" { word.unicodeScalars.append(s[i]) }
           i += 1
         }
       case " ", "\t": endWord()
