@@ -16,7 +16,19 @@ public enum ResourceLimits {
   /// What a stack limit below `stack` is raised to, when allowed (Linux's usual).
   static let usualStack: rlim_t = 8 << 20
 
-  public static func ensure() throws(Failure) {
+  /// The stack, first of all: even reading the options takes more than a
+  /// tiny one holds.
+  public static func ensureStack() throws(Failure) {
+    if let stack = raise(stackSize, to: usualStack, need: stack) {
+      throw Failure(
+        "the stack size limit is \(stack / 1024) KiB (ulimit -s \(stack / 1024)); sectionnav needs at least "
+          + "\(Self.stack / 1024) KiB")
+    }
+  }
+
+  /// Open files and output, before any thread starts (`--help` and
+  /// `--version` need neither).
+  public static func ensureFiles() throws(Failure) {
     // Past `ulimit -f`, a write fails (EFBIG: one line and status 2, as a
     // full disk) instead of the signal ending the program without a word.
     // Commands started later get every signal's default back (`ShellCommand`).
@@ -24,11 +36,6 @@ public enum ResourceLimits {
     if let files = raise(openFiles, to: files, need: files) {
       throw Failure(
         "only \(files) files may be open at once (ulimit -n \(files)); sectionnav needs at least \(Self.files)")
-    }
-    if let stack = raise(stackSize, to: usualStack, need: stack) {
-      throw Failure(
-        "the stack size limit is \(stack / 1024) KiB (ulimit -s \(stack / 1024)); sectionnav needs at least "
-          + "\(Self.stack / 1024) KiB")
     }
   }
 

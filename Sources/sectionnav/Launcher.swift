@@ -27,7 +27,7 @@ enum Launcher {
   }
 
   private static func start(arguments: [String], environment: [String: String]) throws(Failure) -> Int32 {
-    try ResourceLimits.ensure()
+    try ResourceLimits.ensureStack()
     var config: Configuration
     do {
       config = try OptionParser.parse(arguments: arguments, environment: environment) {
@@ -43,6 +43,7 @@ enum Launcher {
       Output.write(text)
       return 0
     }
+    try ResourceLimits.ensureFiles()
     config.collation = DataLoading.collation(config, environment: environment)
     let printFormat = config.printFormat
     try Session.checkInputs(config)

@@ -107,6 +107,9 @@ import Testing
     #expect(
       stack.stderr
         == "sectionnav: error: the stack size limit is 64 KiB (ulimit -s 64); sectionnav needs at least 1024 KiB\n")
+    // `--version` and `--help` need no more files.
+    let version = try Binary.run([], shell: #"ulimit -n 4 && exec "$0" --version"#)
+    #expect(version.status == 0 && version.stdout.hasPrefix("sectionnav "), "\(version.stderr)")
     let soft = try Binary.run([path], shell: #"ulimit -S -n 6 && ulimit -S -s 64 && exec "$0" --filter-print a "$1""#)
     #expect(soft.status == 0 && soft.stdout == "apple\navocado\n", "\(soft.stderr)")
   }

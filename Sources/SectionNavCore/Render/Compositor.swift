@@ -194,7 +194,7 @@ extension AppState {
     left += " item \(cursor.map { cursorRow! - $0.section } ?? 0)/\(items)"
     if let note = loadNote { left += "  " + note }
     if !filtering.marks.isEmpty { left += "  \(filtering.marks.count) marked" }
-    if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : typeahead) }
+    if focus == .index { left += "  INDEX " + (typeahead.isEmpty ? "(type a title)" : TextSanitizer.apart(typeahead)) }
     if let note = message ?? standingNote { left += "  " + note }
     if let s = cursor?.section ?? topSection {
       let title = TextSanitizer.apart(headerText(s))
