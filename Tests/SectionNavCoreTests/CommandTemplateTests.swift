@@ -180,6 +180,16 @@ import Testing
       "f() [[ -v {} ]]; f", "coproc [[ -v {} ]]; wait", "true & wait -np {}",
       #": "$(case x in y) : esac;; x) read {};; esac)""#, #": "$(f() case x in x) read {};; esac; f)""#,
       "alias r='command read'\nr {}", "alias p='printf -v'\np {} x", "alias d='declare -i'\nd n; n={}",
+      // The fourth round: `${…}` holding quotes or braces threw the name
+      // reader off; a `'` in a quoted pattern (`"${x%'…'}"`) quotes; a
+      // subscript with blanks; bash's integer variables filled by builtins
+      // (also from `{f}`); `{a[…]}<` descriptors; `((` after `{`, `coproc`;
+      // `$'…'` escapes.
+      #"echo "${x:-"it's"}"; read {}"#, ": ${x:-'}'}; read {}", ": ${x:-\\{}; read {}", #": ${x:-"{"}; read {}"#,
+      #": "${x:-${y:-"'"}}"; read {}"#, #"x="${x%'"'}"; read {}"#, #"x="${x%'"'}"; (({}))"#, "a[ {} ]=1",
+      "a[ {}]=1", "printf -v RANDOM %s {}", "read OPTIND <<< {}", "for RANDOM in {}; do :; done", "read RANDOM < {f}",
+      "declare -i n; read n < {f}", ": {a[{}]}</dev/null", "{((1+{}))}", "coproc((1+{}))", "$'re\\x61d' {}",
+      "$'\\162ead' {}", "test $'-\\x76' {}", "declare $'-\\x69' n; n={}",
       // A continued line the joiner left (it took a quoted `'` for a quote).
       #": "$(echo "'")"; rea\"# + "\n" + "d {}",
     ] {
@@ -194,7 +204,8 @@ import Testing
       "echo let {}", "echo {} 2>/dev/null", #"echo "2">x {}"#, "export NAME={}", "echo \"${x:={}}\"", "echo ${x:-{}}",
       "echo \"${x/a/{}}\"", "[[ -f {} ]] && echo ok", "if [[ {} == a* ]]; then :; fi", "echo {} >|out",
       "alias r=echo\nr {}", "echo $((1+2)) {}", "echo {} &>/dev/null", "echo a#b {}", "echo ${x:-a b} {}",
-      "[[ -f {} ]] && wait -n", "echo `echo x` {}",
+      "[[ -f {} ]] && wait -n", "echo `echo x` {}", #"echo "${x:-"it's"}" {}"#, "cat {f} | head", "echo $RANDOM {}",
+      #"printf '\e[1m%s\e[0m' {}"#,
     ] {
       #expect(Self.refusal(fine) == nil, "\(fine): \(Self.refusal(fine) ?? "")")
     }

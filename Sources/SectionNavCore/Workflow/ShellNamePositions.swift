@@ -83,13 +83,16 @@ struct ShellNamePositions {
     whole.read(from: 0, to: scalars.count)
     whole.endWord()
     whole.endCommand()
-    givesEvaluatedAttribute = !whole.evaluatedNames.isEmpty
+    givesEvaluatedAttribute = !whole.evaluatedNames.isEmpty || whole.namesIntegerVariable
   }
 
   private init(scanning scalars: [Unicode.Scalar]) { s = scalars }
 
-  /// The template gives some variable the integer or nameref attribute.
+  /// The template gives some variable the integer or nameref attribute,
+  /// or names one of bash's integer variables as a word (`read RANDOM`,
+  /// `printf -v OPTIND`, `for RANDOM in`: whatever fills it is evaluated).
   private var givesEvaluatedAttribute = false
+  private var namesIntegerVariable = false
 
   /// Bash's own integer variables: a value assigned to one is evaluated.
   private static let integerVariables: Set<String> = ["RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "LINENO", "SECONDS"]
@@ -110,19 +113,30 @@ struct ShellNamePositions {
   /// Reads the template up to the placeholder `word` at `at` (calls come
   /// in order) and, for a placeholder of text (`value`: not `{index}` or a
   /// file's path), throws when bash would read it as a name or evaluate it.
-  mutating func check(placeholder word: String, at: Int, end: Int, value: Bool) throws(UsageError) {
+  /// `file`: a placeholder of a file holding item text (`{f}`), whose
+  /// text reaches an integer variable as well (`read n < {f}`).
+  mutating func check(placeholder word: String, at: Int, end: Int, value: Bool, file: Bool = false)
+    throws(UsageError)
+  {
     read(from: position, to: at)
     position = end
     defer { self.word.append("\u{1}") }
-    guard value else { return }
-    if givesEvaluatedAttribute {
+    if givesEvaluatedAttribute && (value || file) {
       throw UsageError(
         "placeholder \(word) in a command that gives a variable the integer or nameref attribute (declare -i, "
-          + "-n): bash evaluates what reaches such a variable, which runs code in an item like a[$(cmd)]")
+          + "-n) or fills bash's own integer variables (RANDOM, OPTIND…): bash evaluates what reaches such a "
+          + "variable, which runs code in an item like a[$(cmd)]")
     }
+    guard value else { return }
     guard !redirected else { return }
     let command = self.command
     let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
+    // `{a[…]}<file`: a descriptor's variable, its subscript evaluated too.
+    if let name = openSubscript, name.hasPrefix("{"), Self.isName(String(name.dropFirst())) {
+      throw UsageError(
+        "placeholder \(word) in a subscript (\(name.dropFirst())[…]): bash evaluates it as arithmetic, which "
+          + "runs code in an item like a[$(cmd)]")
+    }
     if let name = openSubscript,
       (name.isEmpty && subscriptAssigned(after: end))
         || (Self.isName(name) && (subscriptAssigned(after: end) || command.map(Self.naming.contains) == true))
@@ -202,6 +216,77 @@ struct ShellNamePositions {
   /// The command word as bash runs it: an alias's first word for an alias.
   private var command: String? { commandIndex.map { words[$0] } }
 
+  /// Where the `${…}` whose `{` is at `from` ends, when it holds no
+  /// commands (`${x:-$(read {})}` is read as it goes, for its commands'
+  /// marks) and ends before `to`; nil otherwise.
+  private func wholeBraced(from: Int, to: Int, inDouble: Bool) -> Int? {
+    let end = Self.bracedEnd(s, from: from, to: to, inDouble: inDouble)
+    guard end < to || (end == to && to > from && s[to - 1] == "}") else { return nil }
+    if nextMark < marks.count, marks[nextMark].at < end { return nil }
+    return end
+  }
+
+  /// Where the `${…}` whose `{` is at `from` ends (past its `}`), its
+  /// quotes and escapes heeded: `'…'` quotes outside double quotes and in
+  /// a pattern, and is a character in `"${x:-'}"` (`TemplateScan.quotesAreText`).
+  static func bracedEnd(_ s: [Unicode.Scalar], from: Int, to: Int, inDouble: Bool) -> Int {
+    var i = from + 1
+    let start = i
+    var depth = 1
+    var quote: Unicode.Scalar? = nil
+    while i < to {
+      let c = s[i]
+      i += 1
+      if let q = quote {
+        if c == q { quote = nil } else if c == "\\" && q == "\"" && i < to { i += 1 }
+        continue
+      }
+      switch c {
+      case "\\": if i < to { i += 1 }
+      case "\"": quote = c
+      case "'" where !inDouble || !TemplateScan.quotesAreText(s[start..<(i - 1)]): quote = c
+      case "{": depth += 1
+      case "}":
+        depth -= 1
+        if depth == 0 { return i }
+      default: break
+      }
+    }
+    return to
+  }
+
+  /// The scalar of the `$'…'` escape whose letter is at `at` (after its
+  /// backslash), and where the text goes on: `\xHH`, `\uHHHH`, `\UHHHHHHHH`,
+  /// `\NNN` (octal), `\cX`, and bash's one-letter escapes.
+  static func ansiEscape(_ s: [Unicode.Scalar], at: Int, to: Int) -> (Unicode.Scalar, Int) {
+    func number(from: Int, radix: Int, most: Int) -> (UInt32, Int)? {
+      var value: UInt32 = 0
+      var j = from
+      while j < to, j - from < most, let digit = Int(String(s[j]), radix: radix) {
+        value = value &* UInt32(radix) &+ UInt32(digit)
+        j += 1
+      }
+      return j > from ? (value, j) : nil
+    }
+    let c = s[at]
+    let simple: [Unicode.Scalar: Unicode.Scalar] = [
+      "a": "\u{7}", "b": "\u{8}", "e": "\u{1B}", "E": "\u{1B}", "f": "\u{C}", "n": "\n", "r": "\r", "t": "\t",
+      "v": "\u{B}",
+    ]
+    if let mapped = simple[c] { return (mapped, at + 1) }
+    let coded: (UInt32, Int)?
+    switch c {
+    case "x": coded = number(from: at + 1, radix: 16, most: 2)
+    case "u": coded = number(from: at + 1, radix: 16, most: 4)
+    case "U": coded = number(from: at + 1, radix: 16, most: 8)
+    case "0"..."7": coded = number(from: at, radix: 8, most: 3)
+    case "c" where at + 1 < to: coded = (s[at + 1].value & 0x1F, at + 2)
+    default: coded = nil
+    }
+    if let (value, next) = coded { return (Unicode.Scalar(value) ?? "\u{FFFD}", next) }
+    return (c, at + 1)
+  }
+
   /// Whether a `#` at `at` starts a comment: first, or after a blank or an
   /// operator that is not escaped.
   private static func startsComment(_ s: [Unicode.Scalar], at: Int) -> Bool {
@@ -231,7 +316,7 @@ struct ShellNamePositions {
   /// `]` followed by `=` or `+=`: an array element assigned.
   private func subscriptAssigned(after end: Int) -> Bool {
     var j = end
-    while j < s.count, !" \t\n;&|()<>`".unicodeScalars.contains(s[j]) {
+    while j < s.count, !"\n;&|()<>`".unicodeScalars.contains(s[j]) {
       if s[j] == "]" {
         let next = j + 1 < s.count ? s[j + 1] : " "
         if next == "=" || (next == "+" && j + 2 < s.count && s[j + 2] == "=") { return true }
@@ -261,11 +346,22 @@ struct ShellNamePositions {
       let c = s[i]
       i += 1
       if let q = quote {
+        if q == "\"", c == "$", i < to, s[i] == "{", let end = wholeBraced(from: i, to: to, inDouble: true) {
+          // `"${x:-"it's"}"`: its quotes nest; it is read whole.
+          word.unicodeScalars.append(contentsOf: s[(i - 1)..<end])
+          i = end
+          continue
+        }
         if c == q {
           quote = nil
           ansiQuote = false
-        } else if c == "\\" && (q == "\"" || ansiQuote) && i < to {
-          if s[i] != "\n" || ansiQuote { word.unicodeScalars.append(s[i]) }
+        } else if c == "\\" && ansiQuote && i < to {
+          // `$'re\x61d'` is `read`: bash decodes the escapes.
+          let (scalar, next) = Self.ansiEscape(s, at: i, to: to)
+          word.unicodeScalars.append(scalar)
+          i = next
+        } else if c == "\\" && q == "\"" && i < to {
+          if s[i] != "\n" { word.unicodeScalars.append(s[i]) }
           i += 1
         } else {
           word.unicodeScalars.append(c)
@@ -284,18 +380,10 @@ struct ShellNamePositions {
         begun = true
       // `${…}`, read whole into the word: a blank or `#` in it (`${x:- #}`)
       // ends nothing.
-      case "$" where i < to && s[i] == "{":
-        var depth = 0
-        word.unicodeScalars.append(c)
-        while i < to {
-          let d = s[i]
-          word.unicodeScalars.append(d)
-          i += 1
-          if d == "{" { depth += 1 } else if d == "}" {
-            depth -= 1
-            if depth == 0 { break }
-          }
-        }
+      case "$" where i < to && s[i] == "{" && wholeBraced(from: i, to: to, inDouble: false) != nil:
+        let end = wholeBraced(from: i, to: to, inDouble: false)!
+        word.unicodeScalars.append(contentsOf: s[(i - 1)..<end])
+        i = end
       // bash's `$'…'` and `$"…"` are the quoted text (`$'read'` is `read`).
       case "$" where i < to && (s[i] == "'" || s[i] == "\""):
         quote = s[i]
@@ -309,7 +397,9 @@ struct ShellNamePositions {
           if s[i] != "\n" { word.unicodeScalars.append(s[i]) }
           i += 1
         }
-      case " ", "\t": endWord()
+      case " ", "\t":
+        // `a[ 1 ]=x` is one word to bash: a subscript's blanks end nothing.
+        if openSubscript.map(Self.isName) == true { word.unicodeScalars.append(c) } else { endWord() }
       case "<", ">":
         // `2>/dev/null read {}`, `{v}<&0 read {}`: digits or `{name}` against
         // it name a descriptor, no word.
@@ -353,6 +443,7 @@ struct ShellNamePositions {
   /// Notes the names a `declare -i`/`-n` gave, then starts a new command.
   private mutating func endCommand() {
     redirected = false
+    if words.contains(where: Self.integerVariables.contains) { namesIntegerVariable = true }
     if let k = commandIndex, words[k] == "alias" {
       for definition in words[(k + 1)...] {
         guard let equals = definition.firstIndex(of: "=") else { continue }

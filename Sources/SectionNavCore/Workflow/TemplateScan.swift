@@ -146,7 +146,9 @@ struct TemplateScan {
               + "the backslash (\\\") before it reads the command, so the quoting is not what it looks like; "
               + "write $(…) instead")
         }
-        try names.check(placeholder: word, at: i, end: end, value: placeholder.isText)
+        try names.check(
+          placeholder: word, at: i, end: end, value: placeholder.isText,
+          file: [.itemFile, .jsonFile, .markedFile].contains(placeholder))
         let context: CommandTemplate.Context
         if stack.contains(where: \.isArithmetic) || isArithmeticOperand(at: i, end: end) {
           guard placeholder == .index else {
@@ -211,14 +213,29 @@ struct TemplateScan {
   /// is split and globbed, quotes around the placeholder or not (`${x:-"…"}`
   /// keeps its quotes).
   static func resultIsSplit(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard let op = bracedOperator(text) else { return false }
+    return op == "=" || op == "/"
+  }
+
+  /// Whether inside double quotes a `'` in `${` + `text` is a character:
+  /// in the word of `-`, `=`, `?`, `+` (with or without `:`), not in a
+  /// pattern (`#`, `%`, `/`), where dash and bash take it as a quote.
+  static func quotesAreText(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard let op = bracedOperator(text) else { return true }
+    return "-=?+".unicodeScalars.contains(op)
+  }
+
+  /// The operator of `${` + `text` (`-` of `x:-`, `#` of `x##`), if `text`
+  /// reaches it: the first scalar after the name and a `:`.
+  static func bracedOperator(_ text: ArraySlice<Unicode.Scalar>) -> Unicode.Scalar? {
     var j = text.startIndex
     if j < text.endIndex, "@*?$!-#0123456789".unicodeScalars.contains(text[j]) { j += 1 }
     while j < text.endIndex, text[j].properties.isAlphabetic || text[j] == "_" || ("0"..."9").contains(text[j]) {
       j += 1
     }
-    guard j < text.endIndex else { return false }
+    guard j < text.endIndex else { return nil }
     if text[j] == ":" { j += 1 }
-    return j < text.endIndex && (text[j] == "=" || text[j] == "/")
+    return j < text.endIndex ? text[j] : nil
   }
 
   /// Inside `[[ … ]]`, whether the word at `at`..<`end` is an operand bash
@@ -354,7 +371,7 @@ struct TemplateScan {
   /// `do`, `time` or `!` written against what follows (`for((i=0;;))`,
   /// `then((x))`).
   private var afterKeyword: Bool {
-    for keyword in ["for", "while", "until", "if", "elif", "then", "else", "do", "time", "!"] {
+    for keyword in ["for", "while", "until", "if", "elif", "then", "else", "do", "time", "!", "{", "coproc"] {
       let k = Array(keyword.unicodeScalars)
       guard i >= k.count, Array(s[(i - k.count)..<i]) == k else { continue }
       let start = i - k.count
@@ -535,8 +552,9 @@ struct TemplateScan {
       copy()
     case .braced(let depth, let quoted, let arithmetic, let start):
       switch c {
-      // In `"${x:-…}"` a `'` is a character, as dash and POSIX bash read it.
-      case "'" where quoted: copy()
+      // In `"${x:-…}"` a `'` is a character, as dash and POSIX bash read it
+      // (in `"${x#'…'}"`, a pattern, it quotes).
+      case "'" where quoted && Self.quotesAreText(s[start..<i]): copy()
       case "}":
         if depth == 0 {
           pop()
