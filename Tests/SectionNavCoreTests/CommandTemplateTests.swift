@@ -26,7 +26,8 @@ import Testing
       .init(section: "it's", item: "a b; rm -rf ~", index: 3, json: #"{"x":1}"#))
     #expect(
       line.text
-        == #"show ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} in ${SECTIONNAV_SECTION+"$SECTIONNAV_SECTION"} no.3 ${SECTIONNAV_JSON+"$SECTIONNAV_JSON"} ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
+        == #"show ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} in ${SECTIONNAV_SECTION+"$SECTIONNAV_SECTION"} no.3 ${SECTIONNAV_JSON+"$SECTIONNAV_JSON"} ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#
+    )
     #expect(line.value("SECTIONNAV_ITEM") == "a b; rm -rf ~")
     #expect(line.value("SECTIONNAV_SECTION") == "it's")
     #expect(line.value("SECTIONNAV_JSON") == #"{"x":1}"#)
@@ -50,7 +51,9 @@ import Testing
 
   @Test func aCommentsQuoteOpensNothing() throws {
     let line = try Self.render("echo {} # it's\necho {}")
-    #expect(line.text == #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} # it's"# + "\n" + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
+    #expect(
+      line.text == #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"} # it's"# + "\n"
+        + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#)
   }
 
   /// Arithmetic written another way: a continued line (the shell joins it
@@ -146,7 +149,8 @@ import Testing
       try Self.render(#": "${x:-'}"; echo "{}""#).text == #": "${x:-'}"; echo "${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}""#)
     // `case` as an argument opens no case statement (its `)` closed the `$(…)`).
     #expect(
-      try Self.render(#"echo "$(echo case in x) {}""#).text == #"echo "$(echo case in x) ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}""#)
+      try Self.render(#"echo "$(echo case in x) {}""#).text
+        == #"echo "$(echo case in x) ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}""#)
     for template in [
       // A here-document behind `let`, or one that `let` was wrongly seen before.
       ": let <<E\n'\nE\necho \"{}'\"", "let <<E\n\"\nE\necho 1 | read {} #\"",
@@ -197,7 +201,8 @@ import Testing
     }
     // A `#` where dash knows no `[[` starts a comment: its `"` opens nothing.
     for template in ["[[ #\"\necho {}", ": [[ #\"\necho {}"] {
-      #expect(try Self.render(template).text.hasSuffix("\n" + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#), "\(template)")
+      #expect(
+        try Self.render(template).text.hasSuffix("\n" + #"echo ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"#), "\(template)")
     }
     // Still fine: `let` as an argument, a descriptor given as text, a quoted number.
     for fine in [

@@ -55,7 +55,8 @@ import Testing
   func aLeadingMarkAfterTheProgramsTextSitsOnADottedCircle(pick: Bool) throws {
     var settings = AppSettings()
     settings.pick = pick
-    var s = AppState(list: SectionedList([(title: "\u{93E}sec", items: ["x"])]), settings: settings, width: 40, height: 6)
+    var s = AppState(
+      list: SectionedList([(title: "\u{93E}sec", items: ["x"])]), settings: settings, width: 40, height: 6)
     if !pick { #expect(s.render().plainLines().last?.hasPrefix(" \u{25CC}\u{93E}sec ") == true) }
     _ = try s.run(pick ? "type \u{93E}" : "filter \"\u{93E}\"")
     let lines = s.render().plainLines()

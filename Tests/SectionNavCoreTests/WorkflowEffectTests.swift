@@ -113,7 +113,9 @@ import Testing
       Issue.record("no execute effect: \(effects)")
       return
     }
-    #expect(command.text == #"vi ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"# && command.value("SECTIONNAV_ITEM") == "a 1" && !silent)
+    #expect(
+      command.text == #"vi ${SECTIONNAV_ITEM+"$SECTIONNAV_ITEM"}"# && command.value("SECTIONNAV_ITEM") == "a 1"
+        && !silent)
     #expect(s.cursor?.item == 0)
     _ = s.handle(.executeFinished(id: id + 1))  // not ours
     #expect(s.cursor?.item == 0)
@@ -415,7 +417,10 @@ import Testing
     _ = s.handle(.key(KeyEvent(.char("m"))))
     let marked = try command()
     #expect(marked.value("SECTIONNAV_MARKED_1") == "a 1" && marked.value("SECTIONNAV_MARKED_2") == "a3")
-    #expect(marked.text == #"show ${SECTIONNAV_QUERY+"$SECTIONNAV_QUERY"} ${SECTIONNAV_MARKED_1+"$SECTIONNAV_MARKED_1"} ${SECTIONNAV_MARKED_2+"$SECTIONNAV_MARKED_2"}"#)
+    #expect(
+      marked.text
+        == #"show ${SECTIONNAV_QUERY+"$SECTIONNAV_QUERY"} ${SECTIONNAV_MARKED_1+"$SECTIONNAV_MARKED_1"} ${SECTIONNAV_MARKED_2+"$SECTIONNAV_MARKED_2"}"#
+    )
   }
 
   /// Choosing the marked items ends the run as choosing one item does: the

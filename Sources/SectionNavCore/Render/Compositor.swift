@@ -88,7 +88,8 @@ extension AppState {
       case nil:
         if line == 0 && rowMap.totalRows == 0, let r = filtering.result, r.isComplete {
           putTruncated(
-            "  no match for '\(TextSanitizer.apart(r.query.text))'", into: &frame, column: 0, row: screenRow, width: textWidth,
+            "  no match for '\(TextSanitizer.apart(r.query.text))'", into: &frame, column: 0, row: screenRow,
+            width: textWidth,
             style: .plain)
         }
       }

@@ -448,7 +448,8 @@ struct ShellNamePositions {
       for definition in words[(k + 1)...] {
         guard let equals = definition.firstIndex(of: "=") else { continue }
         let value = definition[definition.index(after: equals)...]
-        aliases[String(definition[..<equals])] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        aliases[String(definition[..<equals])] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(
+          String.init)
       }
     }
     if let k = commandIndex, Self.declaring.contains(words[k]), declaresEvaluated {
