@@ -1,9 +1,12 @@
 /// Reads a command template the way `sh` will, to learn the quoting each
 /// placeholder stands in: quotes, backslashes, `$(…)`, backquotes, `${…}`,
 /// `$((…))`, bash's `$'…'` and `((…))`, and comments (whose `'` opens
-/// nothing). It only has to be right for the output to be tidy: a placeholder
-/// becomes a variable reference in every context, so a wrong guess costs word
-/// splitting at worst. Arithmetic is the exception, as the shell evaluates
+/// nothing). Quoting aside, a wrong guess costs nothing: a placeholder
+/// becomes `${V+"$V"}`, one word in and out of double quotes (only single
+/// quotes are closed around it). Where it must be right is where bash
+/// evaluates a value — arithmetic and (with `ShellNamePositions`) variable
+/// names — and the sketch of the grammar here is where fuzzing against dash
+/// and bash keeps finding gaps. Arithmetic: the shell evaluates
 /// what an expansion gives there: a placeholder inside it is refused — in
 /// `$((…))` and `((…))`, and where bash (the `sh` of many systems) also
 /// evaluates: `$[…]`, `[[ … ]]` (its `-eq`, `-lt`… operands), `let …`, and a
