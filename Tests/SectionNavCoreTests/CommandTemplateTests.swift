@@ -194,10 +194,29 @@ import Testing
       "a[ {}]=1", "printf -v RANDOM %s {}", "read OPTIND <<< {}", "for RANDOM in {}; do :; done", "read RANDOM < {f}",
       "declare -i n; read n < {f}", ": {a[{}]}</dev/null", "{((1+{}))}", "coproc((1+{}))", "$'re\\x61d' {}",
       "$'\\162ead' {}", "test $'-\\x76' {}", "declare $'-\\x69' n; n={}",
+      // The fifth round: commands inside a word (`read $() {}`), a
+      // subscript read to its `]` (`a[{}|0]=`), `((`/`[[` after a backquote,
+      // `]]` inside a word, `[[ 1 -eq " "{} ]]`, `#` after `$(…)` or `\ `
+      // (no comment: a `$((` was hidden), `(#'`, aliases (chains, `c=[[`),
+      // `declare -i` inside quoted commands, compound assignments given to
+      // `declare`, `printf {}` as the format, `wait -n {}`.
+      "read $() {}", "read `:` {}", "printf -v $(:) {} x", "test $(:) -v {}", "declare $() -i n;n={}", "a[{}|0]=",
+      "a[{}<1]=2", "a[({})]=2", "a[{}\n]=1", "a=([{}|0]=)", "`((1+{}))`", "x=`((1+{}))`", "`[[ -v {} ]]`",
+      "[[ x]] && -v {} ]]", #"[[ 1 -eq " "{} ]]"#, "[[ 1 -eq \\ {} ]]", #"[[ "{} " -eq 1 ]]"#, "$(:)#$((\n{}))",
+      ": \\ #$((\n{}))", ": $((0))#$((\n{}))", "alias a=b b=read\na {}",
+      "alias c=[[\nc -v {} ]]", #": "$(declare -i n; for n in {}; do :; done)""#, #"declare -a a="({})""#,
+      #"declare -a "a=({})""#, #"export -a "a=({})""#, "printf {} x", ":& wait -n {}",
       // A continued line the joiner left (it took a quoted `'` for a quote).
       #": "$(echo "'")"; rea\"# + "\n" + "d {}",
     ] {
       #expect(Self.refusal(template) != nil, "\(template) was accepted")
+    }
+    // A `#` that may or may not start a comment (after `(` or `)`) is read
+    // as text: its `'` quotes what follows, which then stays literal
+    // whichever way the shell reads it (bash: a comment, then `read '${…}'`,
+    // a name that is no name).
+    for template in ["(#'\nread {}\n)", "(:)#'\nread {}"] {
+      #expect(try Self.render(template).text.contains("read '${SECTIONNAV_ITEM+"), "\(template)")
     }
     // A `#` where dash knows no `[[` starts a comment: its `"` opens nothing.
     for template in ["[[ #\"\necho {}", ": [[ #\"\necho {}"] {
@@ -208,7 +227,7 @@ import Testing
     for fine in [
       "echo let {}", "echo {} 2>/dev/null", #"echo "2">x {}"#, "export NAME={}", "echo \"${x:={}}\"", "echo ${x:-{}}",
       "echo \"${x/a/{}}\"", "[[ -f {} ]] && echo ok", "if [[ {} == a* ]]; then :; fi", "echo {} >|out",
-      "alias r=echo\nr {}", "echo $((1+2)) {}", "echo {} &>/dev/null", "echo a#b {}", "echo ${x:-a b} {}",
+      "echo $((1+2)) {}", "echo {} &>/dev/null", "echo a#b {}", "echo ${x:-a b} {}",
       "[[ -f {} ]] && wait -n", "echo `echo x` {}", #"echo "${x:-"it's"}" {}"#, "cat {f} | head", "echo $RANDOM {}",
       #"printf '\e[1m%s\e[0m' {}"#,
     ] {

@@ -37,6 +37,8 @@ struct ShellNamePositions {
   /// reading that drops quotes took for a quoted word.
   private var marks: [(at: Int, open: Bool)] = []
   private var nextMark = 0
+  /// The `)` or backquote at hand closes commands just left: it ends nothing.
+  private var closing = false
   /// Per open mark, what the reading held outside it when it opened inside
   /// a quote (taken back at its close); nil when it opened outside quotes,
   /// where parentheses and backquotes end commands already.
@@ -59,17 +61,16 @@ struct ShellNamePositions {
   private mutating func applyMarks(upTo i: Int) {
     while nextMark < marks.count, marks[nextMark].at <= i {
       defer { nextMark += 1 }
+      // In quotes or in a word (`read $() {}`), the commands inside leave
+      // the command outside as it was: its words, and the word going on.
       if marks[nextMark].open {
-        guard quote != nil else {
-          outside.append(nil)
-          continue
-        }
         outside.append(Outside(quote: quote, words: words, word: word, begun: begun, redirected: redirected))
         (quote, words, word, begun, redirected) = (nil, [], "", false, false)
       } else if let back = outside.popLast(), let back {
         endWord()
         endCommand()
         (quote, words, word, begun, redirected) = (back.quote, back.words, back.word, back.begun, back.redirected)
+        closing = true
       }
     }
   }
@@ -83,8 +84,31 @@ struct ShellNamePositions {
     whole.read(from: 0, to: scalars.count)
     whole.endWord()
     whole.endCommand()
-    givesEvaluatedAttribute = !whole.evaluatedNames.isEmpty || whole.namesIntegerVariable
+    givesEvaluatedAttribute =
+      !whole.evaluatedNames.isEmpty || whole.namesIntegerVariable || Self.declaresEvaluatedAnywhere(scalars)
+    definesAlias = whole.sawAlias
   }
+
+  /// `declare -i`/`-n` (also `typeset`, `local`, …) anywhere in the text,
+  /// quotes or not (`"$(declare -i n; …)"` is one too): the words cut at
+  /// blanks, quotes and operators.
+  static func declaresEvaluatedAnywhere(_ s: [Unicode.Scalar]) -> Bool {
+    let words = s.split(whereSeparator: { " \t\n;&|()`\"'".unicodeScalars.contains($0) }).map {
+      String(String.UnicodeScalarView($0))
+    }
+    for (k, word) in words.enumerated() where declaring.contains(word) {
+      for option in words[(k + 1)..<min(words.count, k + 6)] where option.hasPrefix("-") && !option.hasPrefix("--") {
+        if option.contains("i") || option.contains("n") { return true }
+      }
+    }
+    return false
+  }
+
+  /// The template defines an alias: bash (as `sh`) expands aliases in ways
+  /// this reading does not follow (chains, `alias c=[[`), so it takes no
+  /// text placeholder.
+  private var definesAlias = false
+  private var sawAlias = false
 
   private init(scanning scalars: [Unicode.Scalar]) { s = scalars }
 
@@ -128,9 +152,17 @@ struct ShellNamePositions {
           + "variable, which runs code in an item like a[$(cmd)]")
     }
     guard value else { return }
+    if definesAlias {
+      throw UsageError(
+        "placeholder \(word) in a template that defines an alias: bash expands aliases in ways this reading "
+          + "does not follow (chains, aliases for [[ or ((); use a function or the command itself")
+    }
     guard !redirected else { return }
     let command = self.command
-    let previous = words.count > (commandIndex ?? words.count) ? words.last : nil
+    // A word that is only `$(…)` or backquotes may expand to nothing
+    // (`printf -v $(:) {}`): the word before it counts.
+    let arguments = commandIndex.map { words[($0 + 1)...].filter { !Self.mayVanish($0) } } ?? []
+    let previous = commandIndex.map { words[$0] }.map { arguments.last ?? $0 }
     // `{a[…]}<file`: a descriptor's variable, its subscript evaluated too.
     if let name = openSubscript, name.hasPrefix("{"), Self.isName(String(name.dropFirst())) {
       throw UsageError(
@@ -149,6 +181,13 @@ struct ShellNamePositions {
       throw UsageError(
         "placeholder \(word) inside let: the shell evaluates what it gives as arithmetic (bash runs code in it); "
           + "only {index} may stand there")
+    }
+    // `declare -a "a=({})"`: bash reads the value again as words of an
+    // array, expanding what it holds (a plain `$(cmd)` item runs).
+    if let command, Self.declaring.contains(command), self.word.contains("=(") {
+      throw UsageError(
+        "placeholder \(word) in a compound assignment given to \(command): bash expands the value again, "
+          + "which runs code in an item like $(cmd); assign the array outside (a=(\"$SECTIONNAV_ITEM\"))")
     }
     if let assignment = self.word.firstIndex(of: "=") {
       let name = String(self.word[..<assignment].prefix { $0 != "[" && $0 != "+" })
@@ -179,9 +218,11 @@ struct ShellNamePositions {
     let taken: Bool
     switch command {
     case "read": taken = !["-d", "-i", "-n", "-N", "-p", "-t", "-u"].contains(previous ?? "")
-    case "printf": taken = previous == "-v"
+    // `printf {}`: the item is the format, and an item `-v a[…]` names a variable.
+    case "printf": taken = previous == "-v" || arguments.allSatisfy { $0.hasPrefix("-") }
     // `wait -p NAME`, also with other flags before it (`-np`).
-    case "wait": taken = previous.map { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.hasSuffix("p") } ?? false
+    // `wait -p NAME`, and any argument: an item `-p a[…]` is one.
+    case "wait": taken = true
     case "test", "[": taken = previous == "-v" || previous == "-R"
     case "mapfile", "readarray": taken = !["-d", "-n", "-O", "-s", "-u", "-C", "-c"].contains(previous ?? "")
     case "getopts": taken = words.count - commandIndex! == 2  // `getopts OPTSTRING NAME [ARG…]`
@@ -295,6 +336,11 @@ struct ShellNamePositions {
     return at < 2 || s[at - 2] != "\\" || s[at - 1] == "\n"
   }
 
+  /// A word that is one command substitution, which may give nothing.
+  private static func mayVanish(_ word: String) -> Bool {
+    (word.hasPrefix("$(") && word.hasSuffix(")")) || (word.hasPrefix("`") && word.hasSuffix("`") && word.count > 1)
+  }
+
   /// `2` of `2>x`, `v` of `{v}<&0`: a descriptor's number or name.
   private static func namesDescriptor(_ word: String) -> Bool {
     if word.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) { return true }
@@ -315,11 +361,19 @@ struct ShellNamePositions {
   /// Whether the word goes on, past the placeholder ending at `end`, to a
   /// `]` followed by `=` or `+=`: an array element assigned.
   private func subscriptAssigned(after end: Int) -> Bool {
+    // Bash reads `a[…]` to its matching `]`, whatever stands inside
+    // (`a[{}|0]=`, `a[({})]=`, a line break).
     var j = end
-    while j < s.count, !"\n;&|()<>`".unicodeScalars.contains(s[j]) {
-      if s[j] == "]" {
-        let next = j + 1 < s.count ? s[j + 1] : " "
-        if next == "=" || (next == "+" && j + 2 < s.count && s[j + 2] == "=") { return true }
+    var depth = 0
+    while j < s.count {
+      if s[j] == "[" {
+        depth += 1
+      } else if s[j] == "]" {
+        if depth == 0 {
+          let next = j + 1 < s.count ? s[j + 1] : " "
+          return next == "=" || (next == "+" && j + 2 < s.count && s[j + 2] == "=")
+        }
+        depth -= 1
       }
       j += 1
     }
@@ -345,6 +399,20 @@ struct ShellNamePositions {
       applyMarks(upTo: i)
       let c = s[i]
       i += 1
+      // The `(` of `$(` and an opening backquote begin commands inside the
+      // word (a mark follows them), the closing ones end them: neither ends
+      // the command outside.
+      if closing || (quote == nil && nextMark < marks.count && marks[nextMark].open && marks[nextMark].at == i) {
+        closing = false
+        word.unicodeScalars.append(c)
+        continue
+      }
+      // Inside `a[…]` bash reads to the matching `]`: blanks, `(`, `|`, `<`,
+      // a line break end nothing (`a[({})]=2`).
+      if quote == nil, " \t\n()|&<>;".unicodeScalars.contains(c), openSubscript.map(Self.isName) == true {
+        word.unicodeScalars.append(c)
+        continue
+      }
       if let q = quote {
         if q == "\"", c == "$", i < to, s[i] == "{", let end = wholeBraced(from: i, to: to, inDouble: true) {
           // `"${x:-"it's"}"`: its quotes nest; it is read whole.
@@ -397,9 +465,7 @@ struct ShellNamePositions {
           if s[i] != "\n" { word.unicodeScalars.append(s[i]) }
           i += 1
         }
-      case " ", "\t":
-        // `a[ 1 ]=x` is one word to bash: a subscript's blanks end nothing.
-        if openSubscript.map(Self.isName) == true { word.unicodeScalars.append(c) } else { endWord() }
+      case " ", "\t": endWord()
       case "<", ">":
         // `2>/dev/null read {}`, `{v}<&0 read {}`: digits or `{name}` against
         // it name a descriptor, no word.
@@ -445,6 +511,7 @@ struct ShellNamePositions {
     redirected = false
     if words.contains(where: Self.integerVariables.contains) { namesIntegerVariable = true }
     if let k = commandIndex, words[k] == "alias" {
+      sawAlias = true
       for definition in words[(k + 1)...] {
         guard let equals = definition.firstIndex(of: "=") else { continue }
         let value = definition[definition.index(after: equals)...]

@@ -241,31 +241,26 @@ struct TemplateScan {
     return j < text.endIndex ? text[j] : nil
   }
 
-  /// Inside `[[ … ]]`, whether the word at `at`..<`end` is an operand bash
-  /// evaluates: beside `-eq`, `-ne`, `-lt`, `-le`, `-gt`, `-ge` (arithmetic),
-  /// after `-v` or `-R` (a variable's name, its subscript arithmetic).
-  /// String and file tests (`-f {}`, `{} == *.md`, `=~`) evaluate nothing.
+  /// Inside `[[ … ]]`, whether bash may evaluate a placeholder there: when
+  /// the test holds `-eq`, `-ne`, `-lt`, `-le`, `-gt`, `-ge` (arithmetic),
+  /// `-v` or `-R` (a variable's name, its subscript arithmetic) anywhere —
+  /// the whole `[[ … ]]`, not the placeholder's neighbours: words told apart
+  /// by blanks were told wrong by quotes (`[[ 1 -eq " "{} ]]`). String and
+  /// file tests alone (`-f {}`, `{} == *.md`, `=~`) evaluate nothing.
   private func isArithmeticOperand(at: Int, end: Int) -> Bool {
     guard stack.contains(where: { if case .bracketed(_, true) = $0 { true } else { false } }) else { return false }
-    func token(from start: Int, step: Int) -> String {
-      var j = start
-      while j >= 0 && j < s.count && " \t".unicodeScalars.contains(s[j]) { j += step }
-      var scalars: [Unicode.Scalar] = []
-      while j >= 0 && j < s.count && !Self.wordEnds.contains(s[j]) {
-        scalars.append(s[j])
-        j += step
-      }
-      return String(String.UnicodeScalarView(step < 0 ? scalars.reversed() : scalars))
-    }
-    // The words around the placeholder's own word.
+    // From the `[[` before to the `]]` after (or the line's end), quotes
+    // and backslashes dropped, cut at blanks.
     var first = at
-    while first > 0 && !Self.wordEnds.contains(s[first - 1]) { first -= 1 }
+    while first > 1 && !(s[first - 1] == "[" && s[first - 2] == "[") { first -= 1 }
     var last = end
-    while last < s.count && !Self.wordEnds.contains(s[last]) { last += 1 }
-    let arithmetic: Set<String> = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]
-    let before = token(from: first - 1, step: -1)
-    let after = token(from: last, step: 1)
-    return arithmetic.contains(before) || arithmetic.contains(after) || before == "-v" || before == "-R"
+    while last + 1 < s.count && !(s[last] == "]" && s[last + 1] == "]") { last += 1 }
+    let text = s[first..<min(last, s.count)].filter { !"\"'\\".unicodeScalars.contains($0) }
+    let words = text.split(whereSeparator: { " \t\n".unicodeScalars.contains($0) }).map {
+      String(String.UnicodeScalarView($0))
+    }
+    let evaluating: Set<String> = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"]
+    return words.contains(where: evaluating.contains)
   }
 
   /// Inside backquotes that stand inside double quotes (`"`…`"`), with a
@@ -385,7 +380,18 @@ struct TemplateScan {
 
   private var atWordStart: Bool {
     guard i > 0 else { return true }
-    return " \t\n;&|()<>".unicodeScalars.contains(s[i - 1])
+    return " \t\n;&|()<>`".unicodeScalars.contains(s[i - 1])
+  }
+
+  /// Whether a `#` at `i` surely starts a comment: first, or after an
+  /// unescaped blank, line break, `;`, `&` or `|`. Where in doubt (after a
+  /// `)` that may end `$(…)` inside a word, after `\ `), it is read as text:
+  /// a comment read as text costs nothing, text read as a comment hid a
+  /// `$((` from this reading.
+  private var atCommentStart: Bool {
+    guard i > 0 else { return true }
+    guard " \t\n;&|".unicodeScalars.contains(s[i - 1]) else { return false }
+    return i < 2 || s[i - 2] != "\\" || s[i - 1] == "\n"
   }
 
   /// Reserved words a command may follow (`then case …`, `do let …`).
@@ -528,7 +534,7 @@ struct TemplateScan {
       case ")":
         if parens > 0 { set(.code(end: end, parens: parens - 1)) } else if end == .paren { pop() }
         copy()
-      case "#" where atWordStart:
+      case "#" where atCommentStart:
         while i < s.count && s[i] != "\n" { copy() }
       default: if !nested(c) { copy() }
       }
@@ -609,14 +615,15 @@ struct TemplateScan {
         if depth > 0 {
           set(.bracketed(depth: depth - 1, double: double))
           copy()
-        } else if !double || next() == "]" {
+        } else if !double || (next() == "]" && atWordStart && (next(2).map(Self.wordEnds.contains) ?? true)) {
+          // `]]` ends `[[` only as a word of its own (`x]]` is an operand).
           pop()
           copy(double ? 2 : 1)
         } else {
           copy()
         }
       // dash knows no `[[`: a `#` there starts a comment, a `<<` a here-document.
-      case "#" where double && atWordStart:
+      case "#" where double && atCommentStart:
         while i < s.count && s[i] != "\n" { copy() }
       case "<" where double && next() == "<" && next(2) != "<":
         hereDocument = true
@@ -628,7 +635,7 @@ struct TemplateScan {
       case ";", "&", "|", "\n", ")":
         pop()
         step()
-      case "#" where atWordStart:
+      case "#" where atCommentStart:
         while i < s.count && s[i] != "\n" { copy() }
       // `let x=1<<2` is `let x=1` with a here-document (`<<` is the shell's operator here).
       case "<" where next() == "<" && next(2) != "<":
