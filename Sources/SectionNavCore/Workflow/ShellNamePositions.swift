@@ -220,8 +220,7 @@ struct ShellNamePositions {
     case "read": taken = !["-d", "-i", "-n", "-N", "-p", "-t", "-u"].contains(previous ?? "")
     // `printf {}`: the item is the format, and an item `-v a[…]` names a variable.
     case "printf": taken = previous == "-v" || arguments.allSatisfy { $0.hasPrefix("-") }
-    // `wait -p NAME`, also with other flags before it (`-np`).
-    // `wait -p NAME`, and any argument: an item `-p a[…]` is one.
+    // `wait -p NAME` (also `-np`), and any argument: an item `-p a[…]` is one.
     case "wait": taken = true
     case "test", "[": taken = previous == "-v" || previous == "-R"
     case "mapfile", "readarray": taken = !["-d", "-n", "-O", "-s", "-u", "-C", "-c"].contains(previous ?? "")
@@ -254,7 +253,7 @@ struct ShellNamePositions {
     return nil
   }
 
-  /// The command word as bash runs it: an alias's first word for an alias.
+  /// The command word (an alias's words are put in place by `endWord`).
   private var command: String? { commandIndex.map { words[$0] } }
 
   /// Where the `${…}` whose `{` is at `from` ends, when it holds no

@@ -366,8 +366,8 @@ struct TemplateScan {
   private func next(_ k: Int = 1) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
 
   /// Right after `for`, `while`, `until`, `if`, `elif`, `then`, `else`,
-  /// `do`, `time` or `!` written against what follows (`for((i=0;;))`,
-  /// `then((x))`).
+  /// `do`, `time`, `!`, `{` or `coproc` written against what follows
+  /// (`for((i=0;;))`, `then((x))`, `{((x))}`).
   private var afterKeyword: Bool {
     for keyword in ["for", "while", "until", "if", "elif", "then", "else", "do", "time", "!", "{", "coproc"] {
       let k = Array(keyword.unicodeScalars)
@@ -420,8 +420,8 @@ struct TemplateScan {
   private mutating func set(_ frame: Frame) { stack[stack.count - 1] = frame }
 
   /// Opens `$(…)` or backquotes `width` scalars long at `i`: commands
-  /// again, wherever they stand (`ShellNamePositions` is told, for those in
-  /// quotes).
+  /// again, wherever they stand (`ShellNamePositions` is told: inside
+  /// quotes or a word, they leave the command outside as it was).
   private mutating func openCommands(_ end: CodeEnd, width: Int) {
     stack.append(.code(end: end, parens: 0))
     copy(width)
