@@ -68,7 +68,7 @@ extension AppState {
           return handleKey(KeyEvent(.enter))
         }
         cursorRow = r
-        pointer.lastClick = (r, time.now)
+        pointer.lastClick = PointerState.Click(row: r, at: time.now)
       case .header?: placeCursor(near: r)
       case nil: break
       }

@@ -171,11 +171,11 @@ struct PointerState: Sendable, Equatable {
   /// The index entry last jumped to during this drag.
   var lastEntry: Int?
   /// The item row last clicked and when (`tick` time), for a double click.
-  var lastClick: (row: Int, at: Int)?
+  var lastClick: Click?
 
-  static func == (a: PointerState, b: PointerState) -> Bool {
-    a.drag == b.drag && a.row == b.row && a.lastEntry == b.lastEntry && a.lastClick?.row == b.lastClick?.row
-      && a.lastClick?.at == b.lastClick?.at
+  struct Click: Sendable, Equatable {
+    var row: Int
+    var at: Int
   }
 }
 

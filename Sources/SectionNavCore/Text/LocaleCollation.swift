@@ -114,13 +114,11 @@ public final class LocaleCollation: @unchecked Sendable, Equatable, CustomString
     if id.isEmpty || id == "C" || id == "POSIX" { return nil }
     if modifier.contains("=") { return id + "@" + modifier }
     let parts = id.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
-    switch modifier.lowercased() {
-    case "latin", "cyrillic", "devanagari":
-      let script = ["latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva"][modifier.lowercased()]!
+    if let script = ["latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva"][modifier.lowercased()] {
       return parts.count == 2 ? "\(parts[0])_\(script)_\(parts[1])" : "\(id)_\(script)"
-    case "valencia": return parts.count == 2 ? id + "_VALENCIA" : id + "_ES_VALENCIA"
-    default: return String(id)
     }
+    if modifier.lowercased() == "valencia" { return parts.count == 2 ? id + "_VALENCIA" : id + "_ES_VALENCIA" }
+    return String(id)
   }
 
   /// Whether `name` can be a locale name (letters, digits, `_ - . @ = ;`).

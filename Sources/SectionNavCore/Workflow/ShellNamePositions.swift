@@ -39,10 +39,9 @@ struct ShellNamePositions {
   private var nextMark = 0
   /// The `)` or backquote at hand closes commands just left: it ends nothing.
   private var closing = false
-  /// Per open mark, what the reading held outside it when it opened inside
-  /// a quote (taken back at its close); nil when it opened outside quotes,
-  /// where parentheses and backquotes end commands already.
-  private var outside: [Outside?] = []
+  /// Per open mark, what the reading held outside it (taken back at its
+  /// close): in quotes or in a word, the command outside goes on after it.
+  private var outside: [Outside] = []
 
   private struct Outside {
     let quote: Unicode.Scalar?
@@ -66,7 +65,7 @@ struct ShellNamePositions {
       if marks[nextMark].open {
         outside.append(Outside(quote: quote, words: words, word: word, begun: begun, redirected: redirected))
         (quote, words, word, begun, redirected) = (nil, [], "", false, false)
-      } else if let back = outside.popLast(), let back {
+      } else if let back = outside.popLast() {
         endWord()
         endCommand()
         (quote, words, word, begun, redirected) = (back.quote, back.words, back.word, back.begun, back.redirected)
@@ -86,7 +85,7 @@ struct ShellNamePositions {
     whole.endCommand()
     givesEvaluatedAttribute =
       !whole.evaluatedNames.isEmpty || whole.namesIntegerVariable || Self.declaresEvaluatedAnywhere(scalars)
-    definesAlias = whole.sawAlias
+    definesAlias = whole.definesAlias
   }
 
   /// `declare -i`/`-n` (also `typeset`, `local`, …) anywhere in the text,
@@ -108,7 +107,6 @@ struct ShellNamePositions {
   /// this reading does not follow (chains, `alias c=[[`), so it takes no
   /// text placeholder.
   private var definesAlias = false
-  private var sawAlias = false
 
   private init(scanning scalars: [Unicode.Scalar]) { s = scalars }
 
@@ -510,7 +508,7 @@ struct ShellNamePositions {
     redirected = false
     if words.contains(where: Self.integerVariables.contains) { namesIntegerVariable = true }
     if let k = commandIndex, words[k] == "alias" {
-      sawAlias = true
+      definesAlias = true
       for definition in words[(k + 1)...] {
         guard let equals = definition.firstIndex(of: "=") else { continue }
         let value = definition[definition.index(after: equals)...]
