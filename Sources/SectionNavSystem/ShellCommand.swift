@@ -20,6 +20,15 @@ public enum ShellCommand {
     let message: String
   }
 
+  /// Whether `/bin/sh` has arrays (bash, zsh, ksh…), so that it may run a
+  /// value's subscript as code (`CodeInValues`): all but dash, ash and posh.
+  static let shellHasArrays: Bool = {
+    guard let path = realpath("/bin/sh", nil) else { return true }
+    defer { free(path) }
+    let name = String(cString: path).split(separator: "/").last.map(String.init) ?? ""
+    return !["dash", "ash", "busybox", "posh"].contains(name)
+  }()
+
   /// The longest value `execve` takes as one argument or environment
   /// string on Linux (`MAX_ARG_STRLEN`, 32 pages, with its `NAME=` and NUL).
   static let maximumStringLength = 32 * 4096
@@ -39,6 +48,11 @@ public enum ShellCommand {
     /// `outlivesProgram`: the command may go on after the program ends
     /// (`execute-silent`), so its files are not removed at a normal end.
     init(_ line: ShellLine, outlivesProgram: Bool = false) throws(SpawnFailure) {
+      if let value = line.valueThatMayRun(shellHasArrays: ShellCommand.shellHasArrays) {
+        throw SpawnFailure(
+          message: "not run: this system's sh could run \(value.name) as code (it holds $( or ` after x[ or (); "
+            + "use {f}, {json-file} or {+f} to pass it in a file")
+      }
       // One that may outlive the program removes its files itself when its
       // shell exits (they were left for good when the program ended first).
       let files = line.files.map { "\"${\($0.name)}\"" }.joined(separator: " ")

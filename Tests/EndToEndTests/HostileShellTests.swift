@@ -65,6 +65,28 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp") == [])
   }
 
+  /// An item bash runs as code where it reads a value as a name or in
+  /// arithmetic (`x[$(cmd)]`) is not handed to a `sh` that is bash, whatever
+  /// the template (the template reader is a sketch; six fuzz rounds each
+  /// found templates hiding such a place from it); dash, which has no
+  /// arrays, is given it, and the preview shows it.
+  @Test func anItemBashCouldRunReachesOnlyAShWithoutArrays() throws {
+    let directory = Scratch.directory("marker")
+    defer { Scratch.remove(directory) }
+    let marker = directory + "/PWNED"
+    let (r, scratch) = try Self.run(
+      items: ["x[$(touch \(marker))]"], { [$0, "--size", "150x4", "--preview", "printf '<%s>' {}"] },
+      script: "tick 200\nprint\n")
+    defer { Scratch.remove(scratch) }
+    let sh = URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath().lastPathComponent
+    if ["dash", "ash", "busybox", "posh"].contains(sh) {
+      #expect(r.stdout.contains("<x[$(touch \(marker))]>"), "\(r.stdout)")
+    } else {
+      #expect(r.stdout.contains("not run: this system's sh could run SECTIONNAV_ITEM as code"), "\(r.stdout)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: marker), "an item ran as code")
+  }
+
   /// An item past the 128 KiB one value may hold on Linux: the pane and the
   /// status line say the command line is too long and what to use instead,
   /// and `{f}` — the item in a file — works. (Before: `sh: cannot start

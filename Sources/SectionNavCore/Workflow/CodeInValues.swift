@@ -1,0 +1,50 @@
+/// The one shape of text that bash, where it is `sh` (Fedora, Arch),
+/// runs as code from a variable's value: a command substitution in what
+/// bash reads as a subscript or as an array's words. Bash evaluates a value
+/// used as a variable's name (`read`, `printf -v`, `[[ -v ]]`, `${!x}`) or
+/// in arithmetic (`[[ … -eq … ]]`, `(( ))`, `declare -i`), subscripts and
+/// all — `x[$(cmd)]` runs `cmd` — and `declare -a x=VALUE` reads a value
+/// starting with `(` as words to expand again. `TemplateScan` refuses
+/// placeholders in those places, but it reads a sketch of bash's grammar,
+/// and six fuzz rounds each found templates that hid such a place from it.
+/// So a value of this shape is not handed to such a shell at all, whatever
+/// the template: what the reading misses can then run nothing. dash (Debian's
+/// `sh`), ash and posh have no arrays and evaluate no subscript.
+public enum CodeInValues {
+  /// Whether bash could run part of `value` as a command: a `$(` or a
+  /// backquote after a subscript's `[` (one right after a letter, digit or
+  /// `_`, as bash reads `x[`), after `=(`, or in a value starting with `(`.
+  /// Checked against bash itself in the tests; a `[` after a blank
+  /// (`[ "$(id -u)" = 0 ]`) or a plain `$(date)` is no such place.
+  public static func mayRun(_ value: String) -> Bool {
+    var opened = value.utf8.first == UInt8(ascii: "(")
+    var previous: UInt8 = 0
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "["):
+        if previous == UInt8(ascii: "_") || (previous | 0x20) &- UInt8(ascii: "a") < 26
+          || previous &- UInt8(ascii: "0") < 10
+        {
+          opened = true
+        }
+      case UInt8(ascii: "("):
+        if previous == UInt8(ascii: "=") { opened = true }
+        if previous == UInt8(ascii: "$") && opened { return true }
+      case UInt8(ascii: "`"):
+        if opened { return true }
+      default: break
+      }
+      previous = byte
+    }
+    return false
+  }
+}
+
+extension ShellLine {
+  /// The first variable whose value bash could run (`CodeInValues`), when
+  /// `sh` is such a shell (`shellHasArrays`); nil when there is none.
+  public func valueThatMayRun(shellHasArrays: Bool) -> Variable? {
+    guard shellHasArrays else { return nil }
+    return environment.first { CodeInValues.mayRun($0.value) }
+  }
+}
