@@ -17,8 +17,14 @@ import Testing
     "x=abc; : \"${x:v}\"", "export \"$v\"", "declare -A m=$v",
   ]
 
+  /// Places a template that declares arrays gives: the parentheses are its own.
+  static let declaring = [
+    "declare -a \"x=($v)\"", "declare -a x=\\($v\\)", "f() { local -a \"x=($v)\"; }; f",
+    "typeset -a \"x=($v)\"", "readonly -a \"x=($v)\"", "declare -a \"x=$(echo \"(\")$v)\"",
+  ]
+
   /// Which of `values` made bash (as `sh`: POSIX mode) run a command, by index.
-  static func ranInBash(_ bash: String, _ values: [String]) throws -> Set<Int> {
+  static func ranInBash(_ bash: String, _ values: [String], places: [String] = places) throws -> Set<Int> {
     let directory = Scratch.directory("bash")
     defer { Scratch.remove(directory) }
     for (i, value) in values.enumerated() {
@@ -63,6 +69,34 @@ import Testing
       #expect(!ran.contains(values.count + k), "bash ran \(value)")
       #expect(!CodeInValues.mayRun(value), "\(value) refused")
     }
+  }
+
+  /// A template that names `declare` (or `typeset`, `local`, `readonly`,
+  /// `export`) in any spelling may give a plain value parentheses that bash
+  /// expands again: every value with a command or process substitution is
+  /// then named; in other templates those are passed.
+  @Test(.enabled(if: Oracle.find("bash") != nil, "bash is not installed"))
+  func aTemplateThatDeclaresHasEveryCommandInAValueNamed() throws {
+    var random = OracleRandom(seed: 22)
+    let pieces = ["x", "$(touch ran)", "`touch ran`", "<(touch ran)", ">(touch ran)", " ", "$", "(", ")", "'", "\""]
+    let values = ["$(touch ran)", "`touch ran`", "<(touch ran)", ">(touch ran)"]
+      + (0..<120).map { _ in (0..<(1 + random.below(4))).map { _ in random.pick(pieces) }.joined() }
+    let ran = try Self.ranInBash(Oracle.find("bash")!, values, places: Self.declaring)
+    // A process substitution may end after bash: only the first two must show.
+    for i in 0..<2 { #expect(ran.contains(i), "bash did not run \(values[i]): the oracle missed a place") }
+    for (i, value) in values.enumerated() where ran.contains(i) {
+      #expect(CodeInValues.mayRun(value, declares: true), "bash ran \(value)")
+      #expect(!CodeInValues.mayRun(value), "\(value) refused without a declaration")
+    }
+    for template in ["declare -a \"x=({})\"", "decl''are", "d\\eclare", "\"declare\"$x", "{declare,-a}", "typeset",
+      "f() { local x; }", "readonly", "export X={}", "builtin declare"]
+    {
+      #expect(CodeInValues.namesDeclaration(template), "\(template)")
+    }
+    #expect(!CodeInValues.namesDeclaration("echo {} | bat --color=always -"))
+    let line = try CommandTemplate("export X={}; echo $X").render(.init(item: "$(id)"))
+    #expect(line.valueThatMayRun(shellHasArrays: true)?.name == "SECTIONNAV_ITEM")
+    #expect(try CommandTemplate("echo {}").render(.init(item: "$(id)")).valueThatMayRun(shellHasArrays: true) == nil)
   }
 
   /// Where `sh` has no arrays (dash, Debian's) nothing is refused; where it

@@ -1,6 +1,6 @@
-/// The one shape of text that bash, where it is `sh` (Fedora, Arch),
-/// runs as code from a variable's value: a command substitution in what
-/// bash reads as a subscript or as an array's words. Bash evaluates a value
+/// The shapes of text that bash, where it is `sh` (Fedora, Arch), runs as
+/// code from a variable's value: a command substitution in what bash reads
+/// as a subscript or as an array's words. Bash evaluates a value
 /// used as a variable's name (`read`, `printf -v`, `[[ -v ]]`, `${!x}`) or
 /// in arithmetic (`[[ … -eq … ]]`, `(( ))`, `declare -i`), subscripts and
 /// all — `x[$(cmd)]` runs `cmd` — and `declare -a x=VALUE` reads a value
@@ -16,7 +16,13 @@ public enum CodeInValues {
   /// `_`, as bash reads `x[`), after `=(`, or in a value starting with `(`.
   /// Checked against bash itself in the tests; a `[` after a blank
   /// (`[ "$(id -u)" = 0 ]`) or a plain `$(date)` is no such place.
-  public static func mayRun(_ value: String) -> Bool {
+  /// `declares`: the template names a builtin that reads an assignment's
+  /// `(…)` as words to expand again (`declare -a "x=({})"`,
+  /// `namesDeclaration`), where any `$(`, backquote, `<(` or `>(` may run.
+  public static func mayRun(_ value: String, declares: Bool = false) -> Bool {
+    if declares && (value.utf8.contains(UInt8(ascii: "`")) || ["$(", "<(", ">("].contains { value.contains($0) }) {
+      return true
+    }
     var opened = value.utf8.first == UInt8(ascii: "(")
     var previous: UInt8 = 0
     for byte in value.utf8 {
@@ -40,11 +46,29 @@ public enum CodeInValues {
   }
 }
 
+extension CodeInValues {
+  /// The builtins that take `NAME=(…)` arguments and expand the words in
+  /// them again: `declare -a "x=({})"` runs a plain `$(cmd)` value, and the
+  /// parentheses may come from the template in many spellings.
+  static let declarations = ["declare", "typeset", "local", "readonly", "export"]
+
+  /// Whether `template` spells one of `declarations` anywhere — read as
+  /// raw text with its quotes and backslashes taken out, not as the
+  /// template reader reads commands, so that no misreading (and no
+  /// `decl''are`, `declare$x`, `{declare,-a}`) hides it. Only a name made
+  /// by an expansion (`$(echo declare)`, `dec{l,}are`) gets past, as it
+  /// gets past any reading of the text.
+  public static func namesDeclaration(_ template: String) -> Bool {
+    let bare = String(template.filter { $0 != "'" && $0 != "\"" && $0 != "\\" })
+    return declarations.contains { bare.contains($0) }
+  }
+}
+
 extension ShellLine {
   /// The first variable whose value bash could run (`CodeInValues`), when
   /// `sh` is such a shell (`shellHasArrays`); nil when there is none.
   public func valueThatMayRun(shellHasArrays: Bool) -> Variable? {
     guard shellHasArrays else { return nil }
-    return environment.first { CodeInValues.mayRun($0.value) }
+    return environment.first { CodeInValues.mayRun($0.value, declares: declares) }
   }
 }

@@ -130,6 +130,7 @@ public struct CommandTemplate: Sendable, Equatable {
   /// The command line for `sh -c` and the environment it needs.
   public func render(_ values: Values) -> ShellLine {
     var line = ShellLine(text: "")
+    line.declares = CodeInValues.namesDeclaration(text)
     func set(_ name: String, _ value: String) {
       if !line.environment.contains(where: { $0.name == name }) {
         line.environment.append(.init(name: name, value: value))
@@ -190,6 +191,9 @@ public struct ShellLine: Sendable, Equatable {
   public var text: String
   public var environment: [Variable] = []
   public var files: [Variable] = []
+  /// The command names a builtin that may read a value as an array's words
+  /// (`CodeInValues.namesDeclaration`).
+  public var declares = false
 
   public init(text: String, environment: [Variable] = [], files: [Variable] = []) {
     self.text = text
