@@ -79,7 +79,8 @@ import Testing
   func aTemplateThatDeclaresHasEveryCommandInAValueNamed() throws {
     var random = OracleRandom(seed: 22)
     let pieces = ["x", "$(touch ran)", "`touch ran`", "<(touch ran)", ">(touch ran)", " ", "$", "(", ")", "'", "\""]
-    let values = ["$(touch ran)", "`touch ran`", "<(touch ran)", ">(touch ran)"]
+    let values =
+      ["$(touch ran)", "`touch ran`", "<(touch ran)", ">(touch ran)"]
       + (0..<120).map { _ in (0..<(1 + random.below(4))).map { _ in random.pick(pieces) }.joined() }
     let ran = try Self.ranInBash(Oracle.find("bash")!, values, places: Self.declaring)
     // A process substitution may end after bash: only the first two must show.
@@ -88,9 +89,10 @@ import Testing
       #expect(CodeInValues.mayRun(value, declares: true), "bash ran \(value)")
       #expect(!CodeInValues.mayRun(value), "\(value) refused without a declaration")
     }
-    for template in ["declare -a \"x=({})\"", "decl''are", "d\\eclare", "\"declare\"$x", "{declare,-a}", "typeset",
-      "f() { local x; }", "readonly", "export X={}", "builtin declare"]
-    {
+    for template in [
+      "declare -a \"x=({})\"", "decl''are", "d\\eclare", "\"declare\"$x", "{declare,-a}", "typeset",
+      "f() { local x; }", "readonly", "export X={}", "builtin declare",
+    ] {
       #expect(CodeInValues.namesDeclaration(template), "\(template)")
     }
     #expect(!CodeInValues.namesDeclaration("echo {} | bat --color=always -"))
