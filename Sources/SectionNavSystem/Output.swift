@@ -64,6 +64,21 @@ public enum Output {
     code == EPIPE ? nil : Failure("cannot write to standard output: \(String(cString: strerror(code)))").description
   }
 
+  /// Whether SIGPIPE was ignored when the program started (a parent's
+  /// `trap '' PIPE`): a reader that goes away is then EPIPE in every mode,
+  /// exit 2; otherwise the signal's default ends the program, status 141.
+  /// Noted before the terminal's handlers replace it (`noteStartingSignals`).
+  public static var brokenPipeIgnored: Bool { pipeSignalIgnored.load(ordering: .relaxed) }
+  private static let pipeSignalIgnored = Atomic<Bool>(false)
+
+  public static func noteStartingSignals() {
+    var old = sigaction()
+    sigaction(SIGPIPE, nil, &old)
+    // SIG_IGN is the handler 1 (SIG_DFL, 0, is nil here).
+    let ignored = old.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false
+    pipeSignalIgnored.store(ignored, ordering: .relaxed)
+  }
+
   /// Whether standard input was closed when the program started (`<&-`).
   public static var standardInputClosed: Bool { stdinWasClosed.load(ordering: .relaxed) }
   private static let stdinWasClosed = Atomic<Bool>(false)

@@ -84,6 +84,10 @@ enum InteractiveMode {
       if let failure { throw failure }
       return status.code
     } catch TerminalError.outputFailed(let code) {
+      // Nobody left to read the chosen item (`| head -0`): SIGPIPE's 141,
+      // as such a write ends every other mode (and fzf) — the terminal's
+      // handler caught the signal here — unless it was ignored at the start.
+      if code == EPIPE && !Output.brokenPipeIgnored { return 128 + SIGPIPE }
       Output.recordStandardOutputFailure(code)
       return ExitCode.failure.rawValue
     } catch let failure as Failure {

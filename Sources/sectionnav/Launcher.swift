@@ -9,6 +9,7 @@ enum Launcher {
 
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     Output.occupyClosedStandardDescriptors()
+    Output.noteStartingSignals()
     LargeBlocks.returnToTheKernel()
     var status: Int32
     do {

@@ -67,6 +67,18 @@ struct TmuxPickTests {
     #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
   }
 
+  /// Enter with nobody left to read standard output (`| true`): 141, as a
+  /// write there ends every other mode and fzf (SIGPIPE's 128 + 13), not 2.
+  @Test func enterIntoAClosedPipeIsSIGPIPEsStatus() async throws {
+    let s = try TmuxSession("{ sectionnav --pick < list; echo $? > st; } | true", files: ["list": Self.list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
+    try s.sendKeys(["Enter"])
+    _ = try await s.waitForExit()
+    try TmuxTest.expectRestored(s)
+    #expect(s.file("st") == "141\n")
+  }
+
   /// `--header` draws its line beside the prompt line: just above it at the
   /// bottom, just under it with `--reverse` (prompt on top), as fzf does; the
   /// keys and the output stay fzf's (`ap`, C-j, Enter: apricot).
