@@ -141,7 +141,7 @@ import Testing
     #expect(
       Self.message("x:print({nope})")
         == "invalid --bind 'x:print({nope})': unknown placeholder '{nope}' in --print format "
-        + "(expected {section}, {item}, {index} or {json})")
+        + "(expected {section}, {item} (or {}), {index} or {json})")
     #expect(Self.message("x:accept;y") == "invalid --bind 'x:accept;y': unexpected ';y'")
   }
 }

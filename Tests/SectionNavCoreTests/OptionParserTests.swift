@@ -273,7 +273,7 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
         == "bad colour 'thumb=purplish': unknown colour 'purplish'")
     #expect(
       errorMessage(["--print", "{name}"])
-        == "unknown placeholder '{name}' in --print format (expected {section}, {item}, {index} or {json})")
+        == "unknown placeholder '{name}' in --print format (expected {section}, {item} (or {}), {index} or {json})")
     #expect(errorMessage(["a.json", "b.json"]) == "unexpected argument 'b.json'")
     #expect(errorMessage(["--delimiter", ""]) == "empty value for --delimiter")
     #expect(errorMessage(["--script="]) == "empty value for --script")

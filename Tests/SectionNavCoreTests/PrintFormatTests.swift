@@ -18,6 +18,8 @@ import Testing
     #expect(try render("{section}/{item} #{index}") == "iPhone/iPhone 12 #3")
     #expect(try render("{json}") == #""iPhone 12""#)
     #expect(try render("[{item}] [{item}]") == "[iPhone 12] [iPhone 12]")
+    // fzf's and the templates' `{}` is the item here too.
+    #expect(try render("{}: {index}") == "iPhone 12: 3")
     #expect(try render("plain") == "plain")
     #expect(try render("") == "")
   }
@@ -43,7 +45,7 @@ import Testing
     }
     #expect(
       message("{sektion}")
-        == "unknown placeholder '{sektion}' in --print format (expected {section}, {item}, {index} or {json})")
+        == "unknown placeholder '{sektion}' in --print format (expected {section}, {item} (or {}), {index} or {json})")
     #expect(message("{item") == "unterminated placeholder '{item' in --print format")
     #expect(
       message(#"\q"#)

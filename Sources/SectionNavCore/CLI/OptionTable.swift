@@ -196,7 +196,7 @@ public enum OptionTable {
     // Output
     OptionSpec(
       "--print", kind: .value, placeholder: "FORMAT", defaultValue: "{item}", group: .output,
-      help: "what Enter prints: {section}, {item}, {index} (0-based in its section), {json}; "
+      help: "what Enter prints: {section}, {item} (or {}), {index} (0-based in its section), {json}; "
         + "'json' alone prints the item's JSON value"
     ) { c, v throws(UsageError) in c.printFormat = try PrintFormat(v) },
     OptionSpec(

@@ -1,7 +1,8 @@
 /// What Enter prints for the chosen item (`--print FORMAT`), parsed once so a
 /// bad format is a usage error at start-up, not a surprise at the end.
 ///
-/// Placeholders: `{section}` (the section title), `{item}` (the item as shown),
+/// Placeholders: `{section}` (the section title), `{item}` (the item as shown;
+/// `{}` too, as in `--preview` and fzf),
 /// `{index}` (the item's 0-based position within its section, the number
 /// `goto SECTION ITEM` takes) and `{json}` (the item's original JSON text, e.g.
 /// `"iPhone 12"` with its quotes, or an object). Escapes: `\t`, `\n`, `\\`, and
@@ -57,13 +58,13 @@ public struct PrintFormat: Sendable, Equatable {
         let piece: Piece
         switch name {
         case "section": piece = .section
-        case "item": piece = .item
+        case "item", "": piece = .item
         case "index": piece = .index
         case "json": piece = .json
         default:
           throw UsageError(
             "unknown placeholder '{\(name)}' in --print format "
-              + "(expected {section}, {item}, {index} or {json})")
+              + "(expected {section}, {item} (or {}), {index} or {json})")
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         text = ""
