@@ -21,6 +21,16 @@ import Testing
     #expect(r.stderr == Self.message)
   }
 
+  /// A NUL in the title `{section}` prints is named as the title's, not the item's.
+  @Test func aNULInTheTitleIsSaidToBeThere() throws {
+    let path = Scratch.file(#"{"S\u0000T": ["a"]}"#, suffix: ".json")
+    defer { Scratch.remove(path) }
+    let r = try Binary.run(["--print0", "--print", "{section}", "--filter-print", "", path])
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.hasSuffix(": the section's title holds a NUL byte\n"), "\(r.stderr)")
+  }
+
   @Test func filterPrintWithoutANULSurvivorPrintsAsBefore() throws {
     let path = Scratch.file(Self.files, suffix: ".json")
     defer { Scratch.remove(path) }

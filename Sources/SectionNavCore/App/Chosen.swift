@@ -35,10 +35,13 @@ public struct Chosen: Sendable {
     return out
   }
 
-  /// The error for an item that `--print0` cannot print.
+  /// The error for an item that `--print0` cannot print: the item holds
+  /// a NUL, or else its section's title does (`{section}`).
   public static func holdsNUL(_ list: SectionedList, section: Int, item: Int) -> Failure {
-    Failure(
-      "--print0 cannot print item \(item) of section '\(list.title(section))': it holds a NUL byte "
-        + "(--print json escapes it as \\u0000)")
+    let at = "--print0 cannot print item \(item) of section '\(list.title(section))'"
+    guard list.itemText(section: section, item: item).utf8.contains(0) else {
+      return Failure(at + ": the section's title holds a NUL byte")
+    }
+    return Failure(at + ": it holds a NUL byte (--print json escapes it as \\u0000)")
   }
 }
