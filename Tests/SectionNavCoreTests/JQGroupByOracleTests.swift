@@ -74,6 +74,12 @@ struct JQGroupByOracleTests {
     // NFC and NFD are two sections (Swift's == would call them one).
     #expect(list.sections.filter { $0.title.unicodeScalars.first == "e" }.count == 1)
     #expect(list.sections.last?.title == "(none)")
+    // A string whose own quotes would make it read as one quoted is quoted
+    // too: `"3"` (quotes its own) is not shown as the string 3 is.
+    let quoting = #"[{"g":3},{"g":"3"},{"g":"\"3\""},{"g":null},{"g":"(none)"},{"g":"\"(none)\""},{"g":"\"x"}]"#
+    options.groupBy = .field(try FieldPath("g"))
+    let shown = try ItemLoader.load(ByteBuffer(string: quoting), options: options).list.sections.map(\.title)
+    #expect(Set(shown) == ["3", #""3""#, #""\"3\"""#, "(none)", #""(none)""#, #""\"(none)\"""#, #""\"x""#])
   }
 
   /// A number too large for a double is titled as jq prints it (the
@@ -113,11 +119,11 @@ struct JQGroupByOracleTests {
     var options = LoadOptions()
     options.format = .csv
     options.groupBy = .field(try FieldPath("f"))
-    let csv = "f\n3\n\"3\"\n(none)\n\u{E9}\ne\u{301}\n\n,\n"
+    let csv = "f\n3\n\"3\"\n(none)\n\u{E9}\ne\u{301}\n\n,\n\"\"\"(none)\"\"\"\n"
     let list = try ItemLoader.load(ByteBuffer(string: csv), options: options).list
     #expect(
       Set(list.sections.map { "\($0.title):\($0.itemCount)" }) == [
-        "3:2", "\"(none)\":1", "(none):1", "\u{E9}:1", "e\u{301}:1",
+        "3:2", "\"(none)\":1", "(none):1", "\u{E9}:1", "e\u{301}:1", #""\"(none)\"":1"#,
       ])
   }
 }

@@ -322,7 +322,10 @@ struct ItemGroups {
 
   /// The titles as shown: a string whose text is also the title of a value
   /// of another kind (`"3"` beside 3, `"true"` beside true, `"(none)"`
-  /// beside missing) is shown as a JSON string, quotes and all.
+  /// beside missing) is shown as a JSON string, quotes and all — and then
+  /// so is every string starting with `"`, which could otherwise read as
+  /// one so shown (the string `"3"`, quotes its own, beside those): no
+  /// other title starts with a quote, so no two titles read the same.
   var shownTitles: [String] {
     let texts = kinds.reduce(0) { $0 + ($1 == .text ? 1 : 0) }
     // All of one kind (ids that are all numbers, names all strings): none to quote.
@@ -332,10 +335,14 @@ struct ItemGroups {
     var others = KeyTable()
     others.reserve(titles.count - texts)
     for k in kinds.indices where kinds[k] != .text { others.add(k, hash: KeyTable.hash(titles[k])) }
+    func spellsAnother(_ k: Int) -> Bool {
+      let t = titles[k]
+      return kinds[k] == .text && others.find(KeyTable.hash(t), where: { titles[$0].sameScalars(as: t) }) != nil
+    }
+    guard titles.indices.contains(where: spellsAnother) else { return titles }
     return titles.indices.map { k in
       let t = titles[k]
-      guard kinds[k] == .text, others.find(KeyTable.hash(t), where: { titles[$0].sameScalars(as: t) }) != nil
-      else { return t }
+      guard (kinds[k] == .text && t.utf8.first == UInt8(ascii: "\"")) || spellsAnother(k) else { return t }
       return JSONText.quoted(t)
     }
   }
