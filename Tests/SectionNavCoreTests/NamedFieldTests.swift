@@ -79,6 +79,8 @@ import Testing
     ("g..z", "--group-by: empty key in the field 'g..z'"),
     ("\"g\"", "--group-by: '\"' in the field '\"g\"'"),
     ("g[0]", "--group-by: '[' in the field 'g[0]': an element is written .a[0]"),
+    // A jq-style field's error names the field, not `--path`, which was not given.
+    (".a.", "--group-by: invalid field '.a.' at character 4: expected a key after '.'"),
   ])
   func fieldNamesThatCannotMeanWhatTheySayAreUsageErrors(field: String, message: String) {
     let error = #expect(throws: UsageError.self) { try GroupBy(option: field) }

@@ -24,7 +24,7 @@ public struct FieldPath: Sendable, Equatable, Hashable, CustomStringConvertible 
   public init(_ text: String) throws(UsageError) {
     self.text = text
     if text.hasPrefix(".") || text.hasPrefix("[") {
-      let path = try JSONPath(text)
+      let path = try JSONPath(text, what: "field")
       var steps: [Step] = []
       if path.optional.contains(true) { throw UsageError("'?' has no meaning in the field '\(text)'") }
       for step in path.steps {

@@ -61,9 +61,10 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     self.text = text
   }
 
-  /// Parses `text`; errors name the position and what was expected.
-  public init(_ text: String) throws(UsageError) {
-    var reader = Reader(chars: Array(text.unicodeScalars), text: text)
+  /// Parses `text`; errors name the position and what was expected, and
+  /// `what` the text is (`--path`, or a field of `--group-by` and the like).
+  public init(_ text: String, what: String = "--path") throws(UsageError) {
+    var reader = Reader(chars: Array(text.unicodeScalars), text: text, what: what)
     let (steps, optional) = try reader.path()
     self.init(steps: steps, optional: optional, text: text)
   }
@@ -73,19 +74,21 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
   struct Reader {
     let chars: [Unicode.Scalar]
     let text: String
+    let what: String
     var i = 0
     /// An index of more than 15 digits: past every list, and no sum with
     /// a list's length overflows.
     static let beyondAnyList = 1_000_000_000_000_000
 
-    init(chars: [Unicode.Scalar], text: String) {
+    init(chars: [Unicode.Scalar], text: String, what: String) {
       self.chars = chars
       self.text = text
+      self.what = what
     }
 
-    func fail(_ what: String) -> UsageError {
+    func fail(_ expected: String) -> UsageError {
       UsageError(
-        "invalid --path '\(text)' at character \(i + 1): \(what) (e.g. .items, .\"a b\", .[\"x\"], .[0], .[-1], .[2:4], .[])"
+        "invalid \(what) '\(text)' at character \(i + 1): \(expected) (e.g. .items, .\"a b\", .[\"x\"], .[0], .[-1], .[2:4], .[])"
       )
     }
 
