@@ -15,6 +15,9 @@ import Testing
     (#"{"data":{"items":["x"]}}"#, "found an object", ["--path", ".data.items"]),
     ("[[1,2],[3]]", "found an array", ["--path", ".[][]"]),
     (#"[{"title":"A","items":["x"]},2]"#, "found a number", ["--path", ".[]"]),
+    // An object that is no section among sections: named as a number is.
+    (#"[{"title":"A","items":["x"]},{"x":1}]"#, #"a section has no "title" string"#, ["--path", ".[]"]),
+    (#"[{"title":"A","items":["x"]},{"title":"B"}]"#, #"section "B" has no "items" array"#, ["--path", ".[]"]),
   ])
   func otherJSONNamesWhatWouldOpenIt(document: String, found: String, opens: [String]) throws {
     let file = Scratch.file(document, suffix: ".json")

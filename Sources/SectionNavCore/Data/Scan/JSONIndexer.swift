@@ -845,8 +845,9 @@ struct Scan {
       } else {
         fail(
           at: sectionStart,
-          sectionTitle == nil
-            ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array",
+          (sectionTitle == nil
+            ? "a section has no \"title\" string" : "section \(JSONText.quoted(sectionTitle!)) has no \"items\" array")
+            + ShapeHint.element(0x7B),
           watch: &watch, itemDepth: &itemDepth)
       }
       sectionTitle = nil
