@@ -423,6 +423,36 @@ import Testing
     )
   }
 
+  /// Marked items come out in the order they were marked, as in fzf —
+  /// printed and in `{+}` — also after a snapshot of more data moved their
+  /// store positions.
+  @Test func markedItemsKeepTheOrderTheyWereMarkedIn() throws {
+    var settings = AppSettings()
+    settings.multi = true
+    settings.binds = try KeyBind.parse("x:execute(show {+})")
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
+      settings: settings, width: 60, height: 10)
+    // m marks and steps down: b1, then a'2, then a 1.
+    for key in ["j", "j", "j", "m", "k", "k", "m", "k", "k", "m"] {
+      _ = s.handle(.key(KeyEvent(.char(Character(key)))))
+    }
+    let order = [ChosenItem(section: 1, item: 0), ChosenItem(section: 0, item: 1), ChosenItem(section: 0, item: 0)]
+    #expect(s.markedItems == order)
+    let effects = s.handle(.key(KeyEvent(.char("x"))))
+    let run = try #require(effects.compactMap { if case .execute(_, let c, _) = $0 { c } else { nil } }.first)
+    #expect((1...3).map { run.value("SECTIONNAV_MARKED_\($0)") } == ["b1", "a'2", "a 1"])
+    // More data: a section sorted in first moves every store position.
+    _ = s.handle(
+      .data(
+        DataUpdate(
+          list: SectionedList([
+            (title: "0", items: ["z"]), (title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"]),
+          ]),
+          progress: 0, reading: true)))
+    #expect(s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) } == ["b1", "a'2", "a 1"])
+  }
+
   /// Choosing the marked items ends the run as choosing one item does: the
   /// rest of the chain (here a command) never starts.
   @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {

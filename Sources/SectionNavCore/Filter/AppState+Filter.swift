@@ -257,33 +257,35 @@ extension AppState {
   mutating func toggleMark(thenStep step: Int = 0) {
     guard settings.multi, let c = cursor else { return }
     let o = dataOrdinal(section: c.section, item: c.item)
-    if filtering.marks.remove(o) == nil { filtering.marks.insert(o) }
+    filtering.marks.toggle(o)
     if step != 0 { stepCursor(step) }
   }
 
-  /// Enter: every marked item in data order, else the cursor's item.
+  /// Enter: every marked item in marking order, else the cursor's item.
   func chooseEffects() -> [Effect] {
     if !filtering.marks.isEmpty { return [.chooseItems(markedItems)] }
     guard let c = cursorBaseItem else { return [.quit] }
     return [.choose(section: c.section, item: c.item)]
   }
 
-  /// The marked items of the full data, in data order.
+  /// The marked items of the full data, in marking order.
   var markedItems: [ChosenItem] {
+    guard !filtering.marks.isEmpty else { return [] }
     let data = dataList
-    var chosen: [ChosenItem] = []
-    let sorted = filtering.marks.sorted()
-    for s in 0..<data.sectionCount {
-      let first = data.sections[s].firstItem
-      let end = first + data.sections[s].itemCount
-      // Marks are store positions; a section's items are contiguous there.
-      var i = lowerBound(sorted, UInt32(first))
-      while i < sorted.count && Int(sorted[i]) < end {
-        chosen.append(ChosenItem(section: s, item: Int(sorted[i]) - first))
-        i += 1
+    // Marks are store positions; a section's items are contiguous there,
+    // so a mark's section is the last to start at or before it.
+    let starts = (0..<data.sectionCount).filter { data.sections[$0].itemCount > 0 }
+      .map { (first: UInt32(data.sections[$0].firstItem), section: $0) }.sorted { $0.first < $1.first }
+    return filtering.marks.order.compactMap { mark in
+      var (lo, hi) = (0, starts.count)
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if starts[mid].first <= mark { lo = mid + 1 } else { hi = mid }
       }
+      guard lo > 0 else { return nil }
+      let (first, s) = starts[lo - 1]
+      return Int(mark - first) < data.itemCount(s) ? ChosenItem(section: s, item: Int(mark - first)) : nil
     }
-    return chosen
   }
 
   /// The marked items as section titles and places in their sections:
@@ -295,7 +297,7 @@ extension AppState {
   }
 
   /// `keys` as marks (store positions) of the data now shown, those it holds.
-  func marks(at keys: [ItemKey]) -> Set<UInt32> {
+  func marks(at keys: [ItemKey]) -> Marks {
     guard !keys.isEmpty else { return [] }
     let data = dataList
     let titles = Set(keys.map(\.title))
@@ -303,12 +305,11 @@ extension AppState {
     for s in 0..<data.sectionCount where titles.contains(data.title(s)) && sections[data.title(s)] == nil {
       sections[data.title(s)] = s
     }
-    var marks = Set<UInt32>()
-    for key in keys {
-      guard let s = sections[key.title], key.item < data.itemCount(s) else { continue }
-      marks.insert(UInt32(data.sections[s].firstItem + key.item))
-    }
-    return marks
+    return Marks(
+      keys.compactMap { key in
+        guard let s = sections[key.title], key.item < data.itemCount(s) else { return nil }
+        return UInt32(data.sections[s].firstItem + key.item)
+      })
   }
 
   /// The marked items' texts, for `{+}`.
@@ -317,13 +318,4 @@ extension AppState {
     return markedItems.map { data.itemText(section: $0.section, item: $0.item) }
   }
 
-  private func lowerBound(_ a: [UInt32], _ v: UInt32) -> Int {
-    var lo = 0
-    var hi = a.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if a[mid] < v { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
-  }
 }

@@ -19,8 +19,8 @@ public struct Filtering: Sendable {
   var follow: (generation: Int, section: Int, item: Int)?
   /// 0…1 while a run goes on.
   public internal(set) var progress: Double?
-  /// Marked items, by position in the full data's item store.
-  public internal(set) var marks = Set<UInt32>()
+  /// Marked items, by position in the full data's item store, in marking order.
+  public internal(set) var marks = Marks()
   /// While a script's `type` goes on: the line's edits wait to filter
   /// (`typedPending`) until its end or an action that reads the query —
   /// each key filtering on its own made a long `type` quadratic (every

@@ -12,7 +12,7 @@ struct WorkflowState: Sendable {
     var item: ItemKey
     var generation: Int
     var query: String? = nil
-    var marks: Set<UInt32>? = nil
+    var marks: Marks? = nil
   }
 
   var previewOpen: Bool
