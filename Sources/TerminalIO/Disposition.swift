@@ -6,7 +6,7 @@ public enum Disposition {
   case `continue`
   /// Restore the terminal, write `output` (verbatim: include the newline) to
   /// standard output, and end the run with `code`.
-  case exit(code: Int32, output: String?)
+  case exit(code: Int32, output: [UInt8]?)
   /// Give the terminal back in its original state (cooked mode, main screen,
   /// cursor shown, no mouse), run the closure, then take it again and repaint.
   case suspendFor(() -> Void)

@@ -162,7 +162,7 @@ public final class TerminalApp {
       terminal.leave()
       if let output {
         do {
-          try Terminal.writeAll(Array(output.utf8), to: STDOUT_FILENO)
+          try Terminal.writeAll(output, to: STDOUT_FILENO)
         } catch TerminalError.writeFailed(let code) {
           // The chosen item did not arrive: an error, not a silent exit 0.
           throw TerminalError.outputFailed(errno: code)

@@ -16,7 +16,7 @@ enum PickShortcut {
     guard result.itemCount == 1 && config.selectOne else { return nil }
     let section = Int(result.sections[0])
     let item = list.item(ordinal: Int(result.ordinals[0]), in: section)
-    Output.write(try chosen.text(list, section: section, item: item))
+    Output.write(bytes: try chosen.text(list, section: section, item: item))
     return ExitCode.success.rawValue
   }
 }

@@ -32,7 +32,7 @@ enum ScriptMode {
     Output.write(buffer)
     let end = try ScriptRunner.end(outcome, scriptName: DataSource.displayName(path))
     let (status, output) = try end.exit(state, chosen: chosen)
-    if let output { Output.write(output) }
+    if let output { Output.write(bytes: output) }
     return status
   }
 }

@@ -57,6 +57,24 @@ import Testing
     #expect(kept.stdout == json, "\(kept.stderr)")
   }
 
+  /// A name that is not UTF-8 (`find -print0` on Linux may give one) comes
+  /// back as its bytes — chosen with Enter, printed by `--filter-print`,
+  /// inside a `--print` format — so `xargs -0 rm` gets the file that exists
+  /// (it was printed with U+FFFD in place of `\xe9`, as fzf prints it).
+  @Test func bytesThatAreNotUTF8ComeBackAsTheyAre() throws {
+    let script = try writeTemp("key Enter\n")
+    defer { Scratch.remove(script) }
+    let feed = #"printf 'lat\351.txt\0caf\303\251\0' | "$0" --read0 --print0 --keep-order "$@" | od -An -tx1 | tr -d ' \n'"#
+    for (arguments, hex) in [
+      (["--filter-print", "lat"], "6c6174e92e74787400"),
+      (["--filter-print", "", "--print", "<{}>"], "3c6c6174e92e7478743e003c636166c3a93e00"),
+      (["--script", script, "-"], "6c6174e92e74787400"),
+    ] {
+      let r = try Binary.run(arguments, shell: feed)
+      #expect(r.stdout == hex, "\(arguments): \(r.stderr)")
+    }
+  }
+
   /// Under `--print0`, `{+f}`'s file ends each marked item with NUL, as
   /// printed items end (fzf's does too): an item holding a line break was
   /// two lines of the file, no longer told from two items.

@@ -17,20 +17,30 @@ public struct Chosen: Sendable {
   /// An item that the output cannot represent — a NUL under `--print0`,
   /// which would split it into two names for `xargs -0` — is an error,
   /// never something else written in its place.
-  public func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) throws(Failure) -> String
+  /// To a terminal the line is sanitised; anywhere else an item's bytes
+  /// are written as the data holds them (`SectionedList.appendItemText`).
+  public func text(_ list: SectionedList, section: Int, item: Int, format: PrintFormat? = nil) throws(Failure)
+    -> [UInt8]
   {
     let format = format ?? self.format
-    let line = format.render(
-      section: list.title(section), item: list.itemText(section: section, item: item), index: item,
-      json: format.usesJSON ? list.itemJSON(section: section, item: item) : "")
-    if terminator == "\0" && line.utf8.contains(0) { throw Self.holdsNUL(list, section: section, item: item) }
-    return (sanitize ? TextSanitizer.visible(line) : line) + terminator
+    let json = format.usesJSON ? list.itemJSON(section: section, item: item) : ""
+    if sanitize {
+      let line = format.render(
+        section: list.title(section), item: list.itemText(section: section, item: item), index: item, json: json)
+      if terminator == "\0" && line.utf8.contains(0) { throw Self.holdsNUL(list, section: section, item: item) }
+      return Array((TextSanitizer.visible(line) + terminator).utf8)
+    }
+    let ordinal = list.sections[section].firstItem + item
+    let line = format.bytes(
+      section: list.title(section), item: { list.appendItemText(ordinal: ordinal, to: &$0) }, index: item, json: json)
+    if terminator == "\0" && line.contains(0) { throw Self.holdsNUL(list, section: section, item: item) }
+    return line + terminator.utf8
   }
 
   /// Marked items (`--multi`), in the order given: all of them or, when one
   /// cannot be printed, none.
-  public func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) throws(Failure) -> String {
-    var out = ""
+  public func text(_ list: SectionedList, items: [ChosenItem], format: PrintFormat? = nil) throws(Failure) -> [UInt8] {
+    var out: [UInt8] = []
     for chosen in items { out += try text(list, section: chosen.section, item: chosen.item, format: format) }
     return out
   }

@@ -81,6 +81,23 @@ public struct PrintFormat: Sendable, Equatable {
   /// extracting it otherwise.
   public var usesJSON: Bool { pieces.contains(.json) }
 
+  /// `render` as bytes, the item's written by `item`: as they are in the
+  /// data, so a line's bytes that are not UTF-8 (a file name from `find
+  /// -print0`) come back unchanged instead of as U+FFFD.
+  public func bytes(section: String, item: (inout [UInt8]) -> Void, index: Int, json: String) -> [UInt8] {
+    var out: [UInt8] = []
+    for piece in pieces {
+      switch piece {
+      case .text(let t): out += t.utf8
+      case .section: out += section.utf8
+      case .item: item(&out)
+      case .index: out += String(index).utf8
+      case .json: out += json.utf8
+      }
+    }
+    return out
+  }
+
   /// The text to print for an item. `index` is 0-based within its section.
   public func render(section: String, item: String, index: Int, json: String) -> String {
     var out = ""

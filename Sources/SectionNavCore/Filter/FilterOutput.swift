@@ -6,11 +6,10 @@ extension SectionedList {
   public func appendItemText(ordinal: Int, to out: inout [UInt8]) {
     switch store {
     case .lines(let lines):
-      if lines.ranges.isPlain(ordinal) {
-        let p = lines.buffer.base + lines.ranges.offset(ordinal)
-        out.append(contentsOf: UnsafeBufferPointer(start: p, count: lines.ranges.length(ordinal)))
-        return
-      }
+      // A line is its bytes, UTF-8 or not.
+      let p = lines.buffer.base + lines.ranges.offset(ordinal)
+      out.append(contentsOf: UnsafeBufferPointer(start: p, count: lines.ranges.length(ordinal)))
+      return
     case .json(let items):
       let p = items.buffer.base + items.ranges.offset(ordinal)
       if p.pointee == 0x22 && items.ranges.isPlain(ordinal) {
@@ -59,7 +58,7 @@ extension FilterResult {
           }
           out.append(contentsOf: terminator)
         } else {
-          out.append(contentsOf: try chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)).utf8)
+          out.append(contentsOf: try chosen.text(list, section: s, item: list.item(ordinal: ordinal, in: s)))
         }
         if out.count >= 1 << 20 {
           if output { write(out) }
