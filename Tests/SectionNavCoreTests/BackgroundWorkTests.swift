@@ -139,6 +139,27 @@ import Testing
     #expect(s.message == "match 1/1")
   }
 
+  /// The status line follows a search found again over more data: its
+  /// count grows with the matches (it kept the first snapshot's `match
+  /// 1/2144` on the whole list), and a `no match` said of the old data reads
+  /// `searching…` while the new is searched, then `no match` again.
+  @Test func theStatusLineFollowsASearchFoundAgain() throws {
+    var s = AppState(list: SectionedList([]), width: 40, height: 10)
+    _ = s.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: 0.3)))
+    _ = try s.run("search -1")
+    #expect(s.message == "match 1/2")
+    _ = s.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta", "Mike"]), progress: 0.6)))
+    #expect(s.message == "match 1/3")
+    _ = try s.run("search Zulu-2")
+    #expect(s.message == "no match for 'Zulu-2'")
+    var runner = SynchronousRunner()
+    runner.holding = true
+    _ = runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta", "Mike", "Yank"]), progress: 0.9)), to: &s)
+    #expect(s.message == "searching for 'Zulu-2'…")
+    _ = runner.settle(&s)
+    #expect(s.message == "no match for 'Zulu-2'")
+  }
+
   /// Issue 14: after the final, re-sorted list replaced the snapshot, `n`
   /// landed on rows that no longer matched, with stale k/m counts.
   @Test func nAfterTheDataChangedLandsOnRealMatches() throws {

@@ -92,8 +92,12 @@ extension AppState {
     }
     guard let shown = search else { return [] }
     search?.isStale = true
+    // A "no match" said of the old data is not left standing while the new is searched.
+    if message == Self.noMatch(shown.query) { message = "searching for '\(shown.query)'…" }
     return startSearchJob(shown.prepared, purpose: .refresh)
   }
+
+  static func noMatch(_ query: String) -> String { "no match for '\(query)'" }
 
   /// A search job ended: act on it if it is the one the state waits for,
   /// then on the keys typed meanwhile.
@@ -150,7 +154,7 @@ extension AppState {
     let rows = result.rows
     search = SearchState(prepared: result.query, matches: rows)
     guard !rows.isEmpty else {
-      message = "no match for '\(result.query.text)'"
+      message = Self.noMatch(result.query.text)
       return true
     }
     let from = cursorRow ?? -1
@@ -174,9 +178,22 @@ extension AppState {
       showMatches(result)
       return
     }
+    let query = result.query.text
+    // What the status line says of this search is said of the new matches.
+    let saysSearch =
+      message?.hasPrefix("match ") == true || message == Self.noMatch(query)
+      || message == "searching for '\(query)'…"
     var refreshed = SearchState(prepared: result.query, matches: result.rows)
     refreshed.current = cursorRow.flatMap { result.rows.firstIndex(of: $0) }
     search = refreshed
+    guard saysSearch else { return }
+    if result.rows.isEmpty {
+      message = Self.noMatch(query)
+    } else {
+      message =
+        refreshed.current.map { "match \($0 + 1)/\(result.rows.count)" }
+        ?? "\(result.rows.count) matches for '\(query)'"
+    }
   }
 
   mutating func stepMatch(_ direction: Int) -> [Effect] {
