@@ -11,10 +11,11 @@ import Testing
   }
 
   /// A picker (pick mode, ranked) over `list`, and a runner that holds its jobs until `settle`.
-  static func picker(_ list: SectionedList) -> (AppState, SynchronousRunner) {
+  static func picker(_ list: SectionedList, binds: [KeyBind] = []) -> (AppState, SynchronousRunner) {
     var settings = AppSettings()
     settings.pick = true
     settings.sort = true
+    settings.binds = binds
     var runner = SynchronousRunner()
     runner.holding = true
     return (AppState(list: list, settings: settings, width: 40, height: 10), runner)
@@ -86,6 +87,36 @@ import Testing
     } else {
       guard case .quit? = effects.last else {
         Issue.record("expected the end without a choice, got \(effects)")
+        return
+      }
+    }
+  }
+
+  /// Keys typed in one burst act in order on the result of the query typed
+  /// before them: `-4` Down Enter picks the second match (Down moved the
+  /// old rows' cursor, which the result then put back on the first: fzf
+  /// picks the second), and a bound `accept` or `print(…)` after `zzz`
+  /// ends with nothing chosen, as Enter does (`--bind enter:accept` chose
+  /// the first row of the query before).
+  @Test func keysTypedAheadActOnTheResultOfTheQueryBeforeThem() throws {
+    var (s, runner) = Self.picker(Self.list(["Alpha", "Beta"]))
+    for c in "-4" { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    #expect(runner.send(.key(KeyEvent(.down)), to: &s).isEmpty)
+    #expect(runner.send(.key(KeyEvent(.enter)), to: &s).isEmpty)
+    guard case .choose(let section, let item)? = runner.settle(&s).last else {
+      Issue.record("expected a choice")
+      return
+    }
+    // The second match: `Beta-4`, shorter, ranks first.
+    #expect(s.dataList.itemText(section: section, item: item) == "Alpha-4")
+
+    let binds = try KeyBind.parse("enter:accept,ctrl-y:print({item})")
+    for key in ["enter", "ctrl-y"] {
+      var (t, r) = Self.picker(Self.list(["Alpha", "Beta"]), binds: binds)
+      for c in "zzz" { _ = r.send(.key(KeyEvent(.char(c))), to: &t) }
+      _ = r.send(.key(try KeyBind.parse("\(key):accept")[0].key), to: &t)
+      guard case .quit? = r.settle(&t).last else {
+        Issue.record("\(key): expected the end without a choice")
         return
       }
     }

@@ -110,9 +110,18 @@ extension AppState {
       return event.key == .ctrl("c") ? [.interrupt] : []
     case .prompt(let p):
       return promptKey(event, p)
-    case .filterLine(let open):
+    case .filterLine(var open):
       message = nil
-      if let actions = boundActions(for: event, typing: true) { return runChain(actions) }
+      let bound = boundActions(for: event, typing: true)
+      // Once one waits, every key but an abort waits behind it, in order.
+      let waits = !open.held.isEmpty || (awaitingQueryResult && (bound != nil || !filtering.line.wouldEdit(event)))
+      if waits && !Self.abortKeys.contains(event.key) {
+        open.held.append(event)
+        mode = .filterLine(open)
+        return []
+      }
+      if Self.abortKeys.contains(event.key) { open.held = [] }
+      if let bound { return runChain(bound) }
       return filterLineKey(event, open)
     default:
       break
@@ -206,7 +215,8 @@ extension AppState {
     case .nextMatch: return stepMatch(1)
     case .previousMatch: return stepMatch(-1)
     case .choose:
-      if cursor != nil || !filtering.marks.isEmpty { return endRun(.choose) }
+      // Pick mode ends with nothing chosen (1), as Enter on no match does.
+      if cursor != nil || !filtering.marks.isEmpty || settings.pick { return endRun(.choose) }
     case .filter: openFilterLine()
     case .toggleDown:
       if settings.multi { toggleMark(thenStep: 1) } else { message = "marking needs --multi" }

@@ -28,14 +28,16 @@ public struct TypeAhead: Sendable, Equatable {
   public var at = 0
 }
 
-/// How the filter line was opened, and an Enter waiting for its result.
+/// How the filter line was opened, and keys waiting for its result.
 public struct FilterLine: Sendable, Equatable {
   /// Opened with `&` (an empty Enter then clears, as in less) rather than by `--filter` or pick mode.
   var openedByKey = true
-  /// Enter came while a filter job ran: the choice is made once the result
-  /// of the query typed so far is complete, never from the rows of an
-  /// older query (typed fast, `zzz` Enter picked the first item).
-  var acceptWhenComplete = false
+  /// Keys that act on the list (Enter, a move, a bound key) that came while
+  /// the result of the query typed before them was still being made: they
+  /// act on that result once it is complete, in order, never on the rows of
+  /// an older query (typed fast, `zzz` Enter picked the first item; `12`
+  /// Down Enter picked `12`, fzf's `120`; `--bind enter:accept` did not wait).
+  var held: [KeyEvent] = []
 }
 
 /// An exit asked for while the data was still being indexed.

@@ -28,10 +28,23 @@ extension AppState {
     return query.isEmpty ? [] : setFilterQuery(query)
   }
 
+  /// The keys that end the run or close the line at once, whatever waits.
+  static let abortKeys: [Key] = [.escape, .ctrl("g"), .ctrl("q"), .ctrl("c")]
+
+  /// Whether the rows shown answer an older query than the one typed (a
+  /// filter job runs for it): then keys that act on the list wait
+  /// (`FilterLine.held`). Rows that answer this query, complete, or over
+  /// data still streaming in (each new piece starts the filter over, so an
+  /// endless stream's never completes: `yes | sectionnav -q y`, Enter took
+  /// 25 s and 4 GB), are acted on at once, as fzf does.
+  var awaitingQueryResult: Bool {
+    guard jobs[.filter] != nil else { return false }
+    let query = FilterQuery(filtering.requested, options: settings.match)
+    return !(filtering.result.map { $0.query == query && ($0.isComplete || loadReading) } ?? false)
+  }
+
   /// Keys while the filter line has focus.
   mutating func filterLineKey(_ event: KeyEvent, _ open: FilterLine) -> [Effect] {
-    // After Enter, only an abort still counts while the result is awaited.
-    if open.acceptWhenComplete && ![.escape, .ctrl("g"), .ctrl("q"), .ctrl("c")].contains(event.key) { return [] }
     let before = filtering.line.text
     if filtering.line.edit(event) {
       guard filtering.line.text != before else { return [] }
@@ -57,17 +70,6 @@ extension AppState {
       if settings.multi { toggleMark(thenStep: -1) }
     case .enter:
       if before.isEmpty && open.openedByKey { return clearFilter() }
-      // The rows shown answer an older query (typed ahead): wait for this
-      // one's. Rows that answer this query, complete, or over data still
-      // streaming in (each new piece starts the filter over, so an endless
-      // stream's never completes: `yes | sectionnav -q y`, Enter took 25 s
-      // and 4 GB), are chosen from at once, as fzf does.
-      let query = FilterQuery(filtering.requested, options: settings.match)
-      let answered = filtering.result.map { $0.query == query && ($0.isComplete || loadReading) } ?? false
-      if jobs[.filter] != nil && !answered {
-        mode = .filterLine(FilterLine(openedByKey: open.openedByKey, acceptWhenComplete: true))
-        return []
-      }
       closeFilterLine()
       return endRun(.choose)
     case .escape, .ctrl("g"), .ctrl("q"):
@@ -141,10 +143,15 @@ extension AppState {
   mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
     guard jobs.finish(.filter, id: jobID) != nil else { return [] }
     showFilterResult(run.result())
-    guard run.isComplete else { return startFilterJob(run) }
-    guard case .filterLine(let open) = mode, open.acceptWhenComplete else { return [] }
-    closeFilterLine()
-    return endRun(.choose)
+    var effects = run.isComplete ? [] : startFilterJob(run)
+    // The keys that waited for this result act on it now, in order (one
+    // that starts another query holds those after it again).
+    guard case .filterLine(var open) = mode, !open.held.isEmpty, !awaitingQueryResult else { return effects }
+    let keys = open.held
+    open.held = []
+    mode = .filterLine(open)
+    for key in keys { effects += handleKey(key) }
+    return effects
   }
 
   /// Esc in the list, `filter ""`, an empty Enter after `&`: back to the full list.

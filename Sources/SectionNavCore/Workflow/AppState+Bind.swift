@@ -57,8 +57,9 @@ extension AppState {
         if let running = started.replaced { effects.append(.cancelReload(id: running)) }
         effects.append(.reload(id: started.id, command: cursorCommand(template), streamed: !sync))
       case .print(let format):
-        // What Enter would print: the marked items, else the cursor's.
-        guard cursor != nil || !filtering.marks.isEmpty else { continue }
+        // What Enter would print: the marked items, else the cursor's
+        // (in pick mode, with neither, the run ends unchosen as Enter's does).
+        guard cursor != nil || !filtering.marks.isEmpty || settings.pick else { continue }
         workflow.printFormat = format
         effects += perform(.choose)
       case .togglePreview: effects += togglePreview()
