@@ -63,6 +63,12 @@ import Testing
     let chosen = try s.run("click 5 5")
     #expect(chosen.contains { $0.endsRun }, "\(chosen)")
     #expect("\(chosen)" == "\(s.chooseEffects())")
+    // It chooses on the second release, not the press: a release left
+    // unread reached the shell after the program ended (`0;5;6m`).
+    var t = TestData.state()
+    _ = try t.run("click 5 4")
+    #expect(try t.run("press 5 4").isEmpty, "the second press chose")
+    #expect(try t.run("release 5 4").contains { $0.endsRun })
   }
 
   @Test func scrollEdgesAndUnitPoints() throws {

@@ -31,6 +31,10 @@ extension AppState {
       follow(column: col, row: row)
       pointer.drag = nil
       pointer.lastEntry = nil
+      if pointer.doubleClickPressed {
+        pointer.doubleClickPressed = false
+        return handleKey(KeyEvent(.enter))
+      }
     case .wheelUp, .wheelDown:
       let delta = (m.kind == .wheelDown ? 1 : -1) * Self.wheelStep
       if m.modifiers.contains(.shift) {
@@ -48,6 +52,7 @@ extension AppState {
     message = nil
     let click = pointer.lastClick
     pointer.lastClick = nil
+    pointer.doubleClickPressed = false
     // The same rectangles the compositor draws into.
     if layout.verticalTrack.contains(column: col, row: row) {
       pointer.drag = .vertical
@@ -65,7 +70,8 @@ extension AppState {
       switch rowMap.row(r) {
       case .item?:
         if let click, click.row == r, cursorRow == r, time.now - click.at <= Self.doubleClickTime {
-          return handleKey(KeyEvent(.enter))
+          pointer.doubleClickPressed = true
+          return []
         }
         cursorRow = r
         pointer.lastClick = PointerState.Click(row: r, at: time.now)

@@ -172,6 +172,10 @@ struct PointerState: Sendable, Equatable {
   var lastEntry: Int?
   /// The item row last clicked and when (`tick` time), for a double click.
   var lastClick: Click?
+  /// A double click's second press came: it chooses on its release, so the
+  /// release is read here, not left to reach the shell after the program
+  /// has ended (`0;5;6m` on the prompt line).
+  var doubleClickPressed = false
 
   struct Click: Sendable, Equatable {
     var row: Int

@@ -24,16 +24,14 @@ extension AppState {
       Effect.append(filterTyped(), to: &effects)
       return effects
     case .click(let c, let r):
-      // A second click on an item is a double click (Enter), which may end the run.
-      let effects = handleMouse(MouseEvent(.press, column: c, row: r))
-      if effects.contains(where: \.endsRun) { return effects }
-      return effects + handleMouse(MouseEvent(.release, column: c, row: r))
+      // A second click on an item is a double click (Enter on its release).
+      return handleMouse(MouseEvent(.press, column: c, row: r)) + handleMouse(MouseEvent(.release, column: c, row: r))
     case .press(let c, let r):
       return handleMouse(MouseEvent(.press, column: c, row: r))
     case .move(let c, let r):
       _ = handleMouse(MouseEvent(.motion, column: c, row: r))
     case .release(let c, let r):
-      _ = handleMouse(MouseEvent(.release, column: c, row: r))
+      return handleMouse(MouseEvent(.release, column: c, row: r))
     case .drag(let c1, let r1, let c2, let r2):
       _ = handleMouse(MouseEvent(.press, column: c1, row: r1))
       // Move through every cell between the two points.
