@@ -20,6 +20,8 @@ public enum Disposition {
   case promptAt(row: Int, (PromptHost) -> [Event])
   /// Stop the process as C-z does in a shell; on `fg`, repaint and go on.
   case suspend
+  /// Clear the screen and draw the next frame whole (C-l).
+  case redraw
 }
 
 /// How a run ended.

@@ -190,6 +190,9 @@ public final class TerminalApp {
     case .suspend:
       try suspendToShell()
       return nil
+    case .redraw:
+      writer.invalidate()
+      return nil
     }
   }
 

@@ -81,6 +81,7 @@ final class TerminalEffects: EffectPerformer {
   func commandFailed(_ message: String) {}
   func editLine(_ kind: AppState.PromptKind) { next(prompt(kind)) }
   func suspend() { next(.suspend) }
+  func redraw() { next(.redraw) }
   func start(_ job: any BackgroundJob) { Effect.append([.start(job)], to: &pendingJobs) }
   func cancel(jobID: Int) { Effect.append([.cancel(jobID: jobID)], to: &pendingJobs) }
   func runPreview(id: Int, command: ShellLine) { previews.start(id: id, command: command) }

@@ -45,6 +45,22 @@ struct TmuxInteractiveTests {
 
   /// Scrolling one row at a time, paging and jumping: the writer's diffs (and
   /// scroll regions) must leave exactly the frame the compositor drew.
+  /// Another program writing to the terminal (`echo … > /dev/tty`, `wall`)
+  /// leaves its text on the screen, and its line feed scrolls it; `C-l`
+  /// (also fzf's `clear-screen`, in pick mode) draws the frame whole again.
+  @Test(arguments: [[], ["--pick"]]) func controlLRedrawsAScreenAnotherProgramWroteOn(pick: [String]) async throws {
+    let s = try TmuxSession((["sectionnav"] + Self.numbers + pick).joined(separator: " "))
+    defer { s.close() }
+    let first = try await s.waitFor("the first screen") { $0.contains("> 0") }
+    let tty = try s.display("#{pane_tty}")
+    let garbage = FileHandle(forWritingAtPath: tty)
+    garbage?.write(Data("\u{1b}[5;1HGARBAGE GARBAGE\n\n".utf8))
+    try garbage?.close()
+    try await s.waitFor("the garbage") { $0.contains("GARBAGE") }
+    try s.sendKeys("C-l")
+    try await s.expectFrame(first.lines)
+  }
+
   @Test func incrementalRedrawsMatchTheFrame() async throws {
     let s = try TmuxSession("sectionnav --demo numbers")
     defer { s.close() }

@@ -19,6 +19,7 @@ import Testing
     mutating func commandFailed(_ message: String) { calls.append("commandFailed \(message)") }
     mutating func editLine(_ kind: AppState.PromptKind) { calls.append("editLine \(kind)") }
     mutating func suspend() { calls.append("suspend") }
+    mutating func redraw() { calls.append("redraw") }
     mutating func start(_ job: any BackgroundJob) { calls.append("start \(job.id)") }
     mutating func cancel(jobID: Int) { calls.append("cancel \(jobID)") }
     mutating func runPreview(id: Int, command: ShellLine) { calls.append("runPreview \(id) \(command.text)") }
@@ -41,7 +42,7 @@ import Testing
     let line = ShellLine(text: "cmd")
     let effects: [Effect] = [
       .quit, .interrupt, .choose(section: 1, item: 2), .chooseItems([]), .fail(Failure("bad")), .output("o"),
-      .commandFailed("m"), .editLine(.search), .suspend, .start(NoJob(id: 4)), .cancel(jobID: 5),
+      .commandFailed("m"), .editLine(.search), .suspend, .redraw, .start(NoJob(id: 4)), .cancel(jobID: 5),
       .runPreview(id: 6, command: line), .cancelPreview(id: 7), .execute(id: 8, command: line, silent: true),
       .reload(id: 9, command: line, streamed: true), .cancelReload(id: 10),
     ]
@@ -49,7 +50,8 @@ import Testing
     for effect in effects { effect.perform(on: &recorder) }
     #expect(
       recorder.calls == ["end", "end", "end", "end", "end"] + [
-        "output o", "commandFailed m", "editLine search", "suspend", "start 4", "cancel 5", "runPreview 6 cmd",
+        "output o", "commandFailed m", "editLine search", "suspend", "redraw", "start 4", "cancel 5",
+        "runPreview 6 cmd",
         "cancelPreview 7", "execute 8 cmd true", "reload 9 cmd true", "cancelReload 10",
       ])
     #expect(

@@ -228,6 +228,7 @@ extension AppState {
       return settings.pick ? [.interrupt] : endRun(.quit)
     case .interrupt: return [.interrupt]
     case .suspend: return [.suspend]
+    case .redraw: return [.redraw]
     }
     return []
   }

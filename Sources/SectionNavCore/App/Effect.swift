@@ -14,6 +14,9 @@ public enum Effect: Sendable {
   case chooseItems([ChosenItem])
   /// C-z: restore the terminal and stop.
   case suspend
+  /// C-l: clear the screen and draw it all again (another program wrote
+  /// to the terminal: `echo x > /dev/tty`, a message from `wall`).
+  case redraw
   /// Text for standard output (`print`, `state`).
   case output(String)
   /// End the run with this failure (its status, its message on standard

@@ -16,6 +16,8 @@ public protocol EffectPerformer {
   mutating func editLine(_ kind: AppState.PromptKind)
   /// C-z: give the terminal back and stop.
   mutating func suspend()
+  /// C-l: clear the screen; the next frame is drawn whole.
+  mutating func redraw()
   /// Run `job` and send the event it returns.
   mutating func start(_ job: any BackgroundJob)
   /// Stop the job `jobID` early; its (partial) result is still sent.
@@ -43,6 +45,7 @@ extension Effect {
     case .commandFailed(let message): performer.commandFailed(message)
     case .editLine(let kind): performer.editLine(kind)
     case .suspend: performer.suspend()
+    case .redraw: performer.redraw()
     case .start(let job): performer.start(job)
     case .cancel(let id): performer.cancel(jobID: id)
     case .runPreview(let id, let command): performer.runPreview(id: id, command: command)

@@ -6,7 +6,7 @@ public enum Action: Sendable, Equatable {
   case previousSection, nextSection, jumpToEntry, focusIndex
   case search, nextMatch, previousMatch, commandPrompt
   case filter, toggleDown
-  case choose, help, quit, interrupt, suspend
+  case choose, help, quit, interrupt, suspend, redraw
 }
 
 /// One row of the key table.
@@ -60,6 +60,7 @@ public enum KeyBindings {
     KeyBinding(keys: k("q", "Esc"), action: .quit, help: "quit (Esc first clears a filter)"),
     KeyBinding(keys: k("C-c"), action: .interrupt, help: "interrupt (exit 130)"),
     KeyBinding(keys: k("C-z"), action: .suspend, help: "suspend to the shell"),
+    KeyBinding(keys: k("C-l"), action: .redraw, help: "redraw the screen (after another program wrote to it)"),
   ]
 
   private static let lookup: [KeyEvent: Action] = {

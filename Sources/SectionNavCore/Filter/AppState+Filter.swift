@@ -82,6 +82,9 @@ extension AppState {
     // fzf's default: C-z suspends from the query line too.
     case .ctrl("z"):
       return [.suspend]
+    // fzf's `clear-screen`.
+    case .ctrl("l"):
+      return [.redraw]
     default:
       break
     }

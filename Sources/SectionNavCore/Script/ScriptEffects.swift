@@ -38,6 +38,8 @@ struct ScriptEffects: EffectPerformer {
   mutating func editLine(_ kind: AppState.PromptKind) {}
   /// No terminal to give back.
   mutating func suspend() {}
+  /// Frames are printed whole anyway.
+  mutating func redraw() {}
 
   mutating func start(_ job: any BackgroundJob) {
     if let event = jobs.start(job) { events.append(event) }

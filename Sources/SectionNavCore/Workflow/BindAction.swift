@@ -25,7 +25,7 @@ public enum BindAction: Sendable, Equatable {
   /// Names that take no argument, fzf's spelling first where it has one.
   static let plainNames: [String: BindAction] = {
     var names: [String: BindAction] = [
-      "accept": .action(.choose), "abort": .action(.quit),
+      "accept": .action(.choose), "abort": .action(.quit), "clear-screen": .action(.redraw),
       "up": .action(.cursorUp), "down": .action(.cursorDown),
       "first": .action(.firstRow), "last": .action(.lastRow),
       "toggle-preview": .togglePreview, "toggle-mark": .toggleMark,
