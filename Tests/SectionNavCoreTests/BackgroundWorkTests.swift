@@ -217,6 +217,21 @@ import Testing
     #expect(s.message == "match 4/4")
   }
 
+  /// Pick mode, which has no status line, keeps its query line while an
+  /// Enter waits for the load, and says there that it waits (browse mode's
+  /// status line, with `? help  q quit`, replaced it).
+  @Test func pickModeSaysOnItsQueryLineThatEnterWaitsForTheLoad() throws {
+    var (s, runner) = Self.picker(Self.list(["Alpha", "Beta"]))
+    _ = s.handle(.resize(width: 80, height: 10))
+    _ = runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: 0.4)), to: &s)
+    for c in "eta" { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    _ = runner.settle(&s)
+    _ = s.handle(.key(KeyEvent(.enter)))
+    let line = try #require(s.render().plainLines().last)
+    #expect(line.hasPrefix("> eta▏") && line.contains("printing once indexing ends"), "\(line)")
+    #expect(!line.contains("help"))
+  }
+
   /// Issue 14: Enter before background indexing finished printed an item and
   /// exited 0 although the data turned out invalid.
   @Test func anExitAskedForDuringIndexingWaitsForTheLoad() throws {

@@ -54,6 +54,12 @@ extension AppState {
   /// start, as fzf's query line does), else the list.
   var restingMode: Mode { settings.pick ? .filterLine(FilterLine(openedByKey: false)) : .list }
 
+  /// Whether an exit waits for the load (`PendingExit`).
+  var isWaitingForLoad: Bool {
+    if case .waitingForLoad = mode { return true }
+    return false
+  }
+
   /// Whether the filter line has the keys.
   public var filterLineOpen: Bool {
     if case .filterLine = mode { return true }

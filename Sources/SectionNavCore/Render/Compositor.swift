@@ -176,7 +176,8 @@ extension AppState {
     guard let row = layout.statusRow else { return }
     let style = theme[.status]
     frame.fillStyle(style, column: 0, row: row, count: width)
-    if filterLineOpen {
+    // Pick mode has no status line: an exit that waits for the load says so on the query line.
+    if filterLineOpen || settings.pick && isWaitingForLoad {
       drawFilterLine(into: &frame, row: row, style: style)
       return
     }
