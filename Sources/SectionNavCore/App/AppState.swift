@@ -240,7 +240,7 @@ extension AppState {
   /// on disk (the rows past the cut read as NULs) — in browse mode's status
   /// line and in pick mode's filter line alike.
   var standingNote: String? {
-    sourceShrank ? "warning: \(settings.sourceName) shrank on disk; some rows are now empty" : nil
+    sourceShrank ? "warning: \(settings.sourceName) shrank on disk; rows past the cut show ␀" : nil
   }
   /// See `ListView.cursorMoved`.
   var cursorMoved: Bool {
