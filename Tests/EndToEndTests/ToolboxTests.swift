@@ -64,7 +64,8 @@ import Testing
   @Test func bytesThatAreNotUTF8ComeBackAsTheyAre() throws {
     let script = try writeTemp("key Enter\n")
     defer { Scratch.remove(script) }
-    let feed = #"printf 'lat\351.txt\0caf\303\251\0' | "$0" --read0 --print0 --keep-order "$@" | od -An -tx1 | tr -d ' \n'"#
+    let feed =
+      #"printf 'lat\351.txt\0caf\303\251\0' | "$0" --read0 --print0 --keep-order "$@" | od -An -tx1 | tr -d ' \n'"#
     for (arguments, hex) in [
       (["--filter-print", "lat"], "6c6174e92e74787400"),
       (["--filter-print", "", "--print", "<{}>"], "3c6c6174e92e7478743e003c636166c3a93e00"),

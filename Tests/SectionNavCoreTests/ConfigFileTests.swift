@@ -49,6 +49,14 @@ import Testing
     #expect(c.colorSpecs == [try ThemeSpec("thumb=red"), try ThemeSpec("track=8"), try ThemeSpec("header=bold")])
   }
 
+  /// fzf's `--no-reverse` and `--no-height` undo what a config file set.
+  @Test func aConfigsReverseAndHeightAreUndoneAsInFzf() throws {
+    let c = try Self.parse([], file: "--reverse\n--height 40%\n")
+    #expect(c.layout == .reverse && c.inlineHeight != nil)
+    let undone = try Self.parse(["--no-reverse", "--no-height"], file: "--reverse\n--height 40%\n")
+    #expect(undone.layout == .default && undone.inlineHeight == nil)
+  }
+
   @Test func noConfigSkipsTheFileWithoutReadingIt() throws {
     var asked = false
     let c = try OptionParser.parse(arguments: ["--no-config"], environment: [:]) { () throws(UsageError) in

@@ -71,6 +71,24 @@ import Testing
     #expect(try t.run("release 5 4").contains { $0.endsRun })
   }
 
+  /// `--cycle` (fzf's): a step past the last item goes to the first and
+  /// back, in the list and on pick mode's filter line; without it steps stop.
+  @Test(arguments: [false, true]) func cycleStepsAroundTheEnds(pick: Bool) throws {
+    for cycle in [false, true] {
+      var settings = AppSettings()
+      settings.cycle = cycle
+      settings.pick = pick
+      var s = AppState(
+        list: SectionedList([(title: "A", items: ["a1", "a2"]), (title: "B", items: ["b1"])]), settings: settings,
+        width: 40, height: 10)
+      func item() -> String? { s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } }
+      _ = s.handle(.key(KeyEvent(.up)))
+      #expect(item() == (cycle ? "b1" : "a1"))
+      _ = s.handle(.key(KeyEvent(.down)))
+      #expect(item() == (cycle ? "a1" : "a2"))
+    }
+  }
+
   @Test func scrollEdgesAndUnitPoints() throws {
     var s = TestData.state()
     _ = try s.run("scroll bottom")

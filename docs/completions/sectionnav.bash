@@ -16,7 +16,7 @@ _sectionnav() {
   local options="--demo --lines --delimiter --read0 --no-read0 --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
+    --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
     --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
     --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 

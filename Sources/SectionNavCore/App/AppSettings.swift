@@ -19,6 +19,8 @@ public struct AppSettings: Sendable, Equatable {
   public var chrome = PickChrome()
   /// `--multi`: Tab (filter line) and `m` (list) mark items; Enter prints all marked.
   public var multi = false
+  /// `--cycle`: a step past the last item goes to the first, and back (fzf's).
+  public var cycle = false
   /// `--sort`: a filter ranks items by score within sections, sections by their best item.
   public var sort = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").

@@ -43,6 +43,7 @@ public enum Session {
     // `item=$(sectionnav …)`: output captured means a choice is wanted (fzf's habits).
     settings.pick = config.pick || (!config.browse && !scripted && !outputIsTerminal)
     settings.multi = config.multi
+    settings.cycle = config.cycle
     settings.sort = config.sort ?? settings.pick
     if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
     settings.chrome = PickChrome(layout: config.layout, header: config.header)

@@ -77,6 +77,8 @@ public struct Configuration: Sendable, Equatable {
   /// `--query TEXT`: the filter's starting query.
   public var query: String?
   public var multi = false
+  /// `--cycle` / `--no-cycle`.
+  public var cycle = false
   /// `--sort` / `--no-sort`; unset, pick mode ranks and browse mode keeps data order.
   public var sort: Bool?
   /// `--prompt TEXT`: the pick mode's filter line starts with it (fzf's `> `).

@@ -234,6 +234,13 @@ public enum OptionTable {
       help: "one item is chosen, none marked (the default; undoes a config's --multi, fzf's +m)"
     ) { c, _ in c.multi = false },
     OptionSpec(
+      "--cycle", kind: .flag, group: .filter,
+      help: "a step down from the last item goes to the first, and up from the first to the last (fzf's)"
+    ) { c, _ in c.cycle = true },
+    OptionSpec(
+      "--no-cycle", kind: .flag, group: .filter, help: "steps stop at the ends (the default; undoes --cycle)"
+    ) { c, _ in c.cycle = false },
+    OptionSpec(
       "--sort", kind: .flag, group: .filter,
       help: "rank filtered items by match score within sections, sections by their best item "
         + "(pick mode's and --filter-print's default)"
@@ -260,10 +267,18 @@ public enum OptionTable {
       "--reverse", kind: .flag, group: .filter, help: "the same as --layout=reverse"
     ) { c, _ in c.layout = .reverse },
     OptionSpec(
+      "--no-reverse", kind: .flag, group: .filter,
+      help: "the same as --layout=default (undoes a config's --reverse, as in fzf)"
+    ) { c, _ in c.layout = .default },
+    OptionSpec(
       "--height", kind: .value, placeholder: "N[%]", group: .filter,
       help: "draw in N rows (N% of the terminal, at least 10; -N: all but N) below the shell prompt instead of "
         + "the whole screen, in pick and browse mode (fzf's)"
     ) { c, v throws(UsageError) in c.inlineHeight = try InlineHeight.parse(v) },
+    OptionSpec(
+      "--no-height", kind: .flag, group: .filter,
+      help: "the whole screen (the default; undoes a config's --height, as in fzf)"
+    ) { c, _ in c.inlineHeight = nil },
     OptionSpec(
       "--select-1", short: "-1", kind: .flag, group: .filter,
       help: "when exactly one item matches the starting query, print it and exit 0 without a screen"

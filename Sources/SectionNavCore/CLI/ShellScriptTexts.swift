@@ -59,7 +59,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --read0 --no-read0 --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --layout --reverse
+        --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
         --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -191,6 +191,10 @@ extension ShellScripts {
         '--height=[draw in N rows or N% below the shell prompt]:height: ' \
         '(--reverse)--layout=[where the prompt line goes]:layout:(default reverse reverse-list)' \
         '(--layout)--reverse[the prompt line on top]' \
+        '(--layout --reverse)--no-reverse[the prompt line at the bottom (the default)]' \
+        '(--height)--no-height[the whole screen (the default)]' \
+        '(--no-cycle)--cycle[a step past the last item goes to the first]' \
+        '(--cycle)--no-cycle[steps stop at the ends]' \
         '(-1 --select-1)'{-1,--select-1}'[one match for the starting query: print it, no screen]' \
         '(-0 --exit-0)'{-0,--exit-0}'[no match for the starting query: exit 1, no screen]' \
         '(-e --exact)'{-e,--exact}'[plain filter terms match exactly]' \
@@ -303,6 +307,10 @@ extension ShellScripts {
     complete -c sectionnav -l height -x -d 'draw in N rows or N% below the shell prompt'
     complete -c sectionnav -l layout -x -a 'default reverse reverse-list' -d 'where the prompt line goes'
     complete -c sectionnav -l reverse -d 'the prompt line on top'
+    complete -c sectionnav -l no-reverse -d 'the prompt line at the bottom (the default)'
+    complete -c sectionnav -l no-height -d 'the whole screen (the default)'
+    complete -c sectionnav -l cycle -d 'a step past the last item goes to the first'
+    complete -c sectionnav -l no-cycle -d 'steps stop at the ends'
     complete -c sectionnav -s 1 -l select-1 -d 'one match for the starting query: print it, no screen'
     complete -c sectionnav -s 0 -l exit-0 -d 'no match for the starting query: exit 1, no screen'
     complete -c sectionnav -s e -l exact -d 'plain filter terms match exactly'

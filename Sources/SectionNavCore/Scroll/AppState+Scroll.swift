@@ -105,9 +105,17 @@ extension AppState {
   mutating func stepCursor(_ direction: Int) {
     guard let r = cursorRow else { return }
     if direction > 0 {
-      if let n = rowMap.nextItemRow(from: r + 1) { cursorRow = n }
+      if let n = rowMap.nextItemRow(from: r + 1) {
+        cursorRow = n
+      } else if settings.cycle, let first = rowMap.nextItemRow(from: 0) {
+        cursorRow = first
+      }
     } else {
-      if let p = rowMap.previousItemRow(from: r - 1) { cursorRow = p }
+      if let p = rowMap.previousItemRow(from: r - 1) {
+        cursorRow = p
+      } else if settings.cycle, let last = rowMap.previousItemRow(from: rowMap.totalRows - 1) {
+        cursorRow = last
+      }
     }
     revealCursor()
   }
