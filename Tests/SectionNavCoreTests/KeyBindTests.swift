@@ -129,12 +129,16 @@ import Testing
     // Named as written, not by the part after `alt-`.
     #expect(Self.message("alt-shift-x:up") == "invalid --bind 'alt-shift-x:up': unknown key 'alt-shift-x'")
     #expect(Self.message("ctrl-alt-%:up") == "invalid --bind 'ctrl-alt-%:up': unknown key 'ctrl-alt-%'")
+    // An unknown action lists the names (`--help` names only some).
+    let unknown = Self.message("x:frobnicate") ?? ""
     #expect(
-      Self.message("x:frobnicate")
-        == "invalid --bind 'x:frobnicate': unknown action 'frobnicate' (see 'sectionnav --help' for the names)")
+      unknown.hasPrefix("invalid --bind 'x:frobnicate': unknown action 'frobnicate' (the actions: abort, accept, "))
     #expect(
-      Self.message("x:accept+")
-        == "invalid --bind 'x:accept+': unknown action '' (see 'sectionnav --help' for the names)")
+      unknown.contains(", execute(…), ") && unknown.contains(", select-all, ") && unknown.contains(", page-down, "))
+    #expect(
+      Self.message("x:accept+")?.hasPrefix(
+        "invalid --bind 'x:accept+': unknown action '' (the actions: abort, accept, ")
+        == true)
     #expect(Self.message("x:execute(less") == "invalid --bind 'x:execute(less': 'execute(' has no closing ')'")
     #expect(Self.message("x:reload") == "invalid --bind 'x:reload': 'reload' needs an argument, e.g. reload(…)")
     #expect(Self.message("x:execute()") == "invalid --bind 'x:execute()': empty command for 'execute'")

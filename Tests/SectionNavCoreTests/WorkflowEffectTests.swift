@@ -455,6 +455,38 @@ import Testing
     #expect(s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) } == ["b1", "a'2", "a 1"])
   }
 
+  /// fzf's `select-all`, `toggle-all`, `deselect-all` act on the items
+  /// shown (the matches, in the order shown) and keep marks elsewhere;
+  /// `clear-query` brings the whole list back.
+  @Test func markAllActionsActOnTheItemsShown() throws {
+    var settings = AppSettings()
+    settings.multi = true
+    settings.pick = true
+    settings.sort = true
+    settings.binds = try KeyBind.parse("ctrl-a:select-all,ctrl-t:toggle-all,ctrl-d:deselect-all,ctrl-x:clear-query")
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
+      settings: settings, width: 60, height: 10)
+    var runner = SynchronousRunner()
+    func press(_ key: Key) { _ = runner.send(.key(KeyEvent(key)), to: &s) }
+    func marked() -> [String] { s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) } }
+    press(.char("a"))
+    let shown = (0..<s.list.sectionCount).flatMap { t in
+      (0..<s.list.itemCount(t)).map { s.list.itemText(section: t, item: $0) }
+    }
+    #expect(Set(shown) == ["a 1", "a'2", "a3"])
+    press(.ctrl("a"))
+    #expect(marked() == shown)
+    press(.ctrl("x"))
+    #expect(s.filtering.line.text.isEmpty && s.list.itemCount == 4)
+    press(.ctrl("t"))
+    #expect(marked() == ["b1"])
+    press(.ctrl("a"))
+    #expect(marked().first == "b1" && marked().count == 4)
+    press(.ctrl("d"))
+    #expect(marked().isEmpty)
+  }
+
   /// Choosing the marked items ends the run as choosing one item does: the
   /// rest of the chain (here a command) never starts.
   @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {

@@ -271,6 +271,23 @@ extension AppState {
     if step != 0 { stepCursor(step) }
   }
 
+  /// fzf's `select-all`, `deselect-all`, `toggle-all`: every item shown
+  /// (the matches, with a filter on), in the order shown.
+  mutating func markAll(_ how: BindAction.MarkAll) {
+    var shown: [UInt32] = []
+    for s in 0..<list.sectionCount {
+      for i in 0..<list.itemCount(s) { shown.append(dataOrdinal(section: s, item: i)) }
+    }
+    switch how {
+    case .select: filtering.marks.update(marking: shown, unmarking: [])
+    case .deselect: filtering.marks.update(marking: [], unmarking: Set(shown))
+    case .toggle:
+      let marked = shown.filter { filtering.marks.contains($0) }
+      let unmarked = shown.filter { !filtering.marks.contains($0) }
+      filtering.marks.update(marking: unmarked, unmarking: Set(marked))
+    }
+  }
+
   /// Enter: every marked item in marking order, else the cursor's item.
   func chooseEffects() -> [Effect] {
     if !filtering.marks.isEmpty { return [.chooseItems(markedItems)] }

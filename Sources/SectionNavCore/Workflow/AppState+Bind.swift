@@ -71,6 +71,11 @@ extension AppState {
       case .previewBottom: scrollPreview(toEnd: true)
       case .toggleMark:
         if settings.multi { toggleMark() } else { message = "marking needs --multi" }
+      case .markAll(let how):
+        if settings.multi { markAll(how) } else { message = "marking needs --multi" }
+      case .clearQuery:
+        filtering.line = LineEdit()
+        effects += setFilterQuery("")
       }
       if effects.contains(where: \.endsRun) { return effects }
     }

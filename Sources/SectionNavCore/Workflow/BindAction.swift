@@ -21,6 +21,15 @@ public enum BindAction: Sendable, Equatable {
   case previewUp, previewDown, previewPageUp, previewPageDown, previewTop, previewBottom
   /// Mark the cursor's item for `--multi` (needs the filter's marks).
   case toggleMark
+  /// fzf's `select-all`, `deselect-all`, `toggle-all`: every item shown
+  /// (the matches, with a filter on) marked, unmarked or flipped (`--multi`).
+  case markAll(MarkAll)
+  /// fzf's `clear-query`: the query line emptied, the whole list back.
+  case clearQuery
+
+  public enum MarkAll: Sendable, Equatable {
+    case select, deselect, toggle
+  }
 
   /// Names that take no argument, fzf's spelling first where it has one.
   static let plainNames: [String: BindAction] = {
@@ -29,6 +38,8 @@ public enum BindAction: Sendable, Equatable {
       "up": .action(.cursorUp), "down": .action(.cursorDown),
       "first": .action(.firstRow), "last": .action(.lastRow),
       "toggle-preview": .togglePreview, "toggle-mark": .toggleMark,
+      "select-all": .markAll(.select), "deselect-all": .markAll(.deselect), "toggle-all": .markAll(.toggle),
+      "clear-query": .clearQuery,
       "preview-up": .previewUp, "preview-down": .previewDown,
       "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
       "preview-top": .previewTop, "preview-bottom": .previewBottom,

@@ -56,7 +56,10 @@ public struct KeyBind: Sendable, Equatable {
       guard let action = BindAction.plainNames[name] else {
         let token = name.isEmpty ? String(text.prefix { $0 != "+" && $0 != "," }) : name
         throw UsageError(
-          "invalid --bind '\(value)': unknown action '\(token)' (see 'sectionnav --help' for the names)")
+          "invalid --bind '\(value)': unknown action '\(token)' (the actions: "
+            + BindAction.allNames.map { BindAction.argumentNames.contains($0) ? $0 + "(…)" : $0 }.joined(
+              separator: ", ")
+            + ")")
       }
       return (action, rest)
     }
