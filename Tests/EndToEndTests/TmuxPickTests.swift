@@ -43,13 +43,14 @@ struct TmuxPickTests {
     ([["ap"], ["C-j"], ["Enter"]], "apricot\n", 0),  // typed, one down, accepted
     ([["ap"], ["Escape"]], "", 130),  // one Esc aborts
     ([["zzz"], ["Enter"]], "", 1),  // nothing matches
+    ([["C-d"]], "", 130),  // C-d on an empty query aborts (fzf's delete-char/eof)
   ]
 
   /// How the list reaches the picker: as `--lines`, and as fzf is given it —
   /// no format option, from a file or a pipe (`StdinFormat` reads it as lines).
   static let commands = ["sectionnav --pick --lines", "sectionnav --pick", "cat list | sectionnav --pick"]
 
-  @Test(arguments: 0..<3, commands)
+  @Test(arguments: 0..<4, commands)
   func typedAsInFzfGivesFzfsOutputAndStatus(session: Int, command: String) async throws {
     let (keys, output, status) = Self.sessions[session]
     let ours = try await Self.run(command, keys) { $0.status.hasPrefix("> ▏") }

@@ -46,6 +46,8 @@ extension AppState {
   /// Keys while the filter line has focus.
   mutating func filterLineKey(_ event: KeyEvent, _ open: FilterLine) -> [Effect] {
     let before = filtering.line.text
+    // fzf's `delete-char/eof`: C-d on an empty query aborts (130), as at a shell prompt.
+    if settings.pick && event == KeyEvent(.ctrl("d")) && before.isEmpty { return [.interrupt] }
     if filtering.line.edit(event) {
       guard filtering.line.text != before else { return [] }
       if filtering.batchingTyped {
