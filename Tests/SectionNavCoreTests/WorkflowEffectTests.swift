@@ -282,16 +282,17 @@ import Testing
     #expect(line(s).hasPrefix("> a▏") && line(s).contains("reload failed") && line(s).contains(" 3/4"), "\(line(s))")
     _ = s.send(.key(KeyEvent(.backspace)))
     #expect(!line(s).contains("reload failed"))
-    // A query longer than the line: its end, the message cut with `…`, the counts.
+    // A query longer than the line: the prompt, the query's end, the
+    // message cut with `…`, the counts (the prompt stays, as fzf's).
     _ = s.send(.paste(String(repeating: "q", count: 70)))
     _ = s.send(.key(KeyEvent(.ctrl("x"))))
-    #expect(line(s).hasPrefix("qqq") && line(s).hasSuffix("q▏   marking needs --multi 0/4"), "\(line(s))")
+    #expect(line(s).hasPrefix("> qqq") && line(s).hasSuffix("q▏   marking needs --multi 0/4"), "\(line(s))")
     guard case .reload(let again, _, _)? = s.send(.key(KeyEvent(.ctrl("r")))).first else {
       Issue.record("no reload")
       return
     }
     _ = s.send(.reloaded(id: again, DataUpdate(list: SectionedList([]), progress: nil), exitStatus: 12))
-    #expect(line(s).hasPrefix("qqq") && line(s).contains("q▏   reload failed: ") && line(s).hasSuffix("… 0/4"))
+    #expect(line(s).hasPrefix("> qqq") && line(s).contains("q▏   reload failed: ") && line(s).hasSuffix("… 0/4"))
     // A short query leaves the message more; a narrow screen keeps the query alone.
     _ = s.send(.key(KeyEvent(.ctrl("u"))))
     _ = s.send(.key(KeyEvent(.ctrl("x"))))

@@ -31,7 +31,8 @@ extension AppState {
   /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
     let (before, after) = filtering.line.split
-    let beforeCaret = (settings.pick ? settings.prompt : "&") + TextSanitizer.apart(before)
+    let prompt = settings.pick ? settings.prompt : "&"
+    let beforeCaret = TextSanitizer.apart(before)
     let line = beforeCaret + "▏" + TextSanitizer.apart(after)
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"
     if let p = filtering.progress { counts += "  filtering \(Int(p * 100))%" }
@@ -47,16 +48,22 @@ extension AppState {
     // line has no room for both.
     let note = (message ?? standingNote).map { "  " + $0 }
     let free = width - countsWidth - 1
+    let promptWidth = TextSanitizer.width(prompt)
     let noteWidth =
       note.map {
         free < 2 * Self.leastQueryCells
-          ? 0 : min(TextSanitizer.width($0), max(free - TextSanitizer.width(line), free / 2))
+          ? 0 : min(TextSanitizer.width($0), max(free - promptWidth - TextSanitizer.width(line), free / 2))
       } ?? 0
     // The line up to a cell before them, however long the query.
     let room = max(1, width - countsWidth - noteWidth - 1)
-    // Keep the caret visible on a long line.
-    let skip = max(0, TextSanitizer.width(beforeCaret) + 1 - room)
-    let n = frame.put(line, column: 0, row: row, maxWidth: room, style: style, skip: skip)
+    // The prompt stays; a long query shows the part around the caret, as
+    // fzf's does (it pushed the prompt off the line). A prompt wider than
+    // the line scrolls away with the query.
+    let kept = promptWidth < room - 1 ? frame.put(prompt, column: 0, row: row, maxWidth: room, style: style) : 0
+    let text = kept > 0 ? line : prompt + line
+    let caretAt = kept > 0 ? TextSanitizer.width(beforeCaret) : promptWidth + TextSanitizer.width(beforeCaret)
+    let skip = max(0, caretAt + 1 - (room - kept))
+    let n = kept + frame.put(text, column: kept, row: row, maxWidth: room - kept, style: style, skip: skip)
     guard width - countsWidth - noteWidth > n else { return }
     if let note { putTruncated(note, into: &frame, column: room + 1, row: row, width: noteWidth, style: style) }
     frame.put(counts, column: width - countsWidth, row: row, style: style)
