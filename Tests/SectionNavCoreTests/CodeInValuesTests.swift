@@ -95,7 +95,17 @@ import Testing
     ] {
       #expect(CodeInValues.namesDeclaration(template), "\(template)")
     }
-    #expect(!CodeInValues.namesDeclaration("echo {} | bat --color=always -"))
+    // A word of its own where a command may start, not a part of one.
+    for template in [
+      "echo {} | bat --color=always -", "ls /usr/local {}", "ping localhost; echo {}", "echo {} locale",
+      "exporter {}", "git --export {}",
+    ] {
+      #expect(!CodeInValues.namesDeclaration(template), "\(template)")
+    }
+    // `$(` is bytes: a combining mark after its `(` does not hide it.
+    for value in ["$(\u{301};id)", "<(\u{301};id)", ">(\u{301};id)"] {
+      #expect(CodeInValues.mayRun(value, declares: true), "\(value)")
+    }
     let line = try CommandTemplate("export X={}; echo $X").render(.init(item: "$(id)"))
     #expect(line.valueThatMayRun(shellHasArrays: true)?.name == "SECTIONNAV_ITEM")
     #expect(try CommandTemplate("echo {}").render(.init(item: "$(id)")).valueThatMayRun(shellHasArrays: true) == nil)

@@ -20,8 +20,19 @@ public enum CodeInValues {
   /// `(…)` as words to expand again (`declare -a "x=({})"`,
   /// `namesDeclaration`), where any `$(`, backquote, `<(` or `>(` may run.
   public static func mayRun(_ value: String, declares: Bool = false) -> Bool {
-    if declares && (value.utf8.contains(UInt8(ascii: "`")) || ["$(", "<(", ">("].contains { value.contains($0) }) {
-      return true
+    // Bytes, not characters: `$(` followed by a combining mark is no
+    // `"$("` to `String.contains`, and bash still reads `$(` there.
+    if declares {
+      var previous: UInt8 = 0
+      for byte in value.utf8 {
+        if byte == UInt8(ascii: "`") { return true }
+        if byte == UInt8(ascii: "("),
+          previous == UInt8(ascii: "$") || previous == UInt8(ascii: "<") || previous == UInt8(ascii: ">")
+        {
+          return true
+        }
+        previous = byte
+      }
     }
     var opened = value.utf8.first == UInt8(ascii: "(")
     var previous: UInt8 = 0
@@ -52,15 +63,29 @@ extension CodeInValues {
   /// parentheses may come from the template in many spellings.
   static let declarations = ["declare", "typeset", "local", "readonly", "export"]
 
-  /// Whether `template` spells one of `declarations` anywhere — read as
-  /// raw text with its quotes and backslashes taken out, not as the
-  /// template reader reads commands, so that no misreading (and no
-  /// `decl''are`, `declare$x`, `{declare,-a}`) hides it. Only a name made
-  /// by an expansion (`$(echo declare)`, `dec{l,}are`) gets past, as it
-  /// gets past any reading of the text.
+  /// Whether `template` spells one of `declarations` as a word where a
+  /// command may start — read as raw text with its quotes and backslashes
+  /// taken out, not as the template reader reads commands, so that no
+  /// misreading (and no `decl''are`, `declare$x`, `{declare,-a}`) hides it:
+  /// after the start, a blank or `;&|({!` and a backquote, before the
+  /// end, a blank or `;&|)$,}<>` and a backquote. `/usr/local`,
+  /// `localhost`, `--export` are no such word. Only a name made by an
+  /// expansion (`$(echo declare)`, `dec{l,}are`) gets past, as it gets
+  /// past any reading of the text.
   public static func namesDeclaration(_ template: String) -> Bool {
-    let bare = String(template.filter { $0 != "'" && $0 != "\"" && $0 != "\\" })
-    return declarations.contains { bare.contains($0) }
+    let bare = Array(
+      template.utf8.filter { $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    let before = Set(" \t\n;&|({!`".utf8)
+    let after = Set(" \t\n;&|)$,}<>`".utf8)
+    for name in declarations.map({ Array($0.utf8) }) where bare.count >= name.count {
+      for start in 0...(bare.count - name.count) where bare[start..<start + name.count].elementsEqual(name) {
+        let end = start + name.count
+        if (start == 0 || before.contains(bare[start - 1])) && (end == bare.count || after.contains(bare[end])) {
+          return true
+        }
+      }
+    }
+    return false
   }
 }
 
