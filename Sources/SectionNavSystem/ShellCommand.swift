@@ -50,7 +50,7 @@ public enum ShellCommand {
     init(_ line: ShellLine, outlivesProgram: Bool = false) throws(SpawnFailure) {
       if let value = line.valueThatMayRun(shellHasArrays: ShellCommand.shellHasArrays) {
         throw SpawnFailure(
-          message: "not run: this system's sh could run \(value.name) as code (it holds $( or ` after x[ or (); "
+          message: "not run: this system's sh could run \(value.name) as code (the $( or ` in it); "
             + "use {f}, {json-file} or {+f} to pass it in a file")
       }
       // One that may outlive the program removes its files itself when its
