@@ -110,6 +110,19 @@ import Testing
     // The second match: `Beta-4`, shorter, ranks first.
     #expect(s.dataList.itemText(section: section, item: item) == "Alpha-4")
 
+    // A move holds nothing after it (typing edits the query at once, on
+    // millions of items too), and a bound key waits its turn: a rebound
+    // Esc (`first`) after two Downs goes back to the first match.
+    var (u, ur) = Self.picker(Self.list(["Alpha", "Beta"]), binds: try KeyBind.parse("esc:first"))
+    for key in [Key.char("-"), .down, .char("4")] { _ = ur.send(.key(KeyEvent(key)), to: &u) }
+    #expect(u.filtering.line.text == "-4")
+    for key in [Key.down, .escape, .enter] { _ = ur.send(.key(KeyEvent(key)), to: &u) }
+    guard case .choose(let s2, let i2)? = ur.settle(&u).last else {
+      Issue.record("expected a choice")
+      return
+    }
+    #expect(u.dataList.itemText(section: s2, item: i2) == "Beta-4")
+
     let binds = try KeyBind.parse("enter:accept,ctrl-y:print({item})")
     for key in ["enter", "ctrl-y"] {
       var (t, r) = Self.picker(Self.list(["Alpha", "Beta"]), binds: binds)

@@ -113,14 +113,21 @@ extension AppState {
     case .filterLine(var open):
       message = nil
       let bound = boundActions(for: event, typing: true)
-      // Once one waits, every key but an abort waits behind it, in order.
-      let waits = !open.held.isEmpty || (awaitingQueryResult && (bound != nil || !filtering.line.wouldEdit(event)))
-      if waits && !Self.abortKeys.contains(event.key) {
+      // A key that chooses or runs something (Enter, a bound key) typed
+      // before the result of the query typed so far waits for it, and every
+      // key after it waits behind it, in order; an abort (which drops
+      // them), C-l and C-z act at once. Moves do not wait: they count from
+      // the top of the result to come (`Filtering.pendingSteps`).
+      if bound == nil && Self.immediateKeys.contains(event.key) {
+        if !open.held.isEmpty && Self.abortKeys.contains(event.key) {
+          open.held = []
+          mode = .filterLine(open)
+        }
+      } else if !open.held.isEmpty || awaitingQueryResult && (bound != nil || event == KeyEvent(.enter)) {
         open.held.append(event)
         mode = .filterLine(open)
         return []
       }
-      if Self.abortKeys.contains(event.key) { open.held = [] }
       if let bound { return runChain(bound) }
       return filterLineKey(event, open)
     default:

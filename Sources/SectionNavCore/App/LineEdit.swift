@@ -17,12 +17,6 @@ public struct LineEdit: Sendable, Equatable {
     count = caret
   }
 
-  /// Whether `edit` would take `event` (the line unchanged).
-  func wouldEdit(_ event: KeyEvent) -> Bool {
-    var probe = self
-    return probe.edit(event)
-  }
-
   /// Applies an editing key: a character, `Backspace`/`C-h`, `Delete`/`C-d`,
   /// `C-u` (to the start), `C-w` (the word before the caret), `Left`/`C-b`,
   /// `Right`/`C-f`, `Home`/`C-a`, `End`/`C-e`, `C-y` (what the last kill

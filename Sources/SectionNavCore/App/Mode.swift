@@ -32,11 +32,11 @@ public struct TypeAhead: Sendable, Equatable {
 public struct FilterLine: Sendable, Equatable {
   /// Opened with `&` (an empty Enter then clears, as in less) rather than by `--filter` or pick mode.
   var openedByKey = true
-  /// Keys that act on the list (Enter, a move, a bound key) that came while
-  /// the result of the query typed before them was still being made: they
-  /// act on that result once it is complete, in order, never on the rows of
-  /// an older query (typed fast, `zzz` Enter picked the first item; `12`
-  /// Down Enter picked `12`, fzf's `120`; `--bind enter:accept` did not wait).
+  /// Keys that choose or run something (Enter, a bound key) that came while
+  /// the result of the query typed before them was still being made, and
+  /// the keys after them: they act on that result once it is complete, in
+  /// order, never on the rows of an older query (typed fast, `zzz` Enter
+  /// picked the first item; `--bind enter:accept` did not wait).
   var held: [KeyEvent] = []
 }
 

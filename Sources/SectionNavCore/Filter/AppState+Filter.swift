@@ -30,6 +30,8 @@ extension AppState {
 
   /// The keys that end the run or close the line at once, whatever waits.
   static let abortKeys: [Key] = [.escape, .ctrl("g"), .ctrl("q"), .ctrl("c")]
+  /// Those, and the keys that act on the terminal (suspend, redraw): never held.
+  static let immediateKeys: [Key] = abortKeys + [.ctrl("z"), .ctrl("l")]
 
   /// Whether the rows shown answer an older query than the one typed (a
   /// filter job runs for it): then keys that act on the list wait
@@ -62,14 +64,14 @@ extension AppState {
     // (fzf's): `C-Up` is not Up, `M-Enter` not Enter.
     guard event.modifiers.isEmpty else { return [] }
     switch event.key {
-    case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1)
-    case .down, .ctrl("n"), .ctrl("j"): stepCursor(1)
-    case .pageDown: page(by: max(1, layout.listHeight))
-    case .pageUp: page(by: -max(1, layout.listHeight))
+    case .up, .ctrl("p"), .ctrl("k"): stepCursor(-1, pending: 1)
+    case .down, .ctrl("n"), .ctrl("j"): stepCursor(1, pending: 1)
+    case .pageDown: stepCursor(1, pending: max(1, layout.listHeight))
+    case .pageUp: stepCursor(-1, pending: max(1, layout.listHeight))
     case .tab:
-      if settings.multi { toggleMark(thenStep: 1) }
+      if settings.multi { toggleMark(thenStep: 1, pending: true) }
     case .backTab:
-      if settings.multi { toggleMark(thenStep: -1) }
+      if settings.multi { toggleMark(thenStep: -1, pending: true) }
     case .enter:
       if before.isEmpty && open.openedByKey { return clearFilter() }
       closeFilterLine()
@@ -117,6 +119,7 @@ extension AppState {
     filtering.requested = text
     if typed {
       // At once, as fzf's: the shown rows are the old query's until results come.
+      filtering.pendingSteps = 0
       cursorMoved = false
       cursorRow = rowMap.nextItemRow(from: 0)
       setOffset(y: 0)
@@ -220,6 +223,21 @@ extension AppState {
       clampOffsets()
     }
     if result.isComplete && filtering.follow?.generation == result.generation { filtering.follow = nil }
+    // Moves made before this query's rows were shown count from their top.
+    if filtering.pendingSteps != 0, let top = rowMap.nextItemRow(from: 0) {
+      var row = top
+      for _ in 0..<abs(filtering.pendingSteps) {
+        guard
+          let next = filtering.pendingSteps > 0
+            ? rowMap.nextItemRow(from: row + 1) : rowMap.previousItemRow(from: row - 1)
+        else { break }
+        row = next
+      }
+      cursorRow = row
+      cursorMoved = true
+      revealCursor()
+    }
+    if result.isComplete { filtering.pendingSteps = 0 }
   }
 
   /// The cursor's item in the full data by title and place (`ItemKey`).
@@ -265,12 +283,24 @@ extension AppState {
     !filtering.marks.isEmpty && filtering.marks.contains(dataOrdinal(section: section, item: item))
   }
 
-  /// Toggles the cursor's mark (`--multi`), then moves the cursor by `step`.
-  mutating func toggleMark(thenStep step: Int = 0) {
+  /// Toggles the cursor's mark (`--multi`), then moves the cursor by `step`
+  /// (`pending`: a move on the filter line, `stepCursor(_:pending:)`).
+  mutating func toggleMark(thenStep step: Int = 0, pending: Bool = false) {
     guard settings.multi, let c = cursor else { return }
     let o = dataOrdinal(section: c.section, item: c.item)
     filtering.marks.toggle(o)
-    if step != 0 { stepCursor(step) }
+    if step != 0 { pending ? stepCursor(step, pending: 1) : stepCursor(step) }
+  }
+
+  /// A move on the filter line, `count` items in `direction`: on the rows
+  /// shown, and, while they answer an older query than the one typed,
+  /// counted for the result to come, which puts the cursor that many items
+  /// from its top (`12` Down Enter typed fast picks the second match, as
+  /// fzf does: the move went to the old rows, and the result put the cursor
+  /// back on its first).
+  mutating func stepCursor(_ direction: Int, pending count: Int) {
+    if awaitingQueryResult { filtering.pendingSteps += direction * count }
+    if count == 1 { stepCursor(direction) } else { page(by: direction * count) }
   }
 
   /// fzf's `select-all`, `deselect-all`, `toggle-all`: every item shown

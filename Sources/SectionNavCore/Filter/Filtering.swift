@@ -19,6 +19,10 @@ public struct Filtering: Sendable {
   var follow: (generation: Int, section: Int, item: Int)?
   /// 0…1 while a run goes on.
   public internal(set) var progress: Double?
+  /// Moves made on the filter line while the rows shown answered an older
+  /// query than the one typed (down positive): the cursor goes that many
+  /// items from the top of the query's result (`stepCursor(_:pending:)`).
+  var pendingSteps = 0
   /// Marked items, by position in the full data's item store, in marking order.
   public internal(set) var marks = Marks()
   /// While a script's `type` goes on: the line's edits wait to filter
