@@ -5,10 +5,12 @@ import Testing
 /// The preview and `--bind` rules on the effect boundary: what `handle`
 /// asks the runner to do, and what it does with the answers.
 @Suite struct WorkflowEffectTests {
-  static func state(preview: String? = "show {item}", binds: String? = nil, pick: Bool = false) throws -> AppState {
+  static func state(
+    preview: String? = "show {item}", binds: String? = nil, pick: Bool = false, multi: Bool? = nil
+  ) throws -> AppState {
     var settings = AppSettings()
     settings.pick = pick
-    settings.multi = pick
+    settings.multi = multi ?? pick
     settings.preview = try preview.map { try CommandTemplate($0) }
     if let binds { settings.binds = try KeyBind.parse(binds) }
     return AppState(
@@ -398,12 +400,7 @@ import Testing
   /// `{q}` is the filter query, `{+}` the marked items (the cursor's item
   /// when none is marked), as in fzf.
   @Test func queryAndMarkedItemsReachTheCommand() throws {
-    var settings = AppSettings()
-    settings.multi = true
-    settings.binds = try KeyBind.parse("x:execute(show {q} {+})")
-    var s = AppState(
-      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
-      settings: settings, width: 60, height: 10)
+    var s = try Self.state(preview: nil, binds: "x:execute(show {q} {+})", multi: true)
     func command() throws -> ShellLine {
       let effects = s.handle(.key(KeyEvent(.char("x"))))
       let run = try #require(
@@ -430,12 +427,7 @@ import Testing
   /// printed and in `{+}` — also after a snapshot of more data moved their
   /// store positions.
   @Test func markedItemsKeepTheOrderTheyWereMarkedIn() throws {
-    var settings = AppSettings()
-    settings.multi = true
-    settings.binds = try KeyBind.parse("x:execute(show {+})")
-    var s = AppState(
-      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
-      settings: settings, width: 60, height: 10)
+    var s = try Self.state(preview: nil, binds: "x:execute(show {+})", multi: true)
     // m marks and steps down: b1, then a'2, then a 1.
     for key in ["j", "j", "j", "m", "k", "k", "m", "k", "k", "m"] {
       _ = s.handle(.key(KeyEvent(.char(Character(key)))))
@@ -460,14 +452,8 @@ import Testing
   /// shown (the matches, in the order shown) and keep marks elsewhere;
   /// `clear-query` brings the whole list back.
   @Test func markAllActionsActOnTheItemsShown() throws {
-    var settings = AppSettings()
-    settings.multi = true
-    settings.pick = true
-    settings.sort = true
-    settings.binds = try KeyBind.parse("ctrl-a:select-all,ctrl-t:toggle-all,ctrl-d:deselect-all,ctrl-x:clear-query")
-    var s = AppState(
-      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
-      settings: settings, width: 60, height: 10)
+    var s = try Self.state(
+      preview: nil, binds: "ctrl-a:select-all,ctrl-t:toggle-all,ctrl-d:deselect-all,ctrl-x:clear-query", pick: true)
     var runner = SynchronousRunner()
     func press(_ key: Key) { _ = runner.send(.key(KeyEvent(key)), to: &s) }
     func marked() -> [String] { s.markedItems.map { s.dataList.itemText(section: $0.section, item: $0.item) } }
@@ -491,12 +477,7 @@ import Testing
   /// Choosing the marked items ends the run as choosing one item does: the
   /// rest of the chain (here a command) never starts.
   @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {
-    var settings = AppSettings()
-    settings.multi = true
-    settings.binds = try KeyBind.parse("x:accept+execute-silent(rm {+})")
-    var s = AppState(
-      list: SectionedList([(title: "A", items: ["a 1", "a'2", "a3"]), (title: "B", items: ["b1"])]),
-      settings: settings, width: 60, height: 10)
+    var s = try Self.state(preview: nil, binds: "x:accept+execute-silent(rm {+})", multi: true)
     _ = s.handle(.key(KeyEvent(.char("m"))))
     let effects = s.handle(.key(KeyEvent(.char("x"))))
     guard case .chooseItems(let items)? = effects.first else {
