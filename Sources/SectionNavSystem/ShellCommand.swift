@@ -214,6 +214,31 @@ public enum ShellCommand {
     }
   }
 
+  /// `run` for `execute-silent`, in its own group: spawned before this
+  /// returns, so an end of the program right after cannot outrun it; the
+  /// closure waits for it (on another thread) and says why it could not
+  /// start, or nil.
+  public static func startInBackground(_ line: ShellLine) -> @Sendable () -> String? {
+    do throws(SpawnFailure) {
+      let prepared = try Prepared(line, outlivesProgram: true)
+      do throws(SpawnFailure) {
+        let pid = try spawn(prepared, ownGroup: true)
+        return {
+          wait(pid)
+          prepared.remove()
+          return nil
+        }
+      } catch {
+        prepared.remove()
+        let message = error.message
+        return { message }
+      }
+    } catch {
+      let message = error.message
+      return { message }
+    }
+  }
+
   /// Waits for `pid`; its exit status (128 + signal when killed). Sends it
   /// SIGTERM once `stopWhen` says so (asked first and after each signal).
   @discardableResult

@@ -72,6 +72,8 @@ final class TerminalEffects: EffectPerformer {
   }
 
   private func next(_ wanted: Disposition) {
+    // A redraw is moot once the run ends (an Enter after a bound clear-screen).
+    if case .redraw = disposition, case .exit = wanted { disposition = wanted }
     if case .continue = disposition { disposition = wanted }
   }
 
@@ -90,9 +92,10 @@ final class TerminalEffects: EffectPerformer {
   func execute(id: Int, command: ShellLine, silent: Bool) {
     let inbox = inbox
     guard !silent else {
-      return DetachedThread.start {
-        inbox.post(.executeFinished(id: id, failure: ShellCommand.run(command, ownGroup: true)))
-      }
+      // Started here, before the next key is read (an Enter right after it
+      // ended the program before a thread had started it); waited for on one.
+      let finish = ShellCommand.startInBackground(command)
+      return DetachedThread.start { inbox.post(.executeFinished(id: id, failure: finish())) }
     }
     // The terminal as the program found it, for the command to use; the
     // screen comes back when it ends (C-c interrupts the command only).

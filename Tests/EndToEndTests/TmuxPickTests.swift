@@ -68,6 +68,20 @@ struct TmuxPickTests {
     #expect(theirs.status == ours.status, "fzf exited \(theirs.status)")
   }
 
+  /// `execute-silent` and Enter typed together: the command runs, though
+  /// the program ends at once (it was started on a thread, which the end
+  /// of the program often outran: fzf runs it every time).
+  @Test func anExecuteSilentBeforeEnterRuns() async throws {
+    let s = try TmuxSession(
+      "sectionnav --pick --bind 'ctrl-e:execute-silent(echo {} > ran)' < list > out", files: ["list": Self.list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
+    try s.sendKeys(["C-e", "Enter"])
+    #expect(try await s.waitForExit() == 0)
+    #expect(s.file("out") == "apple\n")
+    #expect(try await s.waitForFile("ran") == "apple\n")
+  }
+
   /// Enter with nobody left to read standard output (`| true`): 141, as a
   /// write there ends every other mode and fzf (SIGPIPE's 128 + 13), not 2.
   @Test func enterIntoAClosedPipeIsSIGPIPEsStatus() async throws {

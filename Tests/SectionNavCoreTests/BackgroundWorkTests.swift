@@ -230,6 +230,46 @@ import Testing
     #expect(s.message == "match 4/4")
   }
 
+  /// A query typed while a file loads, then Enter: the choice waits for the
+  /// query's result over the whole data (it was made at once from no
+  /// result: nothing chosen, exit 1); a bound `execute` replayed after the
+  /// result pauses the keys behind it until it ends (an Enter after it was
+  /// lost in the runner); an early Up under `--cycle` counts to the last match.
+  @Test func heldKeysWaitForTheLoadAnExecuteAndCycle() throws {
+    var (s, runner) = Self.picker(Self.list(["Alpha", "Beta"]))
+    _ = runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta"]), progress: 0.4)), to: &s)
+    for c in "eta-4" { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    _ = runner.settle(&s)
+    runner.holding = true
+    _ = runner.send(.key(KeyEvent(.enter)), to: &s)
+    #expect(runner.send(.data(DataUpdate(list: Self.list(["Alpha", "Beta", "Mike"]), progress: nil)), to: &s).isEmpty)
+    guard case .choose(let section, let item)? = runner.settle(&s).last else {
+      Issue.record("expected a choice once the query's result is in")
+      return
+    }
+    #expect(s.dataList.itemText(section: section, item: item) == "Beta-4")
+
+    var (t, r) = Self.picker(Self.list(["Alpha", "Beta"]), binds: try KeyBind.parse("ctrl-e:execute(echo {})"))
+    for key in [Key.char("-"), .char("4"), .ctrl("e"), .enter] { _ = r.send(.key(KeyEvent(key)), to: &t) }
+    let replayed = r.settle(&t)
+    let run = try #require(replayed.compactMap { if case .execute(let id, _, _) = $0 { id } else { nil } }.first)
+    #expect(!replayed.contains { $0.endsRun }, "Enter acted in the same batch as the execute")
+    #expect(t.handle(.executeFinished(id: run)).contains { $0.endsRun })
+
+    var settings = s.settings
+    settings.cycle = true
+    var u = AppState(list: Self.list(["Alpha", "Beta"]), settings: settings, width: 40, height: 10)
+    var ur = SynchronousRunner()
+    ur.holding = true
+    for key in [Key.char("-"), .char("4"), .up, .enter] { _ = ur.send(.key(KeyEvent(key)), to: &u) }
+    guard case .choose(let s3, let i3)? = ur.settle(&u).last else {
+      Issue.record("expected a choice")
+      return
+    }
+    // Beta-4 ranks first (shorter): Up from it wraps to the last match.
+    #expect(u.dataList.itemText(section: s3, item: i3) == "Alpha-4")
+  }
+
   /// Pick mode, which has no status line, keeps its query line while an
   /// Enter waits for the load, and says there that it waits (browse mode's
   /// status line, with `? help  q quit`, replaced it).

@@ -327,7 +327,15 @@ extension AppState {
     if let marked { filtering.marks = marks(at: marked) }
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
       mode = restingMode
-      effects += endRun(exit)
+      // The query typed during the load is being filtered over the whole
+      // data now: the choice waits for that result (it was made at once,
+      // from no result: nothing chosen, exit 1).
+      if exit == .choose, awaitingQueryResult, case .filterLine(var open) = mode {
+        open.held = [KeyEvent(.enter)]
+        mode = .filterLine(open)
+      } else {
+        effects += endRun(exit)
+      }
     }
     return effects
   }

@@ -42,7 +42,10 @@ extension AppState {
   var awaitingQueryResult: Bool {
     guard jobs[.filter] != nil else { return false }
     let query = FilterQuery(filtering.requested, options: settings.match)
-    return !(filtering.result.map { $0.query == query && ($0.isComplete || loadReading) } ?? false)
+    // A complete result of older data (a file's last part has arrived and
+    // is being filtered) answers nothing yet.
+    return !(filtering.result.map { $0.query == query && ($0.isComplete && $0.list === dataList || loadReading) }
+      ?? false)
   }
 
   /// Keys while the filter line has focus.
@@ -151,14 +154,31 @@ extension AppState {
   mutating func filterChunkArrived(jobID: Int, _ run: FilterRun) -> [Effect] {
     guard jobs.finish(.filter, id: jobID) != nil else { return [] }
     showFilterResult(run.result())
-    var effects = run.isComplete ? [] : startFilterJob(run)
-    // The keys that waited for this result act on it now, in order (one
-    // that starts another query holds those after it again).
-    guard case .filterLine(var open) = mode, !open.held.isEmpty, !awaitingQueryResult else { return effects }
-    let keys = open.held
+    let effects = run.isComplete ? [] : startFilterJob(run)
+    return effects + replayHeldKeys()
+  }
+
+  /// The keys that waited for the query's result act on it now, in order
+  /// (one that starts another query holds those after it again). One that
+  /// runs a command with the terminal (`execute`) pauses the rest until it
+  /// has ended (`.executeFinished`): the runner carries out one such thing
+  /// at a time, and an Enter after it was lost.
+  mutating func replayHeldKeys() -> [Effect] {
+    guard case .filterLine(var open) = mode, !open.held.isEmpty, !awaitingQueryResult, jobs[.execute] == nil
+    else { return [] }
+    var keys = open.held[...]
     open.held = []
     mode = .filterLine(open)
-    for key in keys { effects += handleKey(key) }
+    var effects: [Effect] = []
+    while let key = keys.popFirst() {
+      effects += handleKey(key)
+      if effects.contains(where: \.endsRun) { return effects }
+      if jobs[.execute] != nil, case .filterLine(var paused) = mode {
+        paused.held = Array(keys) + paused.held
+        mode = .filterLine(paused)
+        return effects
+      }
+    }
     return effects
   }
 
@@ -227,9 +247,9 @@ extension AppState {
     if filtering.pendingSteps != 0, let top = rowMap.nextItemRow(from: 0) {
       var row = top
       for _ in 0..<abs(filtering.pendingSteps) {
-        guard
-          let next = filtering.pendingSteps > 0
-            ? rowMap.nextItemRow(from: row + 1) : rowMap.previousItemRow(from: row - 1)
+        let down = filtering.pendingSteps > 0
+        let wrapped = settings.cycle ? (down ? top : rowMap.previousItemRow(from: rowMap.totalRows - 1)) : nil
+        guard let next = (down ? rowMap.nextItemRow(from: row + 1) : rowMap.previousItemRow(from: row - 1)) ?? wrapped
         else { break }
         row = next
       }

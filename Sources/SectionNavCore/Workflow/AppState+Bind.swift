@@ -112,7 +112,9 @@ extension AppState {
   mutating func executeFinished(id: Int, failure: String?) -> [Effect] {
     if let failure { message = "execute failed: \(failure)" }
     guard case .execute(let rest)? = jobs.finish(.execute, id: id) else { return [] }
-    return failure == nil ? runChain(rest) : []
+    let chained = failure == nil ? runChain(rest) : []
+    // Keys that waited behind it go on (`replayHeldKeys`).
+    return chained.contains(where: \.endsRun) ? chained : chained + replayHeldKeys()
   }
 
   /// The cursor's item as a reload's data is searched for it.
