@@ -44,7 +44,8 @@ extension AppState {
     let query = FilterQuery(filtering.requested, options: settings.match)
     // A complete result of older data (a file's last part has arrived and
     // is being filtered) answers nothing yet.
-    return !(filtering.result.map { $0.query == query && ($0.isComplete && $0.list === dataList || loadReading) }
+    return
+      !(filtering.result.map { $0.query == query && ($0.isComplete && $0.list === dataList || loadReading) }
       ?? false)
   }
 
