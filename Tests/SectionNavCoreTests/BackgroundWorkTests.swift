@@ -270,6 +270,35 @@ import Testing
     #expect(u.dataList.itemText(section: s3, item: i3) == "Alpha-4")
   }
 
+  /// A cursor moved onto a match stays there while a stream's new data is
+  /// filtered again: a partial result that has not reached it yet (a chunk
+  /// stops after a screenful) leaves it followed, also into the next
+  /// snapshot's run (it went back to the first match for good).
+  @Test func aMovedCursorOutlivesPartialResultsOfNewData() throws {
+    // More matches than a chunk checks before it shows a screenful (`FilterJob.step`).
+    let items = (0..<9000).map { "x\($0 + 10000)" }
+    var (s, runner) = Self.picker(SectionedList([(title: "A", items: items)]))
+    runner.holding = false
+    _ = runner.send(.key(KeyEvent(.char("x"))), to: &s)
+    for _ in 0..<5000 { _ = s.handle(.key(KeyEvent(.down))) }
+    #expect(Self.cursorText(s) == "x15000")
+    for more in 1...2 {
+      let grown = SectionedList([(title: "A", items: items + (0..<more).map { "x\(90000 + $0)" })])
+      _ = runner.send(.data(DataUpdate(list: grown, progress: 0, reading: true)), to: &s)
+      #expect(Self.cursorText(s) == "x15000", "after snapshot \(more)")
+    }
+    // A snapshot that comes while a run's partial result shows: followed on.
+    var held = SynchronousRunner()
+    held.holding = true
+    let bigger = SectionedList([(title: "A", items: items + ["x90005"])])
+    _ = held.send(.data(DataUpdate(list: bigger, progress: 0, reading: true)), to: &s)
+    let job = try #require(held.release().first)
+    _ = s.handle(job.run(shouldStop: { false }))
+    #expect(s.filtering.progress != nil, "the first chunk was the whole run")
+    _ = runner.send(.data(DataUpdate(list: bigger, progress: 0, reading: true)), to: &s)
+    #expect(Self.cursorText(s) == "x15000", "after a snapshot during a partial result")
+  }
+
   /// Pick mode, which has no status line, keeps its query line while an
   /// Enter waits for the load, and says there that it waits (browse mode's
   /// status line, with `? help  q quit`, replaced it).

@@ -98,10 +98,21 @@ public struct AppState: Sendable {
   /// New data while a filter is on: it is filtered again (the view stays
   /// until the new survivors arrive).
   mutating func replaceFilteredData(_ update: DataUpdate) -> [Effect] {
+    // An item the cursor is to go to once the filter reaches it, by title
+    // and place: it is followed over the new data too (the next snapshot of
+    // a stream came before the filter reached it, and the cursor stayed on
+    // the first match).
+    let followed = filtering.follow.map { ItemKey(title: dataList.title($0.section), item: $0.item) }
     view.noteLoad(update)
     filtering.base = update.list
     filtering.lastComplete = nil
-    return setFilterQuery(filtering.requested, typed: false)
+    let effects = setFilterQuery(filtering.requested, typed: false)
+    if let followed, let s = update.list.sections.firstIndex(where: { $0.title == followed.title }),
+      followed.item < update.list.itemCount(s)
+    {
+      filtering.follow = (filtering.generation, s, followed.item)
+    }
+    return effects
   }
 
   /// A new screen size (or the preview pane opened or closed): the list

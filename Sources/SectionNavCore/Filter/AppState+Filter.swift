@@ -238,7 +238,14 @@ extension AppState {
       clampOffsets()
       revealCursor()
     } else {
-      cursorMoved = false
+      // An item the user moved to that a partial result (new data filtered
+      // again) has not reached yet is followed until the result is whole:
+      // the cursor went back to the first match for good.
+      if let kept, !result.isComplete {
+        filtering.follow = (result.generation, kept.section, kept.item)
+      } else {
+        cursorMoved = false
+      }
       cursorRow = rowMap.nextItemRow(from: 0)
       offsetY = 0
       clampOffsets()
