@@ -23,7 +23,7 @@ public enum RunEnd: Sendable, Equatable {
     }
   }
 
-  /// The exit status and the text for standard output (nil: nothing);
+  /// The exit status and the bytes for standard output (nil: nothing);
   /// throws the failure, or the error for a choice the output cannot hold
   /// or that was made after the data file shrank under its mapping.
   public func exit(_ state: AppState, chosen: Chosen) throws(Failure) -> (status: Int32, output: [UInt8]?) {

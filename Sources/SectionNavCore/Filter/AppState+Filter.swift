@@ -34,8 +34,9 @@ extension AppState {
   static let immediateKeys: [Key] = abortKeys + [.ctrl("z"), .ctrl("l")]
 
   /// Whether the rows shown answer an older query than the one typed (a
-  /// filter job runs for it): then keys that act on the list wait
-  /// (`FilterLine.held`). Rows that answer this query, complete, or over
+  /// filter job runs for it): then keys that choose or run something wait
+  /// (`FilterLine.held`), and moves count from the top of the result to
+  /// come (`Filtering.pendingSteps`). Rows that answer this query, complete, or over
   /// data still streaming in (each new piece starts the filter over, so an
   /// endless stream's never completes: `yes | sectionnav -q y`, Enter took
   /// 25 s and 4 GB), are acted on at once, as fzf does.

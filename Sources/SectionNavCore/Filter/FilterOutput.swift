@@ -2,7 +2,8 @@
 /// `{item}` copies plain items' bytes straight from the data, so printing
 /// a million survivors makes no `String` per item.
 extension SectionedList {
-  /// Appends the display text of store item `ordinal` (as `itemText` gives it, unsanitised).
+  /// Appends the display text of store item `ordinal` (as `itemText` gives
+  /// it, unsanitised), except that a line is its bytes, UTF-8 or not.
   public func appendItemText(ordinal: Int, to out: inout [UInt8]) {
     switch store {
     case .lines(let lines):
