@@ -219,23 +219,24 @@ public enum ShellCommand {
   /// closure waits for it (on another thread) and says why it could not
   /// start, or nil.
   public static func startInBackground(_ line: ShellLine) -> @Sendable () -> String? {
+    let prepared: Prepared
+    let pid: pid_t
     do throws(SpawnFailure) {
-      let prepared = try Prepared(line, outlivesProgram: true)
+      prepared = try Prepared(line, outlivesProgram: true)
       do throws(SpawnFailure) {
-        let pid = try spawn(prepared, ownGroup: true)
-        return {
-          wait(pid)
-          prepared.remove()
-          return nil
-        }
+        pid = try spawn(prepared, ownGroup: true)
       } catch {
         prepared.remove()
-        let message = error.message
-        return { message }
+        throw error
       }
     } catch {
       let message = error.message
       return { message }
+    }
+    return {
+      wait(pid)
+      prepared.remove()
+      return nil
     }
   }
 

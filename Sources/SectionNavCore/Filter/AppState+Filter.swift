@@ -256,10 +256,7 @@ extension AppState {
     if filtering.pendingSteps != 0, let top = rowMap.nextItemRow(from: 0) {
       var row = top
       for _ in 0..<abs(filtering.pendingSteps) {
-        let down = filtering.pendingSteps > 0
-        let wrapped = settings.cycle ? (down ? top : rowMap.previousItemRow(from: rowMap.totalRows - 1)) : nil
-        guard let next = (down ? rowMap.nextItemRow(from: row + 1) : rowMap.previousItemRow(from: row - 1)) ?? wrapped
-        else { break }
+        guard let next = itemRow(after: row, direction: filtering.pendingSteps) else { break }
         row = next
       }
       cursorRow = row

@@ -104,20 +104,18 @@ extension AppState {
   /// Moves the cursor to the next (`+1`) or previous (`-1`) item.
   mutating func stepCursor(_ direction: Int) {
     guard let r = cursorRow else { return }
-    if direction > 0 {
-      if let n = rowMap.nextItemRow(from: r + 1) {
-        cursorRow = n
-      } else if settings.cycle, let first = rowMap.nextItemRow(from: 0) {
-        cursorRow = first
-      }
-    } else {
-      if let p = rowMap.previousItemRow(from: r - 1) {
-        cursorRow = p
-      } else if settings.cycle, let last = rowMap.previousItemRow(from: rowMap.totalRows - 1) {
-        cursorRow = last
-      }
-    }
+    if let next = itemRow(after: r, direction: direction) { cursorRow = next }
     revealCursor()
+  }
+
+  /// The item row after row `r` in `direction` (down when positive); past
+  /// the last item the first, and back, under `--cycle`; else nil at an end.
+  func itemRow(after r: Int, direction: Int) -> Int? {
+    if direction > 0 {
+      return rowMap.nextItemRow(from: r + 1) ?? (settings.cycle ? rowMap.nextItemRow(from: 0) : nil)
+    }
+    return rowMap.previousItemRow(from: r - 1)
+      ?? (settings.cycle ? rowMap.previousItemRow(from: rowMap.totalRows - 1) : nil)
   }
 
   /// A section's header lands at `alignment`; the cursor goes to its first item.

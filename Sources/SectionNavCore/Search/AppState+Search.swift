@@ -93,11 +93,12 @@ extension AppState {
     guard let shown = search else { return [] }
     search?.isStale = true
     // A "no match" said of the old data is not left standing while the new is searched.
-    if message == Self.noMatch(shown.query) { message = "searching for '\(shown.query)'…" }
+    if message == Self.noMatch(shown.query) { message = Self.searching(shown.query) }
     return startSearchJob(shown.prepared, purpose: .refresh)
   }
 
   static func noMatch(_ query: String) -> String { "no match for '\(query)'" }
+  static func searching(_ query: String) -> String { "searching for '\(query)'…" }
 
   /// A search job ended: act on it if it is the one the state waits for,
   /// then on the keys typed meanwhile.
@@ -182,7 +183,7 @@ extension AppState {
     // What the status line says of this search is said of the new matches.
     let saysSearch =
       message?.hasPrefix("match ") == true || message == Self.noMatch(query)
-      || message == "searching for '\(query)'…"
+      || message == Self.searching(query)
     var refreshed = SearchState(prepared: result.query, matches: result.rows)
     refreshed.current = cursorRow.flatMap { result.rows.firstIndex(of: $0) }
     search = refreshed
@@ -202,7 +203,7 @@ extension AppState {
       if running.purpose == .refresh {
         jobs.retarget(.search(RunningSearch(query: running.query, purpose: .step(direction))))
       }
-      message = "searching for '\(running.query.text)'…"
+      message = Self.searching(running.query.text)
       return []
     }
     guard var state = search else {
@@ -210,11 +211,11 @@ extension AppState {
       return []
     }
     if state.isStale {
-      message = "searching for '\(state.query)'…"
+      message = Self.searching(state.query)
       return startSearchJob(state.prepared, purpose: .step(direction))
     }
     guard !state.matches.isEmpty else {
-      message = "no match for '\(state.query)'"
+      message = Self.noMatch(state.query)
       return []
     }
     let count = state.matches.count
