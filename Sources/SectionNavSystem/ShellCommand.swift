@@ -214,6 +214,45 @@ public enum ShellCommand {
     }
   }
 
+  /// fzf's `become(CMD)`: replaces the program with `sh -c` of `line`,
+  /// once the terminal has been given back. Its standard input is the
+  /// terminal (as fzf's; standard input was the data), its output the
+  /// program's, and signals are as a new process's: default handling, none
+  /// blocked. Files (`{f}`) are removed by the command's shell when it
+  /// exits, as `execute-silent`'s are. Returns only when it could not be
+  /// started: why.
+  public static func become(_ line: ShellLine) -> String {
+    let prepared: Prepared
+    do throws(SpawnFailure) {
+      prepared = try Prepared(line, outlivesProgram: true)
+    } catch {
+      return error.message
+    }
+    let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+    let input = tty >= 0 ? tty : open("/dev/null", O_RDWR)
+    if input >= 0 && input != STDIN_FILENO {
+      dup2(input, STDIN_FILENO)
+      close(input)
+    }
+    var all = sigset_t()
+    sigfillset(&all)
+    sigprocmask(SIG_SETMASK, &all, nil)
+    for signal: Int32 in 1...31 where signal != SIGKILL && signal != SIGSTOP { Glibc.signal(signal, SIG_DFL) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    let argv: [String] = ["/bin/sh", "-c", prepared.command]
+    var cArgs = argv.map { strdup($0) } + [nil]
+    var cEnvironment = prepared.environment.map { strdup($0) } + [nil]
+    sigprocmask(SIG_SETMASK, &empty, nil)
+    execve("/bin/sh", &cArgs, &cEnvironment)
+    let code = errno
+    for p in cArgs { free(p) }
+    for p in cEnvironment { free(p) }
+    prepared.remove()
+    if code == E2BIG { return prepared.tooLongMessage }
+    return "cannot start /bin/sh: \(String(cString: strerror(code)))"
+  }
+
   /// `run` for `execute-silent`, in its own group: spawned before this
   /// returns, so an end of the program right after cannot outrun it; the
   /// closure waits for it (on another thread) and says why it could not

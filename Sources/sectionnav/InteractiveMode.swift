@@ -34,11 +34,17 @@ enum InteractiveMode {
       list: data.ready ?? SectionedList([]), settings: settings, width: app.width, height: app.height)
     if let loading = data.startLoading(config, inbox: app.inbox) { _ = state.handle(loading) }
     var failure: Failure?
+    /// `become(CMD)`'s command, run once the terminal is given back.
+    var becoming: ShellLine?
 
     /// A run that ends goes the way `RunEnd` says; before a choice the data
     /// file is looked at once more (chosen items from a file that shrank are
     /// an error: `RunEnd.exit`).
     func exit(_ end: RunEnd) -> Disposition {
+      if case .become(let line) = end {
+        becoming = line
+        return .exit(code: ExitCode.success.rawValue, output: nil)
+      }
       do throws(Failure) {
         if case .chose = end, DataLoading.dataShrank { _ = state.handle(.dataShrank) }
         let (status, output) = try end.exit(state, chosen: chosen)
@@ -82,6 +88,7 @@ enum InteractiveMode {
         })
       effects.stopAll(jobs: true)
       if let failure { throw failure }
+      if let becoming { throw Failure(Self.become(becoming)) }
       return status.code
     } catch TerminalError.outputFailed(let code) {
       // Nobody left to read the chosen item (`| head -0`): SIGPIPE's 141,
@@ -97,6 +104,15 @@ enum InteractiveMode {
     } catch {
       throw Failure("\(error)")
     }
+  }
+
+  /// Turns into `become(CMD)`'s command (`ShellCommand.become`) with what
+  /// a normal end would leave done: previews' files removed, the loader's
+  /// warnings written. Returns only when it could not start: why.
+  static func become(_ line: ShellLine) -> String {
+    ChildCleanup.removeFiles()
+    DataLoading.releaseWarnings()
+    return ShellCommand.become(line)
   }
 }
 

@@ -31,6 +31,7 @@ enum ScriptMode {
     if shrank || DataLoading.dataShrank { throw Failure.sourceShrank(settings.sourceName) }
     Output.write(buffer)
     let end = try ScriptRunner.end(outcome, scriptName: DataSource.displayName(path))
+    if case .become(let line) = end { throw Failure(InteractiveMode.become(line)) }
     let (status, output) = try end.exit(state, chosen: chosen)
     if let output { Output.write(bytes: output) }
     return status

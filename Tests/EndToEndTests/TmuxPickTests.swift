@@ -82,6 +82,36 @@ struct TmuxPickTests {
     #expect(try await s.waitForFile("ran") == "apple\n")
   }
 
+  /// fzf's `become(CMD)`: the program turns into the command (the same
+  /// process), which reads the terminal, writes where the program would
+  /// have, and ends it with its own status; the terminal is given back
+  /// first, and the item's file is gone once the command's shell ends. It
+  /// starts with no standard signal ignored (the program ignores SIGXFSZ,
+  /// SIGTTIN and SIGTTOU; glibc keeps its own 32 and 33 as they are).
+  @Test func becomeTurnsTheProgramIntoTheCommand() async throws {
+    let s = try TmuxSession(
+      #"sectionnav --pick --bind 'enter:become(read -r x; echo "[$x] {} $$ {f}"; cat {f}; echo; grep SigIgn /proc/$$/status; exit 3)' < list > out"#,
+      files: ["list": Self.list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
+    try s.sendLiteral("ban")
+    try await s.waitFor("the query's result") { $0.contains("> ban") && $0.contains("1/6") }
+    try s.sendKeys(["Enter"])
+    try s.sendLiteral("typed")
+    try s.sendKeys(["Enter"])
+    #expect(try await s.waitForExit() == 3)
+    try TmuxTest.expectRestored(s)
+    let lines = (s.file("out") ?? "").split(separator: "\n").map(String.init)
+    let words = lines.first?.split(separator: " ").map(String.init) ?? []
+    #expect(words.count == 4 && words[0] == "[typed]" && words[1] == "banana", "\(lines)")
+    let pid = try await s.pid()
+    #expect(words.count == 4 && pid_t(words[2]) == pid, "not the program's own process: \(lines)")
+    #expect(lines.dropFirst().first == "banana")
+    let ignored = lines.last.flatMap { UInt64($0.replacingOccurrences(of: "SigIgn:\t", with: ""), radix: 16) }
+    #expect(ignored.map { $0 & 0x7fff_ffff } == 0, "signals ignored: \(lines)")
+    #expect(words.count == 4 && !FileManager.default.fileExists(atPath: words[3]), "the item's file was left")
+  }
+
   /// Enter with nobody left to read standard output (`| true`): 141, as a
   /// write there ends every other mode and fzf (SIGPIPE's 128 + 13), not 2.
   @Test func enterIntoAClosedPipeIsSIGPIPEsStatus() async throws {

@@ -474,6 +474,59 @@ import Testing
     #expect(marked().isEmpty)
   }
 
+  /// fzf's actions that users' `--bind`s name: `change-query` filters at
+  /// once, `change-prompt` shows from then on, `accept-non-empty` does
+  /// nothing without a match (where `accept` ends unchosen), `ignore` takes
+  /// a key's own action away, `top` goes to the first row.
+  @Test func fzfsQueryPromptAndEmptyAcceptActions() throws {
+    var s = try Self.state(
+      preview: nil,
+      binds: "ctrl-q:change-query(b)+change-prompt(in B> ),enter:accept-non-empty,esc:ignore,ctrl-t:top",
+      pick: true)
+    var runner = SynchronousRunner()
+    func press(_ key: Key) -> [Effect] { runner.send(.key(KeyEvent(key)), to: &s) }
+    func shown() -> [String] {
+      (0..<s.list.sectionCount).flatMap { t in (0..<s.list.itemCount(t)).map { s.list.itemText(section: t, item: $0) } }
+    }
+    _ = press(.ctrl("q"))
+    #expect(s.filtering.line.text == "b" && shown() == ["b1"])
+    #expect(s.render().plainLines().last?.hasPrefix("in B> b") == true)
+    for c in "zz" { _ = press(.char(c)) }
+    #expect(shown().isEmpty)
+    let unmatched = press(.enter)
+    #expect(!unmatched.contains { $0.endsRun }, "accept-non-empty with no match ended the run")
+    let escaped = press(.escape)
+    #expect(!escaped.contains { $0.endsRun }, "Esc bound to ignore still aborted")
+    _ = press(.ctrl("q"))
+    _ = press(.down)
+    #expect(s.cursor.map { s.list.itemText(section: $0.section, item: $0.item) } == "b1")
+    let chosen = press(.enter)
+    #expect(chosen.contains { $0.endsRun }, "accept-non-empty with a match did not choose: \(chosen)")
+    var t = try Self.state(preview: nil, binds: "ctrl-t:top", pick: false)
+    _ = t.handle(.key(KeyEvent(.end)))
+    _ = t.handle(.key(KeyEvent(.ctrl("t"))))
+    #expect(t.cursor.map { t.list.itemText(section: $0.section, item: $0.item) } == "a 1")
+  }
+
+  /// `become(CMD)` ends the run with the command for the cursor's item
+  /// (the runner replaces the program with it); with no item and a
+  /// placeholder it is skipped, as `execute` is.
+  @Test func becomeEndsTheRunWithTheCursorsCommand() throws {
+    var s = try Self.state(preview: nil, binds: "enter:become(vim {})", pick: true)
+    var runner = SynchronousRunner()
+    _ = runner.send(.key(KeyEvent(.char("3"))), to: &s)
+    let effects = runner.send(.key(KeyEvent(.enter)), to: &s)
+    guard case .become(let line)? = effects.last else {
+      Issue.record("no become: \(effects)")
+      return
+    }
+    #expect(line.text.hasPrefix("vim ") && line.value("SECTIONNAV_ITEM") == "a3")
+    #expect(RunEnd(effects.last!) == .become(line))
+    for c in "zz" { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    let skipped = runner.send(.key(KeyEvent(.enter)), to: &s)
+    #expect(!skipped.contains { $0.endsRun }, "become ran with no item: \(skipped)")
+  }
+
   /// Choosing the marked items ends the run as choosing one item does: the
   /// rest of the chain (here a command) never starts.
   @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {

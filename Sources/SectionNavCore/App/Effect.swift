@@ -12,6 +12,9 @@ public enum Effect: Sendable {
   case choose(section: Int, item: Int)
   /// Enter with marked items (`--multi`): print them all, in data order, and exit 0.
   case chooseItems([ChosenItem])
+  /// fzf's `become(CMD)`: give the terminal back and turn into `sh -c
+  /// command` (`RunEnd.become`).
+  case become(ShellLine)
   /// C-z: restore the terminal and stop.
   case suspend
   /// C-l: clear the screen and draw it all again (another program wrote

@@ -40,7 +40,7 @@ extension Effect {
   public func perform(on performer: inout some EffectPerformer) {
     if let end = RunEnd(self) { return performer.end(end) }
     switch self {
-    case .quit, .interrupt, .choose, .chooseItems, .fail: break
+    case .quit, .interrupt, .choose, .chooseItems, .become, .fail: break
     case .output(let text): performer.output(text)
     case .commandFailed(let message): performer.commandFailed(message)
     case .editLine(let kind): performer.editLine(kind)

@@ -10,6 +10,10 @@ public enum RunEnd: Sendable, Equatable {
   case chose([ChosenItem])
   /// The data turned out invalid: the failure's status and message.
   case failed(Failure)
+  /// `become(CMD)`: the runner gives the terminal back, prints nothing and
+  /// replaces the program with `sh -c` of this line (`ShellCommand.become`),
+  /// whose status is then the program's.
+  case become(ShellLine)
 
   /// The end `effect` asks for; nil for an effect that does not end the run.
   public init?(_ effect: Effect) {
@@ -18,6 +22,7 @@ public enum RunEnd: Sendable, Equatable {
     case .interrupt: self = .interrupted
     case .choose(let s, let i): self = .chose([ChosenItem(section: s, item: i)])
     case .chooseItems(let items): self = .chose(items)
+    case .become(let line): self = .become(line)
     case .fail(let failure): self = .failed(failure)
     default: return nil
     }
@@ -35,6 +40,8 @@ public enum RunEnd: Sendable, Equatable {
       if state.sourceShrank { throw Failure.sourceShrank(state.settings.sourceName) }
       return (ExitCode.success.rawValue, try chosen.text(state.dataList, items: items, format: state.chosenFormat))
     case .failed(let failure): throw failure
+    // What the command prints and its status are the program's (the runner execs it).
+    case .become: return (ExitCode.success.rawValue, nil)
     }
   }
 }

@@ -353,7 +353,7 @@ public enum OptionTable {
       help: "make KEY (ctrl-r, alt-x, f5, x, C-r) run ACTION[+ACTION...]: accept, abort, execute(CMD), "
         + "execute-silent(CMD), reload(CMD), reload-sync(CMD), print(FORMAT), toggle-preview, preview-up, "
         + "preview-down, "
-        + "toggle-mark, select-all, clear-query, or a key action of the help screen by name (page-down, search, ...; "
+        + "toggle-mark, select-all, clear-query, change-query(TEXT), become(CMD), or a key action of the help screen by name (page-down, search, ...; "
         + "an unknown name lists them all); repeatable"
     ) { c, v throws(UsageError) in c.binds += try KeyBind.parse(v) },
     // Script

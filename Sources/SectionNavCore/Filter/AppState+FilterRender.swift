@@ -31,7 +31,7 @@ extension AppState {
   /// The filter line: `&QUERY` with the caret (`▏`), counts on the right.
   func drawFilterLine(into frame: inout Frame, row: Int, style: Style) {
     let (before, after) = filtering.line.split
-    let prompt = settings.pick ? settings.prompt : "&"
+    let prompt = settings.pick ? workflow.prompt ?? settings.prompt : "&"
     let beforeCaret = TextSanitizer.apart(before)
     let line = beforeCaret + "▏" + TextSanitizer.apart(after)
     var counts = " \(filtering.result?.itemCount ?? dataList.itemCount)/\(dataList.itemCount)"

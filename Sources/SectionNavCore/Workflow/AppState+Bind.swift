@@ -76,6 +76,16 @@ extension AppState {
       case .clearQuery:
         filtering.line = LineEdit()
         effects += setFilterQuery("")
+      case .changeQuery(let text):
+        filtering.line = LineEdit(text)
+        effects += setFilterQuery(text)
+      case .changePrompt(let text): workflow.prompt = TextSanitizer.visible(text)
+      case .become(let template):
+        guard hasItems(for: template) else { continue }
+        return effects + [.become(cursorCommand(template))]
+      case .acceptNonEmpty:
+        if cursor != nil || !filtering.marks.isEmpty { effects += perform(.choose) }
+      case .ignore: break
       }
       if effects.contains(where: \.endsRun) { return effects }
     }

@@ -26,6 +26,19 @@ public enum BindAction: Sendable, Equatable {
   case markAll(MarkAll)
   /// fzf's `clear-query`: the query line emptied, the whole list back.
   case clearQuery
+  /// fzf's `change-query(TEXT)`: the query line set to TEXT, filtered at once.
+  case changeQuery(String)
+  /// fzf's `change-prompt(TEXT)`: pick mode's prompt from now on.
+  case changePrompt(String)
+  /// fzf's `become(CMD)`: the terminal given back and the program replaced
+  /// by `sh -c CMD` (placeholders as for `execute`); its output and status
+  /// are the program's (`enter:become(vim {})`).
+  case become(CommandTemplate)
+  /// fzf's `accept-non-empty`: `accept`, but nothing happens when there is
+  /// nothing to choose (no match, nothing marked).
+  case acceptNonEmpty
+  /// fzf's `ignore`: the key does nothing (not even what it did by default).
+  case ignore
 
   public enum MarkAll: Sendable, Equatable {
     case select, deselect, toggle
@@ -39,7 +52,8 @@ public enum BindAction: Sendable, Equatable {
       "first": .action(.firstRow), "last": .action(.lastRow),
       "toggle-preview": .togglePreview, "toggle-mark": .toggleMark,
       "select-all": .markAll(.select), "deselect-all": .markAll(.deselect), "toggle-all": .markAll(.toggle),
-      "clear-query": .clearQuery,
+      "clear-query": .clearQuery, "accept-non-empty": .acceptNonEmpty, "ignore": .ignore,
+      "top": .action(.firstRow),
       "preview-up": .previewUp, "preview-down": .previewDown,
       "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
       "preview-top": .previewTop, "preview-bottom": .previewBottom,
@@ -51,7 +65,9 @@ public enum BindAction: Sendable, Equatable {
   }()
 
   /// Names that take `(CMD)` or `(FORMAT)`.
-  static let argumentNames = ["execute", "execute-silent", "reload", "reload-sync", "print"]
+  static let argumentNames = [
+    "execute", "execute-silent", "reload", "reload-sync", "print", "become", "change-query", "change-prompt",
+  ]
 
   /// `cursorDown` → `cursor-down`: the list actions' names come from the
   /// cases themselves, so a new action is bindable without a table edit.
@@ -65,13 +81,4 @@ public enum BindAction: Sendable, Equatable {
 
   /// Every action name, for help and errors.
   public static var allNames: [String] { (plainNames.keys + argumentNames).sorted() }
-
-  /// Whether the action ends the run, so later actions of a chain never run.
-  var endsRun: Bool {
-    switch self {
-    case .print: return true
-    case .action(let a): return [.choose, .quit, .interrupt].contains(a)
-    default: return false
-    }
-  }
 }

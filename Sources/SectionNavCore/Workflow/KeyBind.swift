@@ -89,7 +89,7 @@ public struct KeyBind: Sendable, Equatable {
     } else {
       throw UsageError("invalid --bind '\(value)': '\(name)' needs an argument, e.g. \(name)(…)")
     }
-    if argument.isEmpty && name != "print" {
+    if argument.isEmpty && !["print", "change-query", "change-prompt"].contains(name) {
       throw UsageError("invalid --bind '\(value)': empty command for '\(name)'")
     }
     func template() throws(UsageError) -> CommandTemplate {
@@ -104,6 +104,9 @@ public struct KeyBind: Sendable, Equatable {
     case "execute-silent": return (.executeSilent(try template()), rest)
     case "reload": return (.reload(try template()), rest)
     case "reload-sync": return (.reload(try template(), sync: true), rest)
+    case "become": return (.become(try template()), rest)
+    case "change-query": return (.changeQuery(argument), rest)
+    case "change-prompt": return (.changePrompt(argument), rest)
     default:
       do {
         return (.print(try PrintFormat(argument)), rest)

@@ -56,6 +56,8 @@ struct WorkflowState: Sendable {
   }
   /// Set by `print(FORMAT)`: the chosen item is printed in this format.
   var printFormat: PrintFormat?
+  /// Set by `change-prompt(TEXT)`: pick mode's prompt instead of `--prompt`'s.
+  var prompt: String?
 
   /// The cursor must rest this long on an item before its preview starts.
   static let previewDelay = 100
