@@ -97,4 +97,35 @@ import Testing
       }
     }
   }
+
+  /// fzf's `--hscroll`: an unscrolled row whose match lies past its width
+  /// shows from further in, behind `…`, with the match (highlighted) and
+  /// `matchMargin` cells after it; a row whose match is in view, and a
+  /// view scrolled by hand, show from where they did.
+  @Test func aLongItemShowsItsMatch() throws {
+    let long = String(repeating: "x", count: 150) + "NEEDLE" + String(repeating: "y", count: 50)
+    var settings = AppSettings()
+    settings.pick = true
+    settings.theme = .standard
+    var state = AppState(
+      list: SectionedList([(title: "A", items: ["NEEDLE first, then more " + String(repeating: "z", count: 80), long])]),
+      settings: settings, width: 60, height: 6)
+    var runner = SynchronousRunner()
+    for c in "NEEDLE" { _ = runner.send(.key(KeyEvent(.char(c))), to: &state) }
+    let frame = state.render()
+    let lines = frame.plainLines()
+    let row = try #require(lines.firstIndex { $0.contains("yyy") }, "the match is not in view: \(lines)")
+    let text = lines[row]
+    let needle = try #require(text.range(of: "NEEDLE"))
+    let start = text.distance(from: text.startIndex, to: needle.lowerBound)
+    let margin = String(repeating: "y", count: AppState.matchMargin)
+    #expect(text.hasPrefix("  …x") && text.contains("NEEDLE" + margin + " ") && !text.contains(margin + "y"))
+    let match = settings.theme[.match]
+    #expect((start..<start + 6).allSatisfy { frame[$0, row].style == match }, "the match is not highlighted")
+    #expect(frame[start - 1, row].style != match && frame[start + 6, row].style != match)
+    #expect(lines.contains { $0.contains("NEEDLE first") && !$0.contains("…N") }, "a match in view moved: \(lines)")
+    #expect(ScriptRunner.run("scroll-to 0.1 0", state: &state) { _ in } == .finished)
+    #expect(state.displayedOffset.x > 0)
+    #expect(!state.render().plainLines().contains { $0.contains("…") }, "a view scrolled by hand was shifted")
+  }
 }

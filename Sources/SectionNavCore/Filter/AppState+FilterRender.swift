@@ -78,20 +78,35 @@ extension AppState {
     return queries
   }
 
-  /// Restyles the characters of `text` that `query`'s terms matched — in
-  /// the first `FilterHighlight.farthestColumn` cells of an item: the
-  /// matches are found over the text up to the columns shown, and a view
-  /// scrolled millions of columns into a huge item made that text (and 35
-  /// bytes a column of it) again for every frame.
-  func highlight(
-    _ query: FilterQuery, in text: String, skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame
-  ) {
-    guard skip <= FilterHighlight.farthestColumn else { return }
+  /// Restyles the matched cells `runs` (`FilterHighlight.cells`, found
+  /// only in the first `FilterHighlight.farthestColumn` cells of an item:
+  /// the matches are found over the text up to the columns shown, and a
+  /// view scrolled millions of columns into a huge item made that text,
+  /// and 35 bytes a column of it, again for every frame) of a text drawn
+  /// from cell `skip` on at `column`, `width` cells wide.
+  func highlight(_ runs: [(Int, Int)], skip: Int, column: Int, row: Int, width: Int, into frame: inout Frame) {
     let style = settings.theme[.match]
-    for (start, length) in FilterHighlight.cells(in: text, query: query) {
+    for (start, length) in runs {
       let from = max(0, start - skip)
       let to = min(width, start + length - skip)
       if to > from { frame.fillStyle(style, column: column + from, row: row, count: to - from) }
     }
+  }
+
+  /// Cells fzf keeps in view after an item's last match (`--hscroll-off`).
+  static let matchMargin = 10
+
+  /// fzf's `--hscroll`: the cells to skip so that a row wider than `width`
+  /// whose matches `runs` end past it shows the last of them and
+  /// `matchMargin` cells after (or the item's end), behind a `…` (one cell):
+  /// a path matched by its file name shows the name. Nil: it shows from
+  /// its start.
+  static func matchShift(runs: [(Int, Int)], text: String, width: Int) -> Int? {
+    guard let end = runs.map({ $0.0 + $0.1 }).max(), end + matchMargin > width, width > matchMargin + 1 else {
+      return nil
+    }
+    let textWidth = TextSanitizer.width(text)
+    guard textWidth > width else { return nil }
+    return min(end + matchMargin, textWidth) - (width - 1)
   }
 }

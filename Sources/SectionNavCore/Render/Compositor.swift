@@ -70,9 +70,8 @@ extension AppState {
       case .header(let s)?:
         let style = theme[.header]
         putTruncated(headerText(s), into: &frame, column: 0, row: screenRow, width: textWidth, style: style)
-        for query in highlightQueries(row: y + line) {
-          highlight(query, in: headerText(s), skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
-        }
+        let runs = highlightQueries(row: y + line).flatMap { FilterHighlight.cells(in: headerText(s), query: $0) }
+        highlight(runs, skip: 0, column: 0, row: screenRow, width: textWidth, into: &frame)
       case .item(let s, let i)?:
         let isCursor = cursorRow == y + line
         let style = isCursor ? theme[.cursor] : Style.plain
@@ -80,11 +79,18 @@ extension AppState {
         let mark = isMarked(section: s, item: i) ? "*" : " "
         frame.put((isCursor ? ">" : " ") + mark, column: 0, row: screenRow, maxWidth: textWidth, style: style)
         let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
-        let indent = ScreenLayout.itemIndent
-        frame.put(text, column: indent, row: screenRow, maxWidth: layout.itemTextWidth, style: style, skip: x)
-        for query in highlightQueries(row: y + line) {
-          highlight(query, in: text, skip: x, column: indent, row: screenRow, width: layout.itemTextWidth, into: &frame)
+        var column = ScreenLayout.itemIndent
+        var width = layout.itemTextWidth
+        var skip = x
+        let queries = highlightQueries(row: y + line)
+        let runs = x > FilterHighlight.farthestColumn ? [] : queries.flatMap { FilterHighlight.cells(in: text, query: $0) }
+        // Unscrolled, a long item shows its last match (fzf's --hscroll).
+        if x == 0, let shift = Self.matchShift(runs: runs, text: text, width: width) {
+          frame.put("…", column: column, row: screenRow, maxWidth: 1, style: style)
+          (column, width, skip) = (column + 1, width - 1, shift)
         }
+        frame.put(text, column: column, row: screenRow, maxWidth: width, style: style, skip: skip)
+        highlight(runs, skip: skip, column: column, row: screenRow, width: width, into: &frame)
       case nil:
         if line == 0 && rowMap.totalRows == 0, let r = filtering.result, r.isComplete {
           putTruncated(
