@@ -108,7 +108,8 @@ import Testing
     settings.pick = true
     settings.theme = .standard
     var state = AppState(
-      list: SectionedList([(title: "A", items: ["NEEDLE first, then more " + String(repeating: "z", count: 80), long])]),
+      list: SectionedList([(title: "A", items: ["NEEDLE first, then more " + String(repeating: "z", count: 80), long])]
+      ),
       settings: settings, width: 60, height: 6)
     var runner = SynchronousRunner()
     for c in "NEEDLE" { _ = runner.send(.key(KeyEvent(.char(c))), to: &state) }

@@ -83,7 +83,8 @@ extension AppState {
         var width = layout.itemTextWidth
         var skip = x
         let queries = highlightQueries(row: y + line)
-        let runs = x > FilterHighlight.farthestColumn ? [] : queries.flatMap { FilterHighlight.cells(in: text, query: $0) }
+        let runs =
+          x > FilterHighlight.farthestColumn ? [] : queries.flatMap { FilterHighlight.cells(in: text, query: $0) }
         // Unscrolled, a long item shows its last match (fzf's --hscroll).
         if x == 0, let shift = Self.matchShift(runs: runs, text: text, width: width) {
           frame.put("…", column: column, row: screenRow, maxWidth: 1, style: style)
