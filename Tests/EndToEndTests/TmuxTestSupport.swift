@@ -86,12 +86,14 @@ enum TmuxTest {
   }
 
   /// CJK (also straddling the right edge), full- and half-width forms,
-  /// combining marks, control characters, long rows. No emoji: terminals
+  /// combining marks, Indic conjuncts (one grapheme, a cell per consonant
+  /// as terminals draw them), control characters, long rows. No emoji: terminals
   /// disagree on their widths (tmux 3.3 draws ❤️ — U+2764 U+FE0F — in one
   /// cell and 👍🏽 in four, where the cell-width table, like most current
   /// terminals, counts two), so they cannot be compared cell for cell.
   static let wideJSON = #"""
     {"漢字セクション": ["日本語のアイテム 一", "中文项目 二 very long line xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "combining e\u0301 cafe\u0301 n\u0303", "full-width ＡＢＣ and half-width ｶﾀｶﾅ end"],
+     "Indic": ["conjunct \u0915\u094D\u0937 and \u0938\u094D\u0924\u094D\u0930\u0940 end", "bengali \u0995\u09CD\u09B7 x", "\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937|"],
      "Ctrl": ["bell\u0007 esc\u001b[31m red", "tab\there", "del\u007f c1\u0085 x"],
      "Wide edge": ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa漢字", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb漢", "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc漢字"]}
     """#

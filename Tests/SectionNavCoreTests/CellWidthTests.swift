@@ -124,4 +124,18 @@ import Testing
       if i > 0 { #expect(t[i - 1].high < t[i].low) }
     }
   }
+
+  /// Indic text is as wide as terminals that measure by `wcwidth` draw it
+  /// (xterm, tmux, VTE; tmux 3.3's cursor after each, 2026-12-06): a
+  /// spacing vowel sign takes a cell of its own, and each consonant of a
+  /// conjunct — one grapheme since Unicode 15.1 — too; a nasal sign (Mn)
+  /// does not.
+  @Test func indicTextIsAsWideAsTerminalsDrawIt() {
+    let tmux = ["कि": 2, "क्ष": 2, "स्त्री": 4, "கை": 2, "कं": 1, "ক্ষ": 2, "हिन्दी": 5, "क्षि": 3]
+    for (text, cells) in tmux {
+      #expect(TextSanitizer.width(text) == cells, "\(text)")
+      let drawn = TextSanitizer.displayGraphemes(text)
+      #expect(drawn.map(\.text).joined() == text && drawn.allSatisfy { $0.width >= 1 }, "\(text): \(drawn)")
+    }
+  }
 }

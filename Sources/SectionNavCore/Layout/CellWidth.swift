@@ -11,8 +11,10 @@ public enum CellWidth {
   /// presentation (`©`, `❤`, a keycap digit) makes it 2; VS15 (U+FE0E) leaves a
   /// text-default emoji at 1 and, like most terminals, does not narrow a wide one.
   /// A cluster of only zero-width scalars (a lone combining mark) is 0.
-  /// A halfwidth voiced sound mark after the first scalar adds its own cell
-  /// (`isSpacingExtender`), so `ｶﾞ` is one 2-cell cluster, still at most 2.
+  /// A halfwidth voiced sound mark or a spacing mark after the first scalar
+  /// adds its own cell (`isSpacingExtender`, `isSpacingMark`), so `ｶﾞ` and
+  /// `कि` are 2-cell clusters, still at most 2 (an Indic conjunct, wider,
+  /// is drawn in pieces: `TextSanitizer.conjunctPieces`).
   public static func of(_ grapheme: Character) -> Int {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
@@ -20,7 +22,7 @@ public enum CellWidth {
     var width = of(first)
     var extra = 0
     while let next = iterator.next() {
-      if isSpacingExtender(next.value) {
+      if isSpacingExtender(next.value) || isSpacingMark(next) {
         extra += 1
       } else if next.value == 0xFE0F {
         if first.properties.isEmoji { width = 2 }
@@ -29,6 +31,16 @@ public enum CellWidth {
       }
     }
     return min(min(width, 2) + extra, 2)
+  }
+
+  /// A spacing combining mark (Mc: the vowel signs `ि`, `ी`, `ो` of
+  /// Devanagari and its neighbours, Tamil's `ை`…): it extends the grapheme
+  /// before it, but `wcwidth` — xterm, tmux, VTE — gives it a cell of its
+  /// own, so `कि` is drawn two cells wide. Counted as one cell, a Hindi row
+  /// ran past the screen's width over the index column.
+  @inline(__always)
+  static func isSpacingMark(_ s: Unicode.Scalar) -> Bool {
+    s.value >= 0x900 && s.properties.generalCategory == .spacingMark
   }
 
   /// The halfwidth katakana voiced sound marks `ﾞ` and `ﾟ` (U+FF9E, U+FF9F):

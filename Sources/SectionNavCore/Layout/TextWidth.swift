@@ -36,7 +36,7 @@ enum TextWidth {
     init() {
       let table = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
       table.initialize(repeating: 1, count: 0x10000)
-      func bound(_ v: UInt32) -> Int8 { v >= 0x1100 ? -2 : -1 }
+      func bound(_ v: UInt32) -> Int8 { TextWidth.bound(v) }
       func each(_ low: UInt32, _ high: UInt32, _ value: (UInt32) -> Int8) {
         guard low <= 0xFFFF else { return }
         for v in low...min(high, 0xFFFF) { table[Int(v)] = value(v) }
@@ -58,11 +58,18 @@ enum TextWidth {
   static func decide(_ v: UInt32) -> Int8 {
     if v < 0x300 { return 1 }
     if TextSanitizer.replacement(for: Unicode.Scalar(v) ?? "\u{FFFD}") != nil { return 1 }  // bidi, U+2028/9
-    let bound: Int8 = v >= 0x1100 ? -2 : -1
+    let bound = Self.bound(v)
     if v >= 0xD800 && v < 0xE000 { return bound }  // never decoded from valid UTF-8
     if isJoiner(v) { return bound }
     let w = CellWidth.tableWidth(v)
     return w == 0 ? bound : Int8(w)
+  }
+
+  /// Minus the most cells a scalar that may join its neighbours adds: 2
+  /// from U+1100 on (wide ones), and for a spacing mark, which adds a cell
+  /// to its grapheme and is drawn on `◌` alone (`CellWidth.isSpacingMark`).
+  static func bound(_ v: UInt32) -> Int8 {
+    v >= 0x1100 || Unicode.Scalar(v).map(CellWidth.isSpacingMark) == true ? -2 : -1
   }
 
   /// Whether `v` is in one of `joiners`' ranges.
