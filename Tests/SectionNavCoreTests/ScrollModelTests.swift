@@ -116,6 +116,19 @@ import Testing
     #expect(message("goto S03") == nil)
   }
 
+  /// `goto` of one letter that is no title goes where type-ahead and `'x`
+  /// go, in the C locale as in a named one (it was "no section named 'M'").
+  @Test func gotoOneLetterGoesWhereTypeAheadGoes() throws {
+    let titles = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) + " section" } + ["Öl"]
+    var s = AppState(list: SectionedList(titles.map { (title: $0, items: ["x"]) }), width: 40, height: 10)
+    for (typed, landed) in [("M", "M section"), ("m", "M section"), ("o", "O section"), ("Z", "Z section")] {
+      _ = try s.run("goto " + typed)
+      #expect(s.cursor.map { s.list.sections[$0.section].title } == landed, "goto \(typed)")
+      #expect(s.section(typed: typed).map { s.list.sections[$0].title } == landed, "type-ahead \(typed)")
+    }
+    #expect(throws: CommandError.self) { try s.run("goto 7") }
+  }
+
   @Test func gotoAlignsHeaderOrItemAndClamps() throws {
     var s = TestData.state()
     _ = try s.run("goto S05")

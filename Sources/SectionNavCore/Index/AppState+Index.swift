@@ -89,9 +89,19 @@ extension AppState {
       }
       return Self.section(startingWith: text, view.titleKeys!, list, collation)
     }
+    if view.foldedTitles == nil { view.foldedTitles = foldedTitles }
+    return Self.section(typed: text, foldedTitles: view.foldedTitles!, index: index)
+  }
+
+  /// The titles as the C locale's type-ahead reads them: from where each
+  /// is filed, folded.
+  var foldedTitles: [String] { list.sections.map { Folding.fold(Initials.filed($0.title)) } }
+
+  /// `section(typed:)` without a locale: the first title (`foldedTitles`)
+  /// starting with `text` folded, else, for one letter, its index entry's.
+  static func section(typed text: String, foldedTitles: [String], index: SectionIndex) -> Int? {
     let key = Folding.fold(text)
-    if view.foldedTitles == nil { view.foldedTitles = list.sections.map { Folding.fold(Initials.filed($0.title)) } }
-    if !key.isEmpty, let s = view.foldedTitles!.firstIndex(where: { $0.hasPrefix(key) }) { return s }
+    if !key.isEmpty, let s = foldedTitles.firstIndex(where: { $0.hasPrefix(key) }) { return s }
     guard text.count == 1, let e = index.entry(startingWith: text) else { return nil }
     return index.entries[e].section
   }

@@ -101,7 +101,9 @@ extension AppState {
     return []
   }
 
-  /// A section by exact title, else by case- and accent-insensitive title.
+  /// A section by exact title, else by case- and accent-insensitive title
+  /// (at primary strength in a locale), else, for one letter, the section
+  /// type-ahead and `'x` go to.
   func section(named title: String) throws(CommandError) -> Int {
     if let s = list.sections.firstIndex(where: { $0.title == title }) { return s }
     if let collation = settings.collation {
@@ -118,6 +120,12 @@ extension AppState {
     }
     let folded = Folding.fold(title)
     if let s = list.sections.firstIndex(where: { Folding.fold($0.title) == folded }) { return s }
+    // One letter: where type-ahead and `'x` go (`goto m` finds "M section").
+    if title.count == 1,
+      let s = Self.section(typed: title, foldedTitles: view.foldedTitles ?? foldedTitles, index: index)
+    {
+      return s
+    }
     throw noSection(title)
   }
 
