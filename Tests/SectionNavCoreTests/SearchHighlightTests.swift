@@ -129,4 +129,19 @@ import Testing
     #expect(state.displayedOffset.x > 0)
     #expect(!state.render().plainLines().contains { $0.contains("…") }, "a view scrolled by hand was shifted")
   }
+
+  /// A filter's result measures its survivors when they are few, so a
+  /// screen made narrower after the query shows no horizontal indicator
+  /// for rows that fit (an empty result kept the whole data's extent).
+  @Test func aNarrowerScreenKeepsNoIndicatorForRowsThatFit() throws {
+    var settings = AppSettings()
+    settings.pick = true
+    let items = ["ab", "abc", String(repeating: "w", count: 40)]
+    for query in ["zzzz", "ab"] {
+      var state = AppState(list: SectionedList([(title: "A", items: items)]), settings: settings, width: 60, height: 8)
+      #expect(ScriptRunner.run("type \(query)\nresize 12x8", state: &state) { _ in } == .finished)
+      let lines = state.render().plainLines()
+      #expect(!lines.contains { $0.contains("───") }, "\(query): \(lines)")
+    }
+  }
 }

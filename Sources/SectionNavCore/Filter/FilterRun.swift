@@ -42,6 +42,8 @@ public struct FilterRun: Sendable, Equatable {
   /// short survivors out of sight). Nil: not measured.
   public private(set) var widest: Int?
   let measureBeyond: Int
+  /// Survivors this few are measured whatever `measureBeyond` says.
+  static let alwaysMeasured = 10_000
 
   public init(
     query: FilterQuery, list: SectionedList, generation: Int = 0, sort: Bool = false,
@@ -190,7 +192,12 @@ public struct FilterRun: Sendable, Equatable {
     if !isComplete {
       isComplete = true
       if sort { rank(&ordinals, &scores) }
-      if list.maxItemWidth > measureBeyond { widest = ItemWidth.widest(store: list.store, items: ordinals) }
+      // Few survivors are measured anyway: the screen may narrow later
+      // (an empty result kept the whole data's extent, and an indicator
+      // over no row, once the terminal was made narrower).
+      if list.maxItemWidth > measureBeyond || ordinals.count <= Self.alwaysMeasured {
+        widest = ItemWidth.widest(store: list.store, items: ordinals)
+      }
     }
     return true
   }
