@@ -22,6 +22,20 @@ import Testing
     }
   }
 
+  /// A title cut before a wide character ends in `…` right after the last
+  /// one that fits, on the pinned header as in the drag bubble (a blank
+  /// cell stood between them).
+  @Test func aTitleCutAtAWideCharacterEndsInTheEllipsisAtOnce() {
+    let title = String(repeating: "漢字", count: 6)
+    var state = AppState(
+      list: SectionedList([(title: title, items: Array(repeating: "x", count: 30)), (title: "B", items: ["y"])]),
+      width: 20, height: 6)
+    for _ in 0..<3 { _ = state.handle(.key(KeyEvent(.char("j")))) }
+    let pinned = state.render().plainLines()[0]
+    #expect(pinned.hasSuffix("漢…") || pinned.hasSuffix("字…"), "\(pinned.debugDescription)")
+    #expect(title.hasPrefix(String(pinned.dropLast())), "\(pinned.debugDescription)")
+  }
+
   static let mixed = SectionedList([
     ("Wide", ["漢字かな交じり文の行", "emoji 👩‍👩‍👧‍👦 family", "e\u{301}te\u{301} combining", "\u{301}lone mark"]),
     ("Controls", ["esc\u{1B}[31mred", "bell\u{07}", "c1\u{9B}31m", "bidi\u{202E}txet", "del\u{7F}"]),

@@ -48,7 +48,9 @@ extension AppState {
     if TextSanitizer.width(text) <= width {
       frame.put(text, column: column, row: row, maxWidth: width, style: style)
     } else {
-      let n = frame.put(text, column: column, row: row, maxWidth: width - 1, style: style)
+      // Cut before a wide grapheme that would straddle the cut, so the `…`
+      // follows the text with no blank cell between them.
+      let n = frame.put(cut(text, to: width - 1), column: column, row: row, maxWidth: width - 1, style: style)
       frame.put("…", column: column + n, row: row, maxWidth: 1, style: style)
     }
   }
