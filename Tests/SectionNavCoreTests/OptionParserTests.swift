@@ -200,6 +200,18 @@ private func errorMessage(_ arguments: [String], env: [String: String] = [:]) ->
     #expect(throws: UsageError.self) { try clash.settleCombination() }
   }
 
+  /// A default `--script` that drops out under `--check` or
+  /// `--filter-print` leaves standard input the data, as without it: it
+  /// dropped out after standard input's role was settled, and the run
+  /// checked the demo instead of the lines piped in.
+  @Test func aDefaultScriptThatDropsOutLeavesStandardInputTheData() throws {
+    for args in [["--check"], ["--filter-print", "a"], ["--check", "--lines"]] {
+      let c = try parse(args, env: ["SECTIONNAV_OPTS": "--script /dev/null"])
+      let settled = try Session.withInput(c, standardInputIsTerminal: false)
+      #expect(settled.script == nil && settled.file == "-", "\(args)")
+    }
+  }
+
   @Test func environmentIsSplitLikeAShell() throws {
     let env = ["SECTIONNAV_OPTS": #"--print "{section} \"{item}\"" --delimiter '\t' --item-field a\ b"#]
     let c = try parse(env: env)

@@ -10,6 +10,7 @@ extension Session {
     _ config: Configuration, standardInputIsTerminal: Bool
   ) throws(Failure) -> Configuration {
     var config = config
+    do { try config.settleRuns() } catch { throw Failure(error.message) }
     // A script's harness keeps its standard input for itself (`-` says
     // otherwise): data options without FILE have nothing to read.
     if config.script != nil && config.file == nil && (config.lines || wantsItemInput(config)) && !config.help

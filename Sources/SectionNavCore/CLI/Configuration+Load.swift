@@ -50,6 +50,30 @@ extension LoadOptions {
 }
 
 extension Configuration {
+  /// `--check`, `--filter-print` and `--script`, each a run of its own: the
+  /// command line's alone, defaults of the others dropped (an error when
+  /// the command line gave two, or the defaults clash). Settled before
+  /// standard input's role is, which a script run decides (`--script` in
+  /// `SECTIONNAV_OPTS` under `--check` dropped out, but left standard
+  /// input unread: the demo was checked instead of the data piped in).
+  public mutating func settleRuns() throws(UsageError) {
+    let runs: [(name: String, drop: (inout Configuration) -> Void)?] = [
+      check ? ("--check", { $0.check = false }) : nil,
+      filterPrint.map { _ in ("--filter-print", { $0.filterPrint = nil }) },
+      script.map { _ in ("--script", { $0.script = nil }) },
+    ]
+    let set = runs.compactMap { $0 }
+    guard set.count > 1 else { return }
+    let ours = set.filter { commandLineOptions.contains($0.name) }
+    guard ours.count == 1 else {
+      throw UsageError(
+        (ours.isEmpty ? set : ours).map(\.name).joined(separator: " and ")
+          + " cannot be used together: each is a run of its own"
+          + (ours.isEmpty ? " (in the config file or SECTIONNAV_OPTS)" : ""))
+    }
+    for option in set where option.name != ours[0].name { option.drop(&self) }
+  }
+
   /// Options that cannot go together, or that do not apply to the input as
   /// it will be read (after `file` is settled): a usage error rather than
   /// silently ignored or silently winning (issue 24 #8, issue 26 #11) —
@@ -79,14 +103,7 @@ extension Configuration {
       guard given.contains(name) else { return drop(&self) }
       throw UsageError(message)
     }
-    let runs: [(String, (inout Configuration) -> Void)?] = [
-      check ? ("--check", { $0.check = false }) : nil,
-      filterPrint.map { _ in ("--filter-print", { $0.filterPrint = nil }) },
-      script.map { _ in ("--script", { $0.script = nil }) },
-    ]
-    try one(runs.compactMap { $0 }.map { (name: $0.0, drop: $0.1) }) {
-      "\($0.joined(separator: " and ")) cannot be used together: each is a run of its own"
-    }
+    try settleRuns()
     if demoChosen, let file {
       let named = file == "-" ? "-" : "'\(file)'"
       try notApplying("--demo", "--demo shows a demo and reads no data: drop it or the FILE (\(named))") {
