@@ -140,6 +140,15 @@ import Testing
     #expect(p.lines == [[PreviewText.Run(text: "red", style: .plain)]])
   }
 
+  /// A CR before LF ends the line as LF does; one within a line starts it
+  /// over, so progress output shows where it got to (`50%\r100%` read
+  /// `50%100%`), in the style in effect.
+  @Test func aCarriageReturnWithinALineStartsItOver() {
+    #expect(Self.plain("ab\rcd\r\nx\r\n50%\r100%\r") == ["cd", "x", "100%"])
+    let p = PreviewText(Array("\u{1B}[31mred\rnew\n".utf8), colors: true)
+    #expect(p.lines.count == 1 && p.lines[0].map(\.text) == ["new"] && p.lines[0][0].style != .plain)
+  }
+
   @Test func tabsExpandAndControlsReachTheFrameAsStandIns() {
     #expect(Self.plain("a\tb\n\tc") == ["a       b", "        c"])
     var frame = Frame(width: 10, height: 1)

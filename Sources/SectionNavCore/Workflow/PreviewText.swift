@@ -3,7 +3,8 @@
 /// or control sequence (cursor movement, erase, titles, hyperlinks, mode
 /// changes) is dropped, tabs become spaces to the next multiple of 8, and any
 /// other control character is left for `Frame.put`, which draws it as a
-/// visible stand-in. Lines are split on LF (a CR before it is dropped).
+/// visible stand-in. Lines are split on LF (a CR before it is dropped; a CR
+/// within a line starts it over, the text after the last one shown).
 public struct PreviewText: Sendable, Equatable {
   /// A stretch of text in one style.
   public struct Run: Sendable, Equatable {
@@ -62,7 +63,15 @@ public struct PreviewText: Sendable, Equatable {
           return
         }
       case 0x0D:
-        break
+        // Before LF (or at the end) a CR is dropped; within a line it starts
+        // the line over, as progress output (`50%\r100%`) reads on a terminal.
+        guard let after = next() else { break }
+        pending = after
+        if after.value != 0x0A {
+          text = ""
+          line = []
+          column = 0
+        }
       case 0x09:
         let spaces = 8 - column % 8
         text += String(repeating: " ", count: spaces)
