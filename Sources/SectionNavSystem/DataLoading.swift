@@ -87,7 +87,7 @@ public enum DataLoading {
   /// terminal or device is a stream, read as it arrives.
   public static func open(_ path: String) throws(Failure) -> DataSource.Opened {
     if path == "-" && Output.standardInputClosed {
-      throw Failure("standard input is closed: nothing to read from '-'")
+      throw Failure("standard input is closed: there is no data to read")
     }
     do {
       let opened = try DataSource.openInput(path: path)

@@ -87,10 +87,11 @@ import Testing
   }
 
   @Test func closedStandardInputIsNamedWhenDataShouldComeFromIt() throws {
-    for args in [["--check", "-"], ["--lines", "--check"], ["--lines", "-", "--check"]] {
+    // Also where no `-` was given (it said "nothing to read from '-'").
+    for args in [["--check", "-"], ["--lines", "--check"], ["--lines", "-", "--check"], ["--filter-print", "a"]] {
       let r = try Binary.run(args, redirections: "<&-")
       #expect(r.status == 2)
-      #expect(r.stderr == "sectionnav: error: standard input is closed: nothing to read from '-'\n", "\(args)")
+      #expect(r.stderr == "sectionnav: error: standard input is closed: there is no data to read\n", "\(args)")
     }
     let script = try Binary.run(["--demo", "numbers", "--script", "-"], redirections: "<&-")
     #expect(script.status == 2)
