@@ -112,9 +112,17 @@ public final class SignalPipe {
       } else if n < 0, errno == EINTR {
         continue
       } else {
-        return signals
+        return Self.withoutUndoneStops(signals)
       }
     }
+  }
+
+  /// `signals` without each SIGTSTP that a later SIGCONT among them already
+  /// undid: `kill -TSTP; kill -CONT` sent quickly in pairs stopped the
+  /// program once a pair, each after the last `fg`.
+  static func withoutUndoneStops(_ signals: [Int32]) -> [Int32] {
+    guard let lastContinue = signals.lastIndex(of: SIGCONT) else { return signals }
+    return signals.enumerated().filter { $0.element != SIGTSTP || $0.offset > lastContinue }.map(\.element)
   }
 
   /// Stops the process the way a terminal's C-z does (default SIGTSTP
