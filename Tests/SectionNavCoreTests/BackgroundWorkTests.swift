@@ -135,6 +135,21 @@ import Testing
     }
   }
 
+  /// Tab typed before the result of the query marks an item of that
+  /// result, as fzf does, not the row shown before it.
+  @Test func tabTypedAheadMarksAnItemOfTheQuerysResult() throws {
+    var (s, runner) = Self.picker(Self.list(["Alpha", "Beta"]))
+    var settings = s.settings
+    settings.multi = true
+    s = AppState(list: s.dataList, settings: settings, width: 40, height: 10)
+    for key in [Key.char("4"), .tab, .tab, .enter] { _ = runner.send(.key(KeyEvent(key)), to: &s) }
+    guard case .chooseItems(let items)? = runner.settle(&s).last else {
+      Issue.record("expected the marked items")
+      return
+    }
+    #expect(Set(items.map { s.dataList.itemText(section: $0.section, item: $0.item) }) == ["Alpha-4", "Beta-4"])
+  }
+
   @Test(arguments: [Key.escape, .ctrl("c")])
   func escOrControlCCancelsARunningSearchAndOnlyThen(key: Key) {
     var s = AppState(list: Self.list(["Alpha", "Beta"]), width: 40, height: 10)

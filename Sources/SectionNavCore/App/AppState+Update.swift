@@ -97,6 +97,13 @@ extension AppState {
     }
   }
 
+  /// An unbound key of the filter line that acts on the item under the
+  /// cursor: Enter, and Tab or S-Tab marking it under `--multi` (typed fast
+  /// after a query, Tab marked an item of the rows shown before its result).
+  private func waitsForTheResult(_ event: KeyEvent) -> Bool {
+    event == KeyEvent(.enter) || settings.multi && (event == KeyEvent(.tab) || event == KeyEvent(.backTab))
+  }
+
   mutating func handleKey(_ event: KeyEvent) -> [Effect] {
     switch mode {
     case .help(let page):
@@ -113,8 +120,9 @@ extension AppState {
     case .filterLine(var open):
       message = nil
       let bound = boundActions(for: event, typing: true)
-      // A key that chooses or runs something (Enter, a bound key) typed
-      // before the result of the query typed so far waits for it, and every
+      // A key that chooses or runs something (Enter, a bound key, Tab's
+      // mark under --multi) typed before the result of the query typed so
+      // far waits for it, and every
       // key after it waits behind it, in order; an abort (which drops
       // them), C-l and C-z act at once. Moves do not wait: they count from
       // the top of the result to come (`Filtering.pendingSteps`).
@@ -123,7 +131,7 @@ extension AppState {
           open.held = []
           mode = .filterLine(open)
         }
-      } else if !open.held.isEmpty || awaitingQueryResult && (bound != nil || event == KeyEvent(.enter)) {
+      } else if !open.held.isEmpty || awaitingQueryResult && (bound != nil || waitsForTheResult(event)) {
         open.held.append(event)
         mode = .filterLine(open)
         return []
