@@ -15,7 +15,7 @@ extension DataLoading {
       // environment names (glibc has locales ICU lacks) gets root order quietly.
       if config.locale != nil, !collation.knownToICU {
         Output.error(
-          "sectionnav: note: locale \(id): ICU has no data for it; sorting and the index follow ICU's root order")
+          "sectionnav: note: locale \(id): ICU has no collation for it; titles sort in ICU's root order")
       }
       return collation
     } catch {

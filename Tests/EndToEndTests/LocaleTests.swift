@@ -56,7 +56,7 @@ import Testing
     #expect(typo.status == 0 && typo.stdout == "A\nC\nD\nZ\n")
     #expect(
       typo.stderr
-        == "sectionnav: note: locale sve: ICU has no data for it; sorting and the index follow ICU's root order\n")
+        == "sectionnav: note: locale sve: ICU has no collation for it; titles sort in ICU's root order\n")
     #expect(try sections(["--locale", "sv"]).stderr.isEmpty)
     #expect(try sections([], ["LANG": "sve_XX.UTF-8"]).stderr.isEmpty)
     let latin = try sections(["--locale", "sr_RS.UTF-8@latin"])

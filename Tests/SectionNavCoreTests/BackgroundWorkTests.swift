@@ -127,7 +127,7 @@ import Testing
     for key in ["enter", "ctrl-y"] {
       var (t, r) = Self.picker(Self.list(["Alpha", "Beta"]), binds: binds)
       for c in "zzz" { _ = r.send(.key(KeyEvent(.char(c))), to: &t) }
-      _ = r.send(.key(try KeyBind.parse("\(key):accept")[0].key), to: &t)
+      _ = r.send(.key(try KeyBind.parse("\(key):accept")[0].key!), to: &t)
       guard case .quit? = r.settle(&t).last else {
         Issue.record("\(key): expected the end without a choice")
         return

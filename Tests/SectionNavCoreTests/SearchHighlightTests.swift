@@ -100,7 +100,7 @@ import Testing
 
   /// fzf's `--hscroll`: an unscrolled row whose match lies past its width
   /// shows from further in, behind `…`, with the match (highlighted) and
-  /// `matchMargin` cells after it; a row whose match is in view, and a
+  /// `--hscroll-off` cells after it; a row whose match is in view, and a
   /// view scrolled by hand, show from where they did.
   @Test func aLongItemShowsItsMatch() throws {
     let long = String(repeating: "x", count: 150) + "NEEDLE" + String(repeating: "y", count: 50)
@@ -119,7 +119,7 @@ import Testing
     let text = lines[row]
     let needle = try #require(text.range(of: "NEEDLE"))
     let start = text.distance(from: text.startIndex, to: needle.lowerBound)
-    let margin = String(repeating: "y", count: AppState.matchMargin)
+    let margin = String(repeating: "y", count: 10)
     #expect(text.hasPrefix("  …x") && text.contains("NEEDLE" + margin + " ") && !text.contains(margin + "y"))
     let match = settings.theme[.match]
     #expect((start..<start + 6).allSatisfy { frame[$0, row].style == match }, "the match is not highlighted")
@@ -128,6 +128,29 @@ import Testing
     #expect(ScriptRunner.run("scroll-to 0.1 0", state: &state) { _ in } == .finished)
     #expect(state.displayedOffset.x > 0)
     #expect(!state.render().plainLines().contains { $0.contains("…") }, "a view scrolled by hand was shifted")
+  }
+
+  /// `--hscroll` past the text taken for the view (a match 5 000 columns
+  /// in), on a narrow row (the margin shrinks to half the row, so the
+  /// match stays in view, as in fzf), never inside a wide character, and
+  /// not at all under `--no-hscroll`.
+  @Test func hscrollFindsFarMatchesKeepsThemInViewAndCanBeOff() throws {
+    func row(_ item: String, _ query: String, width: Int, hscrollOff: Int? = 10) throws -> String {
+      var settings = AppSettings()
+      settings.pick = true
+      settings.hscrollOff = hscrollOff
+      // Loaded from bytes, as data is: rows read a prefix of the item.
+      var state = AppState(list: try load(#"{"A":["x","\#(item)"]}"#), settings: settings, width: width, height: 5)
+      _ = ScriptRunner.run("type \(query)", state: &state) { _ in }
+      return state.render().plainLines().first { $0.contains("…") || $0.hasPrefix("> ") && $0.count > 4 } ?? ""
+    }
+    #expect(try row(String(repeating: "x", count: 5000) + "needle", "needle", width: 40).contains("…xxx"))
+    #expect(try row(String(repeating: "x", count: 5000) + "needle", "needle", width: 40).contains("needle"))
+    let narrow = try row("abcdefghijklmnopqrstuvwxyzneedle0123456789", "needle", width: 20)
+    #expect(narrow.contains("needle"), "\(narrow)")
+    let wide = try row(String(repeating: "中文", count: 40) + "needle", "needle", width: 41)
+    #expect(wide.contains("…中") || wide.contains("…文"), "a blank cell after …: \(wide)")
+    #expect(try !row(String(repeating: "x", count: 100) + "needle", "needle", width: 40, hscrollOff: nil).contains("…"))
   }
 
   /// A filter's result measures its survivors when they are few, so a

@@ -527,6 +527,51 @@ import Testing
     #expect(!skipped.contains { $0.endsRun }, "become ran with no item: \(skipped)")
   }
 
+  /// fzf's events: `start` runs before the first key, `load` once the
+  /// data is complete (at once for data complete at the start, else when
+  /// its last part arrives, and again after a reload), `change` when typing
+  /// changes the query — not from within its own chain, which would go on
+  /// for ever — and fzf's other events are refused by name.
+  @Test func startLoadAndChangeEventsFireOnceEach() throws {
+    var s = try Self.state(
+      preview: nil, binds: "start:change-prompt(s> ),load:execute-silent(true),change:change-query(x)+clear-query",
+      pick: true)
+    var runner = SynchronousRunner()
+    var effects = runner.send(.bindEvent(.start), to: &s)
+    #expect(s.render().plainLines().last?.hasPrefix("s> ") == true)
+    #expect(effects.contains { if case .execute = $0 { true } else { false } }, "load did not follow start: \(effects)")
+    effects = runner.send(.key(KeyEvent(.char("a"))), to: &s)
+    #expect(s.filtering.line.text.isEmpty, "change's chain did not run once")
+    #expect(!effects.contains { if case .execute = $0 { true } else { false } }, "load fired again")
+
+    // Streamed data: load when the last part has come, once.
+    var t = try Self.state(preview: nil, binds: "load:change-prompt(done> )", pick: true)
+    let part = SectionedList([(title: "A", items: ["a 1"])])
+    _ = t.handle(.data(DataUpdate(list: part, progress: 0, reading: true)))
+    _ = t.handle(.bindEvent(.start))
+    #expect(t.render().plainLines().last?.hasPrefix("> ") == true)
+    _ = t.handle(.data(DataUpdate(list: part, progress: nil)))
+    #expect(t.render().plainLines().last?.hasPrefix("done> ") == true)
+
+    #expect(throws: UsageError.self) { try KeyBind.parse("focus:accept") }
+    #expect(try KeyBind.parse("LOAD:accept")[0].event == .load)
+  }
+
+  /// `--disabled`: the query filters nothing (every item stays), and the
+  /// commands read it (`{q}`), as fzf's `--disabled`.
+  @Test func aDisabledQueryFiltersNothing() throws {
+    var settings = AppSettings()
+    settings.pick = true
+    settings.disabled = true
+    var s = AppState(
+      list: SectionedList([(title: "A", items: ["a 1", "a'2"]), (title: "B", items: ["b1"])]), settings: settings,
+      width: 60, height: 10)
+    var runner = SynchronousRunner()
+    for c in "zz" { _ = runner.send(.key(KeyEvent(.char(c))), to: &s) }
+    #expect(s.filtering.line.text == "zz" && s.list.itemCount == 3)
+    #expect(s.render().plainLines().last?.contains("3/3") == true)
+  }
+
   /// Choosing the marked items ends the run as choosing one item does: the
   /// rest of the chain (here a command) never starts.
   @Test func nothingOfAChainRunsAfterTheMarkedItemsAreChosen() throws {

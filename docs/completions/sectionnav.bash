@@ -16,7 +16,7 @@ _sectionnav() {
   local options="--demo --lines --delimiter --read0 --no-read0 --item-field --item-format --path --group-by
     --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
     --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-    --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
+    --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --disabled --hscroll --no-hscroll --hscroll-off --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
     --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
     --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -41,7 +41,7 @@ _sectionnav() {
       COMPREPLY=($(compgen -W "right:50% bottom:40% left:50% top:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
       return ;;
     --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
-    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --height | --filter-print) return ;;
+    --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --hscroll-off | --prompt | --header | --height | --filter-print) return ;;
     --script | --index-labels)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))

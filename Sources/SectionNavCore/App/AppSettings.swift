@@ -21,6 +21,13 @@ public struct AppSettings: Sendable, Equatable {
   public var multi = false
   /// `--cycle`: a step past the last item goes to the first, and back (fzf's).
   public var cycle = false
+  /// `--disabled`: the query line filters nothing; `--bind` commands read it
+  /// (`{q}`), as with fzf's `--disabled` (`change:reload(rg {q})`).
+  public var disabled = false
+  /// `--hscroll-off COLS` (nil: `--no-hscroll`): a long row whose last
+  /// match lies past the edge shows from further in, with this many
+  /// columns after the match (`AppState.matchShift`).
+  public var hscrollOff: Int? = 10
   /// `--sort`: a filter ranks items by score within sections, sections by their best item.
   public var sort = false
   /// How messages name the data source ("devices.json", "<stdin>", "demo:devices").

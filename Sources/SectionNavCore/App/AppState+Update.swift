@@ -58,6 +58,8 @@ extension AppState {
       return filterChunkArrived(jobID: id, run)
     case .startFilter(let query, let openLine):
       return startFiltering(query: query, openLine: openLine)
+    case .bindEvent(let event):
+      return fire(event)
     case .loadFailed(let failure):
       return [.fail(failure)]
     case .dataShrank:
@@ -333,6 +335,7 @@ extension AppState {
     }
     // Marks follow their items (store positions move), before an exit reads them.
     if let marked { filtering.marks = marks(at: marked) }
+    if update.progress == nil && !update.reading && workflow.beforeReload == nil { effects += fire(.load) }
     if update.progress == nil, case .waitingForLoad(let exit) = mode {
       mode = restingMode
       // The query typed during the load is being filtered over the whole

@@ -48,6 +48,9 @@ public enum Event: Sendable, Equatable {
   /// The filter the command line asks for (`--query`, `--filter` opens its
   /// line): the state a picker starts in, sent once before anything else.
   case startFilter(query: String, openLine: Bool)
+  /// An fzf event a `--bind` may name (`BindEvent`): `start` is sent
+  /// first (`Session.firstEvents`); `load` and `change` fire from within.
+  case bindEvent(BindEvent)
 }
 
 extension Event {
@@ -59,7 +62,7 @@ extension Event {
     case .key, .mouse, .paste, .command, .lineEdited, .searchFinished, .executeFinished: return true
     case .resize, .tick, .data, .loadFailed, .dataShrank, .previewOutput, .previewProgress, .reloadProgress, .reloaded,
       .reloadFailed,
-      .filtered, .startFilter:
+      .filtered, .startFilter, .bindEvent:
       return false
     }
   }

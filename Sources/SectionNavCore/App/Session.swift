@@ -45,6 +45,8 @@ public enum Session {
     settings.multi = config.multi
     settings.cycle = config.cycle
     settings.sort = config.sort ?? settings.pick
+    settings.disabled = config.disabled
+    settings.hscrollOff = config.hscroll ? config.hscrollOff : nil
     if let prompt = config.prompt { settings.prompt = TextSanitizer.visible(prompt) }
     settings.chrome = PickChrome(layout: config.layout, header: config.header)
     settings.preview = config.preview
@@ -62,6 +64,7 @@ public enum Session {
   /// The events the state gets before anything else: the filter the
   /// command line asks for (`--query`, `--filter`).
   public static func firstEvents(_ config: Configuration) -> [Event] {
-    config.filter || config.query != nil ? [.startFilter(query: config.query ?? "", openLine: config.filter)] : []
+    (config.filter || config.query != nil ? [.startFilter(query: config.query ?? "", openLine: config.filter)] : [])
+      + (AppState.bindsEvents(config.binds) ? [.bindEvent(.start)] : [])
   }
 }

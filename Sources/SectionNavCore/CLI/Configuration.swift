@@ -81,6 +81,11 @@ public struct Configuration: Sendable, Equatable {
   public var cycle = false
   /// `--sort` / `--no-sort`; unset, pick mode ranks and browse mode keeps data order.
   public var sort: Bool?
+  /// `--disabled`: the query filters nothing (fzf's).
+  public var disabled = false
+  /// `--hscroll` / `--no-hscroll`, `--hscroll-off COLS` (fzf's).
+  public var hscroll = true
+  public var hscrollOff = 10
   /// `--prompt TEXT`: the pick mode's filter line starts with it (fzf's `> `).
   public var prompt: String?
   /// `--header TEXT`: a line beside the prompt line (fzf's).

@@ -250,6 +250,27 @@ public enum OptionTable {
       help: "keep filtered items in data order (browse mode's default; fzf's +s)"
     ) { c, _ in c.sort = false },
     OptionSpec(
+      "--disabled", kind: .flag, group: .filter,
+      help: "the query filters nothing: it is for --bind commands that read {q} "
+        + "(change:reload(rg {q}), as fzf's --disabled)"
+    ) { c, _ in c.disabled = true },
+    OptionSpec(
+      "--hscroll", kind: .flag, group: .filter,
+      help: "a long row whose match lies past the edge shows from further in (the default, fzf's)"
+    ) { c, _ in c.hscroll = true },
+    OptionSpec(
+      "--no-hscroll", kind: .flag, group: .filter, help: "long rows show from their start, matches or not"
+    ) { c, _ in c.hscroll = false },
+    OptionSpec(
+      "--hscroll-off", kind: .value, placeholder: "COLS", defaultValue: "10", group: .filter,
+      help: "columns kept in view after the match of a row scrolled to it (at most half the row)"
+    ) { c, v throws(UsageError) in
+      guard let n = Int(v), n >= 0, n <= 10_000 else {
+        throw UsageError("--hscroll-off: '\(v)' is not a number of columns (0 to 10000)")
+      }
+      c.hscrollOff = n
+    },
+    OptionSpec(
       "--prompt", kind: .value, placeholder: "TEXT", defaultValue: "> ", group: .filter,
       help: "what the filter line starts with in pick mode"
     ) { c, v in c.prompt = v },

@@ -59,7 +59,7 @@ extension ShellScripts {
       local options="--demo --lines --delimiter --read0 --no-read0 --item-field --item-format --path --group-by
         --jsonl --skip-bad --csv --tsv --no-header --keep-order --check
         --index --index-labels --index-anchor --locale --color --colors --indicators --no-mouse
-        --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
+        --smooth --literal --print --pick --browse --print0 --no-print0 --filter --query -q --multi -m --no-multi +m --sort --no-sort +s --disabled --hscroll --no-hscroll --hscroll-off --prompt --header --height --no-height --cycle --no-cycle --layout --reverse --no-reverse
         --select-1 -1 --exit-0 -0 --exact -e --no-exact +e --ignore-case -i --no-ignore-case +i --smart-case --tiebreak --nth
         --filter-print --preview --no-preview --preview-window --bind --script --size -h --help --shell --no-config --version"
 
@@ -84,7 +84,7 @@ extension ShellScripts {
           COMPREPLY=($(compgen -W "right:50% bottom:40% left:50% top:40% right:50%:hidden bottom:40%:hidden" -- "$cur"))
           return ;;
         --locale) COMPREPLY=($(compgen -W "C sv de es ja zh ko ru el" -- "$cur")); return ;;
-        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --prompt | --header | --height | --filter-print) return ;;
+        --delimiter | --item-field | --item-format | --path | --group-by | --preview | --bind | --query | -q | --hscroll-off | --prompt | --header | --height | --filter-print) return ;;
         --script | --index-labels)
           compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
@@ -186,6 +186,10 @@ extension ShellScripts {
         '(-m --multi +m --no-multi)'{+m,--no-multi}'[one item chosen, none marked]' \
         '--sort[rank filtered items by score]' \
         '(+s --no-sort)'{+s,--no-sort}'[keep filtered items in data order]' \
+        '--disabled[the query filters nothing (for --bind commands that read {q})]' \
+        '(--no-hscroll)--hscroll[a long row shows its match (the default)]' \
+        '(--hscroll)--no-hscroll[long rows show from their start]' \
+        '--hscroll-off=[columns kept in view after the match]:columns: ' \
         '--prompt=[what the filter line starts with in pick mode]:text: ' \
         '--header=[a line between the prompt line and the list]:text: ' \
         '--height=[draw in N rows or N% below the shell prompt]:height: ' \
@@ -302,6 +306,10 @@ extension ShellScripts {
     complete -c sectionnav -l no-multi -d 'one item chosen, none marked (+m)'
     complete -c sectionnav -l sort -d 'rank filtered items by score'
     complete -c sectionnav -l no-sort -d 'keep filtered items in data order (+s)'
+    complete -c sectionnav -l disabled -d 'the query filters nothing (for --bind commands that read {q})'
+    complete -c sectionnav -l hscroll -d 'a long row shows its match (the default)'
+    complete -c sectionnav -l no-hscroll -d 'long rows show from their start'
+    complete -c sectionnav -l hscroll-off -x -d 'columns kept in view after the match'
     complete -c sectionnav -l prompt -x -d 'what the filter line starts with in pick mode'
     complete -c sectionnav -l header -x -d 'a line between the prompt line and the list'
     complete -c sectionnav -l height -x -d 'draw in N rows or N% below the shell prompt'

@@ -61,7 +61,7 @@ extension AppState {
         filtering.typedPending = true
         return []
       }
-      return setFilterQuery(filtering.line.text)
+      return queryEdited()
     }
     let typed = filterTyped()
     guard typed.isEmpty else { return typed + filterLineKey(event, open) }
@@ -104,14 +104,20 @@ extension AppState {
   mutating func filterTyped() -> [Effect] {
     guard filtering.typedPending else { return [] }
     filtering.typedPending = false
-    return setFilterQuery(filtering.line.text)
+    return queryEdited()
+  }
+
+  /// The query line as typed, applied; then fzf's `change` event.
+  private mutating func queryEdited() -> [Effect] {
+    let effects = setFilterQuery(filtering.line.text)
+    return effects + fire(.change)
   }
 
   /// Bracketed paste on the filter line: inserted at the caret as one edit.
   mutating func pasteIntoFilterLine(_ text: String) -> [Effect] {
     let before = filtering.line.text
     filtering.line.paste(text)
-    return filtering.line.text != before ? setFilterQuery(filtering.line.text) : []
+    return filtering.line.text != before ? queryEdited() : []
   }
 
   /// Applies `text` as the filter: a filter job starts over the full data
@@ -130,7 +136,7 @@ extension AppState {
       setOffset(y: 0)
     }
     var effects = stopFilterJob()
-    if query.isEmpty {
+    if query.isEmpty || settings.disabled {
       showUnfiltered()
       return effects
     }

@@ -93,20 +93,32 @@ extension AppState {
     }
   }
 
-  /// Cells fzf keeps in view after an item's last match (`--hscroll-off`).
-  static let matchMargin = 10
+  /// How far into a long item (cells, as `itemText` takes them: 64 bytes
+  /// a cell, so about 64 KiB) a match past the text of the view is looked
+  /// for: a row of a huge item is not made again whole for every frame.
+  static let matchSearchCells = 1024
 
   /// fzf's `--hscroll`: the cells to skip so that a row wider than `width`
-  /// whose matches `runs` end past it shows the last of them and
-  /// `matchMargin` cells after (or the item's end), behind a `…` (one cell):
-  /// a path matched by its file name shows the name. Nil: it shows from
-  /// its start.
-  static func matchShift(runs: [(Int, Int)], text: String, width: Int) -> Int? {
-    guard let end = runs.map({ $0.0 + $0.1 }).max(), end + matchMargin > width, width > matchMargin + 1 else {
-      return nil
-    }
+  /// whose matches `runs` end past it shows the last of them and `margin`
+  /// cells after it (`--hscroll-off`; at most half the row, as in fzf, so a
+  /// narrow row keeps the match in view), or the item's end, behind a `…`
+  /// (one cell); never inside a wide character, which would leave a blank
+  /// cell. A path matched by its file name shows the name. Nil: it shows
+  /// from its start.
+  static func matchShift(runs: [(Int, Int)], text: String, width: Int, margin: Int) -> Int? {
+    guard width >= 3, let end = runs.map({ $0.0 + $0.1 }).max() else { return nil }
+    let margin = min(margin, width / 2 - 1)
+    guard end + margin > width else { return nil }
     let textWidth = TextSanitizer.width(text)
     guard textWidth > width else { return nil }
-    return min(end + matchMargin, textWidth) - (width - 1)
+    let shift = min(end + margin, textWidth) - (width - 1)
+    // The first grapheme boundary at or after `shift`.
+    var boundary = 0
+    TextSanitizer.forEachGrapheme(text) {
+      guard boundary < shift else { return false }
+      boundary += $0.width
+      return true
+    }
+    return boundary
   }
 }

@@ -80,17 +80,27 @@ extension AppState {
         if isCursor { frame.fillStyle(style, column: 0, row: screenRow, count: textWidth) }
         let mark = isMarked(section: s, item: i) ? "*" : " "
         frame.put((isCursor ? ">" : " ") + mark, column: 0, row: screenRow, maxWidth: textWidth, style: style)
-        let text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
+        var text = list.itemText(section: s, item: i, cells: x + layout.itemTextWidth)
         var column = ScreenLayout.itemIndent
         var width = layout.itemTextWidth
         var skip = x
         let queries = highlightQueries(row: y + line)
-        let runs =
+        var runs =
           x > FilterHighlight.farthestColumn ? [] : queries.flatMap { FilterHighlight.cells(in: text, query: $0) }
-        // Unscrolled, a long item shows its last match (fzf's --hscroll).
-        if x == 0, let shift = Self.matchShift(runs: runs, text: text, width: width) {
-          frame.put("…", column: column, row: screenRow, maxWidth: 1, style: style)
-          (column, width, skip) = (column + 1, width - 1, shift)
+        // Unscrolled, a long item shows its last match (fzf's --hscroll):
+        // one past the text taken for the view is looked for further in.
+        if x == 0, let margin = settings.hscrollOff, !queries.isEmpty {
+          if runs.isEmpty {
+            let further = list.itemText(section: s, item: i, cells: Self.matchSearchCells)
+            if further.utf8.count > text.utf8.count {
+              text = further
+              runs = queries.flatMap { FilterHighlight.cells(in: text, query: $0) }
+            }
+          }
+          if let shift = Self.matchShift(runs: runs, text: text, width: width, margin: margin) {
+            frame.put("…", column: column, row: screenRow, maxWidth: 1, style: style)
+            (column, width, skip) = (column + 1, width - 1, shift)
+          }
         }
         frame.put(text, column: column, row: screenRow, maxWidth: width, style: style, skip: skip)
         highlight(runs, skip: skip, column: column, row: screenRow, width: width, into: &frame)

@@ -26,14 +26,37 @@ extension AppState {
   /// `--bind` keys as they are in effect.
   var helpLines: [String] {
     var bound: [(key: KeyEvent, does: String)] = []
-    for bind in settings.binds.reversed() where !bound.contains(where: { $0.key == bind.key }) {
-      bound.insert((bind.key, bind.text), at: 0)
+    for bind in settings.binds.reversed() {
+      guard let key = bind.key, !bound.contains(where: { $0.key == key }) else { continue }
+      bound.insert((key, bind.text), at: 0)
     }
     let preview =
       settings.preview == nil
       ? [] : Self.previewKeys.filter { k in !bound.contains { $0.key == k.key } }.map { ($0.key, $0.help) }
     return KeyBindings.helpLines(groups: [("preview (wheel over the pane scrolls it)", preview), ("--bind", bound)])
   }
+
+  /// Runs what the last `--bind` of `event` says (fzf's events). `change`
+  /// does not fire from within its own chain (`change:change-query(x)`
+  /// would go on for ever); `load` fires once a data set (`workflow.loaded`).
+  mutating func fire(_ event: BindEvent) -> [Effect] {
+    var effects: [Effect] = []
+    if event == .load {
+      guard !workflow.loaded else { return [] }
+      workflow.loaded = true
+    }
+    if let actions = settings.binds.last(where: { $0.event == event })?.actions, !workflow.firingChange {
+      workflow.firingChange = event == .change
+      effects = runChain(actions)
+      workflow.firingChange = false
+    }
+    // The data complete at the start: `load` follows `start`.
+    if event == .start && loadProgress == nil && !loadReading { effects += fire(.load) }
+    return effects
+  }
+
+  /// Whether any `--bind` names an event (the runners then send `.bindEvent(.start)`).
+  static func bindsEvents(_ binds: [KeyBind]) -> Bool { binds.contains { $0.event != nil } }
 
   /// Runs `actions` in order until one ends the run or waits for an
   /// `execute` (the rest run on `.executeFinished`).
@@ -202,6 +225,8 @@ extension AppState {
     let replaced = workflow.beforeReload
     workflow.beforeReload = nil
     workflow.reloaded = true
+    // New data: `load` fires for it (not for data a failed reload put back).
+    workflow.loaded = false
     sourceShrank = false
     // Marks of other data (before the reload, or another reload's) name other items.
     if replaced?.showing != id { filtering.marks = [] }

@@ -54,14 +54,16 @@ enum BindKeyNames {
     if let event = try? KeyNames.parse(name) { return event }
     if fzfEvents.contains(lower) {
       throw UsageError(
-        "invalid --bind '\(value)': '\(name)' is an fzf event; sectionnav binds keys only")
+        "invalid --bind '\(value)': '\(name)' is an fzf event sectionnav does not fire (it fires start, load "
+          + "and change)")
     }
     throw UsageError("invalid --bind '\(value)': unknown key '\(name)'")
   }
 
-  /// fzf 0.74's `--bind` events: named as such when refused, not as unknown keys.
+  /// fzf 0.74's `--bind` events sectionnav does not fire (`BindEvent` has
+  /// those it does): named as such when refused, not as unknown keys.
   static let fzfEvents: Set<String> = [
-    "start", "load", "resize", "result", "change", "focus", "one", "zero", "multi", "backward-eof", "jump",
-    "jump-cancel", "click-header", "click-footer",
+    "resize", "result", "focus", "one", "zero", "multi", "backward-eof", "jump", "jump-cancel", "click-header",
+    "click-footer",
   ]
 }

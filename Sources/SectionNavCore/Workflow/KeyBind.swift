@@ -1,6 +1,9 @@
 /// One `--bind` entry: a key and the actions it runs in order.
 public struct KeyBind: Sendable, Equatable {
-  public var key: KeyEvent
+  /// The key, or nil for an event's binding.
+  public var key: KeyEvent?
+  /// fzf's event (`start`, `load`, `change`) instead of a key.
+  public var event: BindEvent?
   public var actions: [BindAction]
   /// The actions as written, for the help screen.
   public var text: String
@@ -20,7 +23,8 @@ public struct KeyBind: Sendable, Equatable {
         throw UsageError("invalid --bind '\(value)': expected KEY:ACTION")
       }
       let keyName = String(rest[..<colon])
-      let key = try BindKeyNames.parse(keyName, in: value)
+      let event = BindEvent(rawValue: keyName.lowercased())
+      let key = event == nil ? try BindKeyNames.parse(keyName, in: value) : nil
       rest = rest[rest.index(after: colon)...]
       let start = rest.startIndex
       var actions: [BindAction] = []
@@ -34,7 +38,7 @@ public struct KeyBind: Sendable, Equatable {
         }
         break
       }
-      binds.append(KeyBind(key: key, actions: actions, text: String(value[start..<rest.startIndex])))
+      binds.append(KeyBind(key: key, event: event, actions: actions, text: String(value[start..<rest.startIndex])))
       if rest.isEmpty { return binds }
       guard rest.first == "," else {
         throw UsageError("invalid --bind '\(value)': unexpected '\(rest)'")

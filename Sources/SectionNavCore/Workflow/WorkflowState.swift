@@ -58,6 +58,10 @@ struct WorkflowState: Sendable {
   var printFormat: PrintFormat?
   /// Set by `change-prompt(TEXT)`: pick mode's prompt instead of `--prompt`'s.
   var prompt: String?
+  /// `load` has fired for the data shown (a reload starts a new data set).
+  var loaded = false
+  /// A `change` binding's chain is running.
+  var firingChange = false
 
   /// The cursor must rest this long on an item before its preview starts.
   static let previewDelay = 100
