@@ -73,7 +73,7 @@ import Testing
     #expect(CellWidth.of("e\u{0301}") == 1)
     #expect(CellWidth.of("a\u{0301}\u{0302}\u{0323}") == 1)
     #expect(CellWidth.of("Zalgo\u{0336}\u{0337}") == 5)
-    #expect(CellWidth.of("\u{0915}\u{094D}\u{0937}") == 1)  // Devanagari conjunct क्ष
+    #expect(CellWidth.of("\u{0915}\u{094D}\u{0937}") == 2)  // Devanagari conjunct क्ष: a cell a consonant
     #expect(CellWidth.of("\u{200B}") == 0)  // zero width space
     #expect(CellWidth.of(Unicode.Scalar(0x0301)!) == 0)
     #expect(CellWidth.of(Unicode.Scalar(0x20DD)!) == 0)  // enclosing circle
@@ -127,11 +127,15 @@ import Testing
 
   /// Indic text is as wide as terminals that measure by `wcwidth` draw it
   /// (xterm, tmux, VTE; tmux 3.3's cursor after each, 2026-12-06): a
-  /// spacing vowel sign takes a cell of its own, and each consonant of a
-  /// conjunct — one grapheme since Unicode 15.1 — too; a nasal sign (Mn)
-  /// does not.
+  /// spacing vowel sign takes a cell of its own (two in one syllable: two
+  /// cells), and each consonant of a conjunct — one grapheme since Unicode
+  /// 15.1 — too; a nasal sign (Mn) does not; a ZWJ joins what follows it
+  /// into the cell (tmux).
   @Test func indicTextIsAsWideAsTerminalsDrawIt() {
-    let tmux = ["कि": 2, "क्ष": 2, "स्त्री": 4, "கை": 2, "कं": 1, "ক্ষ": 2, "हिन्दी": 5, "क्षि": 3]
+    let tmux = [
+      "कि": 2, "क्ष": 2, "स्त्री": 4, "கை": 2, "कं": 1, "ক্ষ": 2, "हिन्दी": 5, "क्षि": 3, "বাংলা": 5, "কোং": 3,
+      "കാം": 3, "కుం": 3, "କାଂ": 3, "กำ": 2, "น้ำ": 2, "ນ້ຳ": 2, "ൎമ്മ": 3, "क्\u{200D}ष": 1,
+    ]
     for (text, cells) in tmux {
       #expect(TextSanitizer.width(text) == cells, "\(text)")
       let drawn = TextSanitizer.displayGraphemes(text)

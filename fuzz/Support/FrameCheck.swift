@@ -89,8 +89,12 @@ enum FrameCheck {
         graphemes += parts
         column += w
       }
-      // Nothing fuses across cells (so the row is W cells wide as text too).
-      if !ascii && Array(full) != graphemes {
+      // Nothing fuses across cells (so the row is W cells wide as text too),
+      // but the pieces of a cluster wider than two cells (`TextSanitizer.pieces`).
+      let clusters = Array(full).flatMap { g in
+        g.utf8.count >= 6 && CellWidth.of(g) > 2 ? TextSanitizer.pieces(g).map { Character($0.text) } : [g]
+      }
+      if !ascii && clusters != graphemes {
         fail(
           "graphemes of neighbouring cells fuse (\(graphemes.count) clusters in the cells, \(full.count) in the row)",
           row: row, full, context)

@@ -3,34 +3,55 @@
 /// Wide/Fullwidth and emoji presentation are 2, combining marks and format
 /// characters 0 (see `scripts/gen_cell_width.py`, which generates the table).
 public enum CellWidth {
-  /// Width of one grapheme cluster: 0, 1 or 2.
+  /// Width of one grapheme cluster, as terminals draw it.
   ///
-  /// A cluster is as wide as its widest scalar, at most 2, so ZWJ sequences,
-  /// flags (regional indicator pairs), skin-tone modifiers and Hangul syllables
-  /// made of jamo are one 2-cell unit. VS16 (U+FE0F) after an emoji with text
-  /// presentation (`©`, `❤`, a keycap digit) makes it 2; VS15 (U+FE0E) leaves a
-  /// text-default emoji at 1 and, like most terminals, does not narrow a wide one.
-  /// A cluster of only zero-width scalars (a lone combining mark) is 0.
-  /// A halfwidth voiced sound mark or a spacing mark after the first scalar
-  /// adds its own cell (`isSpacingExtender`, `isSpacingMark`), so `ｶﾞ` and
-  /// `कि` are 2-cell clusters, still at most 2 (an Indic conjunct, wider,
-  /// is drawn in pieces: `TextSanitizer.conjunctPieces`).
+  /// An emoji sequence or a cluster joined by ZWJ is as wide as its widest
+  /// scalar, at most 2, so ZWJ sequences, flags (regional indicator pairs)
+  /// and skin-tone modifiers are one 2-cell unit. VS16 (U+FE0F) after an
+  /// emoji with text presentation (`©`, `❤`, a keycap digit) makes it 2;
+  /// VS15 (U+FE0E) leaves a text-default emoji at 1 and, like most
+  /// terminals, does not narrow a wide one.
+  ///
+  /// Any other cluster is as wide as its scalars together, as terminals
+  /// that measure by `wcwidth` (xterm, tmux, VTE) draw it: combining marks
+  /// and medial or final Hangul jamo add nothing (`é`, a jamo syllable: 1
+  /// and 2), a spacing mark or a halfwidth voiced mark adds its cell (`कि`,
+  /// `ｶﾞ`: 2), and so does each consonant of an Indic conjunct (`क्ष` 2,
+  /// `स्त्री` 4, `বাং` 3), one grapheme since Unicode 15.1. Clusters wider
+  /// than 2 are drawn in pieces (`TextSanitizer.pieces`). A cluster of only
+  /// zero-width scalars (a lone combining mark) is 0.
   public static func of(_ grapheme: Character) -> Int {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
-    var width = of(first)
+    var widest = of(first)
+    var sum = spacingWidth(first)
     var extra = 0
+    var unit = first.properties.isEmojiPresentation
     while let next = iterator.next() {
-      if isSpacingExtender(next.value) || isSpacingMark(next) {
+      if isSpacingExtender(next.value) {
         extra += 1
       } else if next.value == 0xFE0F {
-        if first.properties.isEmoji { width = 2 }
+        if first.properties.isEmoji {
+          widest = 2
+          unit = true
+        }
       } else {
-        width = max(width, of(next))
+        if next.value == 0x200D || next.properties.isEmojiPresentation { unit = true }
+        widest = max(widest, of(next))
+        sum += spacingWidth(next)
       }
     }
-    return min(min(width, 2) + extra, 2)
+    return unit ? min(min(widest, 2) + extra, 2) : sum + extra
+  }
+
+  /// The cells a scalar adds to a cluster that is no emoji sequence: its
+  /// own width, or 1 for a spacing mark (which the table, by its general
+  /// category, puts at 0).
+  @inline(__always)
+  static func spacingWidth(_ s: Unicode.Scalar) -> Int {
+    let w = of(s)
+    return w == 0 && isSpacingMark(s) ? 1 : w
   }
 
   /// A spacing combining mark (Mc: the vowel signs `ि`, `ी`, `ो` of

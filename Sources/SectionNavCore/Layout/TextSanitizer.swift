@@ -123,42 +123,39 @@ public enum TextSanitizer {
       if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
         // Sanitise this character's scalars and cluster the result on its own.
         for r in visible(String(c)) where !emit(r) { return }
-      } else if c.utf8.count >= 9, let pieces = conjunctPieces(c) {
-        for piece in pieces where !emit(piece) { return }
+      } else if c.utf8.count >= 6, CellWidth.of(c) > 2 {
+        // One cell holds at most two columns: a wider cluster in pieces.
+        dropped = false
+        last = nil
+        for piece in pieces(c) where !body(piece) { return }
       } else if !emit(c) {
         return
       }
     }
   }
 
-  /// The pieces terminals draw an Indic conjunct in. Unicode 15.1 (GB9c)
-  /// makes consonant + virama + consonant one grapheme (`क्ष`, `स्त्री`), but
-  /// xterm, tmux and the other terminals that measure by `wcwidth` give each
-  /// consonant its own cell: drawn as one cell, `क्ष` took two, and pushed
-  /// the row's end over the index column. Split before each spacing scalar
-  /// that follows a linker (nil: `c` is no conjunct), each piece one cell.
-  static func conjunctPieces(_ c: Character) -> [Character]? {
-    var pieces: [Character] = []
+  /// A cluster wider than two cells (`CellWidth.of`: an Indic conjunct,
+  /// `स्त्री`, or a syllable with two spacing marks, `বাং`) cut into pieces
+  /// of at most two, each starting at a scalar with a width of its own:
+  /// a terminal that measures by `wcwidth` draws the scalars one after
+  /// another, so the pieces' cells line up with its columns. Drawn as they
+  /// are (no `◌`: the bytes stay the cluster's, in order).
+  public static func pieces(_ c: Character) -> [Grapheme] {
+    var result: [Grapheme] = []
     var current = String.UnicodeScalarView()
-    var afterLinker = false
+    var width = 0
     for s in c.unicodeScalars {
-      let spacing = CellWidth.of(s) > 0
-      if afterLinker && spacing && !current.isEmpty {
-        pieces += String(current)
+      let w = CellWidth.spacingWidth(s)
+      if w > 0 && width + w > 2 && !current.isEmpty {
+        result.append(Grapheme(text: String(current), width: width))
         current = String.UnicodeScalarView()
+        width = 0
       }
       current.append(s)
-      if isLinker(s.value) { afterLinker = true } else if spacing { afterLinker = false }
+      width += w
     }
-    guard !pieces.isEmpty else { return nil }
-    pieces += String(current)
-    return pieces
-  }
-
-  /// Unicode's Indic_Conjunct_Break=Linker: the viramas of Devanagari,
-  /// Bengali, Gujarati, Oriya, Telugu and Malayalam.
-  static func isLinker(_ v: UInt32) -> Bool {
-    v == 0x94D || v == 0x9CD || v == 0xACD || v == 0xB4D || v == 0xC4D || v == 0xD4D
+    if !current.isEmpty { result.append(Grapheme(text: String(current), width: width)) }
+    return result
   }
 
   /// The graphemes of `text` as they will be drawn (see `forEachGrapheme`).

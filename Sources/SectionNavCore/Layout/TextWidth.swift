@@ -67,9 +67,16 @@ enum TextWidth {
 
   /// Minus the most cells a scalar that may join its neighbours adds: 2
   /// from U+1100 on (wide ones), and for a spacing mark, which adds a cell
-  /// to its grapheme and is drawn on `◌` alone (`CellWidth.isSpacingMark`).
+  /// to its grapheme and is drawn on `◌` alone (`CellWidth.isSpacingMark`),
+  /// or a joining scalar with a width of its own; else 1.
   static func bound(_ v: UInt32) -> Int8 {
-    v >= 0x1100 || Unicode.Scalar(v).map(CellWidth.isSpacingMark) == true ? -2 : -1
+    guard let s = Unicode.Scalar(v) else { return -2 }
+    // Alone, a spacing mark is drawn on `◌`: its cells and one more (three
+    // for Hangul's wide tone marks).
+    if CellWidth.isSpacingMark(s) { return Int8(-(CellWidth.spacingWidth(s) + 1)) }
+    if v >= 0x1100 { return -2 }
+    // So is a joiner with a width of its own (Thai's sara am, a prepended letter).
+    return CellWidth.tableWidth(v) >= 1 && isJoiner(v) ? -2 : -1
   }
 
   /// Whether `v` is in one of `joiners`' ranges.
