@@ -140,13 +140,16 @@ import Testing
     #expect(p.lines == [[PreviewText.Run(text: "red", style: .plain)]])
   }
 
-  /// A CR before LF ends the line as LF does; one within a line starts it
-  /// over, so progress output shows where it got to (`50%\r100%` read
-  /// `50%100%`), in the style in effect.
-  @Test func aCarriageReturnWithinALineStartsItOver() {
+  /// A CR before LF (CRs in a row too) ends the line as LF does; one
+  /// within a line puts what follows over the line's start, as a terminal
+  /// shows it, so progress output shows where it got to (`50%\r100%` read
+  /// `50%100%`), each cell in the style it was written in.
+  @Test func aCarriageReturnWithinALineWritesOverItsStart() {
     #expect(Self.plain("ab\rcd\r\nx\r\n50%\r100%\r") == ["cd", "x", "100%"])
-    let p = PreviewText(Array("\u{1B}[31mred\rnew\n".utf8), colors: true)
-    #expect(p.lines.count == 1 && p.lines[0].map(\.text) == ["new"] && p.lines[0][0].style != .plain)
+    #expect(Self.plain("abc\r\r\nline2 abcdef\rXY\n") == ["abc", "XYne2 abcdef"])
+    let p = PreviewText(Array("\u{1B}[31mredder\r\u{1B}[0mXY\n".utf8), colors: true)
+    #expect(p.lines.count == 1 && p.lines[0].map(\.text) == ["XY", "dder"])
+    #expect(p.lines.first.map { $0[0].style == .plain && $0[1].style != .plain } == true)
   }
 
   @Test func tabsExpandAndControlsReachTheFrameAsStandIns() {

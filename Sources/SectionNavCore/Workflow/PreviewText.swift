@@ -4,7 +4,7 @@
 /// changes) is dropped, tabs become spaces to the next multiple of 8, and any
 /// other control character is left for `Frame.put`, which draws it as a
 /// visible stand-in. Lines are split on LF (a CR before it is dropped; a CR
-/// within a line starts it over, the text after the last one shown).
+/// within a line puts what follows over the line's start, as a terminal does).
 public struct PreviewText: Sendable, Equatable {
   /// A stretch of text in one style.
   public struct Run: Sendable, Equatable {
@@ -29,53 +29,72 @@ public struct PreviewText: Sendable, Equatable {
   /// styles are dropped too (`--color never`, `NO_COLOR`).
   public init(_ bytes: some Collection<UInt8>, colors: Bool) {
     var lines: [[Run]] = []
-    var line: [Run] = []
-    var text = ""
+    // The line so far, a scalar and its style at each place; `column` is
+    // where the next one goes (a CR puts it back to 0, to write over).
+    var scalars: [Unicode.Scalar] = []
+    var styles: [Style] = []
     var column = 0
     var style = Style.plain
     var truncated = bytes.count > Self.maxBytes
     let decoded = String(decoding: bytes.prefix(Self.maxBytes), as: UTF8.self)
-    var scalars = decoded.unicodeScalars.makeIterator()
+    var input = decoded.unicodeScalars.makeIterator()
     var pending: Unicode.Scalar? = nil
 
-    func flush() {
-      if !text.isEmpty { line.append(Run(text: text, style: style)) }
-      text = ""
+    func put(_ s: Unicode.Scalar) {
+      if column < scalars.count {
+        scalars[column] = s
+        styles[column] = style
+      } else {
+        scalars.append(s)
+        styles.append(style)
+      }
+      column += 1
+    }
+    /// The line as runs of one style.
+    func runs() -> [Run] {
+      var line: [Run] = []
+      var text = String.UnicodeScalarView()
+      for (k, s) in scalars.enumerated() {
+        if k > 0 && styles[k] != styles[k - 1] {
+          line.append(Run(text: String(text), style: styles[k - 1]))
+          text = String.UnicodeScalarView()
+        }
+        text.append(s)
+      }
+      if !text.isEmpty { line.append(Run(text: String(text), style: styles[scalars.count - 1])) }
+      return line
     }
     func next() -> Unicode.Scalar? {
       if let p = pending {
         pending = nil
         return p
       }
-      return scalars.next()
+      return input.next()
     }
 
     while let s = next() {
       switch s.value {
       case 0x0A:
-        flush()
-        lines.append(line)
-        line = []
+        lines.append(runs())
+        scalars = []
+        styles = []
         column = 0
         if lines.count >= Self.maxLines {
-          truncated = truncated || scalars.next() != nil
+          truncated = truncated || input.next() != nil
           self.init(lines: lines, truncated: truncated)
           return
         }
       case 0x0D:
-        // Before LF (or at the end) a CR is dropped; within a line it starts
-        // the line over, as progress output (`50%\r100%`) reads on a terminal.
-        guard let after = next() else { break }
+        // Before LF (or at the end; CRs in a row count as one) a CR is
+        // dropped; within a line it puts the next text over the line's
+        // start, as progress output (`50%\r100%`) reads on a terminal.
+        var after = next()
+        while after?.value == 0x0D { after = next() }
+        guard let after else { break }
         pending = after
-        if after.value != 0x0A {
-          text = ""
-          line = []
-          column = 0
-        }
+        if after.value != 0x0A { column = 0 }
       case 0x09:
-        let spaces = 8 - column % 8
-        text += String(repeating: " ", count: spaces)
-        column += spaces
+        for _ in 0..<8 - column % 8 { put(" ") }
       case 0x1B, 0x9B:
         // CSI: ESC [ (or the C1 form), parameters and intermediates, one final byte.
         var isCSI = s.value == 0x9B
@@ -112,17 +131,12 @@ public struct PreviewText: Sendable, Equatable {
           }
           parameters.unicodeScalars.append(c)
         }
-        if final == "m" && colors {
-          flush()
-          style = Self.apply(sgr: parameters, to: style)
-        }
+        if final == "m" && colors { style = Self.apply(sgr: parameters, to: style) }
       default:
-        text.unicodeScalars.append(s)
-        column += 1
+        put(s)
       }
     }
-    flush()
-    if !line.isEmpty { lines.append(line) }
+    if !scalars.isEmpty { lines.append(runs()) }
     self.init(lines: lines, truncated: truncated)
   }
 
