@@ -54,9 +54,14 @@ public enum ShellCommand {
             + "use {f}, {json-file} or {+f} to pass it in a file")
       }
       // One that may outlive the program removes its files itself when its
-      // shell exits (they were left for good when the program ended first).
+      // shell exits (they were left for good when the program ended first),
+      // also when SIGHUP or SIGTERM ends it (the terminal closed: `become`).
+      // Not SIGINT: a trap there would end the shell with 130 after a
+      // program that takes C-c itself (vim) ended normally.
       let files = line.files.map { "\"${\($0.name)}\"" }.joined(separator: " ")
-      command = outlivesProgram && !line.files.isEmpty ? "trap 'rm -f -- \(files)' EXIT\n" + line.text : line.text
+      command =
+        outlivesProgram && !line.files.isEmpty
+        ? "trap 'rm -f -- \(files)' EXIT; trap 'exit 129' HUP; trap 'exit 143' TERM\n" + line.text : line.text
       var ours = line.environment.map { ($0.name, Self.withoutNUL($0.value)) }
       var paths: [String] = []
       for file in line.files {

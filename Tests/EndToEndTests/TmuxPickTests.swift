@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// Pick mode typed exactly as in fzf: printable keys go to the query from the
@@ -110,6 +111,27 @@ struct TmuxPickTests {
     let ignored = lines.last.flatMap { UInt64($0.replacingOccurrences(of: "SigIgn:\t", with: ""), radix: 16) }
     #expect(ignored.map { $0 & 0x7fff_ffff } == 0, "signals ignored: \(lines)")
     #expect(words.count == 4 && !FileManager.default.fileExists(atPath: words[3]), "the item's file was left")
+  }
+
+  /// The terminal closing (SIGHUP to the foreground group) ends a
+  /// `become` command's shell and with it the item's file, which its
+  /// EXIT trap alone left behind then.
+  @Test func becomesFileGoesWhenTheTerminalHangsUp() async throws {
+    let s = try TmuxSession(
+      "sectionnav --pick --bind 'enter:become(echo {f} > path; sleep 100)' < list", files: ["list": Self.list])
+    defer { s.close() }
+    try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
+    try s.sendKeys(["Enter"])
+    let path = try await s.waitForFile("path").trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(FileManager.default.fileExists(atPath: path))
+    let group = getpgid(try await s.pid())
+    #expect(group > 1)
+    if group > 1 { kill(-group, SIGHUP) }
+    let deadline = Date().addingTimeInterval(Patience.seconds)
+    while FileManager.default.fileExists(atPath: path) && Date() < deadline {
+      try await Task.sleep(nanoseconds: 25_000_000)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path), "the item's file was left")
   }
 
   /// Enter with nobody left to read standard output (`| true`): 141, as a
