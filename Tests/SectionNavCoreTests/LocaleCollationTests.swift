@@ -184,6 +184,20 @@ enum ICUOracle {
     #expect(throws: CommandError.self) { try state.section(named: "さ") }
   }
 
+  /// Thai's vowels written before their consonant sort after it (`โต๊ะ` as
+  /// `ต` `โ`), so no sort key starts with the vowel's: `'โ` and `goto ไ`
+  /// find the title that starts with it as written (they went to the
+  /// bucket's first section).
+  @Test func thaiLeadingVowelsFindTheTitleWrittenWithThem() throws {
+    var settings = AppSettings()
+    settings.collation = try open("th")
+    let list = SectionedList(["แมว", "โต๊ะ", "ไก่", "ฮา"].map { (title: $0, items: ["i"]) })
+    var state = AppState(list: list, settings: settings, width: 30, height: 10)
+    _ = try state.run("key ' โ")
+    #expect(state.cursor.map { state.list.sections[$0.section].title } == "โต๊ะ")
+    #expect(try state.list.sections[state.section(named: "ไ")].title == "ไก่")
+  }
+
   /// `'x` and type-ahead go where the same letter leads, in a locale and
   /// in C: the first title that starts with it, read from where it is
   /// filed, else its index entry. `'z` went to the bucket's first section

@@ -116,6 +116,10 @@ extension AppState {
     let key = collation.primaryKey(text)
     guard !key.isEmpty else { return nil }
     if let s = keys.firstIndex(where: { $0.starts(with: key) }) { return s }
+    // Letters the collation reorders (Thai and Lao vowels written before
+    // their consonant sort after it: `โต๊ะ` sorts as `ต` `โ`): a title that
+    // starts with them as written.
+    if let s = list.sections.firstIndex(where: { Initials.filed($0.title).hasPrefix(text) }) { return s }
     guard text.count == 1 else { return nil }
     let bucket = collation.bucket(text)
     return list.sections.firstIndex { collation.bucket(of: $0) == bucket }
