@@ -113,21 +113,25 @@ public enum TextSanitizer {
       let text = drawn(c, width: w)
       // A `◌` put before a voiced mark `ﾟ` makes it a cell of its own too
       // (`CellWidth.isSpacingExtender`): the width is the drawn text's.
-      let g = Grapheme(text: text, width: text.utf8.count == c.utf8.count ? max(w, 1) : max(CellWidth.of(text), 1))
-      if dropped, let l = last, fuse(l, g.text), !body(Grapheme(text: "\u{25CC}", width: 1)) { return false }
+      let width = text.utf8.count == c.utf8.count ? max(w, 1) : max(CellWidth.of(text), 1)
+      if dropped, let l = last, fuse(l, text), !body(Grapheme(text: "\u{25CC}", width: 1)) { return false }
       dropped = false
-      last = g.text
-      return body(g)
+      last = text
+      guard width > 2 else { return body(Grapheme(text: text, width: width)) }
+      // One cell holds at most two columns: a wider cluster (on its `◌`
+      // when it is marks alone) in pieces.
+      for c in text {
+        let cells = CellWidth.of(c)
+        for piece in cells > 2 ? pieces(c) : [Grapheme(text: String(c), width: max(cells, 1))] where !body(piece) {
+          return false
+        }
+      }
+      return true
     }
     for c in text {
       if c.unicodeScalars.contains(where: { replacement(for: $0) != nil }) {
         // Sanitise this character's scalars and cluster the result on its own.
         for r in visible(String(c)) where !emit(r) { return }
-      } else if c.utf8.count >= 6, CellWidth.of(c) > 2 {
-        // One cell holds at most two columns: a wider cluster in pieces.
-        dropped = false
-        last = nil
-        for piece in pieces(c) where !body(piece) { return }
       } else if !emit(c) {
         return
       }
