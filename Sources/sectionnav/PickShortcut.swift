@@ -10,8 +10,9 @@ enum PickShortcut {
 
   /// The exit status when the run ends here (the one match printed), else nil: the screen opens.
   static func run(list: SectionedList, config: Configuration, chosen: Chosen) throws(Failure) -> Int32? {
-    let result = FilterJob.complete(
-      query: FilterQuery(config.query ?? "", options: config.match), list: list, sort: false)
+    // Under `--disabled` the query filters nothing: the whole list counts, as in fzf.
+    let query = config.disabled ? "" : config.query ?? ""
+    let result = FilterJob.complete(query: FilterQuery(query, options: config.match), list: list, sort: false)
     if result.itemCount == 0 && config.exitZero { return ExitCode.notChosen.rawValue }
     guard result.itemCount == 1 && config.selectOne else { return nil }
     let section = Int(result.sections[0])

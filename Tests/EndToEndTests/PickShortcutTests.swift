@@ -35,6 +35,16 @@ import Testing
     #expect(process.terminationStatus == ours.status)
   }
 
+  /// Under `--disabled` the query filters nothing, for `-1` and `-0` too
+  /// (as in fzf): `-q 3 -1` chose `3` out of two items, `-q zzz -0` ended
+  /// with 1 where every item was still there.
+  @Test func disabledQueriesChooseNothingBeforeTheScreen() throws {
+    let one = try Binary.run(["--disabled", "-1", "-q", "zzz"], input: "only\n")
+    #expect(one.stdout == "only\n" && one.status == 0, "\(one.stderr)")
+    let two = try Binary.run(["--disabled", "-1", "-0", "-q", "apple"], input: Self.list)
+    #expect(two.stdout.isEmpty && two.status != 0 && two.status != 1, "\(two.status) \(two.stderr)")
+  }
+
   /// Under `--print`, the one match prints as Enter would print it.
   @Test func selectOneFollowsPrint() throws {
     let r = try Binary.run(["-1", "-q", "apr", "--print", "{section}: {item}"], input: Self.list)

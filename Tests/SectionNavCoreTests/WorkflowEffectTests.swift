@@ -555,6 +555,24 @@ import Testing
 
     #expect(throws: UsageError.self) { try KeyBind.parse("focus:accept") }
     #expect(try KeyBind.parse("LOAD:accept")[0].event == .load)
+
+    // As in fzf: `change` on clear-query and change-query too (when the
+    // query changes) and on a script's `filter`; `load` after a reload
+    // that `start` began, not for the data it replaces; the help lists them.
+    func executes(_ effects: [Effect]) -> Int {
+      effects.filter { if case .execute = $0 { true } else { false } }.count
+    }
+    var u = try Self.state(
+      preview: nil,
+      binds: "start:reload(printf x),load:execute-silent(true),change:execute-silent(true),"
+        + "ctrl-x:clear-query,ctrl-q:change-query(b)", pick: true)
+    #expect(executes(u.handle(.bindEvent(.start))) == 0, "load fired for the data the reload replaces")
+    var r = SynchronousRunner()
+    #expect(executes(r.send(.key(KeyEvent(.ctrl("q"))), to: &u)) == 1)
+    #expect(executes(r.send(.key(KeyEvent(.ctrl("q"))), to: &u)) == 0, "change fired for the same query")
+    #expect(executes(r.send(.key(KeyEvent(.ctrl("x"))), to: &u)) == 1)
+    #expect(executes(r.send(.command(.filter("zz")), to: &u)) == 1)
+    #expect(u.helpLines.contains { $0.hasPrefix("  start") && $0.contains("reload(printf x)") })
   }
 
   /// `--disabled`: the query filters nothing (every item stays), and the

@@ -84,7 +84,9 @@ public enum KeyBindings {
 
   /// The help screen's lines: the table without the keys that `groups`
   /// (the preview keys, `--bind`) take over, then those groups, then the mouse.
-  public static func helpLines(groups: [(title: String, rows: [(key: KeyEvent, does: String)])]) -> [String] {
+  public static func helpLines(
+    groups: [(title: String, rows: [(key: KeyEvent, does: String)])], events: [(name: String, does: String)] = []
+  ) -> [String] {
     let taken = Set(groups.flatMap { $0.rows.map(\.key) })
     var lines = ["sectionnav keys", ""]
     for b in table {
@@ -99,6 +101,9 @@ public enum KeyBindings {
       for row in group.rows {
         lines.append("  " + column(KeyNames.name(of: row.key)) + row.does)
       }
+    }
+    if !events.isEmpty {
+      lines += ["", "--bind events"] + events.map { "  " + column($0.name) + $0.does }
     }
     lines.append("")
     lines.append("mouse")

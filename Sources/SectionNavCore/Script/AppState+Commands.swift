@@ -77,8 +77,11 @@ extension AppState {
     case .tick(let ms):
       return handle(.tick(milliseconds: ms))
     case .filter(let text):
+      // As if typed: fzf's `change` event too.
+      let changed = filtering.line.text != text
       filtering.line = LineEdit(text)
-      return text.isEmpty ? clearFilter() : setFilterQuery(text)
+      let effects = text.isEmpty ? clearFilter() : setFilterQuery(text)
+      return effects + (changed ? fire(.change) : [])
     case .mark:
       guard settings.multi else { throw CommandError("mark needs --multi") }
       toggleMark()

@@ -33,7 +33,12 @@ extension AppState {
     let preview =
       settings.preview == nil
       ? [] : Self.previewKeys.filter { k in !bound.contains { $0.key == k.key } }.map { ($0.key, $0.help) }
-    return KeyBindings.helpLines(groups: [("preview (wheel over the pane scrolls it)", preview), ("--bind", bound)])
+    var events: [(name: String, does: String)] = []
+    for event in BindEvent.allCases {
+      if let bind = settings.binds.last(where: { $0.event == event }) { events.append((event.rawValue, bind.text)) }
+    }
+    return KeyBindings.helpLines(
+      groups: [("preview (wheel over the pane scrolls it)", preview), ("--bind", bound)], events: events)
   }
 
   /// Runs what the last `--bind` of `event` says (fzf's events). `change`
@@ -50,8 +55,9 @@ extension AppState {
       effects = runChain(actions)
       workflow.firingChange = false
     }
-    // The data complete at the start: `load` follows `start`.
-    if event == .start && loadProgress == nil && !loadReading { effects += fire(.load) }
+    // The data complete at the start: `load` follows `start` — unless
+    // `start` began a reload, whose data it is then for (fzf's order).
+    if event == .start && loadProgress == nil && !loadReading && jobs[.reload] == nil { effects += fire(.load) }
     return effects
   }
 
@@ -97,11 +103,13 @@ extension AppState {
       case .markAll(let how):
         if settings.multi { markAll(how) } else { message = "marking needs --multi" }
       case .clearQuery:
+        let changed = !filtering.line.text.isEmpty
         filtering.line = LineEdit()
-        effects += setFilterQuery("")
+        effects += setFilterQuery("") + (changed ? fire(.change) : [])
       case .changeQuery(let text):
+        let changed = filtering.line.text != text
         filtering.line = LineEdit(text)
-        effects += setFilterQuery(text)
+        effects += setFilterQuery(text) + (changed ? fire(.change) : [])
       case .changePrompt(let text): workflow.prompt = TextSanitizer.visible(text)
       case .become(let template):
         guard hasItems(for: template) else { continue }
