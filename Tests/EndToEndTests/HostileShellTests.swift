@@ -112,7 +112,7 @@ import Testing
     #expect(r.stdout.contains("execute failed: \(tooLong)"))
     #expect(r.stdout.contains("reload failed: \(tooLong)"))
     #expect(r.stdout.contains("one value may; use {f}, {json-file} or {+f} to get it in a file"))
-    #expect(r.stdout.contains("131100\n"), "wc -c < {f}")
+    #expect(r.stdout.contains("131101\n"), "wc -c < {f}: the item and its line end")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp") == [])
   }
 

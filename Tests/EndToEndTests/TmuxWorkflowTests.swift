@@ -190,7 +190,7 @@ struct TmuxWorkflowTests {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "the {f} file stayed")
     // It was read before it went.
-    #expect(try String(contentsOfFile: s.directory + "/got", encoding: .utf8) == "apple")
+    #expect(try String(contentsOfFile: s.directory + "/got", encoding: .utf8) == "apple\n")
   }
 
   @Test func executeHandsTheTerminalToLessAndTakesItBack() async throws {

@@ -324,7 +324,8 @@ import Testing
     #expect(line.value("SECTIONNAV_MARKED_2") == "m$2")
     #expect(
       line.files == [
-        .init(name: "SECTIONNAV_ITEM_FILE", value: "c"), .init(name: "SECTIONNAV_JSON_FILE", value: "{}"),
+        // The item's file ends as a line, as fzf writes it (`read x < {f}`).
+        .init(name: "SECTIONNAV_ITEM_FILE", value: "c\n"), .init(name: "SECTIONNAV_JSON_FILE", value: "{}\n"),
         .init(name: "SECTIONNAV_MARKED_FILE", value: "m 1\nm$2\n"),
       ])
   }

@@ -155,8 +155,9 @@ public struct CommandTemplate: Sendable, Equatable {
         case .marked:
           names = values.marked.indices.map { "\(p.variable)_\($0 + 1)" }
           for (name, value) in zip(names, values.marked) { set(name, value) }
-        case .itemFile: file(p.variable, values.item)
-        case .jsonFile: file(p.variable, values.json)
+        // Ended as a line (NUL under --print0), as fzf writes it: `read x < {f}` reads it.
+        case .itemFile: file(p.variable, values.item + values.markedEnd)
+        case .jsonFile: file(p.variable, values.json + "\n")
         case .markedFile: file(p.variable, values.marked.map { $0 + values.markedEnd }.joined())
         }
         line.text += Self.reference(names, context)
