@@ -24,11 +24,15 @@ public enum CellWidth {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
+    // One scalar, most clusters: no property of it is asked.
+    guard let second = iterator.next() else { return spacingWidth(first) }
     var widest = of(first)
     var sum = spacingWidth(first)
     var extra = 0
     var unit = first.properties.isEmojiPresentation
-    while let next = iterator.next() {
+    var following: Unicode.Scalar? = second
+    while let next = following {
+      following = iterator.next()
       if isSpacingExtender(next.value) {
         extra += 1
       } else if next.value == 0xFE0F {
