@@ -7,10 +7,14 @@ public enum TextSanitizer {
   public struct Grapheme: Sendable, Equatable {
     public var text: String
     public var width: Int
+    /// A piece of a wide cluster after its first (`pieces`): drawn only
+    /// right after the piece before it, else it joins whatever is there.
+    public var continuesCluster = false
 
-    public init(text: String, width: Int) {
+    public init(text: String, width: Int, continuesCluster: Bool = false) {
       self.text = text
       self.width = width
+      self.continuesCluster = continuesCluster
     }
   }
 
@@ -151,14 +155,16 @@ public enum TextSanitizer {
     for s in c.unicodeScalars {
       let w = CellWidth.spacingWidth(s)
       if w > 0 && width + w > 2 && !current.isEmpty {
-        result.append(Grapheme(text: String(current), width: width))
+        result.append(Grapheme(text: String(current), width: width, continuesCluster: !result.isEmpty))
         current = String.UnicodeScalarView()
         width = 0
       }
       current.append(s)
       width += w
     }
-    if !current.isEmpty { result.append(Grapheme(text: String(current), width: width)) }
+    if !current.isEmpty {
+      result.append(Grapheme(text: String(current), width: width, continuesCluster: !result.isEmpty))
+    }
     return result
   }
 

@@ -56,8 +56,16 @@ public struct Frame: Hashable, Sendable {
     var written = 0
     let (rest, fastSkipped) = TextSanitizer.skipASCII(Substring(text), cells: skip)
     var skipped = fastSkipped
+    // Whether the grapheme before was drawn whole.
+    var previousDrawn = false
     TextSanitizer.forEachGrapheme(rest) { grapheme in
+      var grapheme = grapheme
       let w = grapheme.width
+      // A wide cluster's later piece whose piece before was cut off by the
+      // left edge: spaces, as a wide grapheme cut there (alone it would
+      // join the cell before it).
+      if grapheme.continuesCluster && !previousDrawn { grapheme.text = w == 2 ? "  " : " " }
+      previousDrawn = false
       if skipped < skip {
         if skipped + w > skip {
           // A wide grapheme cut by the left edge: its visible half is a space.
@@ -78,9 +86,15 @@ public struct Frame: Hashable, Sendable {
         }
         return false
       }
-      self[column + written, row] = Cell(grapheme.text, style: style)
-      if w == 2 { self[column + written + 1, row] = Cell("", style: style) }
+      if grapheme.text == "  " {
+        self[column + written, row] = Cell(" ", style: style)
+        self[column + written + 1, row] = Cell(" ", style: style)
+      } else {
+        self[column + written, row] = Cell(grapheme.text, style: style)
+        if w == 2 { self[column + written + 1, row] = Cell("", style: style) }
+      }
       written += w
+      previousDrawn = true
       return written < limit
     }
     return written

@@ -50,10 +50,14 @@ extension AppState {
       guard !workflow.loaded else { return [] }
       workflow.loaded = true
     }
-    if let actions = settings.binds.last(where: { $0.event == event })?.actions, !workflow.firingChange {
-      workflow.firingChange = event == .change
+    if let actions = settings.binds.last(where: { $0.event == event })?.actions,
+      !(event == .change && workflow.firingChange)
+    {
+      // Other events fire inside a `change` chain (a `load` its reload brought).
+      let outer = workflow.firingChange
+      if event == .change { workflow.firingChange = true }
       effects = runChain(actions)
-      workflow.firingChange = false
+      workflow.firingChange = outer
     }
     // The data complete at the start: `load` follows `start` — unless
     // `start` began a reload, whose data it is then for (fzf's order).
