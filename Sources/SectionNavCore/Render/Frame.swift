@@ -64,7 +64,8 @@ public struct Frame: Hashable, Sendable {
       // A wide cluster's later piece whose piece before was cut off by the
       // left edge: spaces, as a wide grapheme cut there (alone it would
       // join the cell before it).
-      if grapheme.continuesCluster && !previousDrawn { grapheme.text = w == 2 ? "  " : " " }
+      let orphan = grapheme.continuesCluster && !previousDrawn
+      if orphan { grapheme.text = w == 2 ? "  " : " " }
       previousDrawn = false
       if skipped < skip {
         if skipped + w > skip {
@@ -94,7 +95,7 @@ public struct Frame: Hashable, Sendable {
         if w == 2 { self[column + written + 1, row] = Cell("", style: style) }
       }
       written += w
-      previousDrawn = true
+      previousDrawn = !orphan
       return written < limit
     }
     return written
