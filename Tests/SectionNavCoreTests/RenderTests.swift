@@ -211,7 +211,8 @@ import Testing
       frame.put(cluster + "|", column: 1, row: 0, skip: skip)
       let texts = (0..<9).map { frame[$0, 0].text }
       let startsWithMark = texts.contains { text in
-        text.unicodeScalars.first.map { [.spacingMark, .nonspacingMark].contains($0.properties.generalCategory) } == true
+        text.unicodeScalars.first.map { [.spacingMark, .nonspacingMark].contains($0.properties.generalCategory) }
+          == true
       }
       #expect(!startsWithMark, "\(skip): \(texts)")
       #expect(frame.plainLines()[0].hasSuffix("|"), "\(skip)")
