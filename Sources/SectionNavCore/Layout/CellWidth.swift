@@ -29,7 +29,7 @@ public enum CellWidth {
     var widest = of(first)
     var sum = spacingWidth(first)
     var extra = 0
-    var unit = first.properties.isEmojiPresentation
+    var unit = mayBeEmoji(first.value)
     var following: Unicode.Scalar? = second
     while let next = following {
       following = iterator.next()
@@ -41,12 +41,30 @@ public enum CellWidth {
           unit = true
         }
       } else {
-        if next.value == 0x200D || next.properties.isEmojiPresentation { unit = true }
+        if next.value == 0x200D || mayBeEmoji(next.value) { unit = true }
         widest = max(widest, of(next))
         sum += spacingWidth(next)
       }
     }
     return unit ? min(min(widest, 2) + extra, 2) : sum + extra
+  }
+
+  /// Whether a cluster holding `v` is taken as an emoji sequence: the
+  /// scalars that may be emoji (Extended_Pictographic below U+1F000: ©, ⌚,
+  /// the symbols and dingbats, ⬅; everything from U+1F000: emoji, regional
+  /// indicators, skin tones). By range, not by Unicode property: this is
+  /// asked for every scalar of a cluster of several, as data loads.
+  @inline(__always)
+  static func mayBeEmoji(_ v: UInt32) -> Bool {
+    guard v >= 0xA9 else { return false }
+    if v >= 0x1F000 { return true }
+    switch v {
+    case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x24C2, 0x25B6, 0x25C0, 0x3030, 0x303D, 0x3297, 0x3299: return true
+    case 0x2194...0x21AA, 0x231A...0x23FF, 0x25AA...0x25AB, 0x25FB...0x25FE, 0x2600...0x27BF, 0x2934...0x2935,
+      0x2B05...0x2B55:
+      return true
+    default: return false
+    }
   }
 
   /// The cells a scalar adds to a cluster that is no emoji sequence: its
@@ -63,9 +81,16 @@ public enum CellWidth {
   /// before it, but `wcwidth` — xterm, tmux, VTE — gives it a cell of its
   /// own, so `कि` is drawn two cells wide. Counted as one cell, a Hindi row
   /// ran past the screen's width over the index column.
+  /// Only scalars of the blocks that hold spacing marks ask for their
+  /// general category (a lookup that was a tenth of loading emoji text).
   @inline(__always)
   static func isSpacingMark(_ s: Unicode.Scalar) -> Bool {
-    s.value >= 0x900 && s.properties.generalCategory == .spacingMark
+    let v = s.value
+    guard
+      (0x900...0x1CFF).contains(v) || (0xA800...0xABFF).contains(v) || (0x11000...0x11FFF).contains(v)
+        || (0x16100...0x16FFF).contains(v) || v == 0x302E || v == 0x302F || (0x1D165...0x1D172).contains(v)
+    else { return false }
+    return s.properties.generalCategory == .spacingMark
   }
 
   /// The halfwidth katakana voiced sound marks `ﾞ` and `ﾟ` (U+FF9E, U+FF9F):

@@ -58,11 +58,10 @@ enum TextWidth {
   static func decide(_ v: UInt32) -> Int8 {
     if v < 0x300 { return 1 }
     if TextSanitizer.replacement(for: Unicode.Scalar(v) ?? "\u{FFFD}") != nil { return 1 }  // bidi, U+2028/9
-    let bound = Self.bound(v)
-    if v >= 0xD800 && v < 0xE000 { return bound }  // never decoded from valid UTF-8
-    if isJoiner(v) { return bound }
+    if v >= 0xD800 && v < 0xE000 { return Self.bound(v) }  // never decoded from valid UTF-8
+    if isJoiner(v) { return Self.bound(v) }
     let w = CellWidth.tableWidth(v)
-    return w == 0 ? bound : Int8(w)
+    return w == 0 ? Self.bound(v) : Int8(w)
   }
 
   /// Minus the most cells a scalar that may join its neighbours adds: 2
@@ -72,9 +71,10 @@ enum TextWidth {
   static func bound(_ v: UInt32) -> Int8 {
     guard let s = Unicode.Scalar(v) else { return -2 }
     // Alone, a spacing mark is drawn on `◌`: its cells and one more (three
-    // for Hangul's wide tone marks).
+    // for the wide ones, Hangul's tone marks). Asked per scalar beyond the
+    // Basic Multilingual Plane (an emoji's modifier), so no lookup there.
+    if v >= 0x1100 { return v == 0x302E || v == 0x302F || v == 0x16FF0 || v == 0x16FF1 ? -3 : -2 }
     if CellWidth.isSpacingMark(s) { return Int8(-(CellWidth.spacingWidth(s) + 1)) }
-    if v >= 0x1100 { return -2 }
     // So is a joiner with a width of its own (Thai's sara am, a prepended letter).
     return CellWidth.tableWidth(v) >= 1 && isJoiner(v) ? -2 : -1
   }
