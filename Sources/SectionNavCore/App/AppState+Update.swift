@@ -124,10 +124,10 @@ extension AppState {
       let bound = boundActions(for: event, typing: true)
       // A key that chooses or runs something (Enter, a bound key, Tab's
       // mark under --multi) typed before the result of the query typed so
-      // far waits for it, and every
-      // key after it waits behind it, in order; an abort (which drops
-      // them), C-l and C-z act at once. Moves do not wait: they count from
-      // the top of the result to come (`Filtering.pendingSteps`).
+      // far waits for it, and every key after it waits behind it, in order;
+      // an abort (which drops them), C-l and C-z act at once. Moves do not
+      // wait: they count from the top of the result to come
+      // (`Filtering.pendingSteps`).
       if bound == nil && Self.immediateKeys.contains(event.key) {
         if !open.held.isEmpty && Self.abortKeys.contains(event.key) {
           open.held = []

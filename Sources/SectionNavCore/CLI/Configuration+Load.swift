@@ -62,13 +62,22 @@ extension Configuration {
       filterPrint.map { _ in ("--filter-print", { $0.filterPrint = nil }) },
       script.map { _ in ("--script", { $0.script = nil }) },
     ]
-    let set = runs.compactMap { $0 }
+    try keepOne(of: runs.compactMap { $0 }) {
+      "\($0.joined(separator: " and ")) cannot be used together: each is a run of its own"
+    }
+  }
+
+  /// Of options that exclude each other, set here: the command line's
+  /// alone, the others dropped; an error when it gave more than one, or
+  /// none (the defaults clash among themselves).
+  private mutating func keepOne(
+    of set: [(name: String, drop: (inout Configuration) -> Void)], _ message: (_ named: [String]) -> String
+  ) throws(UsageError) {
     guard set.count > 1 else { return }
     let ours = set.filter { commandLineOptions.contains($0.name) }
     guard ours.count == 1 else {
       throw UsageError(
-        (ours.isEmpty ? set : ours).map(\.name).joined(separator: " and ")
-          + " cannot be used together: each is a run of its own"
+        message((ours.isEmpty ? set : ours).map(\.name))
           + (ours.isEmpty ? " (in the config file or SECTIONNAV_OPTS)" : ""))
     }
     for option in set where option.name != ours[0].name { option.drop(&self) }
@@ -83,21 +92,6 @@ extension Configuration {
   /// drop out: the command line wins, as everywhere.
   public mutating func settleCombination() throws(UsageError) {
     let given = commandLineOptions
-    /// Of options that exclude each other, set here: the command line's
-    /// alone, the others dropped; an error when it gave more than one, or
-    /// none (the defaults clash among themselves).
-    func one(_ set: [(name: String, drop: (inout Configuration) -> Void)], _ message: (_ named: [String]) -> String)
-      throws(UsageError)
-    {
-      guard set.count > 1 else { return }
-      let ours = set.filter { given.contains($0.name) }
-      guard ours.count == 1 else {
-        throw UsageError(
-          message((ours.isEmpty ? set : ours).map(\.name))
-            + (ours.isEmpty ? " (in the config file or SECTIONNAV_OPTS)" : ""))
-      }
-      for option in set where option.name != ours[0].name { option.drop(&self) }
-    }
     /// `name`, set here but not applying: dropped when a default, else `message`.
     func notApplying(_ name: String, _ message: String, drop: (inout Configuration) -> Void) throws(UsageError) {
       guard given.contains(name) else { return drop(&self) }
@@ -120,7 +114,7 @@ extension Configuration {
         itemFormat.map { _ in ("--item-format", { $0.itemFormat = nil }) },
       ]
       for case let (name, drop)? in others where lines {
-        try one([("--lines", { $0.lines = false }), (name, drop)]) { _ in Self.linesClash(name) }
+        try keepOne(of: [("--lines", { $0.lines = false }), (name, drop)]) { _ in Self.linesClash(name) }
       }
       // An item is a line: a delimiter holding a line break could never
       // split one — unless items end at NUL (`--read0`) and may hold one.

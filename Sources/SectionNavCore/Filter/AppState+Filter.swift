@@ -113,6 +113,17 @@ extension AppState {
     return effects + fire(.change)
   }
 
+  /// The query line set to `text` whole (`change-query`, `clear-query`, a
+  /// script's `filter`, which closes the line when `text` is empty, as
+  /// `closing` says): applied at once, then fzf's `change` event when the
+  /// text changed.
+  mutating func replaceQuery(_ text: String, closing: Bool = false) -> [Effect] {
+    let changed = filtering.line.text != text
+    filtering.line = LineEdit(text)
+    let effects = closing && text.isEmpty ? clearFilter() : setFilterQuery(text)
+    return effects + (changed ? fire(.change) : [])
+  }
+
   /// Bracketed paste on the filter line: inserted at the caret as one edit.
   mutating func pasteIntoFilterLine(_ text: String) -> [Effect] {
     let before = filtering.line.text

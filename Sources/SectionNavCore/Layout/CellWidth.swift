@@ -80,9 +80,9 @@ public enum CellWidth {
   /// Devanagari and its neighbours, Tamil's `ை`…): it extends the grapheme
   /// before it, but `wcwidth` — xterm, tmux, VTE — gives it a cell of its
   /// own, so `कि` is drawn two cells wide. Counted as one cell, a Hindi row
-  /// ran past the screen's width over the index column.
-  /// Only scalars of the blocks that hold spacing marks ask for their
-  /// general category (a lookup that was a tenth of loading emoji text).
+  /// ran past the screen's width over the index column. Only scalars of
+  /// the blocks that hold spacing marks ask for their general category (a
+  /// lookup that was a tenth of loading emoji text).
   @inline(__always)
   static func isSpacingMark(_ s: Unicode.Scalar) -> Bool {
     let v = s.value

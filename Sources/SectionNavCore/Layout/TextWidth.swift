@@ -69,11 +69,11 @@ enum TextWidth {
   /// to its grapheme and is drawn on `◌` alone (`CellWidth.isSpacingMark`),
   /// or a joining scalar with a width of its own; else 1.
   static func bound(_ v: UInt32) -> Int8 {
-    guard let s = Unicode.Scalar(v) else { return -2 }
     // Alone, a spacing mark is drawn on `◌`: its cells and one more (three
     // for the wide ones, Hangul's tone marks). Asked per scalar beyond the
     // Basic Multilingual Plane (an emoji's modifier), so no lookup there.
     if v >= 0x1100 { return v == 0x302E || v == 0x302F || v == 0x16FF0 || v == 0x16FF1 ? -3 : -2 }
+    guard let s = Unicode.Scalar(v) else { return -2 }
     if CellWidth.isSpacingMark(s) { return Int8(-(CellWidth.spacingWidth(s) + 1)) }
     // So is a joiner with a width of its own (Thai's sara am, a prepended letter).
     return CellWidth.tableWidth(v) >= 1 && isJoiner(v) ? -2 : -1

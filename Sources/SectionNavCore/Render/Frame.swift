@@ -59,13 +59,11 @@ public struct Frame: Hashable, Sendable {
     // Whether the grapheme before was drawn whole.
     var previousDrawn = false
     TextSanitizer.forEachGrapheme(rest) { grapheme in
-      var grapheme = grapheme
       let w = grapheme.width
       // A wide cluster's later piece whose piece before was cut off by the
       // left edge: spaces, as a wide grapheme cut there (alone it would
       // join the cell before it).
       let orphan = grapheme.continuesCluster && !previousDrawn
-      if orphan { grapheme.text = w == 2 ? "  " : " " }
       previousDrawn = false
       if skipped < skip {
         if skipped + w > skip {
@@ -87,9 +85,8 @@ public struct Frame: Hashable, Sendable {
         }
         return false
       }
-      if grapheme.text == "  " {
-        self[column + written, row] = Cell(" ", style: style)
-        self[column + written + 1, row] = Cell(" ", style: style)
+      if orphan {
+        for k in 0..<w { self[column + written + k, row] = Cell(" ", style: style) }
       } else {
         self[column + written, row] = Cell(grapheme.text, style: style)
         if w == 2 { self[column + written + 1, row] = Cell("", style: style) }

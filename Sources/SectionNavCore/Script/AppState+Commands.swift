@@ -78,10 +78,7 @@ extension AppState {
       return handle(.tick(milliseconds: ms))
     case .filter(let text):
       // As if typed: fzf's `change` event too.
-      let changed = filtering.line.text != text
-      filtering.line = LineEdit(text)
-      let effects = text.isEmpty ? clearFilter() : setFilterQuery(text)
-      return effects + (changed ? fire(.change) : [])
+      return replaceQuery(text, closing: true)
     case .mark:
       guard settings.multi else { throw CommandError("mark needs --multi") }
       toggleMark()

@@ -106,14 +106,8 @@ extension AppState {
         if settings.multi { toggleMark() } else { message = "marking needs --multi" }
       case .markAll(let how):
         if settings.multi { markAll(how) } else { message = "marking needs --multi" }
-      case .clearQuery:
-        let changed = !filtering.line.text.isEmpty
-        filtering.line = LineEdit()
-        effects += setFilterQuery("") + (changed ? fire(.change) : [])
-      case .changeQuery(let text):
-        let changed = filtering.line.text != text
-        filtering.line = LineEdit(text)
-        effects += setFilterQuery(text) + (changed ? fire(.change) : [])
+      case .clearQuery: effects += replaceQuery("")
+      case .changeQuery(let text): effects += replaceQuery(text)
       case .changePrompt(let text): workflow.prompt = TextSanitizer.visible(text)
       case .become(let template):
         guard hasItems(for: template) else { continue }
