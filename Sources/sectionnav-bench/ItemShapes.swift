@@ -29,6 +29,18 @@ enum ItemShape: String, CaseIterable {
   case wideBytes = "bytes-over-cells"
   /// Sectioned JSON of CJK items (two cells, three bytes a character).
   case cjk
+  /// Sectioned JSON of text whose scalars join into clusters: accents as
+  /// combining marks, Hindi, Bengali, Malayalam, Tamil and Thai with their
+  /// vowel signs and conjuncts, emoji with skin tones, ZWJ families, flags
+  /// and `❤️`; items of random length, a fifth of them long, and every
+  /// third section written as Python's `json.dumps` writes it (`\uXXXX`).
+  case marks = "marks-and-emoji"
+
+  /// The pieces `marks` items are made of.
+  static let joining = [
+    "cafe\u{301}", "nai\u{308}ve", "a\u{308}\u{304}", "हिन्दी", "क्षत्रिय", "स्त्री", "বাংলা", "മലയാളം", "தமிழ்", "ภาษาไทย",
+    "กำลัง", "한국어", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "🇫🇷", "❤\u{FE0F}", "Tiê\u{301}ng", "ok", "retry", "north",
+  ]
 
   /// The `country` column of the CSV and TSV shapes.
   static let countries = ["France", "Deutschland", "España", "Österreich", "Česko", "Norge", "Italia"]
@@ -152,6 +164,23 @@ enum ItemShape: String, CaseIterable {
         items += 1
       }
       put("]\n")
+    case .marks:
+      put("{")
+      var section = 0
+      while written < target {
+        let escaped = section % 3 == 2
+        var row: [String] = []
+        for _ in 0...Int(rng.next() % 200) {
+          let long = rng.next() % 5 == 0
+          let words = (0...Int(rng.next() % (long ? 120 : 30))).map { _ in pick(Self.joining) }
+          let text = words.joined(separator: " ") + " \(items)"
+          row.append("\"" + (escaped ? Self.asciiEscaped(text) : text) + "\"")
+          items += 1
+        }
+        put((section == 0 ? "" : ",") + "\"section \(section)\":[" + row.joined(separator: ",") + "]")
+        section += 1
+      }
+      put("}\n")
     case .growing, .wideBytes, .cjk:
       put("{")
       var section = 0

@@ -127,7 +127,7 @@ import Testing
         bytes.insert(contentsOf: broken[round % broken.count], at: Int.random(in: 0...bytes.count, using: &rng))
       }
       let (cells, exact) = bytes.withUnsafeBufferPointer {
-        $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
+        $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false, joining: false)
       }
       if valid {
         let widths = scalars.map { TextWidth.scalar($0) }

@@ -196,12 +196,16 @@ import Testing
     #expect(shown.maxItemWidth == 9)  // `[{"a":1}]`, not the element's row
   }
 
-  /// Only text that joins scalars into clusters (a combining mark, an emoji
-  /// sequence) is decoded — and only when its bound beats the widest exact row.
-  @Test func onlyJoiningTextIsDecoded() throws {
-    let wide = "[\"e\\u0301e\\u0301e\\u0301e\\u0301e\\u0301 combining\", \"\u{1F469}\u{200D}\u{1F4BB}\", \"short\"]"
+  /// Only text whose clusters its bytes cannot tell (a mark with nothing
+  /// to attach to, Hangul jamo) is decoded — and only when its bound beats
+  /// the widest exact row. Marks on letters and emoji sequences are
+  /// measured from their bytes (`TextWidth.joinedCells`).
+  @Test func onlyTextTheBytesCannotTellIsDecoded() throws {
+    let wide = "[\"\\u0301e\\u0301e\\u0301e\\u0301e\\u0301 combining\", \"\u{1F469}\u{200D}\u{1F4BB}\", \"short\"]"
     try check(wide, options(format: .json, groupBy: "initial"), decoded: 1)
-    let narrow = "[\"e\\u0301\", \"a much wider plain row, wider than any bound\"]"
+    let marks = "[\"e\\u0301e\\u0301e\\u0301e\\u0301e\\u0301 combining\", \"\u{1F469}\u{200D}\u{1F4BB}\", \"हिन्दी\"]"
+    try check(marks, options(format: .json, groupBy: "initial"), decoded: 0)
+    let narrow = "[\"\u{1100}\u{1161}\", \"a much wider plain row, wider than any bound\"]"
     try check(narrow, options(format: .json, groupBy: "initial"), decoded: 0)
   }
 }

@@ -5,8 +5,10 @@
 /// agree. Text whose every scalar is a grapheme of its own whatever its
 /// neighbours (no combining mark, joiner, variation selector, Hangul jamo,
 /// regional indicator; see `GraphemeJoinTable`) is measured exactly without
-/// building a `String`; other text gets an upper bound, and only grapheme
-/// breaking (`TextSanitizer.width`) can tell its exact width.
+/// building a `String`; so is text whose clusters the bytes tell
+/// (`joinedCells`: marks on a letter, emoji sequences); other text gets an
+/// upper bound, and only grapheme breaking (`TextSanitizer.width`) can tell
+/// its exact width.
 enum TextWidth {
   typealias Pointer = UnsafePointer<UInt8>
 
@@ -16,14 +18,17 @@ enum TextWidth {
   @inline(__always)
   static func scalar(_ v: UInt32) -> Int {
     if v < 0x300 { return 1 }  // ASCII and Latin; controls as pictures, C1 as U+FFFD
-    if v < 0x10000 { return Int(bmp[Int(v)]) }
+    if v < tableEnd { return Int(bmp[Int(v)]) }
     return Int(decide(v))
   }
 
-  /// `decide` for every scalar of the Basic Multilingual Plane (64 KiB,
-  /// built on first use), so measuring costs one load per scalar.
+  /// `decide` for every scalar of the Basic Multilingual Plane and the
+  /// next, where the emoji are (128 KiB, built on first use), so measuring
+  /// costs one load per scalar — an emoji asked two tables' binary searches.
   static var bmp: UnsafePointer<Int8> { bmpTable.cells }
   static let bmpTable = Table()
+  /// The scalars `bmp` holds.
+  static let tableEnd: UInt32 = 0x20000
 
   /// Raw memory, written once and never freed: reading it costs no
   /// reference counting (an array's did, per call).
@@ -34,18 +39,19 @@ enum TextWidth {
     /// times, each a search of two tables, cost 5 ms at the first non-ASCII
     /// item of every run; `TextWidthTests` compares the two everywhere).
     init() {
-      let table = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
-      table.initialize(repeating: 1, count: 0x10000)
+      let end = TextWidth.tableEnd
+      let table = UnsafeMutablePointer<Int8>.allocate(capacity: Int(end))
+      table.initialize(repeating: 1, count: Int(end))
       func bound(_ v: UInt32) -> Int8 { TextWidth.bound(v) }
       func each(_ low: UInt32, _ high: UInt32, _ value: (UInt32) -> Int8) {
-        guard low <= 0xFFFF else { return }
-        for v in low...min(high, 0xFFFF) { table[Int(v)] = value(v) }
+        guard low < end else { return }
+        for v in low...min(high, end - 1) { table[Int(v)] = value(v) }
       }
       for r in CellWidth.table { each(r.low, r.high) { r.width == 0 ? bound($0) : Int8(r.width) } }
       for r in joiners { each(r.low, r.high, bound) }
       each(0xD800, 0xDFFF, bound)
       // The scalars `TextSanitizer` replaces (one cell each: a cheap test,
-      // no table searched); below U+0300, all are one cell.
+      // no table searched, all in the first plane); below U+0300, all are one cell.
       for v in 0x300..<0x10000 where TextSanitizer.replacement(for: Unicode.Scalar(v) ?? "\u{FFFD}") != nil {
         table[Int(v)] = 1
       }
@@ -87,8 +93,10 @@ enum TextWidth {
   /// The display cells of text `p[0..<n]` — a JSON string body when
   /// `escapes`, else raw UTF-8 — and whether that count is exact (else it
   /// is an upper bound: a scalar that may join its neighbours, a bad UTF-8
-  /// byte counted as one cell).
-  static func cells(_ p: Pointer, _ n: Int, escapes: Bool) -> (cells: Int, exact: Bool) {
+  /// byte counted as one cell). At the first scalar that may join, the
+  /// clusters are measured from the bytes (`joinedCells`) where they can
+  /// be; `joining` false leaves that out (for tests of the bound alone).
+  static func cells(_ p: Pointer, _ n: Int, escapes: Bool, joining: Bool = true) -> (cells: Int, exact: Bool) {
     var cells = 0
     var exact = true
     var i = 0
@@ -147,7 +155,10 @@ enum TextWidth {
             }
             let w = scalar(v)
             cells += abs(w)
-            if w < 0 { exact = false }
+            if w < 0 && exact {
+              if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+              exact = false
+            }
           } else {
             // \n \t \b \f \r draw as control pictures, \" \\ \/ as themselves: one cell.
             cells += 1
@@ -188,7 +199,10 @@ enum TextWidth {
           negative |= w
           i += 3
         }
-        if negative < 0 { exact = false }
+        if negative < 0 && exact {
+          if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+          exact = false
+        }
         if i > start { continue }
       }
       // A UTF-8 sequence (validated leniently: anything odd is inexact, one cell a byte).
@@ -215,7 +229,10 @@ enum TextWidth {
       }
       let w = scalar(v)
       cells += abs(w)
-      if w < 0 { exact = false }
+      if w < 0 && exact {
+        if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+        exact = false
+      }
       i += need + 1
     }
     return (cells, exact)

@@ -1,0 +1,138 @@
+import Testing
+
+@testable import SectionNavCore
+
+/// `TextWidth.joinedCells` measures clusters from bytes by the rule the
+/// sanitizer draws them with: wherever it answers, it must give what
+/// grapheme breaking gives (`TextSanitizer.displayGraphemes`), or rows
+/// holding marks or emoji would be cut or padded wrongly; and it must
+/// answer for the text people have, or loading such text falls back to
+/// grapheme breaking item by item (42 MB/s).
+@Suite struct JoinedWidthTests {
+  /// Scalars of every join class: letters of several scripts, marks that
+  /// attach (nonspacing, spacing, a virama), controls and format characters
+  /// after which nothing attaches, jamo, prepended marks, emoji with their
+  /// modifiers, selectors, ZWJ and regional indicators, tags.
+  static let pool: [Unicode.Scalar] = [
+    "a", "Z", " ", "1", "#", "\t", "\n", "\r", "\u{1B}", "\u{85}", "\u{AD}", "é", "\u{301}", "\u{308}", "\u{20E3}",
+    "क", "ष", "\u{94D}", "\u{93F}", "\u{940}", "\u{902}", "\u{9BE}", "ก", "\u{E33}", "\u{E31}", "เ", "한",
+    "\u{1100}", "\u{1161}", "\u{11A8}", "中", "Ａ", "ｶ", "\u{FF9E}", "👍", "\u{1F3FD}", "❤", "\u{FE0F}", "\u{FE0E}",
+    "\u{FE00}", "👨", "👩", "\u{200D}", "\u{1F1EB}", "\u{1F1F7}", "©", "\u{200B}", "\u{200C}", "\u{2060}", "\u{200E}",
+    "\u{202E}", "\u{2028}", "\u{600}", "\u{D4E}", "\u{FEFF}", "\u{E0067}", "\u{E007F}", "🏴", "\u{102B}", "\u{BC8}",
+    "\u{302E}", "\u{FFFD}", "\u{1D165}", "\u{11000}", "\u{11038}", "\u{DC6}", "\u{DCA}",
+  ]
+
+  /// Cells as the sanitizer draws `text`, by grapheme breaking.
+  static func drawn(_ text: String) -> Int { TextSanitizer.displayGraphemes(text).reduce(0) { $0 + $1.width } }
+
+  static func joined(_ text: String, escapes: Bool = false) -> Int? {
+    let bytes = Array((escapes ? jsonBody(text) : text).utf8)
+    return bytes.withUnsafeBufferPointer { TextWidth.joinedCells($0.baseAddress!, $0.count, escapes: escapes) }
+  }
+
+  /// `text` as a JSON string's body: quotes, backslashes and controls
+  /// escaped, and every other non-ASCII scalar written `\uXXXX` (pairs past U+FFFF).
+  static func jsonBody(_ text: String) -> String {
+    var out = ""
+    for s in text.unicodeScalars {
+      switch s {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default:
+        if s.value < 0x20 || s.value >= 0x80 {
+          for unit in String(s).utf16 {
+            let hex = String(unit, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          }
+        } else {
+          out.unicodeScalars.append(s)
+        }
+      }
+    }
+    return out
+  }
+
+  @Test func everyPairAndTripleIsMeasuredAsDrawnOrLeftToGraphemeBreaking() {
+    var wrong: [String] = []
+    var measured = 0
+    func check(_ scalars: [Unicode.Scalar]) {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: scalars)
+      let text = String(view)
+      for escapes in [false, true] {
+        guard let cells = Self.joined(text, escapes: escapes) else { continue }
+        measured += 1
+        let expected = Self.drawn(text)
+        if cells != expected && wrong.count < 20 {
+          wrong.append("\(scalars.map { String($0.value, radix: 16) }) escapes \(escapes): \(cells) vs \(expected)")
+        }
+      }
+    }
+    for a in Self.pool {
+      for b in Self.pool {
+        check([a, b])
+        for c in Self.pool where (a.value &+ b.value &+ c.value) % 7 == 0 { check([a, b, c]) }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
+    // Most of these have a mark or emoji the bytes settle: a rule that
+    // answered nil for everything would pass the comparison above.
+    #expect(measured > 20_000)
+  }
+
+  @Test func randomTextOfEveryClassIsMeasuredAsDrawn() {
+    var random = SplitMix(seed: 22)
+    var wrong: [String] = []
+    for _ in 0..<20_000 {
+      var view = String.UnicodeScalarView()
+      for _ in 0..<Int(random.next() % 12 + 1) { view.append(Self.pool[Int(random.next() % UInt64(Self.pool.count))]) }
+      let text = String(view)
+      for escapes in [false, true] {
+        if let cells = Self.joined(text, escapes: escapes), cells != Self.drawn(text), wrong.count < 20 {
+          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }): \(cells) vs \(Self.drawn(text))")
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
+  }
+
+  @Test func textPeopleWriteIsMeasuredFromItsBytes() {
+    let texts = [
+      "cafe\u{301} nai\u{308}ve", "हिन्दी क्षत्रिय स्त्री", "বাংলা ভাষা", "മലയാളം", "ภาษาไทย กำลัง", "தமிழ் கை",
+      "👍🏽 thumbs", "family 👨‍👩‍👧", "🇫🇷 France 🇩🇪", "❤️ love", "1️⃣ first", "ｶﾞｲﾄﾞ", "Tiếng Việt", "العربية",
+    ]
+    for text in texts {
+      #expect(Self.joined(text) == Self.drawn(text), "\(text)")
+      #expect(Self.joined(text, escapes: true) == Self.drawn(text), "\(text) escaped")
+      // The one width rule's entry point says it is exact too.
+      let bytes = Array(text.utf8)
+      let cells = bytes.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false) }
+      #expect(cells.exact && cells.cells == Self.drawn(text), "\(text)")
+    }
+  }
+
+  @Test func whatOnlyGraphemeBreakingCanTellIsLeftToIt() {
+    // A mark with nothing to attach to is drawn on `◌`; after a control or
+    // an invisible format character likewise; jamo and prepended marks
+    // join in ways the bytes do not follow; a trailing ZWJ is dropped.
+    for text in [
+      "\u{301}a", "a\u{200B}\u{301}", "\t\u{301}", "\u{1100}\u{1161}", "\u{600}1", "a\u{200D}", "a\u{1F3FD}",
+    ] {
+      #expect(Self.joined(text) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
