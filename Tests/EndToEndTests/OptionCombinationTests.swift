@@ -41,6 +41,17 @@ import Testing
     #expect(r.stderr.hasPrefix("sectionnav: error: " + message), "\(r.stderr)")
   }
 
+  /// On standard input such an option is not checked against a file
+  /// name: the message names the default it met instead.
+  @Test func anInapplicableOptionOnStandardInputNamesNoFile() throws {
+    let r = try Binary.run(["--no-header", "--check"], input: "a,b\n1,2\n")
+    #expect(r.status == 2)
+    #expect(
+      r.stderr.hasPrefix(
+        "sectionnav: error: --no-header applies to CSV and TSV, not to JSON (standard input is JSON unless "
+          + "--jsonl, --csv or --tsv says otherwise)\n"), "\(r.stderr)")
+  }
+
   /// `--filter-print` and `--script` together, without `--check`.
   /// One key however it is spelled (`a`, `.a`, `."a"`, `.["a"]`) shows
   /// the same rows: an object without it whole, a null one as `null` (the

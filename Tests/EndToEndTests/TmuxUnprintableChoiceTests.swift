@@ -36,7 +36,7 @@ struct TmuxUnprintableChoiceTests {
     #expect(try await s.waitForFile("rc") == "2\n")
     #expect(s.file("out") == "")
     let screen = try s.capture()
-    #expect(screen.contains("--print0 cannot print item 0 of section 'files'"), "\(screen)")
+    #expect(screen.contains("--print0 cannot print item 1 of section 'files'"), "\(screen)")
     try TmuxTest.expectRestored(s)
   }
 }

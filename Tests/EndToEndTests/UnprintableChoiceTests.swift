@@ -8,7 +8,7 @@ import Testing
 @Suite struct UnprintableChoiceTests {
   static let files = #"{"files": ["notes.txt\u0000keep.txt", "a.txt", "b.txt"]}"#
   static let message =
-    "sectionnav: error: --print0 cannot print item 0 of section 'files': it holds a NUL byte "
+    "sectionnav: error: --print0 cannot print item 1 of section 'files': it holds a NUL byte "
     + "(--print json escapes it as \\u0000)\n"
 
   @Test(arguments: [["--filter-print", "txt"], ["--filter-print", "notes"], ["--sort", "--filter-print", "txt"]])

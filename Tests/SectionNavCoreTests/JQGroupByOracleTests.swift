@@ -114,6 +114,18 @@ struct JQGroupByOracleTests {
     #expect(list.sections.map(\.title) == printed.filter { seen.insert($0).inserted })
   }
 
+  /// Titles of objects and arrays are the compact text jq writes
+  /// (`jq -c -S`), control characters and DEL escaped as it escapes them.
+  @Test func containerTitlesAreJQsCompactText() throws {
+    let document = #"[{"f": {"k": "\u007f\u0001\t", "a": [1, "\u00e9"]}}, {"f": ["x\u007fy"]}]"#
+    var options = LoadOptions()
+    options.groupBy = .field(try FieldPath("f"))
+    options.keepOrder = true
+    let list = try ItemLoader.load(ByteBuffer(string: document), options: options).list
+    let printed = try Oracle.jqLines(["-c", "-S", ".[] | .f"], input: document)
+    #expect(list.sections.map(\.title) == printed)
+  }
+
   /// CSV values are all text: no quotes added, and NFC/NFD stay apart.
   @Test func csvValuesGroupByTheirExactText() throws {
     var options = LoadOptions()

@@ -46,9 +46,10 @@ public struct Chosen: Sendable {
   }
 
   /// The error for an item that `--print0` cannot print: the item holds
-  /// a NUL, or else its section's title does (`{section}`).
+  /// a NUL, or else its section's title does (`{section}`). Items are
+  /// counted from 1, as the status line counts them.
   public static func holdsNUL(_ list: SectionedList, section: Int, item: Int) -> Failure {
-    let at = "--print0 cannot print item \(item) of section '\(list.title(section))'"
+    let at = "--print0 cannot print item \(item + 1) of section '\(list.title(section))'"
     guard list.itemText(section: section, item: item).utf8.contains(0) else {
       return Failure(at + ": the section's title holds a NUL byte")
     }

@@ -133,7 +133,14 @@ extension Configuration {
     }
     guard file != nil else { return }
     let format = LoadOptions(self).format
-    let named = dataFormat == nil ? " (from the file name; --jsonl, --csv or --tsv choose another)" : ""
+    // Where the format came from: the file name, or for standard input
+    // (not sniffed once such an option is given) the default.
+    let named =
+      dataFormat != nil
+      ? ""
+      : file == "-"
+        ? " (standard input is JSON unless --jsonl, --csv or --tsv says otherwise)"
+        : " (from the file name; --jsonl, --csv or --tsv choose another)"
     switch format {
     case .csv, .tsv:
       if path != nil {

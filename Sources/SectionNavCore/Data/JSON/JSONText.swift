@@ -19,7 +19,10 @@ public enum JSONText {
       case "\u{08}": out += "\\b"
       case "\u{0C}": out += "\\f"
       default:
-        if scalar.value < 0x20 || (terminalSafe && TextSanitizer.replacement(for: scalar) != nil) {
+        // DEL too, as jq writes it (`--group-by` titles are jq's text of a value).
+        if scalar.value < 0x20 || scalar.value == 0x7F
+          || (terminalSafe && TextSanitizer.replacement(for: scalar) != nil)
+        {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {
