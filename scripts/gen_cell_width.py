@@ -2,9 +2,10 @@
 """Generates Sources/SectionNavCore/Layout/CellWidthTable.swift: the sorted
 ranges of code points whose terminal width is not 1.
 
-Width 0: general categories Mn, Me and Cf (except U+00AD SOFT HYPHEN, which
-terminals draw like glibc's wcwidth: one cell), Hangul Jamo medial vowels and
-final consonants (U+1160-U+11FF, U+D7B0-U+D7FF).
+Width 0: general categories Mn, Me and Cf (except U+00AD SOFT HYPHEN and the
+prepended concatenation marks, U+0600-U+0605 and their kin, which terminals
+draw like glibc's wcwidth: one cell), Hangul Jamo medial vowels and final
+consonants (U+1160-U+11FF, U+D7B0-U+D7FF).
 Width 2: East Asian Width W or F, plus the Emoji_Presentation scalars that are
 not W (only the regional indicators U+1F1E6-U+1F1FF: Python's unicodedata has
 no emoji properties, and every other Emoji_Presentation scalar is W), plus the
@@ -24,6 +25,10 @@ DEFAULT_WIDE = [
     (0x1F900, 0x1F9FF), (0x1FA70, 0x1FAFF),
 ]
 REGIONAL_INDICATORS = (0x1F1E6, 0x1F1FF)
+# Prepended_Concatenation_Mark: format characters glibc draws in a cell (tmux
+# put U+0600 in one, and rows holding them ran past the screen's width).
+PREPENDED_MARKS = [(0x0600, 0x0605), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2),
+                   (0x110BD, 0x110BD), (0x110CD, 0x110CD)]
 
 
 def width(cp):
@@ -31,6 +36,8 @@ def width(cp):
     cat = unicodedata.category(ch)
     if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:
         return 0
+    if cat == "Cf" and any(lo <= cp <= hi for lo, hi in PREPENDED_MARKS):
+        return 1
     if cat in ("Mn", "Me") or (cat == "Cf" and cp != 0xAD):
         return 0
     if cat == "Cn":  # Python reports F for every unassigned code point: ignore it

@@ -87,13 +87,15 @@ enum TmuxTest {
 
   /// CJK (also straddling the right edge), full- and half-width forms,
   /// combining marks, Indic conjuncts (one grapheme, a cell per consonant
-  /// as terminals draw them), control characters, long rows. No emoji: terminals
+  /// as terminals draw them; a ZWJ joining the next into its cell),
+  /// prepended concatenation marks (a cell each), control characters, long rows. No emoji: terminals
   /// disagree on their widths (tmux 3.3 draws ❤️ — U+2764 U+FE0F — in one
   /// cell and 👍🏽 in four, where the cell-width table, like most current
   /// terminals, counts two), so they cannot be compared cell for cell.
   static let wideJSON = #"""
     {"漢字セクション": ["日本語のアイテム 一", "中文项目 二 very long line xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "combining e\u0301 cafe\u0301 n\u0303", "full-width ＡＢＣ and half-width ｶﾀｶﾅ end"],
      "Indic": ["conjunct \u0915\u094D\u0937 and \u0938\u094D\u0924\u094D\u0930\u0940 end", "bengali \u0995\u09CD\u09B7 x", "two marks \u09AC\u09BE\u0982\u09B2\u09BE \u0D15\u0D3E\u0D02 \u0D4E\u0D2E\u0D4D\u0D2E \u0C15\u0C41\u0C02 thai \u0E19\u0E49\u0E33 \u0E01\u0E33 end", "\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937\u0915\u094D\u0937|"],
+     "Joined": ["zwj \u0915\u094D\u200D\u0937\u093F \u0D28\u0D4D\u200D\u0D28\u0D4D\u0D31\u0D46 \u0D05\u0D35\u0D28\u0D4D\u200D\u0D31\u0D46 end", "prepended \u0600y x\u0600\u0600\u0600y \u06DD1 end"],
      "Ctrl": ["bell\u0007 esc\u001b[31m red", "tab\there", "del\u007f c1\u0085 x"],
      "Wide edge": ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa漢字", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb漢", "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc漢字"]}
     """#

@@ -135,6 +135,14 @@ import Testing
     let tmux = [
       "कि": 2, "क्ष": 2, "स्त्री": 4, "கை": 2, "कं": 1, "ক্ষ": 2, "हिन्दी": 5, "क्षि": 3, "বাংলা": 5, "কোং": 3,
       "കാം": 3, "కుం": 3, "କାଂ": 3, "กำ": 2, "น้ำ": 2, "ນ້ຳ": 2, "ൎമ്മ": 3, "क्\u{200D}ष": 1,
+      // A ZWJ joins only the scalar after it into its cell; what follows
+      // adds its own (a whole cluster as one cell cut the vowel signs off).
+      "क्\u{200D}षि": 2, "क्\u{200D}ष्ट": 2, "ক্\u{200D}ষা": 2, "ന്\u{200D}ന്റെ": 3, "द्\u{200D}धำ": 2,
+      "അവന്\u{200D}റെ": 4,
+      // Prepended concatenation marks take a cell, as glibc's wcwidth gives them.
+      "\u{600}y": 2, "x\u{600}\u{600}\u{600}y": 5,
+      // A tag or skin tone after a letter is no emoji sequence.
+      "कि\u{E0061}": 2, "a\u{1F3FD}": 3,
     ]
     for (text, cells) in tmux {
       #expect(TextSanitizer.width(text) == cells, "\(text)")

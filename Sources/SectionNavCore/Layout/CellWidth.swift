@@ -5,21 +5,24 @@
 public enum CellWidth {
   /// Width of one grapheme cluster, as terminals draw it.
   ///
-  /// An emoji sequence or a cluster joined by ZWJ is as wide as its widest
-  /// scalar, at most 2, so ZWJ sequences, flags (regional indicator pairs)
-  /// and skin-tone modifiers are one 2-cell unit. VS16 (U+FE0F) after an
-  /// emoji with text presentation (`©`, `❤`, a keycap digit) makes it 2;
-  /// VS15 (U+FE0E) leaves a text-default emoji at 1 and, like most
-  /// terminals, does not narrow a wide one.
+  /// An emoji sequence (a cluster that starts with an emoji) is as wide as
+  /// its widest scalar, at most 2, so ZWJ sequences, flags (regional
+  /// indicator pairs) and skin-tone modifiers are one 2-cell unit. VS16
+  /// (U+FE0F) after an emoji with text presentation (`©`, `❤`, a keycap
+  /// digit) makes it 2; VS15 (U+FE0E) leaves a text-default emoji at 1
+  /// and, like most terminals, does not narrow a wide one.
   ///
   /// Any other cluster is as wide as its scalars together, as terminals
   /// that measure by `wcwidth` (xterm, tmux, VTE) draw it: combining marks
   /// and medial or final Hangul jamo add nothing (`é`, a jamo syllable: 1
   /// and 2), a spacing mark or a halfwidth voiced mark adds its cell (`कि`,
   /// `ｶﾞ`: 2), and so does each consonant of an Indic conjunct (`क्ष` 2,
-  /// `स्त्री` 4, `বাং` 3), one grapheme since Unicode 15.1. Clusters wider
-  /// than 2 are drawn in pieces (`TextSanitizer.pieces`). A cluster of only
-  /// zero-width scalars (a lone combining mark) is 0.
+  /// `स्त्री` 4, `বাং` 3), one grapheme since Unicode 15.1 — but the scalar
+  /// right after a ZWJ, which tmux draws into the cell before it (`क्‍ष` 1,
+  /// `क्‍षि` 2, `ന്‍ന്റെ` 3: counting the whole cluster as one cell cut
+  /// the vowel signs after it off the row). Clusters wider than 2 are drawn
+  /// in pieces (`TextSanitizer.pieces`). A cluster of only zero-width
+  /// scalars (a lone combining mark) is 0.
   public static func of(_ grapheme: Character) -> Int {
     let scalars = grapheme.unicodeScalars
     var iterator = scalars.makeIterator()
@@ -30,9 +33,12 @@ public enum CellWidth {
     var sum = spacingWidth(first)
     var extra = 0
     var unit = mayBeEmoji(first.value)
+    var afterJoiner = false
     var following: Unicode.Scalar? = second
     while let next = following {
       following = iterator.next()
+      let joined = afterJoiner
+      afterJoiner = next.value == 0x200D
       if isSpacingExtender(next.value) {
         extra += 1
       } else if next.value == 0xFE0F {
@@ -41,9 +47,8 @@ public enum CellWidth {
           unit = true
         }
       } else {
-        if next.value == 0x200D || mayBeEmoji(next.value) { unit = true }
         widest = max(widest, of(next))
-        sum += spacingWidth(next)
+        if !joined { sum += spacingWidth(next) }
       }
     }
     return unit ? min(min(widest, 2) + extra, 2) : sum + extra

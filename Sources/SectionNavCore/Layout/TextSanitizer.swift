@@ -152,8 +152,11 @@ public enum TextSanitizer {
     var result: [Grapheme] = []
     var current = String.UnicodeScalarView()
     var width = 0
+    var afterJoiner = false
     for s in c.unicodeScalars {
-      let w = CellWidth.spacingWidth(s)
+      // The scalar after a ZWJ shares the cell before it (`CellWidth.of`).
+      let w = afterJoiner ? 0 : CellWidth.spacingWidth(s)
+      afterJoiner = s.value == 0x200D
       if w > 0 && width + w > 2 && !current.isEmpty {
         result.append(Grapheme(text: String(current), width: width, continuesCluster: !result.isEmpty))
         current = String.UnicodeScalarView()
