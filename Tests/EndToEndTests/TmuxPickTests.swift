@@ -115,10 +115,14 @@ struct TmuxPickTests {
 
   /// The terminal closing (SIGHUP to the foreground group) ends a
   /// `become` command's shell and with it the item's file, which its
-  /// EXIT trap alone left behind then.
+  /// EXIT trap alone left behind then. (The command's `sleep` runs in the
+  /// background, started before the path is written: a HUP that lands
+  /// while the shell forks a foreground command's child can miss that
+  /// child, and the shell's trap then waits for it — a minute and a half
+  /// of `sleep 100` under a loaded suite.)
   @Test func becomesFileGoesWhenTheTerminalHangsUp() async throws {
     let s = try TmuxSession(
-      "sectionnav --pick --bind 'enter:become(echo {f} > path; sleep 100)' < list", files: ["list": Self.list])
+      "sectionnav --pick --bind 'enter:become(sleep 100 & echo {f} > path; wait)' < list", files: ["list": Self.list])
     defer { s.close() }
     try await s.waitFor("the picker") { $0.status.hasPrefix("> ▏") }
     try s.sendKeys(["Enter"])
@@ -127,8 +131,8 @@ struct TmuxPickTests {
     let group = getpgid(try await s.pid())
     #expect(group > 1)
     if group > 1 { kill(-group, SIGHUP) }
-    let deadline = Date().addingTimeInterval(Patience.seconds)
-    while FileManager.default.fileExists(atPath: path) && Date() < deadline {
+    var budget = Patience.Budget()
+    while FileManager.default.fileExists(atPath: path) && budget.remains() {
       try await Task.sleep(nanoseconds: 25_000_000)
     }
     #expect(!FileManager.default.fileExists(atPath: path), "the item's file was left")

@@ -177,19 +177,28 @@ final class TmuxSession: @unchecked Sendable {
 
   // MARK: Waiting
 
-  /// Polls the screen every 25 ms until `predicate` holds; throws with the
-  /// last screen when `timeout` passes first.
+  /// The pause before the `n`th look at the screen of one wait: 25 ms for
+  /// the first second, then 100 ms, then 250 ms. Each look spawns a tmux
+  /// client; a hundred sessions of the whole suite looking every 25 ms
+  /// while the machine was busy starved the programs they watched, and
+  /// waits of 0.2 s ran out after 60.
+  static func pollPause(_ n: Int) -> UInt64 { n < 40 ? 25_000_000 : n < 80 ? 100_000_000 : 250_000_000 }
+
+  /// Looks at the screen (every `pollPause`) until `predicate` holds;
+  /// throws with the last screen when `timeout` passes first.
   @discardableResult
   func waitFor(
     _ what: String, timeout: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation,
     _ predicate: (Screen) throws -> Bool
   ) async throws -> Screen {
-    let deadline = Date().addingTimeInterval(timeout)
+    var budget = Patience.Budget(timeout)
     var screen = try capture()
+    var looks = 0
     while true {
       if try predicate(screen) { return screen }
-      if Date() >= deadline { break }
-      try await Task.sleep(nanoseconds: 25_000_000)
+      if !budget.remains() { break }
+      try await Task.sleep(nanoseconds: Self.pollPause(looks))
+      looks += 1
       screen = try capture()
     }
     let modes = (try? display("alternate_on=#{alternate_on} mouse_any_flag=#{mouse_any_flag} dead=#{pane_dead}")) ?? ""
@@ -207,10 +216,12 @@ final class TmuxSession: @unchecked Sendable {
     _ expected: [String], rows: ClosedRange<Int>? = nil, timeout: Double = Patience.seconds,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> Screen {
-    let deadline = Date().addingTimeInterval(timeout)
+    var budget = Patience.Budget(timeout)
     var screen = try capture()
-    while TmuxTest.difference(screen, expected, rows: rows) != nil && Date() < deadline {
-      try await Task.sleep(nanoseconds: 25_000_000)
+    var looks = 0
+    while TmuxTest.difference(screen, expected, rows: rows) != nil && budget.remains() {
+      try await Task.sleep(nanoseconds: Self.pollPause(looks))
+      looks += 1
       screen = try capture()
     }
     if let difference = TmuxTest.difference(screen, expected, rows: rows) {
@@ -234,12 +245,12 @@ final class TmuxSession: @unchecked Sendable {
   func waitForExit(timeout: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation) async throws
     -> Int32
   {
-    let deadline = Date().addingTimeInterval(timeout)
+    var budget = Patience.Budget(timeout)
     while true {
       if let text = file("status"), let code = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
         return code
       }
-      if Date() >= deadline { break }
+      if !budget.remains() { break }
       try await Task.sleep(nanoseconds: 25_000_000)
     }
     let screen = (try? capture())?.description ?? "?"
@@ -251,10 +262,10 @@ final class TmuxSession: @unchecked Sendable {
 
   /// Waits until `name` exists in the directory (and is not empty) and returns it.
   func waitForFile(_ name: String, timeout: Double = Patience.seconds) async throws -> String {
-    let deadline = Date().addingTimeInterval(timeout)
+    var budget = Patience.Budget(timeout)
     while true {
       if let text = file(name), !text.isEmpty { return text }
-      if Date() >= deadline { throw Failure(description: "no file \(name) after \(timeout) s") }
+      if !budget.remains() { throw Failure(description: "no file \(name) after \(timeout) s") }
       try await Task.sleep(nanoseconds: 25_000_000)
     }
   }
@@ -263,9 +274,9 @@ final class TmuxSession: @unchecked Sendable {
   /// say) and returns its path.
   func waitForPath(_ name: String, timeout: Double = Patience.seconds) async throws -> String {
     let path = directory + "/" + name
-    let deadline = Date().addingTimeInterval(timeout)
+    var budget = Patience.Budget(timeout)
     while !FileManager.default.fileExists(atPath: path) {
-      if Date() >= deadline { throw Failure(description: "no \(name) after \(timeout) s") }
+      if !budget.remains() { throw Failure(description: "no \(name) after \(timeout) s") }
       try await Task.sleep(nanoseconds: 10_000_000)
     }
     return path

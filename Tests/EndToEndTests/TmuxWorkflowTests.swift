@@ -30,7 +30,7 @@ struct TmuxWorkflowTests {
   /// What a preview prints shows as it comes, before the command ends (a
   /// slow command, `tail -f`): fzf's way. Moving on kills the one running.
   @Test func previewOutputShowsBeforeTheCommandEnds() async throws {
-    let s = try TmuxSession("sectionnav --demo numbers --preview 'echo first-{item}; sleep 60; echo never'")
+    let s = try TmuxSession("sectionnav --demo numbers --preview 'echo first-{item}; sleep 600; echo never'")
     defer { s.close() }
     try await s.waitFor("the first line while the command sleeps") { $0.row(1).hasSuffix("│first-0") }
     try s.sendKeys("j")
@@ -105,7 +105,7 @@ struct TmuxWorkflowTests {
   /// data is still arriving. Leaving kills the command.
   @Test func aReloadShowsItsOutputBeforeTheCommandEnds() async throws {
     let s = try TmuxSession(
-      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(echo fresh-one; echo fresh-two; sleep 60; echo never)'",
+      "sectionnav --lines fruits.txt --bind 'ctrl-r:reload(echo fresh-one; echo fresh-two; sleep 600; echo never)'",
       files: ["fruits.txt": "apple\nbanana\ncherry\n"])
     defer { s.close() }
     try await s.waitForStatus("item 1/3")
@@ -157,8 +157,8 @@ struct TmuxWorkflowTests {
     #expect(TmuxSession.isRunning(pid))
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
-    let deadline = Date().addingTimeInterval(Patience.seconds)
-    while TmuxSession.isRunning(pid) && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+    var budget = Patience.Budget()
+    while TmuxSession.isRunning(pid) && budget.remains() { try await Task.sleep(nanoseconds: 20_000_000) }
     #expect(!TmuxSession.isRunning(pid), "the reload command outlived the program")
     if TmuxSession.isRunning(pid) { kill(pid, SIGKILL) }
     try TmuxTest.expectRestored(s)
@@ -176,16 +176,16 @@ struct TmuxWorkflowTests {
     try await s.waitForStatus("item 1/2")
     try s.sendKeys("C-x")
     let tmp = s.directory + "/tmp"
-    var deadline = Date().addingTimeInterval(Patience.seconds)
-    while (try? FileManager.default.contentsOfDirectory(atPath: tmp))?.isEmpty != false && Date() < deadline {
+    var budget = Patience.Budget()
+    while (try? FileManager.default.contentsOfDirectory(atPath: tmp))?.isEmpty != false && budget.remains() {
       try await Task.sleep(nanoseconds: 20_000_000)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).count == 1, "the {f} file")
     try s.sendKeys("q")
     #expect(try await s.waitForExit() == 0)
     FileManager.default.createFile(atPath: s.directory + "/go", contents: Data())
-    deadline = Date().addingTimeInterval(Patience.seconds)
-    while try !FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty && Date() < deadline {
+    budget = Patience.Budget()
+    while try !FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty && budget.remains() {
       try await Task.sleep(nanoseconds: 20_000_000)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "the {f} file stayed")
