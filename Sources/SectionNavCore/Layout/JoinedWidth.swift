@@ -113,8 +113,18 @@ extension TextWidth {
         i += 1
         continue
       }
-      guard let (v, next) = scalar(at: i, p, n, escapes: escapes) else { return nil }
-      i = next
+      let v: UInt32
+      if b & 0xF0 == 0xE0, i + 2 < n, p[i + 1] & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80,
+        (b != 0xE0 || p[i + 1] >= 0xA0) && (b != 0xED || p[i + 1] < 0xA0)
+      {
+        // Three bytes (most scripts' letters and marks), decoded in place.
+        v = UInt32(b & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
+        i += 3
+      } else {
+        guard let (decoded, next) = scalar(at: i, p, n, escapes: escapes) else { return nil }
+        v = decoded
+        i = next
+      }
       let bits = joinClass(v, classes)
       if v == 0x200D || v == 0xFE0F || bits & 1 != 0 {
         // Attaches to the cluster before it, unless that is a control or there is none.

@@ -616,8 +616,17 @@ struct Scan {
     }
     switch value.pointee {
     case 0x22:
-      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
-      if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
+      // Clusters are measured (`joinedCells`) only where the bound could
+      // beat the widest row: a second pass over every item of Hindi or
+      // Thai was half of loading it.
+      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true, joining: false)
+      if exact {
+        widest.note(exact: cells)
+      } else if cells > widest.exact, let joined = TextWidth.joinedCells(value + 1, valueLength - 2, escapes: true) {
+        widest.note(exact: joined)
+      } else {
+        widest.note(offset: offset, length: length, bound: cells)
+      }
     case 0x7B, 0x5B:
       if field == nil {
         // Shown as compact JSON: its own bytes (strings kept as written)
