@@ -141,8 +141,6 @@ import Testing
       "അവന്\u{200D}റെ": 4,
       // Prepended concatenation marks take a cell, as glibc's wcwidth gives them.
       "\u{600}y": 2, "x\u{600}\u{600}\u{600}y": 5,
-      // A tag or skin tone after a letter is no emoji sequence.
-      "कि\u{E0061}": 2, "a\u{1F3FD}": 3,
     ]
     for (text, cells) in tmux {
       #expect(TextSanitizer.width(text) == cells, "\(text)")

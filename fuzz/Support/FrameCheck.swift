@@ -90,9 +90,10 @@ enum FrameCheck {
         column += w
       }
       // Nothing fuses across cells (so the row is W cells wide as text too),
-      // but the pieces of a cluster wider than two cells (`TextSanitizer.pieces`).
+      // but the pieces of a cluster wider than two cells (`TextSanitizer.pieces`):
+      // five bytes can be three cells (`f` and a skin tone, no emoji sequence).
       let clusters = Array(full).flatMap { g in
-        g.utf8.count >= 6 && CellWidth.of(g) > 2 ? TextSanitizer.pieces(g).map { Character($0.text) } : [g]
+        g.utf8.count > 1 && CellWidth.of(g) > 2 ? TextSanitizer.pieces(g).map { Character($0.text) } : [g]
       }
       if !ascii && clusters != graphemes {
         fail(

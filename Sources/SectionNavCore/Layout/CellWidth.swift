@@ -5,8 +5,8 @@
 public enum CellWidth {
   /// Width of one grapheme cluster, as terminals draw it.
   ///
-  /// An emoji sequence (a cluster that starts with an emoji) is as wide as
-  /// its widest scalar, at most 2, so ZWJ sequences, flags (regional
+  /// An emoji sequence (a cluster that starts with an emoji or holds a
+  /// skin tone or tag) is as wide as its widest scalar, at most 2, so ZWJ sequences, flags (regional
   /// indicator pairs) and skin-tone modifiers are one 2-cell unit. VS16
   /// (U+FE0F) after an emoji with text presentation (`©`, `❤`, a keycap
   /// digit) makes it 2; VS15 (U+FE0E) leaves a text-default emoji at 1
@@ -47,6 +47,8 @@ public enum CellWidth {
           unit = true
         }
       } else {
+        // A skin tone or tag makes the cluster an emoji sequence (alone, on `◌`, it fills one cell).
+        if mayBeEmoji(next.value) { unit = true }
         widest = max(widest, of(next))
         if !joined { sum += spacingWidth(next) }
       }

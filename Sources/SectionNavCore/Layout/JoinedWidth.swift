@@ -145,8 +145,11 @@ extension TextWidth {
           c.extra += 1
           c.emojiTail = false
         } else {
-          // A skin tone or tag on anything but an emoji adds its cells as
-          // a mark does: only a cluster that starts with an emoji is a unit.
+          if CellWidth.mayBeEmoji(v) {
+            // A skin tone or tag on anything but an emoji: as rare as it is odd.
+            guard CellWidth.mayBeEmoji(c.first) else { return nil }
+            c.unit = true
+          }
           c.widest = max(c.widest, Int(bits >> 2 & 3))
           c.sum += Int(bits >> 4 & 3)
           if !(0x1F3FB...0x1F3FF).contains(v) && !(0xFE00...0xFE0E).contains(v) { c.emojiTail = false }

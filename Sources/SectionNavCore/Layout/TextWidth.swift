@@ -78,10 +78,7 @@ enum TextWidth {
     // Alone, a spacing mark is drawn on `◌`: its cells and one more (three
     // for the wide ones, Hangul's tone marks). Asked per scalar beyond the
     // Basic Multilingual Plane (an emoji's modifier), so no lookup there.
-    // A skin tone alone is drawn on `◌` too: no emoji sequence, three cells.
-    if v >= 0x1100 {
-      return v == 0x302E || v == 0x302F || v == 0x16FF0 || v == 0x16FF1 || (0x1F3FB...0x1F3FF).contains(v) ? -3 : -2
-    }
+    if v >= 0x1100 { return v == 0x302E || v == 0x302F || v == 0x16FF0 || v == 0x16FF1 ? -3 : -2 }
     guard let s = Unicode.Scalar(v) else { return -2 }
     if CellWidth.isSpacingMark(s) { return Int8(-(CellWidth.spacingWidth(s) + 1)) }
     // So is a joiner with a width of its own (Thai's sara am, a prepended letter).
