@@ -89,14 +89,19 @@ public final class Terminal {
   /// Undoes `enter` in reverse order: reporting modes off, cursor shown, main
   /// screen back, saved settings restored. Best effort (the terminal may be
   /// gone) and safe to call any number of times. With `keepScreen`, stays on
-  /// the alternate screen (for a prompt drawn over the UI).
+  /// the alternate screen (for a prompt drawn over the UI), and the settings
+  /// are the saved ones without echo: a line editor learns its keys from
+  /// them and sets its own mode, and a key typed before it has (`:goto`
+  /// fast after `:`) was echoed by the terminal as well as by the editor.
   public func leave(keepScreen: Bool = false) {
     if isOnScreen {
       try? write(keepScreen ? ControlSequences.leaveKeepingScreen : leaveBytes)
       isOnScreen = false
     }
     if isRaw {
-      while tcsetattr(fileDescriptor, TCSADRAIN, &saved) != 0, errno == EINTR {}
+      var mode = saved
+      if keepScreen { mode.c_lflag &= ~tcflag_t(ECHO) }
+      while tcsetattr(fileDescriptor, TCSADRAIN, &mode) != 0, errno == EINTR {}
       isRaw = false
     }
     if rescueArmed && !keepScreen {
