@@ -6,11 +6,12 @@ public enum CellWidth {
   /// Width of one grapheme cluster, as terminals draw it.
   ///
   /// An emoji sequence (a cluster that starts with an emoji or holds a
-  /// skin tone or tag) is as wide as its widest scalar, at most 2, so ZWJ sequences, flags (regional
-  /// indicator pairs) and skin-tone modifiers are one 2-cell unit. VS16
-  /// (U+FE0F) after an emoji with text presentation (`©`, `❤`, a keycap
-  /// digit) makes it 2; VS15 (U+FE0E) leaves a text-default emoji at 1
-  /// and, like most terminals, does not narrow a wide one.
+  /// skin tone or tag) is as wide as its widest scalar, at most 2, so ZWJ
+  /// sequences, flags (regional indicator pairs) and skin-tone modifiers
+  /// are one 2-cell unit. VS16 (U+FE0F) after an emoji with text
+  /// presentation (`©`, `❤`, a keycap digit) makes it 2; VS15 (U+FE0E)
+  /// leaves a text-default emoji at 1 and, like most terminals, does not
+  /// narrow a wide one.
   ///
   /// Any other cluster is as wide as its scalars together, as terminals
   /// that measure by `wcwidth` (xterm, tmux, VTE) draw it: combining marks

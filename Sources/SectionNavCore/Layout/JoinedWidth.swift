@@ -61,10 +61,6 @@ extension TextWidth {
     return 1 | UInt8(min(CellWidth.of(s), 3)) << 2 | UInt8(min(CellWidth.spacingWidth(s), 3)) << 4
   }
 
-  static func inRanges(_ table: [(low: UInt32, high: UInt32)], _ v: UInt32) -> Bool {
-    ScalarRanges.last(in: table, startingAtMost: v, low: { $0.low }).map { v <= table[$0].high } ?? false
-  }
-
   /// The cluster being measured: the terms of `CellWidth.of`.
   private struct Cluster {
     var first: UInt32 = 0

@@ -77,7 +77,7 @@ enum TextWidth {
   static func bound(_ v: UInt32) -> Int8 {
     // Alone, a spacing mark is drawn on `◌`: its cells and one more (three
     // for the wide ones, Hangul's tone marks). Asked per scalar beyond the
-    // Basic Multilingual Plane (an emoji's modifier), so no lookup there.
+    // table (`tableEnd`: the CJK planes), so no lookup there.
     if v >= 0x1100 { return v == 0x302E || v == 0x302F || v == 0x16FF0 || v == 0x16FF1 ? -3 : -2 }
     guard let s = Unicode.Scalar(v) else { return -2 }
     if CellWidth.isSpacingMark(s) { return Int8(-(CellWidth.spacingWidth(s) + 1)) }
@@ -87,7 +87,12 @@ enum TextWidth {
 
   /// Whether `v` is in one of `joiners`' ranges.
   static func isJoiner(_ v: UInt32) -> Bool {
-    ScalarRanges.last(in: joiners, startingAtMost: v, low: { $0.low }).map { v <= joiners[$0].high } ?? false
+    inRanges(joiners, v)
+  }
+
+  /// Whether `v` is in one of `table`'s sorted, disjoint ranges.
+  static func inRanges(_ table: [(low: UInt32, high: UInt32)], _ v: UInt32) -> Bool {
+    ScalarRanges.last(in: table, startingAtMost: v, low: { $0.low }).map { v <= table[$0].high } ?? false
   }
 
   /// The display cells of text `p[0..<n]` — a JSON string body when
@@ -95,7 +100,8 @@ enum TextWidth {
   /// is an upper bound: a scalar that may join its neighbours, a bad UTF-8
   /// byte counted as one cell). At the first scalar that may join, the
   /// clusters are measured from the bytes (`joinedCells`) where they can
-  /// be; `joining` false leaves that out (for tests of the bound alone).
+  /// be; `joining` false leaves that out, for a caller that asks only when
+  /// the bound matters (`Scan.measure`) and for tests of the bound alone.
   static func cells(_ p: Pointer, _ n: Int, escapes: Bool, joining: Bool = true) -> (cells: Int, exact: Bool) {
     var cells = 0
     var exact = true
