@@ -9,10 +9,12 @@
 // (Prepend; Hangul L, which joins any Hangul after it). Text without
 // flagged scalars is one cluster per scalar, whatever the order (GB6–GB13).
 //
-// It also lists two classes `TextWidth.joinedCells` measures clusters by:
+// It also lists three classes `TextWidth.joinedCells` measures clusters by:
 // `attachers`, scalars that join any scalar before them but a control
-// (Extend, SpacingMark, ZWJ: GB9, GB9a), and `breakers`, scalars after
-// which nothing attaches (Control: GB4).
+// (Extend, SpacingMark, ZWJ: GB9, GB9a), `breakers`, scalars after
+// which nothing attaches (Control: GB4), and `pictographs`, the scalars
+// other than attachers that a ZWJ after an emoji joins to it
+// (Extended_Pictographic: GB11, which asks it of both sides).
 //
 // Usage: swift scripts/gen_grapheme_joins.swift > Sources/SectionNavCore/Layout/GraphemeJoinTable.swift
 
@@ -40,6 +42,8 @@ func cluster(_ scalars: Unicode.Scalar...) -> Int {
 func attaches(_ s: Unicode.Scalar) -> Bool { cluster("a", s) == 1 && cluster("\u{4E2D}", s) == 1 }
 
 func breaks(_ s: Unicode.Scalar) -> Bool { cluster(s, "\u{301}") == 2 }
+
+func pictograph(_ s: Unicode.Scalar) -> Bool { !attaches(s) && cluster("\u{1F468}", "\u{200D}", s) == 1 }
 
 func ranges(_ test: (Unicode.Scalar) -> Bool) -> [(UInt32, UInt32)] {
   var ranges: [(UInt32, UInt32)] = []
@@ -72,4 +76,5 @@ print("extension TextWidth {", terminator: "")
 table("joiners", "that can join a neighbouring scalar\n  /// into one grapheme cluster", joins)
 table("attachers", "that join any scalar before them but a\n  /// control (Extend, SpacingMark, ZWJ)", attaches)
 table("breakers", "from U+0080 after which no scalar\n  /// attaches (Control)", breaks)
+table("pictographs", "that a ZWJ after an emoji joins to it\n  /// (Extended_Pictographic, GB11)", pictograph)
 print("}")

@@ -12,7 +12,7 @@ static inline int sn_short_escape(uint8_t c) {
 /// The value of the four hexadecimal digits at `p`, or -1. Each digit is
 /// judged by arithmetic the compiler turns into selects: `\u00e9` mixes
 /// digits and letters at random, which a branch per digit mispredicts.
-static inline int sn_hex4(const uint8_t *p) {
+static inline __attribute__((always_inline)) int sn_hex4(const uint8_t *p) {
   uint32_t v = 0, bad = 0;
   for (int k = 0; k < 4; k++) {
     uint8_t c = p[k], digit = (uint8_t)(c - 0x30), letter = (uint8_t)((c | 0x20) - 0x61);

@@ -100,8 +100,7 @@ enum TextWidth {
   /// is an upper bound: a scalar that may join its neighbours, a bad UTF-8
   /// byte counted as one cell). At the first scalar that may join, the
   /// clusters are measured from the bytes (`joinedCells`) where they can
-  /// be; `joining` false leaves that out, for a caller that asks only when
-  /// the bound matters (`Scan.measure`) and for tests of the bound alone.
+  /// be; `joining` false leaves that out, for tests of the bound alone.
   static func cells(_ p: Pointer, _ n: Int, escapes: Bool, joining: Bool = true) -> (cells: Int, exact: Bool) {
     var cells = 0
     var exact = true

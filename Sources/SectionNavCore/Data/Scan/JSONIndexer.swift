@@ -616,17 +616,12 @@ struct Scan {
     }
     switch value.pointee {
     case 0x22:
-      // Clusters are measured (`joinedCells`) only where the bound could
-      // beat the widest row: a second pass over every item of Hindi or
-      // Thai was half of loading it.
-      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true, joining: false)
-      if exact {
-        widest.note(exact: cells)
-      } else if cells > widest.exact, let joined = TextWidth.joinedCells(value + 1, valueLength - 2, escapes: true) {
-        widest.note(exact: joined)
-      } else {
-        widest.note(offset: offset, length: length, bound: cells)
-      }
+      // Text with marks or emoji is measured by clusters (`joinedCells`)
+      // from its first joining scalar on, whatever its bound: a bound pass
+      // first, then clusters where it could beat the widest row, read most
+      // such items twice.
+      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
+      if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
       if field == nil {
         // Shown as compact JSON: its own bytes (strings kept as written)
