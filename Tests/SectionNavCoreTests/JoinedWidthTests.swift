@@ -101,7 +101,8 @@ import Testing
       let text = String(view)
       for writing in Writing.allCases {
         if let cells = Self.joined(text, writing), cells != Self.drawn(text), wrong.count < 20 {
-          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing): \(cells) vs \(Self.drawn(text))")
+          let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+          wrong.append("\(scalars) \(writing): \(cells) vs \(Self.drawn(text))")
         }
       }
     }

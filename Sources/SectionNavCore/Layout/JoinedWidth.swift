@@ -219,7 +219,8 @@ extension TextWidth {
       } else if b >= 0xF0 && b < 0xF5 && i + 3 < n && UTF8Lead.secondByte(after: b).contains(p[i + 1])
         && p[i + 2] & 0xC0 == 0x80 && p[i + 3] & 0xC0 == 0x80
       {
-        v = UInt32(b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
+        v = UInt32(b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12
+        v |= UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
         i += 4
       } else {
         guard let (scalar, next) = scalar(at: i, p, n, escapes: escapes) else { return nil }
