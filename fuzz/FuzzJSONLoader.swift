@@ -4,7 +4,8 @@
 /// and with `keepOrder` + `itemField`. An error must point at a 1-based line
 /// and column inside the input; a loaded list must hand out every item's text
 /// and JSON (for small lists), each item's JSON must load again as an item with
-/// the same text, and a frame over the list must keep the `FrameCheck` invariants.
+/// the same text, the widest row must be measured as drawn, and a frame over
+/// the list must keep the `FrameCheck` invariants.
 /// Each load is also done on two threads, split wherever a section boundary
 /// seems to be (`ScanSplit`, as for large files), and with every item
 /// walked token by token (`Scan.itemLoops` off): same list or same error.
@@ -116,6 +117,13 @@ enum LoaderFuzz {
           }
         }
       }
+    }
+    if total <= smallList {
+      // The widest row, measured from the bytes as the scan goes, is the
+      // widest of the rows' texts as the sanitizer draws them.
+      var widest = 0
+      for i in 0..<total { widest = max(widest, TextSanitizer.width(list.store.text(at: i))) }
+      require(list.maxItemWidth == widest, "the scan measures \(list.maxItemWidth) cells, the rows \(widest)")
     }
     for (w, h) in [(80, 24), (13, 5)] {
       var state = AppState(list: list, width: w, height: h)
