@@ -120,9 +120,13 @@ enum LoaderFuzz {
     }
     if total <= smallList {
       // The widest row, measured from the bytes as the scan goes, is the
-      // widest of the rows' texts as the sanitizer draws them.
+      // widest of the rows' texts as the sanitizer draws them, grapheme by
+      // grapheme (`TextSanitizer.width` would ask the bytes' rule first).
       var widest = 0
-      for i in 0..<total { widest = max(widest, TextSanitizer.width(list.store.text(at: i))) }
+      for i in 0..<total {
+        let drawn = TextSanitizer.displayGraphemes(list.store.text(at: i)).reduce(0) { $0 + $1.width }
+        widest = max(widest, drawn)
+      }
       require(list.maxItemWidth == widest, "the scan measures \(list.maxItemWidth) cells, the rows \(widest)")
     }
     for (w, h) in [(80, 24), (13, 5)] {
