@@ -246,10 +246,25 @@ public final class TerminalApp {
     }
     if inlineHeight != nil { host.screenRow = (max(0, row - 1) + (writer.origin ?? 0), terminalHeight) }
     let events = body(host)
+    var late = signals.drain()
+    if inlineHeight != nil && late.contains(SIGWINCH) {
+      // A resize the line ended before it was serviced (a key typed as the
+      // window changed size): the region is placed again before anything
+      // is drawn. Drawn at its old rows first, it scrolled the shorter
+      // screen and a copy of it stayed above the new one.
+      // The editor gave the terminal its line mode back, in which the
+      // answer to where the cursor is would wait for a newline: ours first.
+      late.removeAll { $0 == SIGWINCH }
+      try terminal.enter(mouse: mouse, force: true)
+      readSize()
+      queueTyped(try regionAfterResizeDuringPrompt(host))
+      host.screenMoves = (scrolled: 0, lowestRow: 0, row: host.screenMoves.row)
+      queue.append(.resize(width: width, height: height))
+    }
     host.invalidate()
     if inlineHeight != nil { try clearAfterPrompt(host.screenMoves) }
     // C-c during the body interrupted it (a prompt), not the program.
-    deferredSignals += signals.drain().filter { $0 != SIGINT }
+    deferredSignals += (late + signals.drain()).filter { $0 != SIGINT }
     try takeBack(regionKept: true)
     if let error = during.error { throw error }
     return (events, min(host.typeaheadUsed, typeahead.count), during.held)
@@ -352,14 +367,9 @@ public final class TerminalApp {
       // Inline, the region moved with the shell's lines (a shorter window
       // pushed them up, a taller one pulled them back): placed again below
       // them, as outside a prompt, from where the prompt's row went.
-      if resized && !stopped && inlineHeight != nil, var region = terminal.region {
-        // What the line editor scrolled moved the shell's lines up first.
-        let moves = host.screenMoves
-        region.cursorRow = max(0, region.cursorRow - moves.scrolled)
-        terminal.region = region
-        writer.invalidate()
+      if resized && !stopped && inlineHeight != nil {
         // Keys typed while the cursor's place was asked are the line's.
-        host.keysForEditor += (try? replaceRegionAfterResize(cursorWas: host.screenRow == nil ? nil : moves.row)) ?? []
+        host.keysForEditor += (try? regionAfterResizeDuringPrompt(host)) ?? []
       }
     }
     let changed = handleDuringPrompt(&during, callbacks)
@@ -378,6 +388,19 @@ public final class TerminalApp {
       repaintAroundPrompt(row: during.row(height: height), draw: callbacks.draw)
     }
     return .keepReading
+  }
+
+  /// Inline, the window resized while a prompt was open: the region placed
+  /// again below the shell's lines, from where the prompt's row went (what
+  /// the line editor scrolled moved the shell's lines up first). Returns
+  /// the keys typed while the cursor's place was asked.
+  private func regionAfterResizeDuringPrompt(_ host: PromptHost) throws -> [UInt8] {
+    guard var region = terminal.region else { return [] }
+    let moves = host.screenMoves
+    region.cursorRow = max(0, region.cursorRow - moves.scrolled)
+    terminal.region = region
+    writer.invalidate()
+    return try replaceRegionAfterResize(cursorWas: host.screenRow == nil ? nil : moves.row)
   }
 
   /// C-z at a prompt: the terminal as it was found (main screen, original

@@ -296,6 +296,27 @@ struct TmuxHeightTests {
     #expect(try await s.waitForExit() == 0)
   }
 
+  /// Esc and a shorter window at once (one tmux command): the line ends
+  /// before the resize is serviced, and the editor has handed back the
+  /// terminal's line mode. The region was drawn at its old rows (scrolling
+  /// a copy of itself up the screen), and the question where the cursor is
+  /// went unanswered in line mode, so it was placed as if nothing moved.
+  @Test func aResizeAsTheLineEndsPlacesTheRegionOnce() async throws {
+    let s = try await Self.promptBelowTheShellsLines()
+    defer { s.close() }
+    try s.shell("tmux_ send-keys -t \(s.target) Escape \\; resize-window -t \(s.target) -x 80 -y 20")
+    let back = try await s.waitFor("the list again") {
+      $0.lines.count == 20 && $0.lines.contains { $0.contains("item 1/6") } && !$0.status.hasPrefix(":")
+    }
+    let last = try #require(back.lines.lastIndex(of: "shell-40"), "\(back)")
+    #expect(back.lines.prefix(last + 1).allSatisfy { $0.hasPrefix("shell-") }, "above the picker:\n\(back)")
+    #expect(back.lines.filter { $0.hasPrefix("> apple") || $0.hasPrefix("  apple") }.count == 1, "\(back)")
+    try s.sendKeys("q")
+    #expect(try await s.waitForExit() == 0)
+    let kept = try s.capture().lines.filter { !$0.isEmpty }
+    #expect(kept.allSatisfy { $0.hasPrefix("shell-") } && kept.last == "shell-40", "after exit:\n\(kept)")
+  }
+
   /// A picker higher up the screen: the candidate list went below it, and
   /// stayed there under the picker once the prompt closed.
   @Test func candidatesBelowAPickerHigherUpAreGoneAfterThePrompt() async throws {
