@@ -9,10 +9,10 @@
 /// Only what the bytes settle is measured: a scalar that attaches to the
 /// one before it (Extend, SpacingMark, ZWJ: `attachers`) after anything but
 /// a control (`breakers`); regional indicators in pairs; a pictograph after
-/// a ZWJ after one (GB11: `pictographs`, found with Swift's own breaking). Anything else — a mark with
-/// nothing to attach to (drawn on `◌`), Hangul jamo, a prepended
-/// concatenation mark, an invisible format character, a cluster ending in
-/// a ZWJ, bad UTF-8 — leaves it to `TextSanitizer`.
+/// a ZWJ after one (GB11: `pictographs`, found with Swift's own breaking).
+/// Anything else — a mark with nothing to attach to (drawn on `◌`), Hangul
+/// jamo, a prepended concatenation mark, an invisible format character, a
+/// cluster ending in a ZWJ, bad UTF-8 — leaves it to `TextSanitizer`.
 extension TextWidth {
   /// A scalar's join class and widths, for the first two planes (128 KiB,
   /// built on first use): bit 0 an attacher, bit 1 a breaker, bits 2–3 its
@@ -195,7 +195,8 @@ extension TextWidth {
         }
         if f != 0 {
           // The run's last letter starts the cluster left open: its cells
-          // and its marks' are counted, so what attaches to it past the run adds from zero.
+          // and its marks' are counted, so what attaches to it past the run
+          // adds from zero.
           var last = c.first
           repeat {
             total += Int(f & 3)
