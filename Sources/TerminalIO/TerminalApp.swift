@@ -250,16 +250,16 @@ public final class TerminalApp {
     if inlineHeight != nil && late.contains(SIGWINCH) {
       // A resize the line ended before it was serviced (a key typed as the
       // window changed size): the region is placed again before anything
-      // is drawn. Drawn at its old rows first, it scrolled the shorter
-      // screen and a copy of it stayed above the new one.
-      // The editor gave the terminal its line mode back, in which the
-      // answer to where the cursor is would wait for a newline: ours first.
+      // is drawn (drawn at its old rows, it scrolled the shorter screen and
+      // a copy of it stayed above the new one). Our mode first: in the
+      // editor's line mode, the answer to where the cursor is would wait
+      // for a newline. `takeBack` queues the resize.
       late.removeAll { $0 == SIGWINCH }
       try terminal.enter(mouse: mouse, force: true)
       readSize()
       queueTyped(try regionAfterResizeDuringPrompt(host))
+      // Placed from where the editor left things: nothing left to clean up.
       host.screenMoves = (scrolled: 0, lowestRow: 0, row: host.screenMoves.row)
-      queue.append(.resize(width: width, height: height))
     }
     host.invalidate()
     if inlineHeight != nil { try clearAfterPrompt(host.screenMoves) }

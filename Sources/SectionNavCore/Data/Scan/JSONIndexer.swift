@@ -617,9 +617,9 @@ struct Scan {
     switch value.pointee {
     case 0x22:
       // Text with marks or emoji is measured by clusters (`joinedCells`)
-      // from its first joining scalar on, whatever its bound: a bound pass
-      // first, then clusters where it could beat the widest row, read most
-      // such items twice.
+      // from its first joining scalar on, whatever its bound (a bound pass,
+      // then clusters where it could beat the widest row, read most such
+      // items twice).
       let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
       if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
     case 0x7B, 0x5B:
