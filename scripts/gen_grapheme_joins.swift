@@ -14,7 +14,9 @@
 // (Extend, SpacingMark, ZWJ: GB9, GB9a), `breakers`, scalars after
 // which nothing attaches (Control: GB4), and `pictographs`, the scalars
 // other than attachers that a ZWJ after an emoji joins to it
-// (Extended_Pictographic: GB11, which asks it of both sides).
+// (Extended_Pictographic: GB11, which asks it of both sides), and
+// `prependers`, the scalars that join a letter after them (Prepend: GB9b),
+// the only ones an ASCII letter after them does not start a cluster on.
 //
 // Usage: swift scripts/gen_grapheme_joins.swift > Sources/SectionNavCore/Layout/GraphemeJoinTable.swift
 
@@ -43,6 +45,7 @@ func attaches(_ s: Unicode.Scalar) -> Bool { cluster("a", s) == 1 && cluster("\u
 
 func breaks(_ s: Unicode.Scalar) -> Bool { cluster(s, "\u{301}") == 2 }
 
+func prepends(_ s: Unicode.Scalar) -> Bool { cluster(s, "a") == 1 }
 func pictograph(_ s: Unicode.Scalar) -> Bool { !attaches(s) && cluster("\u{1F468}", "\u{200D}", s) == 1 }
 
 func ranges(_ test: (Unicode.Scalar) -> Bool) -> [(UInt32, UInt32)] {
@@ -77,4 +80,5 @@ table("joiners", "that can join a neighbouring scalar\n  /// into one grapheme c
 table("attachers", "that join any scalar before them but a\n  /// control (Extend, SpacingMark, ZWJ)", attaches)
 table("breakers", "from U+0080 after which no scalar\n  /// attaches (Control)", breaks)
 table("pictographs", "that a ZWJ after an emoji joins to it\n  /// (Extended_Pictographic, GB11)", pictograph)
+table("prependers", "that join a letter after them\n  /// (Prepend, GB9b)", prepends)
 print("}")

@@ -109,10 +109,78 @@ import Testing
     #expect(wrong.isEmpty, "\(wrong)")
   }
 
+  /// Where the bytes cannot tell a stretch, the widest-row pass still
+  /// needs an upper bound that holds (else a row is cut) and is tight (else
+  /// every such item is decoded: 30 MB in 3.5 s): only that stretch is
+  /// bounded scalar by scalar, and measuring goes on after it.
+  @Test func aStretchTheBytesCannotTellIsBoundedAndMeasuringGoesOnAfterIt() {
+    var random = SeededGenerator(seed: 23)
+    var wrong: [String] = []
+    var tighter = 0
+    for _ in 0..<20_000 {
+      var view = String.UnicodeScalarView()
+      for _ in 0..<Int(random.next() % 24 + 1) { view.append(Self.pool[Int(random.next() % UInt64(Self.pool.count))]) }
+      let text = String(view)
+      let drawn = Self.drawn(text)
+      for writing in Writing.allCases {
+        let body = writing == .raw ? text : Self.jsonBody(text, everyScalar: writing == .everyScalarEscaped)
+        let bytes = Array(body.utf8)
+        let (bound, exact, scalars) = bytes.withUnsafeBufferPointer {
+          let p = $0.baseAddress!
+          let joined = TextWidth.joinedBound(p, $0.count, escapes: writing != .raw)
+          return (
+            joined.cells, joined.exact, TextWidth.cells(p, $0.count, escapes: writing != .raw, joining: false).cells
+          )
+        }
+        if exact ? bound != drawn : bound < drawn, wrong.count < 20 {
+          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing): \(bound) vs \(drawn)")
+        }
+        if !exact && bound < scalars { tighter += 1 }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
+    // A bound that gave up at the first such stretch would pass the check above.
+    #expect(tighter > 10_000)
+    // A lone mark before accented text: one cell of slack at most, not one a mark.
+    let text = "\u{301}" + String(repeating: "e\u{301} ", count: 40)
+    let bytes = Array(text.utf8)
+    let bound = bytes.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false) }
+    #expect(!bound.exact && bound.cells <= Self.drawn(text) + 1 && Self.drawn(text) == 81)
+    // After a Prepend, a letter joins it: measuring goes on only after that.
+    let prepended = Array("\u{600}a\u{301}\u{301}\u{301}bc".utf8)
+    let after = prepended.withUnsafeBufferPointer { TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: false) }
+    #expect(!after.exact && after.cells >= Self.drawn("\u{600}a\u{301}\u{301}\u{301}bc"))
+  }
+
+  /// Jamo clusters are measured by their classes (GB6–GB8), each class at
+  /// the cells `CellWidth` gives its scalars: a class the rules and the
+  /// table disagree on would misalign every row of decomposed Korean.
+  @Test func hangulClassesAreTheRulesAndTheWidthsOfTheirScalars() {
+    var wrong: [String] = []
+    for v in UInt32(0x1100)...0xD7FF {
+      let kind = TextWidth.hangulClass(v)
+      guard kind != 0, let s = Unicode.Scalar(v) else { continue }
+      if CellWidth.spacingWidth(s) != (kind == 2 || kind == 3 ? 0 : 2) {
+        wrong.append("width U+\(String(v, radix: 16))")
+      }
+      // Each class joins after the classes the rules say, and only those.
+      for (before, b) in [("\u{1100}", 1), ("\u{1161}", 2), ("\u{11A8}", 3), ("\u{AC00}", 4), ("\u{AC01}", 5)]
+        as [(String, UInt8)]
+      {
+        if ((before + String(s)).count == 1) != TextWidth.hangulJoins(b, kind) {
+          wrong.append("U+\(String(v, radix: 16)) after \(b)")
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+  }
+
   @Test func textPeopleWriteIsMeasuredFromItsBytes() {
     let texts = [
       "cafe\u{301} nai\u{308}ve", "हिन्दी क्षत्रिय स्त्री", "বাংলা ভাষা", "മലയാളം", "ภาษาไทย กำลัง", "தமிழ் கை",
       "👍🏽 thumbs", "family 👨‍👩‍👧", "🇫🇷 France 🇩🇪", "❤️ love", "1️⃣ first", "ｶﾞｲﾄﾞ", "Tiếng Việt", "العربية",
+      // Korean decomposed (NFD), as macOS writes file names: 한글 파일.txt
+      "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF} \u{1111}\u{1161}\u{110B}\u{1175}\u{11AF}.txt",
     ]
     for text in texts {
       #expect(Self.joined(text) == Self.drawn(text), "\(text)")
@@ -126,10 +194,10 @@ import Testing
 
   @Test func whatOnlyGraphemeBreakingCanTellIsLeftToIt() {
     // A mark with nothing to attach to is drawn on `◌`; after a control or
-    // an invisible format character likewise; jamo and prepended marks
-    // join in ways the bytes do not follow; a trailing ZWJ is dropped.
+    // an invisible format character likewise; prepended marks join in ways
+    // the bytes do not follow; a trailing ZWJ is dropped.
     for text in [
-      "\u{301}a", "a\u{200B}\u{301}", "\t\u{301}", "\u{1100}\u{1161}", "\u{600}1", "a\u{200D}", "a\u{1F3FD}",
+      "\u{301}a", "a\u{200B}\u{301}", "\t\u{301}", "\u{600}1", "a\u{200D}", "a\u{1F3FD}",
     ] {
       #expect(Self.joined(text) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }

@@ -207,5 +207,12 @@ import Testing
     try check(marks, options(format: .json, groupBy: "initial"), decoded: 0)
     let narrow = "[\"\u{1100}\u{1161}\", \"a much wider plain row, wider than any bound\"]"
     try check(narrow, options(format: .json, groupBy: "initial"), decoded: 0)
+    // Rows only a bound measures (a lone mark each), growing through the
+    // file: the widest bound is decoded first and settles the rest. In item
+    // order every row was decoded, each beating the rows before it.
+    let growing = (1...30).map { "\"\u{301}" + String(repeating: "x", count: $0) + "\"" }
+    try check("[" + growing.joined(separator: ",") + "]", options(format: .json, groupBy: "initial"), decoded: 1)
+    try check(
+      "[" + growing.reversed().joined(separator: ",") + "]", options(format: .json, groupBy: "initial"), decoded: 1)
   }
 }

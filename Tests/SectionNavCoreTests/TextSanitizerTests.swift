@@ -137,6 +137,27 @@ import Testing
     #expect(TextSanitizer.width(text) == g.reduce(0) { $0 + $1.width })
   }
 
+  /// `drawn` asks two tables whether a letter fuses with a cluster before
+  /// or after it (`joinsLetterBefore`, `joinsLetterAfter`) where it broke
+  /// `"a" + s` and `s + "a"` into graphemes: for every scalar they must say
+  /// what that breaking says, or a mark would lose its `◌` and join the
+  /// cell before it on screen.
+  @Test func theLetterJoinTablesAreWhatGraphemeBreakingSays() {
+    var wrong: [String] = []
+    for v in UInt32(0x80)...0x10FFFF {
+      guard let s = Unicode.Scalar(v), v < 0x30000 || v >= 0xE0000 || v % 64 == 0 else { continue }
+      let text = String(s)
+      if TextSanitizer.joinsLetterBefore(s) != TextSanitizer.fuse("a", text) {
+        wrong.append("before U+\(String(v, radix: 16))")
+      }
+      if TextSanitizer.joinsLetterAfter(s) != TextSanitizer.fuse(text, "a") {
+        wrong.append("after U+\(String(v, radix: 16))")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    #expect(TextSanitizer.joinsLetterBefore("\u{301}") && TextSanitizer.joinsLetterAfter("\u{600}"))
+  }
+
   @Test func drawnGraphemesNeverFuseWithEachOtherOrTheirNeighbours() {
     let samples = [
       "\u{0EB3}\u{0EB3}3", "a\u{200B}\u{0E33}", "\u{0D4E}", "\u{1F1E6}\u{FEFF}\u{1F1E7}\u{1F1E8}",

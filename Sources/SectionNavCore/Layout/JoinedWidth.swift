@@ -9,16 +9,20 @@
 /// Only what the bytes settle is measured: a scalar that attaches to the
 /// one before it (Extend, SpacingMark, ZWJ: `attachers`) after anything but
 /// a control (`breakers`); regional indicators in pairs; a pictograph after
-/// a ZWJ after one (GB11: `pictographs`, found with Swift's own breaking).
-/// Anything else — a mark with nothing to attach to (drawn on `◌`), Hangul
-/// jamo, a prepended concatenation mark, an invisible format character, a
-/// cluster ending in a ZWJ, bad UTF-8 — leaves it to `TextSanitizer`.
+/// a ZWJ after one (GB11: `pictographs`, found with Swift's own breaking);
+/// Hangul jamo by their classes (GB6–GB8). Anything else — a mark with
+/// nothing to attach to (drawn on `◌`), a prepended concatenation mark, an
+/// invisible format character, a ZWJ after a letter, bad UTF-8 — leaves it
+/// to `TextSanitizer`, with an upper bound for the widest-row pass
+/// (`joinedBound`).
 extension TextWidth {
   /// A scalar's join class and widths, for the first two planes (128 KiB,
   /// built on first use): bit 0 an attacher, bit 1 a breaker, bits 2–3 its
   /// width alone (`CellWidth.of`), bits 4–5 what it adds to a cluster that
   /// is no emoji sequence (`CellWidth.spacingWidth`); widths for attachers
-  /// only (any other scalar starts a cluster, and `scalar` gives its width).
+  /// only (any other scalar starts a cluster, and `scalar` gives its width);
+  /// for a breaker, bit 2 says it is an invisible format character (ZWSP,
+  /// word joiner, BOM: `invisibleBit`).
   /// Bit 6: it may be an emoji (`CellWidth.mayBeEmoji`); bit 7: a pictograph
   /// (`pictographs`). Asked per scalar, a function call or a `String` built
   /// for each pair around a ZWJ was a fifth of measuring emoji text.
@@ -43,7 +47,7 @@ extension TextWidth {
         for v in r.low...min(r.high, UInt32(end - 1)) { table[Int(v)] = TextWidth.joinBits(v) }
       }
       for r in TextWidth.breakers where Int(r.low) < end {
-        for v in r.low...min(r.high, UInt32(end - 1)) { table[Int(v)] |= 2 }
+        for v in r.low...min(r.high, UInt32(end - 1)) { table[Int(v)] |= 2 | TextWidth.invisibleBits(v) }
       }
       for v in 0..<0x20 { table[v] |= 2 }
       table[0x7F] |= 2
@@ -82,12 +86,20 @@ extension TextWidth {
   static func joinClassBeyond(_ v: UInt32) -> UInt8 {
     var bits: UInt8 = 0
     if inRanges(attachers, v) { bits = joinBits(v) }
-    if inRanges(breakers, v) { bits |= 2 }
+    if inRanges(breakers, v) { bits |= 2 | invisibleBits(v) }
     if CellWidth.mayBeEmoji(v) { bits |= mayBeEmojiBit }
     if inRanges(pictographs, v) { bits |= pictographBit }
     return bits
   }
 
+  /// `invisibleBit` for a breaker of no width of its own that is a format
+  /// character (`TextSanitizer.isInvisible`), else 0.
+  static func invisibleBits(_ v: UInt32) -> UInt8 {
+    guard scalar(v) <= 0, let s = Unicode.Scalar(v), s.properties.generalCategory == .format else { return 0 }
+    return invisibleBit
+  }
+
+  static let invisibleBit: UInt8 = 0x04
   static let mayBeEmojiBit: UInt8 = 0x40
   static let pictographBit: UInt8 = 0x80
   static let plainBase: UInt8 = 0x40
@@ -119,22 +131,73 @@ extension TextWidth {
     /// Since its last emoji, only scalars that extend an emoji (a
     /// variation selector, a skin tone): a ZWJ then may join the next emoji.
     var emojiTail = false
+    /// The Hangul class of its last scalar (`hangulClass`; 0: none), which
+    /// the jamo after it may join (GB6–GB8).
+    var hangul: UInt8 = 0
+    /// It starts with a vowel or trailing jamo (no leading one before it):
+    /// with no cell of its own it is drawn on `◌`, one cell.
+    var lone = false
 
     /// The cells `CellWidth.of` gives it (nil: the sanitizer's to tell).
-    var cells: Int? {
-      guard !endsInJoiner else { return nil }
+    var cells: Int? { endsInJoiner ? nil : bound }
+
+    /// Its cells whatever comes after it: what a ZWJ ending it (left out
+    /// where it is drawn) or anything that joins it past here adds is the
+    /// joining scalars' own bound.
+    @inline(__always) var bound: Int {
       if count == 1 { return alone }
-      return unit ? min(min(widest, 2) + extra, 2) : sum + extra
+      if unit { return min(min(widest, 2) + extra, 2) }
+      return lone ? max(sum + extra, 1) : sum + extra
+    }
+  }
+
+  /// The class of `v` in the Hangul rules (GB6–GB8): 1 a leading jamo
+  /// (L), 2 a vowel (V), 3 a trailing jamo (T), 4 an LV syllable, 5 an LVT
+  /// one; 0 for any other scalar. Vowels and trailing jamo take no cell,
+  /// the others two (`CellWidth`; a test holds them to it).
+  @inline(__always)
+  static func hangulClass(_ v: UInt32) -> UInt8 {
+    switch v {
+    case 0x1100...0x115F, 0xA960...0xA97C: return 1
+    case 0x1160...0x11A7, 0xD7B0...0xD7C6: return 2
+    case 0x11A8...0x11FF, 0xD7CB...0xD7FB: return 3
+    case 0xAC00...0xD7A3: return (v - 0xAC00) % 28 == 0 ? 4 : 5
+    default: return 0
+    }
+  }
+
+  /// Whether a scalar of Hangul class `next` joins one of class `last`:
+  /// L × (L | V | LV | LVT), (LV | V) × (V | T), (LVT | T) × T.
+  static func hangulJoins(_ last: UInt8, _ next: UInt8) -> Bool {
+    switch last {
+    case 1: return next != 3 && next != 0
+    case 2, 4: return next == 2 || next == 3
+    case 3, 5: return next == 3
+    default: return false
     }
   }
 
   /// The exact cells of text `p[0..<n]` (a JSON string body when
   /// `escapes`), as `TextSanitizer` draws it, when the bytes tell its
   /// clusters (see above); nil when only grapheme breaking can.
-  @inline(never)
   static func joinedCells(_ p: Pointer, _ n: Int, escapes: Bool) -> Int? {
+    let (cells, exact) = joinedBound(p, n, escapes: escapes)
+    return exact ? cells : nil
+  }
+
+  /// `joinedCells`, or where the bytes cannot tell, an upper bound: the
+  /// clusters they tell counted exactly; an invisible format character as
+  /// the one cell its `◌` may take; a ZWJ after a letter as if nothing
+  /// joined it (a consonant it joins, GB9c, adds no cell); any other
+  /// stretch (a lone mark, a Prepend) by its scalars' bound (`skip`), up to
+  /// where clusters start again whatever came before. Such a scalar then
+  /// costs its item a cell or two of slack, not the whole item's: text with
+  /// one in most items was decoded item after item (30 MB in 3.5 s).
+  @inline(never)
+  static func joinedBound(_ p: Pointer, _ n: Int, escapes: Bool) -> (cells: Int, exact: Bool) {
     var total = 0
     var c = Cluster()
+    var exact = true
     var i = 0
     let (widths, classes, plain) = (bmp, joinTable, joinClasses.plain)
     // The last scalar a VS16 followed, and whether it is an emoji: asked
@@ -146,13 +209,47 @@ extension TextWidth {
       emojiAnswer = Unicode.Scalar(v)?.properties.isEmoji == true
       return emojiAnswer
     }
+    /// Counts the open cluster by its `bound` and the stretch the bytes
+    /// cannot tell — from the scalar at `at` to where measuring can go on,
+    /// searched from `from` (`prepend`: the scalar before it is a Prepend)
+    /// — by its scalars, and goes on there with no cluster open. It goes
+    /// on at a scalar that starts a cluster whatever stood before it:
+    /// printable ASCII but after a Prepend (GB9b), or a letter (`plainBase`)
+    /// after ASCII or another letter (no conjunct, GB9c, no jamo, GB6).
+    func skip(at start: Int, from: Int, prepend: Bool = false) {
+      if c.count > 0 { total += c.bound }
+      var j = from
+      var afterPrepend = prepend
+      var afterLetter = false
+      while j < n {
+        let b = p[j]
+        let ascii = b >= 0x20 && b < 0x7F && (b != 0x5C || !escapes)
+        if ascii && !afterPrepend && j > start { break }
+        guard let (v, next) = scalar(at: j, p, n, escapes: escapes) else {
+          (afterPrepend, afterLetter) = (false, false)
+          j += 1
+          continue
+        }
+        let letter = v < 0x10000 && plain[Int(v)] & plainBase != 0
+        if letter && afterLetter && j > start { break }
+        afterPrepend = !letter && v >= 0x600 && (v >= tableEnd || widths[Int(v)] < 0) && inRanges(prependers, v)
+        afterLetter = ascii || letter
+        j = next
+      }
+      total += cells(p + start, j - start, escapes: escapes, joining: false).cells
+      exact = false
+      c = Cluster()
+      i = j
+    }
     while i < n {
       let b = p[i]
       if b >= 0x20 && b < 0x7F && (b != 0x5C || !escapes) {
         // Printable ASCII, most of any text: clusters of one cell each.
         if c.count > 0 {
-          guard let cells = c.cells else { return nil }
-          total += cells
+          // A cluster ending in a ZWJ (after an emoji: GB11 would join a
+          // pictograph) joins no ASCII: as drawn, without the ZWJ.
+          total += c.bound
+          if c.endsInJoiner { exact = false }
         }
         var last = b
         i += 1
@@ -169,18 +266,22 @@ extension TextWidth {
       }
       var v: UInt32 = 0
       var length = 0
+      let at = i
       if b >= 0xE0 || b == 0x5C {
         // A run of letters and the marks on them (`plain`), three-byte or
         // `\uXXXX`, most of Indic, Thai or CJK text: their cells added as
         // they come, with no branch on which is which (a mark after a
         // letter, at random, was a misprediction each).
         (v, length) = runScalar(at: i, p, n, escapes: escapes)
-        var f = length > 0 ? plain[Int(v)] : 0
+        // (After a leading jamo, a syllable joins it: taken below.)
+        var f = length > 0 && c.hangul != 1 ? plain[Int(v)] : 0
         if f & plainBase != 0 {
           // The cluster before the run's first letter ends there.
           if c.count > 0 {
-            guard let cells = c.cells else { return nil }
-            total += cells
+            // Nor a letter, which is no pictograph (as above); after a ZWJ
+            // after a letter, a consonant may join (GB9c): no more cells.
+            total += c.bound
+            if c.endsInJoiner { exact = false }
           }
           c = Cluster(first: v, firstBits: classes[Int(v)], count: 1, closed: false)
         } else if f & plainMark == 0 || c.count == 0 || c.closed || c.unit || c.endsInJoiner || c.first >= 0x10000
@@ -189,7 +290,10 @@ extension TextWidth {
           f = 0
         } else {
           // Marks on the cluster before: its cells so far are counted now.
-          guard let cells = c.cells else { return nil }
+          guard let cells = c.cells else {
+            skip(at: i, from: i)
+            continue
+          }
           total += cells
           (c.alone, c.sum, c.extra) = (0, 0, 0)
         }
@@ -198,14 +302,17 @@ extension TextWidth {
           // and its marks' are counted, so what attaches to it past the run
           // adds from zero.
           var last = c.first
+          var endsInLetter = false
           repeat {
             total += Int(f & 3)
-            last = f & plainBase != 0 ? v : last
+            endsInLetter = f & plainBase != 0
+            last = endsInLetter ? v : last
             i += length
             (v, length) = runScalar(at: i, p, n, escapes: escapes)
             f = length > 0 ? plain[Int(v)] : 0
           } while f != 0
           if last != c.first { c = Cluster(first: last, firstBits: classes[Int(last)], count: 1, closed: false) }
+          c.hangul = endsInLetter && last >= 0xAC00 ? hangulClass(last) : 0
           continue
         }
       }
@@ -224,20 +331,32 @@ extension TextWidth {
         v |= UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
         i += 4
       } else {
-        guard let (scalar, next) = scalar(at: i, p, n, escapes: escapes) else { return nil }
+        guard let (scalar, next) = scalar(at: i, p, n, escapes: escapes) else {
+          skip(at: i, from: i)
+          continue
+        }
         v = scalar
         i = next
       }
       let bits = joinClass(v, classes)
       if v == 0x200D || v == 0xFE0F || bits & 1 != 0 {
         // Attaches to the cluster before it, unless that is a control or there is none.
-        guard c.count > 0, !c.closed else { return nil }
+        guard c.count > 0, !c.closed else {
+          skip(at: at, from: i)
+          continue
+        }
         c.count += 1
+        c.hangul = 0
         c.endsInJoiner = v == 0x200D
         if v == 0x200D {
           // Only in an emoji sequence: after a letter, a ZWJ may join an
-          // Indic conjunct (GB9c) into a cluster this does not follow.
-          guard c.emojiTail else { return nil }
+          // Indic conjunct (GB9c) into a cluster this does not follow —
+          // counted as if it did not (the scalar after a ZWJ adds no cell
+          // to a cluster it joins), a bound.
+          guard c.emojiTail else {
+            exact = false
+            continue
+          }
           c.unit = true
         } else if v == 0xFE0F {
           if c.first == emojiAsked ? emojiAnswer : isEmoji(c.first) {
@@ -250,7 +369,10 @@ extension TextWidth {
         } else {
           if bits & mayBeEmojiBit != 0 {
             // A skin tone or tag on anything but an emoji: as rare as it is odd.
-            guard c.firstBits & mayBeEmojiBit != 0 else { return nil }
+            guard c.firstBits & mayBeEmojiBit != 0 else {
+              skip(at: at, from: i)
+              continue
+            }
             c.unit = true
           }
           c.widest = max(c.widest, Int(bits >> 2 & 3))
@@ -259,11 +381,45 @@ extension TextWidth {
         }
         continue
       }
+      if v >= 0x1100 && v <= 0xD7FB, case let kind = hangulClass(v), kind != 0 {
+        // Jamo join a cluster of Hangul before them, else start one; a
+        // cluster of them is as wide as its scalars (leading jamo and
+        // syllables two cells each, vowels and trailing jamo none).
+        let cells = kind == 2 || kind == 3 ? 0 : 2
+        if c.count > 0 && hangulJoins(c.hangul, kind) {
+          c.count += 1
+          c.hangul = kind
+          c.widest = max(c.widest, cells)
+          c.sum += cells
+          continue
+        }
+        if c.count > 0 {
+          total += c.bound
+          if c.endsInJoiner { exact = false }
+        }
+        c = Cluster(
+          first: v, firstBits: bits, count: 1, alone: max(cells, 1), widest: cells, sum: cells, closed: false,
+          hangul: kind, lone: cells == 0)
+        continue
+      }
       let isFlag = (0x1F1E6...0x1F1FF).contains(v)
       let w = isFlag ? CellWidth.of(Unicode.Scalar(v)!) : v < 0x300 ? 1 : v < tableEnd ? Int(widths[Int(v)]) : scalar(v)
-      // Any other scalar that has no width of its own (a lone mark, a
-      // format character) or may join its neighbours (jamo, prepended marks).
-      guard w > 0 else { return nil }
+      if bits & (2 | invisibleBit) == 2 | invisibleBit {
+        // An invisible format character (ZWSP, word joiner, BOM) ends the
+        // cluster before it and is left out where it is drawn, but for a
+        // `◌` when the clusters around it would fuse: a cell at most.
+        if c.count > 0 { total += c.bound }
+        total += 1
+        exact = false
+        c = Cluster()
+        continue
+      }
+      // Any other scalar that has no width of its own (a lone mark) or may
+      // join its neighbours (prepended marks).
+      guard w > 0 else {
+        skip(at: at, from: i, prepend: v >= 0x600 && inRanges(prependers, v))
+        continue
+      }
       if isFlag && c.count == 1 && (0x1F1E6...0x1F1FF).contains(c.first) {
         // The second of a pair of regional indicators: one flag.
         c.count += 1
@@ -272,27 +428,29 @@ extension TextWidth {
       }
       if c.endsInJoiner {
         // A pictograph after a ZWJ joins the pictograph before it (GB11).
-        guard c.emojiTail, c.firstBits & bits & pictographBit != 0 else { return nil }
-        c.count += 1
-        c.endsInJoiner = false
-        c.widest = max(c.widest, w)
-        c.sum += w
-        continue
+        if c.emojiTail && c.firstBits & bits & pictographBit != 0 {
+          c.count += 1
+          c.endsInJoiner = false
+          c.widest = max(c.widest, w)
+          c.sum += w
+          continue
+        }
+        // Anything else starts a cluster here, the one before it drawn
+        // without its ZWJ (a ZWJ after a letter: a consonant that joins it
+        // by GB9c would add no cell, so this bounds it).
+        exact = false
       }
-      if c.count > 0 {
-        guard let cells = c.cells else { return nil }
-        total += cells
-      }
+      if c.count > 0 { total += c.bound }
       let emoji = bits & mayBeEmojiBit != 0
       c = Cluster(
         first: v, firstBits: bits, count: 1, alone: w, widest: w, sum: w, unit: emoji, closed: bits & 2 != 0,
         emojiTail: emoji)
     }
     if c.count > 0 {
-      guard let cells = c.cells else { return nil }
-      total += cells
+      total += c.bound
+      if c.endsInJoiner { exact = false }
     }
-    return total
+    return (total, exact)
   }
 
   /// The scalar at byte `i` of `p[0..<n]` when it is three bytes or a

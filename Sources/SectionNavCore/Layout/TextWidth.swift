@@ -98,9 +98,10 @@ enum TextWidth {
   /// The display cells of text `p[0..<n]` — a JSON string body when
   /// `escapes`, else raw UTF-8 — and whether that count is exact (else it
   /// is an upper bound: a scalar that may join its neighbours, a bad UTF-8
-  /// byte counted as one cell). At the first scalar that may join, the
-  /// clusters are measured from the bytes (`joinedCells`) where they can
-  /// be; `joining` false leaves that out, for tests of the bound alone.
+  /// byte counted as one cell). From the first scalar that may join on, the
+  /// clusters are measured from the bytes (`joinedBound`): exactly where
+  /// they can be, a stretch they cannot by its scalars; `joining` false
+  /// bounds every scalar alone (for those stretches, and tests of the bound).
   static func cells(_ p: Pointer, _ n: Int, escapes: Bool, joining: Bool = true) -> (cells: Int, exact: Bool) {
     var cells = 0
     var exact = true
@@ -161,7 +162,7 @@ enum TextWidth {
             let w = scalar(v)
             cells += abs(w)
             if w < 0 && exact {
-              if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+              if joining { return joinedBound(p, n, escapes: escapes) }
               exact = false
             }
           } else {
@@ -205,7 +206,7 @@ enum TextWidth {
           i += 3
         }
         if negative < 0 && exact {
-          if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+          if joining { return joinedBound(p, n, escapes: escapes) }
           exact = false
         }
         if i > start { continue }
@@ -235,7 +236,7 @@ enum TextWidth {
       let w = scalar(v)
       cells += abs(w)
       if w < 0 && exact {
-        if joining, let joined = joinedCells(p, n, escapes: escapes) { return (joined, true) }
+        if joining { return joinedBound(p, n, escapes: escapes) }
         exact = false
       }
       i += need + 1

@@ -24,14 +24,13 @@ enum ItemWidth {
     }
 
     /// Measures the pending items that could beat `exact`, decoding them
-    /// (`measure(offset, length)` gives the true width). Incremental: each
-    /// call looks only at items noted since the last one.
+    /// (`measure(offset, length)` gives the true width; `ItemWidth.settle`).
+    /// Incremental: each call looks only at items noted since the last one.
     mutating func resolve(_ measure: (Int, Int) -> Int) -> Int {
-      while resolved < pending.count {
-        let p = pending[resolved]
-        resolved += 1
-        if p.bound > exact { exact = max(exact, measure(p.offset, p.length)) }
-      }
+      guard resolved < pending.count else { return exact }
+      exact =
+        ItemWidth.settle(exact: exact, pending[resolved...], bound: \.bound) { measure($0.offset, $0.length) }.cells
+      resolved = pending.count
       return exact
     }
   }
@@ -40,19 +39,41 @@ enum ItemWidth {
   /// scan (`widestPlain`), the others by `cells`, decoding only those whose
   /// bound beats the widest so far.
   static func widestLine(ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, store: ItemStore) -> Int {
-    var widest = Widest()
-    widest.exact = widestPlain
+    var exact = widestPlain
+    var pending: [(item: Int, bound: Int)] = []
     for i in 0..<ranges.count where !ranges.isPlain(i) {
       let length = ranges.length(i)
-      if length <= widest.exact { continue }
-      let (cells, exact) = TextWidth.cells(buffer.base + ranges.offset(i), length, escapes: false)
-      if exact {
-        widest.note(exact: cells)
-      } else if cells > widest.exact {
-        widest.note(exact: TextSanitizer.width(store.text(at: i)))
+      if length <= exact { continue }
+      let (cells, isExact) = TextWidth.cells(buffer.base + ranges.offset(i), length, escapes: false)
+      if isExact {
+        exact = max(exact, cells)
+      } else if cells > exact {
+        pending.append((i, cells))
       }
     }
-    return widest.exact
+    return settle(exact: exact, pending, bound: \.bound) { TextSanitizer.width(store.text(at: $0.item)) }.cells
+  }
+
+  /// The widest of `exact` and the true widths of `rows`, rows known only
+  /// by an upper bound (`bound`): measured (`measure`, which decodes) widest
+  /// bound first, up to the first bound that cannot beat the widest so far.
+  /// Few rows are decoded, and which ones does not depend on the items'
+  /// order: in item order, each row whose bound beat the widest found
+  /// before it was (rows growing through the file: all of them). Also
+  /// tells how many were decoded.
+  static func settle<Rows: Collection>(
+    exact: Int, _ rows: Rows, bound: (Rows.Element) -> Int, measure: (Rows.Element) -> Int
+  ) -> (cells: Int, decoded: Int) {
+    var best = exact
+    var decoded = 0
+    var candidates = rows.filter { bound($0) > exact }
+    candidates.sort { bound($0) > bound($1) }
+    for row in candidates {
+      guard bound(row) > best else { break }
+      decoded += 1
+      best = max(best, measure(row))
+    }
+    return (best, decoded)
   }
 
   /// An upper bound on the display width of the JSON item at `p`.
@@ -128,13 +149,7 @@ extension ItemWidth {
     /// width (decoding it); only those whose bound beats the widest exact
     /// row are measured. Also tells how many were.
     func resolve(_ measure: (Int, Int) -> Int) -> (cells: Int, decoded: Int) {
-      var best = exact
-      var decoded = 0
-      for p in pending where p.bound > best {
-        decoded += 1
-        best = max(best, measure(p.offset, p.length))
-      }
-      return (best, decoded)
+      ItemWidth.settle(exact: exact, pending, bound: \.bound) { measure($0.offset, $0.length) }
     }
   }
 }

@@ -36,17 +36,11 @@ extension ItemWidth {
   }
 
   /// The widest of `best` and the rows known only by their bounds that
-  /// beat it, decoded and measured; how many were.
+  /// could beat it, decoded and measured (`settle`); how many were.
   private static func settle(_ best: Int, _ unsure: [(index: Int, bound: Int)], _ store: ItemStore) -> (
     cells: Int, decoded: Int
   ) {
-    var best = best
-    var decoded = 0
-    for u in unsure where u.bound > best {
-      decoded += 1
-      best = max(best, TextSanitizer.width(store.text(at: u.index)))
-    }
-    return (best, decoded)
+    settle(exact: best, unsure, bound: \.bound) { TextSanitizer.width(store.text(at: $0.index)) }
   }
 
   /// `measureWidest`'s loop over `items`: the widest exact row, and the rows
