@@ -35,11 +35,24 @@ enum ItemShape: String, CaseIterable {
   /// and `❤️`; items of random length, a fifth of them long, and every
   /// third section written as Python's `json.dumps` writes it (`\uXXXX`).
   case marks = "marks-and-emoji"
+  /// `marks`, made of what the bytes cannot settle in most items: a mark
+  /// with nothing to attach to, a ZWJ after a letter, an invisible format
+  /// character (ZWSP, soft hyphen, word joiner), Korean decomposed as macOS
+  /// writes file names, the Arabic number sign before digits — rows that
+  /// only a bound measures, some of them decoded (`ItemWidth.settle`).
+  case strays = "stray-joiners"
 
   /// The pieces `marks` items are made of.
   static let joining = [
     "cafe\u{301}", "nai\u{308}ve", "a\u{308}\u{304}", "हिन्दी", "क्षत्रिय", "स्त्री", "বাংলা", "മലയാളം", "தமிழ்", "ภาษาไทย",
     "กำลัง", "한국어", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "🇫🇷", "❤\u{FE0F}", "Tiê\u{301}ng", "ok", "retry", "north",
+  ]
+
+  /// The pieces `strays` items are made of (with `joining`'s).
+  static let strayPieces = [
+    "\u{301}ok", "x\u{200D}y", "क\u{200D}", "zero\u{200B}width", "soft\u{AD}hyphen", "word\u{2060}joiner",
+    "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}", "\u{1111}\u{1161}\u{110B}\u{1175}\u{11AF}.txt", "\u{600}1234",
+    "\u{FEFF}bom", "\u{1161}\u{11A8}",
   ]
 
   /// The `country` column of the CSV and TSV shapes.
@@ -164,7 +177,8 @@ enum ItemShape: String, CaseIterable {
         items += 1
       }
       put("]\n")
-    case .marks:
+    case .marks, .strays:
+      let pieces = self == .marks ? Self.joining : Self.joining + Self.strayPieces + Self.strayPieces
       put("{")
       var section = 0
       while written < target {
@@ -172,7 +186,7 @@ enum ItemShape: String, CaseIterable {
         var row: [String] = []
         for _ in 0...Int(rng.next() % 200) {
           let long = rng.next() % 5 == 0
-          let words = (0...Int(rng.next() % (long ? 120 : 30))).map { _ in pick(Self.joining) }
+          let words = (0...Int(rng.next() % (long ? 120 : 30))).map { _ in pick(pieces) }
           let text = words.joined(separator: " ") + " \(items)"
           row.append("\"" + (escaped ? Self.asciiEscaped(text) : text) + "\"")
           items += 1
