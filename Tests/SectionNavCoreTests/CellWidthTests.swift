@@ -16,6 +16,13 @@ import Testing
     #expect(CellWidth.of("ｱｲ") == 2)  // halfwidth katakana
     #expect(CellWidth.of("\u{20000}\u{2A6DF}") == 4)  // CJK extension B
     #expect(CellWidth.of("\u{30000}") == 2)  // plane 3, newer than the table's Unicode
+    // An ideograph of plane 2 with a vowel sign is no emoji sequence: 2 + 1, as tmux draws it.
+    #expect(CellWidth.of("\u{20000}\u{093F}") == 3)
+    // A text-style emoji keeps a spacing mark's cell (tmux: 2); a wide one stays 2.
+    #expect(CellWidth.of(Character("\u{1F000}\u{093F}")) == 2)
+    #expect(CellWidth.of(Character("\u{00A9}\u{093F}")) == 2)
+    #expect(CellWidth.of(Character("\u{1F44D}\u{093F}")) == 2)
+    #expect(CellWidth.of(Character("\u{00A9}\u{0301}")) == 1)
   }
 
   @Test func hangulSyllablesAndJamoClustersAreTwoCells() {

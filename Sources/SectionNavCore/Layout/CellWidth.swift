@@ -33,6 +33,10 @@ public enum CellWidth {
     var widest = of(first)
     var sum = spacingWidth(first)
     var extra = 0
+    // Scalars after the first with a cell of their own (a spacing mark; not
+    // one right after a ZWJ): an emoji sequence keeps their cell too, up to
+    // two (`🀀ि` and `©ि` are two cells where tmux draws them).
+    var marks = 0
     var unit = mayBeEmoji(first.value)
     var afterJoiner = false
     var following: Unicode.Scalar? = second
@@ -51,21 +55,28 @@ public enum CellWidth {
         // A skin tone or tag makes the cluster an emoji sequence (alone, on `◌`, it fills one cell).
         if mayBeEmoji(next.value) { unit = true }
         widest = max(widest, of(next))
-        if !joined { sum += spacingWidth(next) }
+        if !joined {
+          let spacing = spacingWidth(next)
+          sum += spacing
+          if spacing > 0 { marks += 1 }
+        }
       }
     }
-    return unit ? min(min(widest, 2) + extra, 2) : sum + extra
+    return unit ? min(min(widest, 2) + extra + marks, 2) : sum + extra
   }
 
   /// Whether a cluster holding `v` is taken as an emoji sequence: the
   /// scalars that may be emoji (Extended_Pictographic below U+1F000: ©, ⌚,
-  /// the symbols and dingbats, ⬅; everything from U+1F000: emoji, regional
-  /// indicators, skin tones). By range, not by Unicode property: this is
-  /// asked for every scalar of a cluster of several, as data loads.
+  /// the symbols and dingbats, ⬅; everything from U+1F000 to U+1FFFF:
+  /// emoji, regional indicators, skin tones; and the tags). By range, not
+  /// by Unicode property: this is asked for every scalar of a cluster of
+  /// several, as data loads.
   @inline(__always)
   static func mayBeEmoji(_ v: UInt32) -> Bool {
     guard v >= 0xA9 else { return false }
-    if v >= 0x1F000 { return true }
+    // Not the ideographs of planes 2 and 3 (`𠀀` with a vowel sign is no
+    // emoji sequence: three cells, as tmux draws it, not two).
+    if v >= 0x1F000 { return v < 0x20000 || v >= 0xE0000 }
     switch v {
     case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x24C2, 0x25B6, 0x25C0, 0x3030, 0x303D, 0x3297, 0x3299: return true
     case 0x2194...0x21AA, 0x231A...0x23FF, 0x25AA...0x25AB, 0x25FB...0x25FE, 0x2600...0x27BF, 0x2934...0x2935,

@@ -123,6 +123,8 @@ extension TextWidth {
     var widest = 0
     var sum = 0
     var extra = 0
+    /// Scalars after its first with a cell of their own (`CellWidth.of`).
+    var marks = 0
     var unit = false
     /// Nothing attaches to it: its first scalar is a control.
     var closed = true
@@ -146,7 +148,7 @@ extension TextWidth {
     /// joining scalars' own bound.
     @inline(__always) var bound: Int {
       if count == 1 { return alone }
-      if unit { return min(min(widest, 2) + extra, 2) }
+      if unit { return min(min(widest, 2) + extra + marks, 2) }
       return lone ? max(sum + extra, 1) : sum + extra
     }
   }
@@ -347,6 +349,7 @@ extension TextWidth {
         }
         c.count += 1
         c.hangul = 0
+        let joined = c.endsInJoiner
         c.endsInJoiner = v == 0x200D
         if v == 0x200D {
           // Only in an emoji sequence: after a letter, a ZWJ may join an
@@ -375,8 +378,10 @@ extension TextWidth {
             }
             c.unit = true
           }
-          c.widest = max(c.widest, Int(bits >> 2 & 3))
-          c.sum += Int(bits >> 4 & 3)
+          let (alone, spacing) = (Int(bits >> 2 & 3), Int(bits >> 4 & 3))
+          c.widest = max(c.widest, alone)
+          c.sum += spacing
+          if spacing > 0 && !joined { c.marks += 1 }
           if !(0x1F3FB...0x1F3FF).contains(v) && !(0xFE00...0xFE0E).contains(v) { c.emojiTail = false }
         }
         continue
