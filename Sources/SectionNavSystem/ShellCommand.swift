@@ -57,11 +57,15 @@ public enum ShellCommand {
       // shell exits (they were left for good when the program ended first),
       // also when SIGHUP or SIGTERM ends it (the terminal closed: `become`).
       // Not SIGINT: a trap there would end the shell with 130 after a
-      // program that takes C-c itself (vim) ended normally.
+      // program that takes C-c itself (vim) ended normally. The `rm` runs
+      // with SIGHUP and SIGTERM ignored: a closing terminal hangs its group
+      // up twice (the kill, then the pane's end), and the second killed
+      // the `rm` the first one's trap had just started, leaving the files.
       let files = line.files.map { "\"${\($0.name)}\"" }.joined(separator: " ")
       command =
         outlivesProgram && !line.files.isEmpty
-        ? "trap 'rm -f -- \(files)' EXIT; trap 'exit 129' HUP; trap 'exit 143' TERM\n" + line.text : line.text
+        ? "trap 'trap \"\" HUP TERM; rm -f -- \(files)' EXIT; trap 'exit 129' HUP; trap 'exit 143' TERM\n"
+          + line.text : line.text
       var ours = line.environment.map { ($0.name, Self.withoutNUL($0.value)) }
       var paths: [String] = []
       for file in line.files {
