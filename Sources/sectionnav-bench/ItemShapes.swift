@@ -178,6 +178,7 @@ enum ItemShape: String, CaseIterable {
       }
       put("]\n")
     case .marks, .strays:
+      // (The stray pieces twice: one in most items.)
       let pieces = self == .marks ? Self.joining : Self.joining + Self.strayPieces + Self.strayPieces
       put("{")
       var section = 0

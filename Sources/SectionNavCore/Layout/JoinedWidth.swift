@@ -31,7 +31,7 @@ extension TextWidth {
 
   struct JoinClasses: @unchecked Sendable {
     let bits: UnsafePointer<UInt8>
-    /// For each scalar of the first plane, what `joinedCells` measures in
+    /// For each scalar of the first plane, what `joinedBound` measures in
     /// a run of its own: `plainBase` for one that starts a cluster no
     /// emoji sequence, no control and no joining scalar (a letter of most
     /// scripts, a CJK ideograph), `plainMark` for one that attaches to such
@@ -181,7 +181,8 @@ extension TextWidth {
 
   /// The exact cells of text `p[0..<n]` (a JSON string body when
   /// `escapes`), as `TextSanitizer` draws it, when the bytes tell its
-  /// clusters (see above); nil when only grapheme breaking can.
+  /// clusters (see above); nil when only grapheme breaking can. (The
+  /// loaders take `joinedBound`'s bound too; this is its exact answer alone.)
   static func joinedCells(_ p: Pointer, _ n: Int, escapes: Bool) -> Int? {
     let (cells, exact) = joinedBound(p, n, escapes: escapes)
     return exact ? cells : nil

@@ -6,9 +6,9 @@
 /// neighbours (no combining mark, joiner, variation selector, Hangul jamo,
 /// regional indicator; see `GraphemeJoinTable`) is measured exactly without
 /// building a `String`; so is text whose clusters the bytes tell
-/// (`joinedCells`: marks on a letter, emoji sequences); other text gets an
-/// upper bound, and only grapheme breaking (`TextSanitizer.width`) can tell
-/// its exact width.
+/// (`joinedBound`: marks on a letter, emoji sequences, jamo); other text
+/// gets an upper bound, and only grapheme breaking (`TextSanitizer.width`)
+/// can tell its exact width.
 enum TextWidth {
   typealias Pointer = UnsafePointer<UInt8>
 

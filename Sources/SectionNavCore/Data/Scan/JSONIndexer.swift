@@ -616,7 +616,7 @@ struct Scan {
     }
     switch value.pointee {
     case 0x22:
-      // Text with marks or emoji is measured by clusters (`joinedCells`)
+      // Text with marks or emoji is measured by clusters (`joinedBound`)
       // from its first joining scalar on, whatever its bound (a bound pass,
       // then clusters where it could beat the widest row, read most such
       // items twice).
