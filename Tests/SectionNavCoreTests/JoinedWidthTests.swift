@@ -117,6 +117,8 @@ import Testing
     var random = SeededGenerator(seed: 23)
     var wrong: [String] = []
     var tighter = 0
+    var (slack, inexact) = (0, 0)
+    var (drawnTotal, leastTotal) = (0, 0)
     for _ in 0..<20_000 {
       var view = String.UnicodeScalarView()
       for _ in 0..<Int(random.next() % 24 + 1) { view.append(Self.pool[Int(random.next() % UInt64(Self.pool.count))]) }
@@ -125,22 +127,64 @@ import Testing
       for writing in Writing.allCases {
         let body = writing == .raw ? text : Self.jsonBody(text, everyScalar: writing == .everyScalarEscaped)
         let bytes = Array(body.utf8)
-        let (bound, exact, scalars) = bytes.withUnsafeBufferPointer {
+        let (joined, scalars) = bytes.withUnsafeBufferPointer {
           let p = $0.baseAddress!
-          let joined = TextWidth.joinedBound(p, $0.count, escapes: writing != .raw)
           return (
-            joined.cells, joined.exact, TextWidth.cells(p, $0.count, escapes: writing != .raw, joining: false).cells
+            TextWidth.joinedBound(p, $0.count, escapes: writing != .raw),
+            TextWidth.cells(p, $0.count, escapes: writing != .raw, joining: false).cells
           )
         }
-        if exact ? bound != drawn : bound < drawn, wrong.count < 20 {
-          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing): \(bound) vs \(drawn)")
+        let (bound, exact) = (joined.cells, joined.exact)
+        // The lower bound holds too: else the widest-row pass skips the widest row.
+        if exact ? bound != drawn : bound < drawn || joined.least > drawn, wrong.count < 20 {
+          let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+          wrong.append("\(scalars) \(writing): \(joined.least)...\(bound) vs \(drawn)")
         }
         if !exact && bound < scalars { tighter += 1 }
+        // Given a floor, a row that may beat it is measured as without one;
+        // one that cannot is left with a bound no more than the floor.
+        let floor = drawn + Int(random.next() % 9) - 4
+        let against = bytes.withUnsafeBufferPointer {
+          TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: writing != .raw, floor: floor)
+        }
+        if against.cells > floor ? against != joined : against.cells < drawn || against.least > drawn, wrong.count < 20 {
+          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing) floor \(floor): \(against)")
+        }
+        if !exact { slack += bound - joined.least; drawnTotal += drawn; leastTotal += joined.least }
+        inexact += exact ? 0 : 1
       }
     }
     #expect(wrong.isEmpty, "\(wrong)")
     // A bound that gave up at the first such stretch would pass the check above.
     #expect(tighter > 10_000)
+    // So would a lower bound of nothing, which skips no row: a few cells
+    // apart, in text that is mostly such stretches.
+    #expect(inexact > 10_000 && leastTotal * 4 > drawnTotal)
+    // In text people write, a stray piece costs the lower bound a cell or two.
+    let words = ["café", "हिन्दी", "한글", "日本語", "ภาษาไทย", "👍🏽", "naïve", "north", "தமிழ்", "👨‍👩‍👧", "স্ত্রী"]
+    let strays = ["\u{301}ok", "x\u{200D}y", "zero\u{200B}width", "\u{600}1234", "क\u{200D}", "\u{FEFF}bom", "\u{1161}\u{11A8}"]
+    for round in 0..<200 {
+      var text = ""
+      var pieces = 0
+      for k in 0..<40 {
+        let stray = k % 7 == round % 7
+        pieces += stray ? 1 : 0
+        text += (stray ? strays[(k + round) % strays.count] : words[(k * 3 + round) % words.count]) + " "
+      }
+      let bytes = Array(text.utf8)
+      let measured = bytes.withUnsafeBufferPointer { TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: false) }
+      let drawn = Self.drawn(text)
+      #expect(measured.least <= drawn && measured.least >= drawn - 3 * pieces, "\(text)")
+      // A row well short of the floor is measured only part of the way.
+      let (short, beats) = bytes.withUnsafeBufferPointer {
+        (
+          TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: false, floor: drawn * 3 / 2),
+          TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: false, floor: drawn - 1)
+        )
+      }
+      #expect(short.cells <= drawn * 3 / 2 && short.cells > measured.cells && short.least <= drawn, "\(text)")
+      #expect(beats == measured, "\(text)")
+    }
     // A lone mark before accented text: one cell of slack at most, not one a mark.
     let text = "\u{301}" + String(repeating: "e\u{301} ", count: 40)
     let bytes = Array(text.utf8)

@@ -139,6 +139,9 @@ extension TextWidth {
     /// It starts with a vowel or trailing jamo (no leading one before it):
     /// with no cell of its own it is drawn on `◌`, one cell.
     var lone = false
+    /// Cells of it already counted (a letter and its marks in a run):
+    /// what may turn out not to be there when a stretch joins it.
+    var counted = 0
 
     /// The cells `CellWidth.of` gives it (nil: the sanitizer's to tell).
     var cells: Int? { endsInJoiner ? nil : bound }
@@ -184,8 +187,8 @@ extension TextWidth {
   /// clusters (see above); nil when only grapheme breaking can. (The
   /// loaders take `joinedBound`'s bound too; this is its exact answer alone.)
   static func joinedCells(_ p: Pointer, _ n: Int, escapes: Bool) -> Int? {
-    let (cells, exact) = joinedBound(p, n, escapes: escapes)
-    return exact ? cells : nil
+    let measured = joinedBound(p, n, escapes: escapes)
+    return measured.exact ? measured.cells : nil
   }
 
   /// `joinedCells`, or where the bytes cannot tell, an upper bound: the
@@ -196,11 +199,20 @@ extension TextWidth {
   /// where clusters start again whatever came before. Such a scalar then
   /// costs its item a cell or two of slack, not the whole item's: text with
   /// one in most items was decoded item after item (30 MB in 3.5 s).
+  /// Its lower bound (`Cells.least`) takes off what each such place may
+  /// have counted that is not there: the cell of an invisible character,
+  /// two for a consonant a ZWJ may join, a cluster before a ZWJ that joins
+  /// nothing, a stretch and the cluster it may join.
+  /// A row no wider than `floor` cannot be the widest (`ItemWidth.Bar`):
+  /// once what is counted and the bytes left (no scalar takes more cells
+  /// than bytes) come to no more, measuring stops there, with that bound.
+  /// (A third of such text's rows was measured to the end for nothing.)
   @inline(never)
-  static func joinedBound(_ p: Pointer, _ n: Int, escapes: Bool) -> (cells: Int, exact: Bool) {
+  static func joinedBound(_ p: Pointer, _ n: Int, escapes: Bool, floor: Int = -1) -> Cells {
     var total = 0
     var c = Cluster()
     var exact = true
+    var slack = 0
     var i = 0
     let (widths, classes, plain) = (bmp, joinTable, joinClasses.plain)
     // The last scalar a VS16 followed, and whether it is an emoji: asked
@@ -220,7 +232,10 @@ extension TextWidth {
     /// printable ASCII but after a Prepend (GB9b), or a letter (`plainBase`)
     /// after ASCII or another letter (no conjunct, GB9c, no jamo, GB6).
     func skip(at start: Int, from: Int, prepend: Bool = false) {
-      if c.count > 0 { total += c.bound }
+      if c.count > 0 {
+        total += c.bound
+        slack += c.bound + c.counted
+      }
       var j = from
       var afterPrepend = prepend
       var afterLetter = false
@@ -239,7 +254,9 @@ extension TextWidth {
         afterLetter = ascii || letter
         j = next
       }
-      total += cells(p + start, j - start, escapes: escapes, joining: false).cells
+      let stretch = cells(p + start, j - start, escapes: escapes, joining: false).cells
+      total += stretch
+      slack += stretch
       exact = false
       c = Cluster()
       i = j
@@ -248,11 +265,17 @@ extension TextWidth {
       let b = p[i]
       if b >= 0x20 && b < 0x7F && (b != 0x5C || !escapes) {
         // Printable ASCII, most of any text: clusters of one cell each.
+        // (Between words, where a row that cannot be the widest is left.)
+        let most = total + c.bound + (n - i)
+        if most <= floor { return Cells(cells: most, exact: false, least: total - slack) }
         if c.count > 0 {
           // A cluster ending in a ZWJ (after an emoji: GB11 would join a
           // pictograph) joins no ASCII: as drawn, without the ZWJ.
           total += c.bound
-          if c.endsInJoiner { exact = false }
+          if c.endsInJoiner {
+            exact = false
+            slack += c.bound
+          }
         }
         var last = b
         i += 1
@@ -284,7 +307,10 @@ extension TextWidth {
             // Nor a letter, which is no pictograph (as above); after a ZWJ
             // after a letter, a consonant may join (GB9c): no more cells.
             total += c.bound
-            if c.endsInJoiner { exact = false }
+            if c.endsInJoiner {
+              exact = false
+              slack += c.bound
+            }
           }
           c = Cluster(first: v, firstBits: classes[Int(v)], count: 1, closed: false)
         } else if f & plainMark == 0 || c.count == 0 || c.closed || c.unit || c.endsInJoiner || c.first >= 0x10000
@@ -298,6 +324,7 @@ extension TextWidth {
             continue
           }
           total += cells
+          c.counted += cells
           (c.alone, c.sum, c.extra) = (0, 0, 0)
         }
         if f != 0 {
@@ -306,15 +333,19 @@ extension TextWidth {
           // adds from zero.
           var last = c.first
           var endsInLetter = false
+          var counted = c.counted
           repeat {
-            total += Int(f & 3)
+            let cells = Int(f & 3)
+            total += cells
             endsInLetter = f & plainBase != 0
             last = endsInLetter ? v : last
+            counted = endsInLetter ? cells : counted + cells
             i += length
             (v, length) = runScalar(at: i, p, n, escapes: escapes)
             f = length > 0 ? plain[Int(v)] : 0
           } while f != 0
           if last != c.first { c = Cluster(first: last, firstBits: classes[Int(last)], count: 1, closed: false) }
+          c.counted = counted
           c.hangul = endsInLetter && last >= 0xAC00 ? hangulClass(last) : 0
           continue
         }
@@ -359,6 +390,7 @@ extension TextWidth {
           // to a cluster it joins), a bound.
           guard c.emojiTail else {
             exact = false
+            slack += 2
             continue
           }
           c.unit = true
@@ -401,7 +433,10 @@ extension TextWidth {
         }
         if c.count > 0 {
           total += c.bound
-          if c.endsInJoiner { exact = false }
+          if c.endsInJoiner {
+            exact = false
+            slack += c.bound
+          }
         }
         c = Cluster(
           first: v, firstBits: bits, count: 1, alone: max(cells, 1), widest: cells, sum: cells, closed: false,
@@ -416,6 +451,7 @@ extension TextWidth {
         // `◌` when the clusters around it would fuse: a cell at most.
         if c.count > 0 { total += c.bound }
         total += 1
+        slack += 1
         exact = false
         c = Cluster()
         continue
@@ -445,6 +481,7 @@ extension TextWidth {
         // without its ZWJ (a ZWJ after a letter: a consonant that joins it
         // by GB9c would add no cell, so this bounds it).
         exact = false
+        slack += c.bound
       }
       if c.count > 0 { total += c.bound }
       let emoji = bits & mayBeEmojiBit != 0
@@ -454,9 +491,12 @@ extension TextWidth {
     }
     if c.count > 0 {
       total += c.bound
-      if c.endsInJoiner { exact = false }
+      if c.endsInJoiner {
+        exact = false
+        slack += c.bound
+      }
     }
-    return (total, exact)
+    return Cells(cells: total, exact: exact, least: total - slack)
   }
 
   /// The scalar at byte `i` of `p[0..<n]` when it is three bytes or a

@@ -382,24 +382,24 @@ struct ItemGroups {
   /// bytes, unless a template adds text or repeats fields).
   @inline(__always)
   mutating func noteRow(offset: Int, length: Int, bytesBound: Bool, measure: () -> ItemStore.Cells) {
-    if bytesBound && length <= rows.exact { return }
+    if bytesBound && length <= rows.floor { return }
     rows.note(item: count, offset: offset, length: length, measure())
   }
 
   /// Forgets the items from `n` on (a bad JSON line skipped, or the
   /// elements of a first value that turned out to be one of several).
-  /// `widest`: the widest exact row before them, when they do not come
-  /// back (`ItemWidth.Rows.forget`).
-  mutating func truncate(to n: Int, widest: Int? = nil) {
+  /// `widest`: the widest-row bar as it stood before them, when they do
+  /// not come back (`ItemWidth.Rows.forget`).
+  mutating func truncate(to n: Int, widest: ItemWidth.Bar? = nil) {
     // Sections kept apart have no input order to cut: tags give them one.
     if separate && n < count { flatten() }
     if separate {
-      rows.forget(from: n, exact: widest)
+      rows.forget(from: n, bar: widest)
       return
     }
     ranges.truncate(to: n)
     sectionOf.truncate(to: n)
-    rows.forget(from: n, exact: widest)
+    rows.forget(from: n, bar: widest)
   }
 
   /// The items so far as a list (copies the ranges, so it can be called

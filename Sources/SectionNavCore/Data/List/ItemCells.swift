@@ -8,7 +8,7 @@
 /// width rule): no `String` per item. Exact unless only grapheme breaking
 /// can tell (a combining mark, a joiner…), then an upper bound.
 extension ItemStore {
-  typealias Cells = (cells: Int, exact: Bool)
+  typealias Cells = TextWidth.Cells
 
   /// Whether rows are built by `--item-format` (which may be wider than the item's bytes).
   /// The items' byte ranges (nil for strings held whole, and a subset).
@@ -34,7 +34,7 @@ extension ItemStore {
   /// with what every item shares (column numbers, field names) worked out once.
   func measurer() -> (Int) -> ItemStore.Cells {
     switch self {
-    case .strings(let s): return { (TextSanitizer.width(s[$0]), true) }
+    case .strings(let s): return { .exact(TextSanitizer.width(s[$0])) }
     case .json(let j): return j.measurer()
     case .lines(let l):
       return { TextWidth.cells(l.buffer.base + l.ranges.offset($0), l.ranges.length($0), escapes: false) }
@@ -107,8 +107,7 @@ struct TemplateCells {
   func cells(_ p: JSONValueText.Pointer, _ length: Int) -> ItemStore.Cells {
     withUnsafeTemporaryAllocation(of: (offset: Int, length: Int).self, capacity: max(1, keys.count)) { found in
       JSONValueText.members(keys, in: p, length, found: found.baseAddress!)
-      var cells = template.literalCells
-      var exact = template.literalsExact
+      var cells = template.literal
       for (key, field) in plan {
         var value: (offset: Int, length: Int)?
         if key < 0 {
@@ -123,11 +122,9 @@ struct TemplateCells {
             }
         }
         guard let value, value.length > 0, p[value.offset] != 0x6E else { continue }
-        let v = JSONValueText.cells(p + value.offset, value.length)
-        cells += v.cells
-        exact = exact && v.exact
+        cells = cells + JSONValueText.cells(p + value.offset, value.length)
       }
-      return (cells, exact)
+      return cells
     }
   }
 }
@@ -152,7 +149,7 @@ extension JSONValueText {
 
   /// The cells of `display(p, length, itemField: nil)`.
   static func cells(_ p: Pointer, _ length: Int) -> ItemStore.Cells {
-    guard length > 0 else { return (0, true) }
+    guard length > 0 else { return .exact(0) }
     switch p.pointee {
     case 0x22: return TextWidth.cells(p + 1, length - 2, escapes: true)
     case 0x7B, 0x5B: return compactCells(p, length)
@@ -163,8 +160,7 @@ extension JSONValueText {
   /// The cells of `compact(p, length)`: strings as written (escapes shown),
   /// whitespace outside them left out.
   static func compactCells(_ p: Pointer, _ length: Int) -> ItemStore.Cells {
-    var cells = 0
-    var exact = true
+    var cells = ItemStore.Cells.exact(0)
     var i = 0
     while i < length {
       let c = p[i]
@@ -172,22 +168,20 @@ extension JSONValueText {
       if c == 0x22 {
         let start = i
         i = JSONValueText.stringEnd(p, from: i, length)
-        let body = TextWidth.cells(p + start, i - start, escapes: false)
-        cells += body.cells + 2
-        exact = exact && body.exact
+        cells = cells + TextWidth.cells(p + start, i - start, escapes: false) + .exact(2)
         i += 1
       } else if !JSONLexer.isSpace(c) {
-        cells += 1
+        cells = cells + .exact(1)
       }
     }
-    return (cells, exact)
+    return cells
   }
 
   /// The cells of `fieldText(field, in: p, length)` (nothing when missing or null).
   static func fieldCells(_ field: FieldPath, in p: Pointer, _ length: Int) -> ItemStore.Cells {
-    guard let f = lookup(field, in: p, length), f.length > 0 else { return (0, true) }
+    guard let f = lookup(field, in: p, length), f.length > 0 else { return .exact(0) }
     let q = p + f.offset
-    if q.pointee == 0x6E { return (0, true) }
+    if q.pointee == 0x6E { return .exact(0) }
     return cells(q, f.length)
   }
 }
@@ -195,16 +189,11 @@ extension JSONValueText {
 extension ItemTemplate {
   /// The cells of `render(value)`, given each field's cells.
   func cells(_ value: (FieldPath) -> ItemStore.Cells) -> ItemStore.Cells {
-    var cells = literalCells
-    var exact = literalsExact
+    var cells = literal
     for piece in pieces {
-      if case .field(let f) = piece {
-        let v = value(f)
-        cells += v.cells
-        exact = exact && v.exact
-      }
+      if case .field(let f) = piece { cells = cells + value(f) }
     }
-    return (cells, exact)
+    return cells
   }
 }
 
@@ -224,9 +213,8 @@ struct RecordCells: Sendable {
   let quoted: Bool
   /// Rows come from `--item-format` (a flag: testing the optional copies the template).
   let hasTemplate: Bool
-  /// The template's literal text's cells, and whether they are exact.
-  let literalCells: Int
-  let literalsExact: Bool
+  /// The cells of the template's literal text.
+  let literal: TextWidth.Cells
   /// Per template field piece, its column (-1: none).
   let plan: [Int]
   /// `plan` when it has at most 8 pieces, inline (-1 past its end):
@@ -246,8 +234,7 @@ struct RecordCells: Sendable {
     self.separator = separator
     self.quoted = quoted
     hasTemplate = template != nil
-    literalCells = template?.literalCells ?? 0
-    literalsExact = template?.literalsExact ?? true
+    literal = template?.literal ?? .exact(0)
     plan = template?.fields.map { columns.lastIndex(ofName: $0.columnName) ?? -1 } ?? []
     var short = SIMD8<Int32>(repeating: -1)
     for (k, column) in plan.prefix(8).enumerated() { short[k] = Int32(clamping: column) }
@@ -280,7 +267,7 @@ struct RecordCells: Sendable {
   @inline(__always)
   func bound(fields found: UnsafePointer<CSVScan.Field>, _ n: Int) -> Int {
     if hasTemplate {
-      var bytes = literalCells
+      var bytes = literal.cells
       if let short = shortPlan {
         for k in 0..<8 {
           let column = Int(short[k])
@@ -301,18 +288,15 @@ struct RecordCells: Sendable {
     -> ItemStore.Cells
   {
     if hasTemplate {
-      var cells = literalCells
-      var exact = literalsExact
+      var cells = literal
       for column in plan where column >= 0 && column < n {
         let f = found[column]
-        let v = CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
-        cells += v.cells
-        exact = exact && v.exact
+        cells = cells + CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
       }
-      return (cells, exact)
+      return cells
     }
     if showsField {
-      guard let column, column < n else { return (0, true) }
+      guard let column, column < n else { return .exact(0) }
       let f = found[column]
       return CSVScan.cells(p + f.start, f.end - f.start, quoted: f.quoted)
     }
@@ -405,6 +389,6 @@ extension CSVScan {
         i = q + 1
       }
     }
-    return (raw.cells - pairs, raw.exact)
+    return raw.less(pairs)
   }
 }

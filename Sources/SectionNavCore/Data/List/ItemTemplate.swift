@@ -10,9 +10,8 @@ public struct ItemTemplate: Sendable, Equatable {
   let pieces: [Piece]
   /// The template as written.
   public let text: String
-  /// The cells the literal text takes, and whether that is exact (see `TextWidth`).
-  let literalCells: Int
-  let literalsExact: Bool
+  /// The cells the literal text takes (see `TextWidth`).
+  let literal: TextWidth.Cells
 
   /// The `}` that ends a field starting at `from`: the first one outside
   /// a quoted key (`{."x}"}` names the key `x}`), or nil.
@@ -72,10 +71,9 @@ public struct ItemTemplate: Sendable, Equatable {
     self.pieces = pieces
     var literals = ""
     for case .text(let t) in pieces { literals += t }
-    var utf8 = Array(literals.utf8)
-    (literalCells, literalsExact) = utf8.withUnsafeMutableBufferPointer {
-      $0.isEmpty ? (0, true) : TextWidth.cells($0.baseAddress!, $0.count, escapes: false)
-    }
+    let utf8 = Array(literals.utf8)
+    self.literal =
+      utf8.isEmpty ? .exact(0) : utf8.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false) }
   }
 
   /// The row text, given how to read one field.

@@ -8,30 +8,79 @@
 enum ItemWidth {
   typealias Pointer = UnsafePointer<UInt8>
 
+  /// What a row must beat to be the widest, as a scan goes: the widest row
+  /// known exactly, and `floor`, the least the widest row can be — that or
+  /// a row's lower bound where only its bounds are known
+  /// (`TextWidth.Cells.least`). A row whose upper bound is no more than
+  /// `floor` cannot be the widest and needs no measuring (with a stray
+  /// joiner in every item no row was exact, and every row was measured).
+  /// The rows that may beat it wait by their upper bounds for `settle`; the
+  /// row that set `floor` is one of them, or `exact`, so the widest row
+  /// `settle` finds is never less than a row skipped.
+  struct Bar: Sendable {
+    /// The widest row whose width is known exactly.
+    var exact = 0
+    /// The least the widest row can be (`exact` or more).
+    var floor = 0
+
+    @inline(__always)
+    mutating func note(exact width: Int) {
+      guard width > exact else { return }
+      exact = width
+      if width > floor { floor = width }
+    }
+
+    /// Notes a row of `cells`; true when it must wait to be settled (only
+    /// its bounds are known, and its upper one beats `floor` as it stood).
+    @inline(__always)
+    mutating func note(_ cells: TextWidth.Cells) -> Bool {
+      if cells.exact {
+        note(exact: cells.cells)
+        return false
+      }
+      let waits = cells.cells > floor
+      if cells.least > floor { floor = cells.least }
+      return waits
+    }
+
+    /// Takes in the bar of rows noted elsewhere (the other half of a split).
+    mutating func merge(_ other: Bar) {
+      note(exact: other.exact)
+      floor = max(floor, other.floor)
+    }
+  }
+
   /// The running widest item of a load.
   struct Widest: Sendable {
-    /// The widest item whose width is known exactly.
-    var exact = 0
+    var bar = Bar()
     /// Items known only by an upper bound (byte ranges in the buffer).
     var pending: [(offset: Int, length: Int, bound: Int)] = []
     /// `pending[..<resolved]` have been measured into `exact`.
     var resolved = 0
 
-    mutating func note(exact width: Int) { if width > exact { exact = width } }
+    /// What an item's upper bound must beat to need measuring.
+    var floor: Int { bar.floor }
 
-    mutating func note(offset: Int, length: Int, bound: Int) {
-      if bound > exact { pending.append((offset, length, bound)) }
+    @inline(__always)
+    mutating func note(exact width: Int) { bar.note(exact: width) }
+
+    @inline(__always)
+    mutating func note(offset: Int, length: Int, _ cells: TextWidth.Cells) {
+      if bar.note(cells) { pending.append((offset, length, cells.cells)) }
     }
 
-    /// Measures the pending items that could beat `exact`, decoding them
-    /// (`measure(offset, length)` gives the true width; `ItemWidth.settle`).
-    /// Incremental: each call looks only at items noted since the last one.
+    /// Measures the pending items that could beat the widest exact one,
+    /// decoding them (`measure(offset, length)` gives the true width;
+    /// `ItemWidth.settle`). Incremental: each call looks only at items
+    /// noted since the last one.
     mutating func resolve(_ measure: (Int, Int) -> Int) -> Int {
-      guard resolved < pending.count else { return exact }
-      exact =
-        ItemWidth.settle(exact: exact, pending[resolved...], bound: \.bound) { measure($0.offset, $0.length) }.cells
+      guard resolved < pending.count else { return bar.exact }
+      let settled = ItemWidth.settle(exact: bar.exact, pending[resolved...], bound: \.bound) {
+        measure($0.offset, $0.length)
+      }
+      bar.note(exact: settled.cells)
       resolved = pending.count
-      return exact
+      return bar.exact
     }
   }
 
@@ -39,19 +88,16 @@ enum ItemWidth {
   /// scan (`widestPlain`), the others by `cells`, decoding only those whose
   /// bound beats the widest so far.
   static func widestLine(ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, store: ItemStore) -> Int {
-    var exact = widestPlain
+    var bar = Bar()
+    bar.note(exact: widestPlain)
     var pending: [(item: Int, bound: Int)] = []
     for i in 0..<ranges.count where !ranges.isPlain(i) {
       let length = ranges.length(i)
-      if length <= exact { continue }
-      let (cells, isExact) = TextWidth.cells(buffer.base + ranges.offset(i), length, escapes: false)
-      if isExact {
-        exact = max(exact, cells)
-      } else if cells > exact {
-        pending.append((i, cells))
-      }
+      if length <= bar.floor { continue }
+      let cells = TextWidth.cells(buffer.base + ranges.offset(i), length, escapes: false, floor: bar.floor)
+      if bar.note(cells) { pending.append((i, cells.cells)) }
     }
-    return settle(exact: exact, pending, bound: \.bound) { TextSanitizer.width(store.text(at: $0.item)) }.cells
+    return settle(exact: bar.exact, pending, bound: \.bound) { TextSanitizer.width(store.text(at: $0.item)) }.cells
   }
 
   /// The widest of `exact` and the true widths of `rows`, rows known only
@@ -113,43 +159,45 @@ extension ItemWidth {
   /// until a list is made, and are decoded only if their bound still beats
   /// the widest exact row. The figure is exact whatever the items' order.
   struct Rows: Sendable {
-    /// The widest row whose width is known exactly.
-    var exact = 0
+    var bar = Bar()
     /// Rows known only by an upper bound (in item order).
     var pending: [(item: Int, offset: Int, length: Int, bound: Int)] = []
 
+    /// What a row's upper bound must beat to need measuring.
+    var floor: Int { bar.floor }
+
     @inline(__always)
-    mutating func note(exact width: Int) { if width > exact { exact = width } }
+    mutating func note(exact width: Int) { bar.note(exact: width) }
 
     /// Notes item `item`'s row: `cells` as `TextWidth.cells` gives them.
     @inline(__always)
     mutating func note(item: Int, offset: Int, length: Int, _ cells: ItemStore.Cells) {
-      if cells.exact {
-        if cells.cells > exact { exact = cells.cells }
-      } else if cells.cells > exact {
-        pending.append((item, offset, length, cells.cells))
-      }
+      if bar.note(cells) { pending.append((item, offset, length, cells.cells)) }
     }
 
-    /// Forgets the rows of items `n` and later. `exact`: the widest exact
-    /// row before them, when they may not come back (a bad line skipped); a
-    /// scan stepping back to rescan them leaves it (they come back as they were).
-    mutating func forget(from n: Int, exact: Int? = nil) {
+    /// Forgets the rows of items `n` and later. `bar`: as it stood before
+    /// them, when they may not come back (a bad line skipped); a scan
+    /// stepping back to rescan them leaves it (they come back as they were).
+    mutating func forget(from n: Int, bar: Bar? = nil) {
       while let last = pending.last, last.item >= n { pending.removeLast() }
-      if let exact { self.exact = exact }
+      if let bar { self.bar = bar }
     }
 
     /// Takes in the rows of `later`, whose items come after the first `shift`.
     mutating func append(_ later: Rows, shift: Int) {
-      note(exact: later.exact)
-      for p in later.pending where p.bound > exact { pending.append((p.item + shift, p.offset, p.length, p.bound)) }
+      // Those its bar skipped may be below this one's, and the reverse:
+      // the rows either keeps are kept, then the bars taken together.
+      for p in later.pending where p.bound > bar.floor {
+        pending.append((p.item + shift, p.offset, p.length, p.bound))
+      }
+      bar.merge(later.bar)
     }
 
     /// The widest row: `measure(offset, length)` gives a pending row's true
     /// width (decoding it); only those whose bound beats the widest exact
     /// row are measured. Also tells how many were.
     func resolve(_ measure: (Int, Int) -> Int) -> (cells: Int, decoded: Int) {
-      ItemWidth.settle(exact: exact, pending, bound: \.bound) { measure($0.offset, $0.length) }
+      ItemWidth.settle(exact: bar.exact, pending, bound: \.bound) { measure($0.offset, $0.length) }
     }
   }
 }

@@ -44,29 +44,26 @@ extension ItemWidth {
   }
 
   /// `measureWidest`'s loop over `items`: the widest exact row, and the rows
-  /// known only by a bound that beats it as it stood.
+  /// known only by a bound that beats the bar as it stood (`Bar`).
   private static func measure(
     _ store: ItemStore, _ ranges: PackedRanges, _ items: some Sequence<Int>, widestPlain: Int,
     given: (Int) -> Bool
   ) -> (best: Int, unsure: [(index: Int, bound: Int)]) {
-    var best = widestPlain
+    var bar = Bar()
+    bar.note(exact: widestPlain)
     var unsure: [(index: Int, bound: Int)] = []
     // (A range's and an array's count: no measurer made for none.)
-    guard items.underestimatedCount > 0 else { return (best, unsure) }
+    guard items.underestimatedCount > 0 else { return (bar.exact, unsure) }
     let measure = store.measurer()
     // A row never takes more cells than its item's bytes (every scalar or
     // escape takes at least as many bytes as cells), unless a template
     // repeats fields or adds text.
     let bytesBound = !store.rendersTemplate
     for i in items where !given(i) {
-      if bytesBound && ranges.length(i) <= best { continue }
-      let (cells, exact) = measure(i)
-      if exact {
-        if cells > best { best = cells }
-      } else if cells > best {
-        unsure.append((i, cells))
-      }
+      if bytesBound && ranges.length(i) <= bar.floor { continue }
+      let cells = measure(i)
+      if bar.note(cells) { unsure.append((i, cells.cells)) }
     }
-    return (best, unsure)
+    return (bar.exact, unsure)
   }
 }

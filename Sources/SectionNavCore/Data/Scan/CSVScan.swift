@@ -262,7 +262,7 @@ struct CSVScan {
       items.rows.note(exact: length)
     } else if !showsColumns {
       items.noteRow(offset: offset, length: length, bytesBound: true) { TextWidth.cells(start, length, escapes: false) }
-    } else if rowCells.bound(fields: found, n) > items.rows.exact {
+    } else if rowCells.bound(fields: found, n) > items.rows.floor {
       // Measured only when its bytes could make it the widest row.
       items.noteRow(offset: offset, length: length, bytesBound: false) {
         rowCells.cells(start, length, fields: found, n)

@@ -401,13 +401,13 @@ struct Scan {
             // Objects and arrays are shown without the whitespace between tokens.
             let compact = first == 0x7B || first == 0x5B ? length - (spaces - itemSpaces) : length
             if plain {
-              if compact > widest.exact { widest.exact = compact }
+              widest.note(exact: compact)
             } else {
               // An upper bound on its cells: an object shown by its field is
               // no wider than the field's bytes (a string's body's).
               var bound = compact
               if first == 0x7B, let s = fieldStart, let e = fieldEnd { bound = e - s - (s.pointee == 0x22 ? 2 : 0) }
-              if bound > widest.exact {
+              if bound > widest.floor {
                 let field = fieldStart.flatMap { s in fieldEnd.map { (s, $0) } }
                 measure(itemStart, length, compact: compact, field: field)
               }
@@ -544,8 +544,8 @@ struct Scan {
     second.sections = RawSections()
     if keys { sortKeys.adopt(second.sortKeys) }
     second.sortKeys = NaturalOrder.SortKeys()
-    widest.note(exact: second.widest.exact)
     widest.pending += second.widest.pending[second.widest.resolved...]
+    widest.bar.merge(second.widest.bar)
     if shapeFailure == nil { shapeFailure = second.shapeFailure }
     if second.shape == .other { shape = .other }
   }
@@ -559,8 +559,8 @@ struct Scan {
     items.append(offset: start - buffer.base, length: length, plain: plain)
     let compact = length - 2
     if plain {
-      if compact > widest.exact { widest.exact = compact }
-    } else if compact - saved > widest.exact {
+      widest.note(exact: compact)
+    } else if compact - saved > widest.floor {
       measure(start, length, compact: compact, field: nil)
     }
   }
@@ -620,18 +620,17 @@ struct Scan {
       // from its first joining scalar on, whatever its bound (a bound pass,
       // then clusters where it could beat the widest row, read most such
       // items twice).
-      let (cells, exact) = TextWidth.cells(value + 1, valueLength - 2, escapes: true)
-      if exact { widest.note(exact: cells) } else { widest.note(offset: offset, length: length, bound: cells) }
+      widest.note(
+        offset: offset, length: length, TextWidth.cells(value + 1, valueLength - 2, escapes: true, floor: widest.floor))
     case 0x7B, 0x5B:
       if field == nil {
         // Shown as compact JSON: its own bytes (strings kept as written)
         // less the whitespace between tokens, each of which the bytes'
         // cells count as one. Measured from them, not decoded.
-        let (cells, exact) = TextWidth.cells(item, length, escapes: false)
-        let shown = cells - (length - compact)
-        if exact { widest.note(exact: shown) } else { widest.note(offset: offset, length: length, bound: shown) }
+        let shown = TextWidth.cells(item, length, escapes: false).less(length - compact)
+        widest.note(offset: offset, length: length, shown)
       } else {
-        widest.note(offset: offset, length: length, bound: valueLength)
+        widest.note(offset: offset, length: length, TextWidth.Cells(cells: valueLength, exact: false, least: 0))
       }
     default:
       widest.note(exact: valueLength)

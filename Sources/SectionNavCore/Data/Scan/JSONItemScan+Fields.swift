@@ -35,9 +35,8 @@ struct ShownFields {
   let saved: UnsafeMutablePointer<Int>
   /// Per `--item-format` field piece, in order, its field.
   let pieces: [Int]
-  /// The template's literal text's cells, and whether they are exact.
-  let literalCells: Int
-  let literalsExact: Bool
+  /// The cells of the template's literal text.
+  let literal: TextWidth.Cells
   /// A member key only decoding can compare (an escape, non-ASCII) came
   /// by on a watched level: the open item's fields are looked up instead.
   var unsure = false
@@ -75,8 +74,7 @@ struct ShownFields {
       pieces = []
     }
     count = fields.count
-    literalCells = template?.literalCells ?? 0
-    literalsExact = template?.literalsExact ?? true
+    literal = template?.literal ?? .exact(0)
     levels = fields.map(\.count).max() ?? 0
     self.pieces = pieces
     let slots = max(1, count * levels)
@@ -187,7 +185,7 @@ struct ShownFields {
   /// At least `templateCells`, cheaply: a value takes no more cells than
   /// its bytes (a string's body's), so most rows need no measuring.
   func templateBound(_ p: UnsafePointer<UInt8>, itemStart: Int) -> Int {
-    var bound = literalCells
+    var bound = literal.cells
     for f in pieces {
       guard let value = range(f, itemStart: itemStart), value.length > 0 else { continue }
       let c = p[value.offset]
@@ -199,15 +197,12 @@ struct ShownFields {
   /// The cells of the item's row under the template, from the fields found
   /// (the item starts at `p`, at offset `itemStart`).
   func templateCells(_ p: UnsafePointer<UInt8>, itemStart: Int) -> ItemStore.Cells {
-    var cells = literalCells
-    var exact = literalsExact
+    var cells = literal
     for f in pieces {
       guard let value = range(f, itemStart: itemStart), value.length > 0, p[value.offset] != 0x6E else { continue }
-      let v = JSONValueText.cells(p + value.offset, value.length)
-      cells += v.cells
-      exact = exact && v.exact
+      cells = cells + JSONValueText.cells(p + value.offset, value.length)
     }
-    return (cells, exact)
+    return cells
   }
 }
 

@@ -32,14 +32,14 @@ extension JSONItemScan {
       items.rows.note(exact: c == 0x22 ? length - 2 : container ? length - whitespace : length)
     } else if let field,
       field.length - (field.length > 1 && p[field.offset] == 0x22 ? 2 : 0) - (fieldsFound ? shown.saved[0] : 0)
-        <= items.rows.exact
+        <= items.rows.floor
     {
       // The row is the field, no wider than its bytes (a string's body's,
       // less what its escapes save; as with any value; the item's length is
       // a far looser bound): it cannot be the widest.
-    } else if c == 0x7B, hasTemplate, fieldsFound, shown.templateBound(p, itemStart: start) <= items.rows.exact {
+    } else if c == 0x7B, hasTemplate, fieldsFound, shown.templateBound(p, itemStart: start) <= items.rows.floor {
       // Nor can a template's row no wider than its fields' bytes and its text.
-    } else if c == 0x22, length - 2 - saved <= items.rows.exact {
+    } else if c == 0x22, length - 2 - saved <= items.rows.floor {
       // Nor a string no wider than its body's bytes less what its escapes
       // save (`\u00e9`, six bytes, one cell: Python's default output).
     } else {

@@ -255,7 +255,7 @@ extension JSONItemScan {
     state.sequence = true
     state.yields = true
     state.itemDepth = -1
-    items.truncate(to: 0, widest: 0)
+    items.truncate(to: 0, widest: ItemWidth.Bar())
     pathFailure = nil
     let start = state.firstRootStart
     let first = buffer.base + start

@@ -306,7 +306,7 @@ struct JSONItemScan {
       let lineEnd = newline ?? limit
       let next = newline.map { $0 + 1 } ?? limit
       let before = items.count
-      let widest = items.rows.exact
+      let widest = items.rows.bar
       state.depth = 0
       do throws(SyntaxFailure) {
         let start = JSONLexer.skipSpace(p, lineEnd)
