@@ -8,7 +8,8 @@ import Testing
   /// `TextWidth.cells` of raw UTF-8 (or broken) bytes.
   static func cells(_ bytes: [UInt8], joining: Bool = true) -> TextWidth.Cells {
     bytes.isEmpty
-      ? .exact(0) : bytes.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false, joining: joining) }
+      ? .exact(0)
+      : bytes.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false, joining: joining) }
   }
 
   /// Every scalar the one width rule (`TextWidth`) calls exact is drawn as
@@ -277,7 +278,9 @@ import Testing
     var rows = ItemWidth.Rows()
     for (i, text) in texts.enumerated() {
       let cells = Self.cells(Array(text.utf8))
-      #expect(!cells.exact && cells.least <= widths[i] && cells.cells >= widths[i], "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(cells) \(widths[i])")
+      #expect(
+        !cells.exact && cells.least <= widths[i] && cells.cells >= widths[i],
+        "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(cells) \(widths[i])")
       rows.note(item: i, offset: i, length: 0, cells)
     }
     #expect(rows.resolve { offset, _ in widths[offset] }.cells == widths.max())

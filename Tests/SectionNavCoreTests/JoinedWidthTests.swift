@@ -147,8 +147,10 @@ import Testing
         let against = bytes.withUnsafeBufferPointer {
           TextWidth.joinedBound($0.baseAddress!, $0.count, escapes: writing != .raw, floor: floor)
         }
-        if against.cells > floor ? against != joined : against.cells < drawn || against.least > drawn, wrong.count < 20 {
-          wrong.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing) floor \(floor): \(against)")
+        if against.cells > floor ? against != joined : against.cells < drawn || against.least > drawn, wrong.count < 20
+        {
+          wrong.append(
+            "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(writing) floor \(floor): \(against)")
         }
         if !exact { slack += bound - joined.least; drawnTotal += drawn; leastTotal += joined.least }
         inexact += exact ? 0 : 1
@@ -162,7 +164,9 @@ import Testing
     #expect(inexact > 10_000 && leastTotal * 4 > drawnTotal)
     // In text people write, a stray piece costs the lower bound a cell or two.
     let words = ["café", "हिन्दी", "한글", "日本語", "ภาษาไทย", "👍🏽", "naïve", "north", "தமிழ்", "👨‍👩‍👧", "স্ত্রী"]
-    let strays = ["\u{301}ok", "x\u{200D}y", "zero\u{200B}width", "\u{600}1234", "क\u{200D}", "\u{FEFF}bom", "\u{1161}\u{11A8}"]
+    let strays = [
+      "\u{301}ok", "x\u{200D}y", "zero\u{200B}width", "\u{600}1234", "क\u{200D}", "\u{FEFF}bom", "\u{1161}\u{11A8}",
+    ]
     for round in 0..<200 {
       var text = ""
       var pieces = 0

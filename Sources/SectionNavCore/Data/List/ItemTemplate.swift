@@ -73,7 +73,8 @@ public struct ItemTemplate: Sendable, Equatable {
     for case .text(let t) in pieces { literals += t }
     let utf8 = Array(literals.utf8)
     self.literal =
-      utf8.isEmpty ? .exact(0) : utf8.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false) }
+      utf8.isEmpty
+      ? .exact(0) : utf8.withUnsafeBufferPointer { TextWidth.cells($0.baseAddress!, $0.count, escapes: false) }
   }
 
   /// The row text, given how to read one field.
