@@ -287,5 +287,16 @@ import Testing
     #expect(rows.pending.count < texts.count / 4, "\(rows.pending.count) of \(texts.count) rows wait")
     let items = texts.map { "\"" + $0 + "\"" }.joined(separator: ",")
     #expect(try load("{\"a\": [\(items)]}").maxItemWidth == widths.max())
+    // Item data: JSON Lines by a field, and TSV rows, whose measuring may stop short of the bar.
+    var options = LoadOptions(keepOrder: true, itemField: "m")
+    options.format = .jsonLines
+    options.groupBy = try GroupBy(option: "initial")
+    let lines = texts.map { "{\"m\": \"" + $0 + "\"}" }.joined(separator: "\n")
+    #expect(try ItemLoader.load(ByteBuffer(string: lines), options: options).list.maxItemWidth == widths.max())
+    var tsv = LoadOptions(keepOrder: true)
+    tsv.format = .tsv
+    tsv.groupBy = try GroupBy(option: "initial")
+    let table = "m\n" + texts.joined(separator: "\n")
+    #expect(try ItemLoader.load(ByteBuffer(string: table), options: tsv).list.maxItemWidth == widths.max())
   }
 }

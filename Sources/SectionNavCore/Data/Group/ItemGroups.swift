@@ -379,11 +379,12 @@ struct ItemGroups {
   /// Notes the row of the item about to be added at `offset..<offset + length`:
   /// `measure` gives its cells, and is called only when the row could be
   /// the widest (`bytesBound`: a row takes no more cells than the item's
-  /// bytes, unless a template adds text or repeats fields).
+  /// bytes, unless a template adds text or repeats fields). It is given
+  /// the bar's floor, short of which measuring may stop (`TextWidth.cells`).
   @inline(__always)
-  mutating func noteRow(offset: Int, length: Int, bytesBound: Bool, measure: () -> ItemStore.Cells) {
+  mutating func noteRow(offset: Int, length: Int, bytesBound: Bool, measure: (_ floor: Int) -> ItemStore.Cells) {
     if bytesBound && length <= rows.floor { return }
-    rows.note(item: count, offset: offset, length: length, measure())
+    rows.note(item: count, offset: offset, length: length, measure(rows.floor))
   }
 
   /// Forgets the items from `n` on (a bad JSON line skipped, or the

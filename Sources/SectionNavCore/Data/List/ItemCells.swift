@@ -147,13 +147,14 @@ extension JSONValueText {
     }
   }
 
-  /// The cells of `display(p, length, itemField: nil)`.
-  static func cells(_ p: Pointer, _ length: Int) -> ItemStore.Cells {
+  /// The cells of `display(p, length, itemField: nil)`; `floor` as
+  /// `TextWidth.cells` takes it.
+  static func cells(_ p: Pointer, _ length: Int, floor: Int = -1) -> ItemStore.Cells {
     guard length > 0 else { return .exact(0) }
     switch p.pointee {
-    case 0x22: return TextWidth.cells(p + 1, length - 2, escapes: true)
+    case 0x22: return TextWidth.cells(p + 1, length - 2, escapes: true, floor: floor)
     case 0x7B, 0x5B: return compactCells(p, length)
-    default: return TextWidth.cells(p, length, escapes: false)
+    default: return TextWidth.cells(p, length, escapes: false, floor: floor)
     }
   }
 

@@ -261,10 +261,12 @@ struct CSVScan {
     if plain {
       items.rows.note(exact: length)
     } else if !showsColumns {
-      items.noteRow(offset: offset, length: length, bytesBound: true) { TextWidth.cells(start, length, escapes: false) }
+      items.noteRow(offset: offset, length: length, bytesBound: true) {
+        TextWidth.cells(start, length, escapes: false, floor: $0)
+      }
     } else if rowCells.bound(fields: found, n) > items.rows.floor {
       // Measured only when its bytes could make it the widest row.
-      items.noteRow(offset: offset, length: length, bytesBound: false) {
+      items.noteRow(offset: offset, length: length, bytesBound: false) { _ in
         rowCells.cells(start, length, fields: found, n)
       }
     }

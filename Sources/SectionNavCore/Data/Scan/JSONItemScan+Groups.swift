@@ -43,9 +43,9 @@ extension JSONItemScan {
       // Nor a string no wider than its body's bytes less what its escapes
       // save (`\u00e9`, six bytes, one cell: Python's default output).
     } else {
-      items.noteRow(offset: start, length: length, bytesBound: !(hasTemplate && c == 0x7B)) {
-        if let field { return JSONValueText.cells(p + field.offset, field.length) }
-        guard c == 0x7B, hasTemplate else { return JSONValueText.cells(p, length) }
+      items.noteRow(offset: start, length: length, bytesBound: !(hasTemplate && c == 0x7B)) { floor in
+        if let field { return JSONValueText.cells(p + field.offset, field.length, floor: floor) }
+        guard c == 0x7B, hasTemplate else { return JSONValueText.cells(p, length, floor: floor) }
         return fieldsFound ? shown.templateCells(p, itemStart: start) : templateCells!.cells(p, length)
       }
     }
