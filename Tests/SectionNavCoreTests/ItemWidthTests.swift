@@ -285,18 +285,38 @@ import Testing
     }
     #expect(rows.resolve { offset, _ in widths[offset] }.cells == widths.max())
     #expect(rows.pending.count < texts.count / 4, "\(rows.pending.count) of \(texts.count) rows wait")
-    let items = texts.map { "\"" + $0 + "\"" }.joined(separator: ",")
-    #expect(try load("{\"a\": [\(items)]}").maxItemWidth == widths.max())
-    // Item data: JSON Lines by a field, and TSV rows, whose measuring may stop short of the bar.
+    // Loaded, on one core and split in two (each half its own bar, then
+    // taken together), with the widest row where it falls and then last.
     var options = LoadOptions(keepOrder: true, itemField: "m")
     options.format = .jsonLines
     options.groupBy = try GroupBy(option: "initial")
-    let lines = texts.map { "{\"m\": \"" + $0 + "\"}" }.joined(separator: "\n")
-    #expect(try ItemLoader.load(ByteBuffer(string: lines), options: options).list.maxItemWidth == widths.max())
     var tsv = LoadOptions(keepOrder: true)
     tsv.format = .tsv
     tsv.groupBy = try GroupBy(option: "initial")
-    let table = "m\n" + texts.joined(separator: "\n")
-    #expect(try ItemLoader.load(ByteBuffer(string: table), options: tsv).list.maxItemWidth == widths.max())
+    let widest = widths.firstIndex(of: widths.max()!)!
+    for texts in [texts, texts.enumerated().filter { $0.offset != widest }.map(\.element) + [texts[widest]]] {
+      // Sections of 50 items, so the scan's halves split between them.
+      let sections = stride(from: 0, to: texts.count, by: 50).map { start in
+        "\"s\(start)\": [" + texts[start..<min(start + 50, texts.count)].map { "\"" + $0 + "\"" }.joined(separator: ",")
+          + "]"
+      }
+      // Item data: JSON Lines by a field, and TSV rows, whose measuring may stop short of the bar.
+      let lines = texts.map { "{\"m\": \"" + $0 + "\"}" }.joined(separator: "\n")
+      let table = "m\n" + texts.joined(separator: "\n")
+      for parallel in [false, true] {
+        let sectioned = try JSONIndexer.loadHalves(
+          ByteBuffer(string: "{" + sections.joined(separator: ",\n") + "}"), options: LoadOptions(), progress: nil,
+          parallel: parallel,
+          minimumSplitSize: 0)
+        #expect(sectioned.list.maxItemWidth == widths.max(), "parallel \(parallel)")
+        #expect(sectioned.halves == (parallel ? 2 : 1))
+        for (text, options) in [(lines, options), (table, tsv)] {
+          let load = try ItemLoader.loadHalves(
+            ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0)
+          #expect(load.result.list.maxItemWidth == widths.max(), "parallel \(parallel)")
+          #expect(load.halves == (parallel ? 2 : 1))
+        }
+      }
+    }
   }
 }
