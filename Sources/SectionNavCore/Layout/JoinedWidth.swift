@@ -231,6 +231,17 @@ extension TextWidth {
     /// on at a scalar that starts a cluster whatever stood before it:
     /// printable ASCII but after a Prepend (GB9b), or a letter (`plainBase`)
     /// after ASCII or another letter (no conjunct, GB9c, no jamo, GB6).
+    /// Counts the open cluster, which what comes next does not join: one
+    /// ending in a ZWJ is drawn without it, and after a letter the ZWJ may
+    /// join what comes next (GB9c), which then adds no cell — a bound.
+    func close() {
+      guard c.count > 0 else { return }
+      total += c.bound
+      if c.endsInJoiner {
+        exact = false
+        slack += c.bound
+      }
+    }
     func skip(at start: Int, from: Int, prepend: Bool = false) {
       if c.count > 0 {
         total += c.bound
@@ -268,15 +279,9 @@ extension TextWidth {
         // (Between words, where a row that cannot be the widest is left.)
         let most = total + c.bound + (n - i)
         if most <= floor { return Cells(cells: most, exact: false, least: total - slack) }
-        if c.count > 0 {
-          // A cluster ending in a ZWJ (after an emoji: GB11 would join a
-          // pictograph) joins no ASCII: as drawn, without the ZWJ.
-          total += c.bound
-          if c.endsInJoiner {
-            exact = false
-            slack += c.bound
-          }
-        }
+        // A cluster ending in a ZWJ (after an emoji: GB11 would join a
+        // pictograph) joins no ASCII: as drawn, without the ZWJ.
+        close()
         var last = b
         i += 1
         while i < n {
@@ -302,16 +307,10 @@ extension TextWidth {
         // (After a leading jamo, a syllable joins it: taken below.)
         var f = length > 0 && c.hangul != 1 ? plain[Int(v)] : 0
         if f & plainBase != 0 {
-          // The cluster before the run's first letter ends there.
-          if c.count > 0 {
-            // Nor a letter, which is no pictograph (as above); after a ZWJ
-            // after a letter, a consonant may join (GB9c): no more cells.
-            total += c.bound
-            if c.endsInJoiner {
-              exact = false
-              slack += c.bound
-            }
-          }
+          // The cluster before the run's first letter ends there. Nor
+          // does a letter join a ZWJ, being no pictograph (as above); after
+          // a ZWJ after a letter, a consonant may join (GB9c): no more cells.
+          close()
           c = Cluster(first: v, firstBits: classes[Int(v)], count: 1, closed: false)
         } else if f & plainMark == 0 || c.count == 0 || c.closed || c.unit || c.endsInJoiner || c.first >= 0x10000
           || plain[Int(c.first)] & plainBase == 0
@@ -431,13 +430,7 @@ extension TextWidth {
           c.sum += cells
           continue
         }
-        if c.count > 0 {
-          total += c.bound
-          if c.endsInJoiner {
-            exact = false
-            slack += c.bound
-          }
-        }
+        close()
         c = Cluster(
           first: v, firstBits: bits, count: 1, alone: max(cells, 1), widest: cells, sum: cells, closed: false,
           hangul: kind, lone: cells == 0)
@@ -489,13 +482,7 @@ extension TextWidth {
         first: v, firstBits: bits, count: 1, alone: w, widest: w, sum: w, unit: emoji, closed: bits & 2 != 0,
         emojiTail: emoji)
     }
-    if c.count > 0 {
-      total += c.bound
-      if c.endsInJoiner {
-        exact = false
-        slack += c.bound
-      }
-    }
+    close()
     return Cells(cells: total, exact: exact, least: total - slack)
   }
 
