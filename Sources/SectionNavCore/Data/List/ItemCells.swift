@@ -162,6 +162,8 @@ extension JSONValueText {
   /// whitespace outside them left out.
   static func compactCells(_ p: Pointer, _ length: Int) -> ItemStore.Cells {
     var cells = ItemStore.Cells.exact(0)
+    // Punctuation, numbers, literals and quotes: a cell a byte.
+    var plain = 0
     var i = 0
     while i < length {
       let c = p[i]
@@ -169,13 +171,14 @@ extension JSONValueText {
       if c == 0x22 {
         let start = i
         i = JSONValueText.stringEnd(p, from: i, length)
-        cells = cells + TextWidth.cells(p + start, i - start, escapes: false) + .exact(2)
+        cells = cells + TextWidth.cells(p + start, i - start, escapes: false)
+        plain += 2
         i += 1
       } else if !JSONLexer.isSpace(c) {
-        cells = cells + .exact(1)
+        plain += 1
       }
     }
-    return cells
+    return cells + .exact(plain)
   }
 
   /// The cells of `fieldText(field, in: p, length)` (nothing when missing or null).

@@ -121,34 +121,6 @@ enum ItemWidth {
     }
     return (best, decoded)
   }
-
-  /// An upper bound on the display width of the JSON item at `p`.
-  static func jsonBound(_ p: Pointer, _ length: Int) -> Int {
-    switch p.pointee {
-    case 0x22: return TextWidth.cells(p + 1, length - 2, escapes: true).cells
-    case 0x7B, 0x5B: return compactLength(p, length)
-    default: return length
-    }
-  }
-
-  /// Bytes left after removing whitespace outside strings (each character
-  /// of compact JSON takes at least one byte and at most one cell per byte).
-  static func compactLength(_ p: Pointer, _ length: Int) -> Int {
-    var n = 0
-    var inString = false
-    var escaped = false
-    for i in 0..<length {
-      let c = p[i]
-      if inString {
-        n += 1
-        if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
-      } else if !JSONLexer.isSpace(c) {
-        n += 1
-        if c == 0x22 { inString = true }
-      }
-    }
-    return n
-  }
 }
 
 extension ItemWidth {
