@@ -70,6 +70,28 @@ import Testing
     }
   }
 
+  /// Titles that are all different but one pair, far apart or side by
+  /// side: in file order, with sections enough that whether any repeats is
+  /// first asked of their hashes alone (`SectionOrder.lastDuplicates`),
+  /// the pair still merges and nothing else does.
+  @Test(arguments: [nil, (0, NaturalOrder.parallelCount + 99), (500, 501)] as [(Int, Int)?])
+  func keepingFileOrderOfManyTitlesMergesTheOnePairThatRepeats(pair: (Int, Int)?) throws {
+    let count = NaturalOrder.parallelCount + 100
+    let titles = (0..<count).map { k in k == pair?.1 ? "t\(pair!.0) é" : "t\(k) é" }
+    let json = "{" + titles.enumerated().map { "\"\($1)\": [\"i\($0)\"]" }.joined(separator: ",\n") + "}"
+    var expected: [[String]] = []
+    for (k, title) in titles.enumerated() {
+      if let pair, k == pair.1 { expected[pair.0].append("i\(k)") } else { expected.append([title, "i\(k)"]) }
+    }
+    for parallel in [false, true] {
+      let (list, _) = try JSONIndexer.loadHalves(
+        ByteBuffer(string: json), options: LoadOptions(keepOrder: true), progress: nil, parallel: parallel,
+        minimumSplitSize: 0)
+      let difference = firstDifference(contents(list), expected)
+      #expect(difference == nil, "parallel: \(parallel)")
+    }
+  }
+
   /// Sorted, the same sections merge (the sort finds them, not the table).
   @Test func sortingMergesTheSameTitlesAsKeepingOrderDoes() throws {
     let (json, expected) = Self.sectioned(seed: 3, count: 20_000, names: 3_000)

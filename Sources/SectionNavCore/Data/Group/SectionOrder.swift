@@ -61,18 +61,35 @@ struct SectionOrder {
     return repeats
   }
 
+  /// Whether two of `sections`' titles are the same, asked once all are
+  /// found (in file order, and nothing placed is kept after). When most
+  /// are not placed yet (no snapshot was made, or an early one) and many,
+  /// their hashes alone answer, all at once (`HashRepeats`), with no table
+  /// of titles; only when two hashes are equal are the titles compared,
+  /// by placing them (`update`).
+  mutating func lastDuplicates(_ sections: Scan.RawSections) -> Bool {
+    if sorting != true, !duplicates, placed <= sections.count - placed,
+      sections.count >= NaturalOrder.parallelCount,
+      !Self.hashes(0..<sections.count, sections, alongside: {}, firstPart: 2).withUnsafeBufferPointer(HashRepeats.any)
+    {
+      return false
+    }
+    update(sections, keys: nil)
+    return duplicates
+  }
+
   /// The hashes of sections `range`'s titles, in order, made while
   /// `alongside` runs: on two cores when many, the first doing
-  /// `alongside` and a quarter of the titles.
-  private static func hashes(_ range: Range<Int>, _ sections: Scan.RawSections, alongside: () -> Void)
-    -> [UInt64]
-  {
+  /// `alongside` and one `firstPart`th of the titles.
+  private static func hashes(
+    _ range: Range<Int>, _ sections: Scan.RawSections, alongside: () -> Void, firstPart: Int = 4
+  ) -> [UInt64] {
     [UInt64](unsafeUninitializedCapacity: range.count) { buffer, made in
       made = range.count
       guard let base = buffer.baseAddress else { return alongside() }
       let out = SendablePointer(base: base)
       if range.count >= NaturalOrder.parallelCount {
-        let split = range.lowerBound + range.count / 4
+        let split = range.lowerBound + range.count / firstPart
         _ = ForkJoin.both(
           {
             alongside()

@@ -906,11 +906,13 @@ struct Scan {
         sections: listed, store: .json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField)),
         maxItemWidth: widest)
     } else {
-      order.update(sections, keys: sorts ? makeSortKeys() : nil)
+      // In file order, only whether titles repeat is asked.
+      let repeats = sorts ? nil : order.lastDuplicates(sections)
+      if sorts { order.update(sections, keys: makeSortKeys()) }
       sortKeys = NaturalOrder.SortKeys()  // not needed by the list: let go before it is made
       // Nor is the table of titles kept to find repeats in file order (a
       // million sections: 23 MB).
-      let (sorted, duplicates) = (sorts ? order.sorted : nil, order.duplicates)
+      let (sorted, duplicates) = (sorts ? order.sorted : nil, repeats ?? order.duplicates)
       order = SectionOrder()
       list = Self.assemble(
         sections, open: nil, finishedItems(), buffer: buffer, options: options, widest: widest,
