@@ -108,6 +108,8 @@ public struct ItemStream {
   public mutating func release() {
     json?.release()
     records?.release()
+    json?.items.releaseTitles()
+    records?.items.releaseTitles()
     json?.items.discard()
     records?.items.discard()
     json = nil
