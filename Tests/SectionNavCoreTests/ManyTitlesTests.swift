@@ -141,6 +141,30 @@ import Testing
     }
   }
 
+  /// A key that differs on every row (an id), enough of them that the
+  /// grouper's titles are let go on another thread once the list is made
+  /// (`ItemGroups.releaseTitles`): every row is a section of its own, titled
+  /// by its key, and the titles stay whole (long ones, held by reference).
+  @Test func aKeyThatDiffersOnEveryRowTitlesEverySection() throws {
+    let count = NaturalOrder.parallelCount + 500
+    let key = { (n: Int) in "user \(n) of a key long enough to be held by reference" }
+    let text = (0..<count).map { "{\"id\":\($0),\"k\":\"\(key($0))\"}\n" }.joined()
+    var options = LoadOptions(itemField: "id")
+    options.format = .jsonLines
+    options.keepOrder = true
+    options.groupBy = try GroupBy(option: "k")
+    for parallel in [false, true] {
+      let (result, _) = try ItemLoader.loadHalves(
+        ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0)
+      let list = result.list
+      #expect(list.sectionCount == count)
+      let wrong = (0..<list.sectionCount).first {
+        list.title($0) != key($0) || list.itemCount($0) != 1 || list.itemText(section: $0, item: 0) != "\($0)"
+      }
+      #expect(wrong == nil, "parallel: \(parallel), section \(wrong ?? -1)")
+    }
+  }
+
   /// A key whose bytes are not UTF-8 is titled with U+FFFD in their place,
   /// as jq reads it: keys that read alike merge (jq 1.7.1 gives
   /// `[[1,2,3],[4]]`), however the first of them was found.
