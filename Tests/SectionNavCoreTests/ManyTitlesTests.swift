@@ -56,18 +56,26 @@ import Testing
     }
   }
 
-  /// The last: sections enough that their titles are hashed on two cores
-  /// (`SectionOrder`), with titles that repeat within and across the halves.
-  @Test(arguments: [(1, 20_000), (2, 20_000), (4, NaturalOrder.parallelCount + 3_000)] as [(UInt64, Int)])
-  func keepingFileOrderMergesExactlyTheSameTitles(seed: UInt64, count: Int) throws {
-    let (json, expected) = Self.sectioned(seed: seed, count: count, names: count / 7)
+  /// Loads `json` keeping file order, on one core and split on two: its
+  /// sections must be `expected` (each a title, then its items).
+  func expectInFileOrder(
+    _ json: String, _ expected: [[String]], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     for parallel in [false, true] {
       let (list, _) = try JSONIndexer.loadHalves(
         ByteBuffer(string: json), options: LoadOptions(keepOrder: true), progress: nil, parallel: parallel,
         minimumSplitSize: 0)
       let difference = firstDifference(contents(list), expected)
-      #expect(difference == nil, "parallel: \(parallel)")
+      #expect(difference == nil, "parallel: \(parallel)", sourceLocation: sourceLocation)
     }
+  }
+
+  /// The last: sections enough that their titles are hashed on two cores
+  /// (`SectionOrder`), with titles that repeat within and across the halves.
+  @Test(arguments: [(1, 20_000), (2, 20_000), (4, NaturalOrder.parallelCount + 3_000)] as [(UInt64, Int)])
+  func keepingFileOrderMergesExactlyTheSameTitles(seed: UInt64, count: Int) throws {
+    let (json, expected) = Self.sectioned(seed: seed, count: count, names: count / 7)
+    try expectInFileOrder(json, expected)
   }
 
   /// Titles that are all different but one pair, far apart or side by
@@ -83,13 +91,7 @@ import Testing
     for (k, title) in titles.enumerated() {
       if let pair, k == pair.1 { expected[pair.0].append("i\(k)") } else { expected.append([title, "i\(k)"]) }
     }
-    for parallel in [false, true] {
-      let (list, _) = try JSONIndexer.loadHalves(
-        ByteBuffer(string: json), options: LoadOptions(keepOrder: true), progress: nil, parallel: parallel,
-        minimumSplitSize: 0)
-      let difference = firstDifference(contents(list), expected)
-      #expect(difference == nil, "parallel: \(parallel)")
-    }
+    try expectInFileOrder(json, expected)
   }
 
   /// Sorted, the same sections merge (the sort finds them, not the table).

@@ -26,11 +26,11 @@ enum HashRepeats {
       for i in part { counts[bucket(source.base[i])] += 1 }
       return counts
     }
-    let (a, b) = two ? ForkJoin.both({ counts(halves.0) }, { counts(halves.1) }) : (counts(halves.0), [])
+    let (a, b) = two ? ForkJoin.both({ counts(halves.0) }, { counts(halves.1) }) : (counts(halves.0), counts(halves.1))
     var starts = [Int](repeating: 0, count: buckets + 1)
     var largest = 0
     for k in 0..<buckets {
-      let size = a[k] + (two ? b[k] : 0)
+      let size = a[k] + b[k]
       starts[k + 1] = starts[k] + size
       largest = max(largest, size)
     }
@@ -50,12 +50,13 @@ enum HashRepeats {
     @Sendable func look(_ range: Range<Int>) -> Bool {
       Self.look(through: UnsafePointer(out.base), bounds, range, largest: most)
     }
+    // Each half's hashes go after the earlier half's in every bucket.
+    let next = (Array(bounds.dropLast()), (0..<buckets).map { bounds[$0] + a[$0] })
     guard two else {
-      deal(halves.0, Array(starts.dropLast()))
+      deal(halves.0, next.0)
       return look(0..<buckets)
     }
-    _ = ForkJoin.both(
-      { deal(halves.0, Array(bounds.dropLast())) }, { deal(halves.1, (0..<buckets).map { bounds[$0] + a[$0] }) })
+    _ = ForkJoin.both({ deal(halves.0, next.0) }, { deal(halves.1, next.1) })
     let (first, second) = ForkJoin.both({ look(0..<buckets / 2) }, { look(buckets / 2..<buckets) })
     return first || second
   }
