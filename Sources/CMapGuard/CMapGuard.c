@@ -4,7 +4,10 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 enum { MAX_RANGES = 64 };
@@ -94,4 +97,18 @@ int sn_cores_available(void) {
   }
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (int)n : 1;
+}
+
+// Beside sn_cores_available for the same reason (the thread's id needs
+// _GNU_SOURCE's syscall numbers).
+void sn_lower_thread_priority(int increment) {
+#ifdef __linux__
+  id_t thread = (id_t)syscall(SYS_gettid);
+  errno = 0;
+  int now = getpriority(PRIO_PROCESS, thread);
+  if (now == -1 && errno != 0) return;
+  setpriority(PRIO_PROCESS, thread, now + increment);
+#else
+  (void)increment;
+#endif
 }

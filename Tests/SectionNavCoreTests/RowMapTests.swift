@@ -41,6 +41,27 @@ import Testing
     #expect(headersOnly.nearestItemRow(atOrAfter: 0) == nil)
   }
 
+  /// A list's rows (`init(_ list:)`, its sections read in place) are
+  /// those of its sections' item counts: a header and the items of each,
+  /// empty sections a header alone, a list of no sections no rows.
+  @Test(arguments: [1, 2, 3]) func aListsRowsAreItsSectionsRows(seed: UInt64) {
+    var random = CursorInvariantTests.Random(state: seed)
+    for size in [0, 1, 7, 300] {
+      let pairs = (0..<size).map { s in
+        (title: "s\(s)", items: (0..<Int.random(in: 0...4, using: &random)).map { "i\($0)" })
+      }
+      let list = SectionedList(pairs)
+      let rows = RowMap(list)
+      let counted = RowMap(itemCounts: pairs.map(\.items.count))
+      #expect(rows == counted)
+      #expect(rows.totalRows == size + pairs.reduce(0) { $0 + $1.items.count })
+      for (s, pair) in pairs.enumerated() where !pair.items.isEmpty {
+        let last = pair.items.count - 1
+        #expect(rows.row(rows.row(section: s, item: last)) == .item(section: s, item: last))
+      }
+    }
+  }
+
   @Test func lookupAtScaleIsBinarySearch() {
     // 100 000 sections of 100 items: 10.1 M rows, built from counts only.
     let big = RowMap(itemCounts: Array(repeating: 100, count: 100_000))

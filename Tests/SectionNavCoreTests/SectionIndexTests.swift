@@ -57,6 +57,38 @@ import Testing
     }
   }
 
+  /// The entry highlighted while a section is current is the first entry
+  /// landing on it, else the last one landing before it (the first entry
+  /// for sections before them all): for entries in order it is searched
+  /// for, for others worked out per section — both against that rule read
+  /// literally, on random entries with several on one section and gaps.
+  @Test(arguments: [1, 2, 3]) func aSectionHighlightsTheEntryLandingOnOrBeforeIt(seed: UInt64) {
+    var random = CursorInvariantTests.Random(state: seed)
+    for _ in 0..<60 {
+      let sections = Int.random(in: 1...40, using: &random)
+      var lands = (0..<Int.random(in: 1...12, using: &random)).map { _ in Int.random(in: 0..<sections, using: &random) }
+      let inOrder = Bool.random(using: &random)
+      if inOrder { lands.sort() }
+      let index = SectionIndex(
+        entries: lands.map { SectionIndex.Entry(label: "\($0)", section: $0, key: "\($0)") }, sectionCount: sections)
+      for s in 0..<sections {
+        let expected: Int
+        if inOrder {
+          expected = lands.firstIndex(of: s) ?? max(0, (lands.lastIndex { $0 < s } ?? 0))
+        } else {
+          // Entries out of order: the rule as a walk (each entry passed once a later one lands by then).
+          var e = 0
+          while e + 1 < lands.count, lands[e] < s, lands[e + 1] <= s { e += 1 }
+          expected = e
+        }
+        let found = index.entry(forSection: s)
+        #expect(found == expected, "lands \(lands), section \(s)")
+      }
+      #expect(index.entry(forSection: sections) == nil && index.entry(forSection: -1) == nil)
+    }
+    #expect(SectionIndex(entries: [], sectionCount: 3).entry(forSection: 0) == nil)
+  }
+
   @Test func titlesModeUsesFirstGraphemesOrLabels() {
     let index = SectionIndex(titles: ["iPhone", "Mac", "  "], mode: .titles, labels: ["Mac": "💻"])
     #expect(index.entries.map(\.label) == ["iPh", "💻", "#"])

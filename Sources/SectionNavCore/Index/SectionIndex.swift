@@ -47,8 +47,15 @@ public struct SectionIndex: Sendable, Equatable {
   public static let placeholder = TextSanitizer.displayGraphemes("•")
 
   public var entries: [Entry]
-  /// For each section, the entry highlighted while it is current.
-  private var entryOfSection: [Int]
+  /// How many sections the entries land on.
+  private var sectionCount: Int
+  /// For each section, the entry highlighted while it is current, where
+  /// that is not found from the entries (`entry(forSection:)`): the
+  /// letter or bucket a section files under (`alphabet`), or entries that
+  /// do not land in order. Most indexes need none: a million sections'
+  /// array was most of the time the index took to make, between the
+  /// load's end and the full index shown.
+  private var entryOfSection: [Int]?
   /// With a locale's collation (`initials`, `alphabet`): each entry's
   /// bucket, which `'x` matches by.
   private var collation: LocaleCollation?
@@ -56,21 +63,20 @@ public struct SectionIndex: Sendable, Equatable {
 
   public init(entries: [Entry], sectionCount: Int) {
     self.entries = entries
+    self.sectionCount = sectionCount
+    // Entries made from titles land in order (a section's entry is then
+    // found by a search); others get each section's entry worked out here.
+    guard !zip(entries, entries.dropFirst()).allSatisfy({ $0.section <= $1.section }) else { return }
     // The entry of a section is the last entry that lands on it or before it,
-    // preferring the first entry that lands exactly on it. Read from the
-    // entries' sections alone (a million sections: a few instructions
-    // each, not an entry's fields checked and read).
+    // preferring the first entry that lands exactly on it.
     let lands = entries.map(\.section)
-    entryOfSection = lands.withUnsafeBufferPointer { lands in
-      [Int](unsafeUninitializedCapacity: sectionCount) { map, made in
-        var e = 0
-        for s in 0..<sectionCount {
-          while e + 1 < lands.count, lands[e] < s, lands[e + 1] <= s { e += 1 }
-          map[s] = e
-        }
-        made = sectionCount
-      }
+    var map = [Int](repeating: 0, count: sectionCount)
+    var e = 0
+    for s in 0..<sectionCount {
+      while e + 1 < lands.count, lands[e] < s, lands[e + 1] <= s { e += 1 }
+      map[s] = e
     }
+    entryOfSection = map
   }
 
   /// The entries of a locale's alphabetic index: `initials` shows the
@@ -202,8 +208,16 @@ public struct SectionIndex: Sendable, Equatable {
 
   /// The entry highlighted while `section` is current.
   public func entry(forSection section: Int) -> Int? {
-    guard !entries.isEmpty, section >= 0, section < entryOfSection.count else { return nil }
-    return entryOfSection[section]
+    guard !entries.isEmpty, section >= 0, section < sectionCount else { return nil }
+    if let entryOfSection { return entryOfSection[section] }
+    // The first entry landing on `section`, else the last one before it
+    // (the first entry for sections before them all).
+    var (low, high) = (0, entries.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].section < section { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].section == section ? low : max(0, low - 1)
   }
 
   /// Display width of the widest label.

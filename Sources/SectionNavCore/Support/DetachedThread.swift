@@ -1,3 +1,5 @@
+import CMapGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -35,10 +37,21 @@ public enum DetachedThread {
   /// closure capturing it held a copy, and whichever of the caller and the
   /// thread let go last freed it (a profile of a million sections found
   /// the loading thread freeing their titles, 3 ms, after this returned).
+  /// At a lower priority (nice +10): a million titles freed as the full
+  /// list arrived took a core from the rows and the index being made for
+  /// the screen, 5 ms later on it.
   public static func release<T: Sendable>(_ value: consuming T) {
     let box = Held(consume value)
-    start { box.empty() }
+    start {
+      sn_lower_thread_priority(releasePriority)
+      box.empty()
+    }
   }
+
+  /// How much lower a `release` thread runs than the others: a share of a
+  /// busy core small enough not to delay them, large enough that what it
+  /// holds is still let go during a load using both.
+  static let releasePriority: Int32 = 10
 
   private final class Work: Sendable {
     let body: @Sendable () -> Void
