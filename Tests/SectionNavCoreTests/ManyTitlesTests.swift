@@ -167,6 +167,30 @@ import Testing
     }
   }
 
+  /// More items than a half takes alone, with thousands of keys, each
+  /// key's items spread over both halves of the input: every section
+  /// holds its items in input order, the earlier half's before the later
+  /// half's, on one thread and split (the join maps the later half's
+  /// sections, then `SectionTags.layOut` places them all).
+  @Test func itemsOfKeysSpreadOverBothHalvesStayInInputOrderInEachSection() throws {
+    let count = NaturalOrder.parallelCount + 5_000
+    var rng = SeededGenerator(seed: 7)
+    let keys = (0..<count).map { _ in Int(rng.next() % 3_000) }
+    let text = keys.enumerated().map { "{\"id\":\($0),\"f\":\"k\($1)\"}\n" }.joined()
+    var byKey: [Int: [Int]] = [:]
+    for (id, key) in keys.enumerated() { byKey[key, default: []].append(id) }
+    let theirs = byKey.values.sorted { $0[0] < $1[0] }
+    var options = LoadOptions(itemField: "id")
+    options.format = .jsonLines
+    options.groupBy = try GroupBy(option: "f")
+    for parallel in [false, true] {
+      let (result, _) = try ItemLoader.loadHalves(
+        ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0)
+      let difference = firstDifference(groups(result.list), theirs)
+      #expect(difference == nil, "parallel: \(parallel)")
+    }
+  }
+
   /// A key whose bytes are not UTF-8 is titled with U+FFFD in their place,
   /// as jq reads it: keys that read alike merge (jq 1.7.1 gives
   /// `[[1,2,3],[4]]`), however the first of them was found.
