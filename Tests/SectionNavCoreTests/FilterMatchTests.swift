@@ -57,6 +57,24 @@ import Testing
     #expect(try Self.survivors("!a$", titles: true, in: lines) == ["apple"])
   }
 
+  /// A field whose value is the text `(none)` titles a section the data
+  /// named, which `--nth section,item` matches like any other; only the
+  /// section of items missing the field is sectionnav's (and beside it the
+  /// text is shown quoted).
+  @Test func aFieldValueReadingNoneIsTheDatasTitle() throws {
+    var options = LoadOptions(itemField: "id")
+    options.format = .jsonLines
+    options.keepOrder = true
+    options.groupBy = try GroupBy(option: "f")
+    let named = #"{"f":"(none)","id":"a"}"# + "\n" + #"{"f":"x","id":"b"}"# + "\n"
+    let list = try ItemLoader.load(ByteBuffer(string: named), options: options).list
+    #expect(try Self.survivors("none", titles: true, in: list) == ["a"])
+    let missing = named + #"{"id":"c"}"# + "\n"
+    let both = try ItemLoader.load(ByteBuffer(string: missing), options: options).list
+    #expect(both.sections.map(\.title) == [#""(none)""#, "x", "(none)"])
+    #expect(try Self.survivors("none", titles: true, in: both) == ["a"])
+  }
+
   @Test func extendedOperators() throws {
     #expect(try Self.survivors("'mini") == ["iPad mini"])
     #expect(try Self.survivors("'ipdr").isEmpty)

@@ -27,13 +27,15 @@ public enum GroupBy: Sendable, Equatable {
     }
   }
 
-  /// Whether a section titled `title` was named by sectionnav rather than by
-  /// the data: initials, `(none)`, the one section's name (the filter never
-  /// matches these).
-  func derives(_ title: String) -> Bool {
+  /// Whether a section of this kind of key was named by sectionnav rather
+  /// than by the data: initials, the one section's name, `(none)` for
+  /// items missing the field (the filter never matches these). A field's
+  /// text that reads `(none)` is the data's: its kind says so, its title
+  /// cannot.
+  func derives(_ kind: GroupKey.Kind) -> Bool {
     switch self {
     case .single, .initial: true
-    case .field: title == Self.none
+    case .field: kind == .none
     }
   }
 
@@ -428,13 +430,14 @@ struct ItemGroups {
       order = NaturalOrder.sortedIndices(titles, collation: collation, lastTitle: grouping.lastTitle)
     }
     // On two cores when many: in sorted order, each title read is a cache miss.
+    let kinds = self.kinds
     let sections = ForkJoin.array(count: order.count) { (out: UnsafeMutablePointer<SectionedList.Section>, range) in
       for k in range {
         let i = order[k]
         let s = present?[i] ?? i
         (out + k).initialize(
           to: SectionedList.Section(
-            title: titles[i], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(titles[i])))
+            title: titles[i], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(kinds[s])))
       }
     }
     let store = makeStore(packed)
