@@ -66,7 +66,11 @@ public struct SectionIndex: Sendable, Equatable {
     self.sectionCount = sectionCount
     // Entries made from titles land in order (a section's entry is then
     // found by a search); others get each section's entry worked out here.
-    guard !zip(entries, entries.dropFirst()).allSatisfy({ $0.section <= $1.section }) else { return }
+    // (Each entry's section read in place: a pair of entries copied per
+    // step would retain and release their texts, a million in `titles`.)
+    guard entries.indices.dropFirst().contains(where: { entries[$0 - 1].section > entries[$0].section }) else {
+      return
+    }
     // The entry of a section is the last entry that lands on it or before it,
     // preferring the first entry that lands exactly on it.
     let lands = entries.map(\.section)
