@@ -62,8 +62,16 @@ public struct SectionIndex: Sendable, Equatable {
   private var entryBuckets: [Int] = []
 
   public init(entries: [Entry], sectionCount: Int) {
+    self.init(entries: entries, sectionCount: sectionCount, filedUnder: nil)
+  }
+
+  /// `filedUnder`: each section's entry, the letter or bucket it files
+  /// under (`alphabet`), given rather than worked out from the entries.
+  private init(entries: [Entry], sectionCount: Int, filedUnder: [Int]?) {
     self.entries = entries
     self.sectionCount = sectionCount
+    entryOfSection = filedUnder
+    guard filedUnder == nil else { return }
     // Entries made from titles land in order (a section's entry is then
     // found by a search); others get each section's entry worked out here.
     // (Each entry's section read in place: a pair of entries copied per
@@ -104,9 +112,8 @@ public struct SectionIndex: Sendable, Equatable {
         entries.append(Entry(label: label, section: target, key: label))
         entryBuckets.append(b)
       }
-      self.init(entries: entries, sectionCount: buckets.count)
       // Highlight the label a section files under (its entry is its bucket).
-      entryOfSection = buckets
+      self.init(entries: entries, sectionCount: buckets.count, filedUnder: buckets)
     } else {
       var seen = Set<Int>()
       for (s, b) in buckets.enumerated() where seen.insert(b).inserted {
@@ -152,9 +159,8 @@ public struct SectionIndex: Sendable, Equatable {
         entries.append(Entry(label: letter, section: titles.isEmpty ? 0 : target, key: letter.lowercased()))
       }
       if titles.isEmpty { entries = [] }
-      self.init(entries: entries, sectionCount: titles.count)
       // Highlight the letter a section files under, not the letter before it.
-      entryOfSection = slots
+      self.init(entries: entries, sectionCount: titles.count, filedUnder: slots)
       return
     }
     self.init(entries: entries, sectionCount: titles.count)
