@@ -102,15 +102,18 @@ enum OptionsFuzz {
 
   /// Item data split over two threads (`ItemSplit`, whatever the size) loads
   /// the same list as one thread, or fails with the same error — also when
-  /// the first half's thread takes the back of the second's part.
+  /// the first half's thread takes the back of the second's part, or the
+  /// second half's thread the front of the first's.
   static func splitAgrees(_ bytes: [UInt8], options: LoadOptions, with one: SectionedList?, failure: LoadError? = nil) {
     agree(one, failure: failure, "two threads") { () throws(LoadError) in
       try ItemLoader.loadHalves(ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0).result.list
     }
-    agree(one, failure: failure, "two threads, a part taken") { () throws(LoadError) in
-      try ItemLoader.loadHalves(
-        ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0, help: .always
-      ).result.list
+    for (help, name) in [(SplitHelp.always, "two threads, a part taken"), (.front, "two threads, a front part taken")] {
+      agree(one, failure: failure, name) { () throws(LoadError) in
+        try ItemLoader.loadHalves(
+          ByteBuffer(bytes), options: options, parallel: true, minimumSplitSize: 0, help: help
+        ).result.list
+      }
     }
   }
 

@@ -49,23 +49,27 @@ import Testing
   func expectSameBothWays(
     _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Int {
-    expectSameThreeWays(text, options, minimum: minimum, sourceLocation: sourceLocation).halves
+    expectSameEveryWay(text, options, minimum: minimum, sourceLocation: sourceLocation).halves
   }
 
-  /// One thread, two, and two where the first half's thread takes the back
-  /// of the second's part (`SplitHelp.always`): the same list or the
-  /// same error. Returns how many scans the two parallel loads used.
-  func expectSameThreeWays(
+  /// One thread, two, two where the first half's thread takes the back of
+  /// the second's part (`SplitHelp.always`), and two where the second
+  /// half's thread takes the front of the first's (`SplitHelp.front`): the
+  /// same list or the same error. Returns how many scans the three parallel loads used.
+  func expectSameEveryWay(
     _ text: String, _ options: LoadOptions, minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
-  ) -> (halves: Int, parts: Int) {
+  ) -> (halves: Int, parts: Int, fronts: Int) {
     let buffer = ByteBuffer(string: text)
     let (one, oneHalves) = load(buffer, options, parallel: false, minimum: minimum)
     let (two, halves) = load(buffer, options, parallel: true, minimum: minimum)
     let (helped, parts) = load(buffer, options, parallel: true, minimum: minimum, help: .always)
+    let (fronted, fronts) = load(buffer, options, parallel: true, minimum: minimum, help: .front)
     #expect(oneHalves <= 1, sourceLocation: sourceLocation)
     #expect(one == two, "\(options.format) \(text.utf8.count) bytes", sourceLocation: sourceLocation)
     #expect(one == helped, "\(options.format) \(text.utf8.count) bytes, a part taken", sourceLocation: sourceLocation)
-    return (halves, parts)
+    #expect(
+      one == fronted, "\(options.format) \(text.utf8.count) bytes, a front part taken", sourceLocation: sourceLocation)
+    return (halves, parts, fronts)
   }
 
   static let words = ["amber", "café", "中文", "e\u{301}", "zürich", "ok", "a\tb", "x\u{1F600}", "", "Ångström"]
@@ -144,6 +148,7 @@ import Testing
     var rng = SeededGenerator(seed: seed)
     var splits = 0
     var taken = 0
+    var fronted = 0
     let choices = [
       options(.json, groupBy: "kind"), options(.json, groupBy: "user.name"), options(.json, itemField: "name"),
       options(.json, groupBy: "kind", itemFormat: "{name} / {user.name}"),
@@ -156,12 +161,14 @@ import Testing
     ]
     for round in 0..<120 {
       let text = Self.arrayOfObjects(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
-      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      let ways = expectSameEveryWay(text, choices[round % choices.count])
       if ways.halves == 2 { splits += 1 }
       if ways.parts == 3 { taken += 1 }
+      if ways.fronts == 3 { fronted += 1 }
     }
     #expect(splits > 40)
     #expect(taken > 10, "a part was taken \(taken) times")
+    #expect(fronted > 10, "a front part was taken \(fronted) times")
   }
 
   /// A random array of strings (or, now and then, of arrays of them), as
@@ -194,18 +201,21 @@ import Testing
     var rng = SeededGenerator(seed: seed)
     var splits = 0
     var taken = 0
+    var fronted = 0
     let choices = [
       options(.json), options(.json, groupBy: "initial"), options(.json, path: "."),
       options(.json, groupBy: "initial", keepOrder: true),
     ]
     for round in 0..<120 {
       let text = Self.arrayOfStrings(&rng, items: Int(rng.next() % 50) + 2, damage: round % 4 == 0)
-      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      let ways = expectSameEveryWay(text, choices[round % choices.count])
       if ways.halves == 2 { splits += 1 }
       if ways.parts == 3 { taken += 1 }
+      if ways.fronts == 3 { fronted += 1 }
     }
     #expect(splits > 30)
     #expect(taken > 10, "a part was taken \(taken) times")
+    #expect(fronted > 10, "a front part was taken \(fronted) times")
   }
 
   @Test func aBoundaryInsideAnItemOrASecondValueLeavesTheFirstHalfAlone() {
@@ -222,10 +232,27 @@ import Testing
     #expect(expectSameBothWays("[1]\n[" + long + "]", options(.json)) == 1)
   }
 
+  /// The second half starts inside a quoted CSV field whose lines read as
+  /// records, and scans to the end without an error; the second half's
+  /// thread then takes a front part of the first half's, which ends at the
+  /// record holding that field, not where the second half starts: the
+  /// front part is kept, the second half is not, and the rest is scanned
+  /// from the front part's end.
+  @Test func aFrontPartThatDoesNotEndWhereTheSecondHalfStartsLeavesTheSecondHalfOut() {
+    let before = (0..<30).map { "\($0),name \($0),fr,note" }.joined(separator: "\n")
+    let inner = (0..<20).map { "\($0),inner,de,x" }.joined(separator: "\n")
+    let after = (0..<20).map { "\($0),later,it,note" }.joined(separator: "\n")
+    let csv = "id,name,country,note\n" + before + "\n1,\"" + inner + "\na,Z\",fr,note\n" + after + "\n"
+    let ways = expectSameEveryWay(csv, options(.csv, groupBy: "country"))
+    #expect(ways.halves == 1)
+    #expect(ways.fronts == 2)
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomJSONLinesSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
     var taken = 0
+    var fronted = 0
     let choices = [
       options(.jsonLines), options(.jsonLines, groupBy: "level"), options(.jsonLines, groupBy: "user.name"),
       options(.jsonLines, itemField: "name"), options(.jsonLines, itemFormat: "{level}: {user.name}"),
@@ -234,18 +261,21 @@ import Testing
     ]
     for round in 0..<120 {
       let text = Self.jsonLines(&rng, lines: Int(rng.next() % 60) + 2, damage: round % 3 == 0)
-      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      let ways = expectSameEveryWay(text, choices[round % choices.count])
       if ways.halves == 2 { splits += 1 }
       if ways.parts == 3 { taken += 1 }
+      if ways.fronts == 3 { fronted += 1 }
     }
     #expect(splits > 40)
     #expect(taken > 10, "a part was taken \(taken) times")
+    #expect(fronted > 10, "a front part was taken \(fronted) times")
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64]) func randomCSVAndTSVSplitAnywhere(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var splits = 0
     var taken = 0
+    var fronted = 0
     for round in 0..<160 {
       let tsv = round % 4 == 3
       let format: LoadOptions.Format = tsv ? .tsv : .csv
@@ -255,12 +285,14 @@ import Testing
         options(format, groupBy: "initial", keepOrder: true),
       ]
       let text = Self.records(&rng, rows: Int(rng.next() % 50) + 2, tsv: tsv, damage: round % 5 == 0)
-      let ways = expectSameThreeWays(text, choices[round % choices.count])
+      let ways = expectSameEveryWay(text, choices[round % choices.count])
       if ways.halves == 2 { splits += 1 }
       if ways.parts == 3 { taken += 1 }
+      if ways.fronts == 3 { fronted += 1 }
     }
     #expect(splits > 40)
     #expect(taken > 10, "a part was taken \(taken) times")
+    #expect(fronted > 10, "a front part was taken \(fronted) times")
   }
 
   @Test func largeInputsAreSplitAndGiveTheSameList() {
@@ -284,10 +316,15 @@ import Testing
     let csv = Self.records(&rng, rows: 40_000, tsv: false, damage: false)
     #expect(expectSameBothWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20) == 2)
     // The first half's thread takes the back of the second's part: three scans, one list.
-    #expect(expectSameThreeWays(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20).parts == 3)
-    #expect(expectSameThreeWays(array, options(.json, groupBy: "kind"), minimum: 1 << 20).parts == 3)
-    #expect(expectSameThreeWays(strings, options(.json), minimum: 1 << 20).parts == 3)
-    #expect(expectSameThreeWays(csv, options(.csv, groupBy: "country"), minimum: 1 << 20).parts == 3)
+    #expect(expectSameEveryWay(lines, options(.jsonLines, groupBy: "level"), minimum: 1 << 20).parts == 3)
+    #expect(expectSameEveryWay(array, options(.json, groupBy: "kind"), minimum: 1 << 20).parts == 3)
+    #expect(expectSameEveryWay(strings, options(.json), minimum: 1 << 20).parts == 3)
+    #expect(expectSameEveryWay(csv, options(.csv, groupBy: "country"), minimum: 1 << 20).parts == 3)
+    // The second half's thread takes the front of the first's part: three scans, one list.
+    #expect(expectSameEveryWay(lines, options(.jsonLines, groupBy: "user.name"), minimum: 1 << 20).fronts == 3)
+    #expect(expectSameEveryWay(array, options(.json, groupBy: "kind"), minimum: 1 << 20).fronts == 3)
+    #expect(expectSameEveryWay(strings, options(.json), minimum: 1 << 20).fronts == 3)
+    #expect(expectSameEveryWay(csv, options(.csv, groupBy: "country"), minimum: 1 << 20).fronts == 3)
     // Below the minimum size, one thread.
     #expect(expectSameBothWays(csv, options(.csv), minimum: 64 << 20) == 1)
   }

@@ -135,7 +135,7 @@ import Testing
     var options = LoadOptions(itemField: "id")
     options.format = .jsonLines
     options.groupBy = try GroupBy(option: "f")
-    for (parallel, help) in [(false, SplitHelp.whenBehind), (true, .whenBehind), (true, .always)] {
+    for (parallel, help) in [(false, SplitHelp.whenBehind), (true, .whenBehind), (true, .always), (true, .front)] {
       let (result, _) = try ItemLoader.loadHalves(
         ByteBuffer(string: text), options: options, parallel: parallel, minimumSplitSize: 0, help: help)
       let difference = firstDifference(groups(result.list), theirs)

@@ -26,12 +26,12 @@ public enum ItemLoader {
     ).result
   }
 
-  /// `load`, telling how many scans shared the work (1, 2, or 3 when the
-  /// first half's thread also took a part of the second's). `parallel`: let a
+  /// `load`, telling how many scans shared the work (1, 2, or 3–4 when a
+  /// half's thread also took a part of the other's). `parallel`: let a
   /// second thread scan the second half of input of `minimumSplitSize`
   /// bytes or more (`ItemSplit`; tests and the fuzzer split small ones).
-  /// `help`: when the first half's thread takes a part of the second's
-  /// (`SplitHelp`; tests and the fuzzer have it take one always).
+  /// `help`: when a half's thread takes a part of the other's
+  /// (`SplitHelp`; tests and the fuzzer have one taken always).
   /// `objectLoop` false: object items go through the general loop too
   /// (`JSONItemScan.objectItems`), and CSV/TSV records through the byte
   /// loop (`CSVScan.quickRecords`); tests and the fuzzer compare the two.
@@ -47,8 +47,11 @@ public enum ItemLoader {
     let split = parallel ? try ItemSplit.start(&stream, minimumSize: minimumSplitSize, help: help) : nil
     defer { split?.stop() }
     // The first half ends where the second starts.
-    let end = split?.offset ?? buffer.count
-    try stream.scan(to: end, eof: end == buffer.count, step: 4 << 20, progress: progress)
+    if let split {
+      try split.scanFirstHalf(&stream, step: 4 << 20, progress: progress)
+    } else {
+      try stream.scan(to: buffer.count, eof: true, step: 4 << 20, progress: progress)
+    }
     var halves = 1
     if let split { halves += try split.join(into: &stream) }
     try stream.advance(available: buffer.count, eof: true)

@@ -21,12 +21,14 @@ import Synchronization
 ///
 /// The halves are rarely done together (the two cores of a shared machine
 /// run at different speeds from one run to the next: 62 against 72 ms,
-/// then 102 against 75, on the same file). So the first half's thread,
-/// done while the second is still far from the end, takes the back half
-/// of what the second has not yet started (`help`), from a boundary found
-/// as the split's own is: the second stops there, and `join` adopts the
-/// two parts in order — each only when the part before it ended exactly
-/// where it starts, as for the halves.
+/// then 102 against 75, on the same file). So the thread done first,
+/// while the other half is still far from its end, takes the back half of
+/// what that half has not yet started, from a boundary found as the
+/// split's own is: the first half's thread a back part of the second's
+/// (`help`), the second half's thread a front part of the first's
+/// (`helpFront`). The helped half stops there, and `join` adopts the parts
+/// in input order — each only when the part before it ended exactly where
+/// it starts, as for the halves.
 final class ItemSplit: @unchecked Sendable {
   /// Where the second half starts (just after a line break).
   let offset: Int
@@ -45,12 +47,21 @@ final class ItemSplit: @unchecked Sendable {
   private let reach: Mutex<SplitReach>
   /// The back part `help` took (it starts at `part.start`) and its error.
   private var part: (start: Int, stream: ItemStream, failure: LoadError?)?
+  /// How far the first half may scan (`offset`, until `helpFront` takes
+  /// the back of its part), and how far it has gone or is going
+  /// (`scanFirstHalf`, `step` bytes at a time).
+  private let frontReach: Mutex<SplitReach>
+  /// The front part `helpFront` took (it starts at `front.start` and ends
+  /// at `offset`) and its error; written by the second half's thread before `done`.
+  private var front: (start: Int, stream: ItemStream, failure: LoadError?)?
   /// The least that `help` takes: less is done sooner by the second half
   /// than found and scanned apart.
   private let smallestHelp: Int
   /// Tests: the second half waits until `help` has taken its part, so a
   /// part is taken whatever the threads' speeds.
   private let hold: DispatchSemaphore?
+  /// Tests: the first half waits until `helpFront` has taken its part.
+  private let frontHold: DispatchSemaphore?
 
   /// The second half's bytes per scan call: small enough that the rest of
   /// a part can be taken soon after the first half is done.
@@ -58,12 +69,14 @@ final class ItemSplit: @unchecked Sendable {
   /// `help` takes the back of at least this many bytes not yet begun.
   static let helpMinimum = 4 << 20
 
-  private init(offset: Int, second: ItemStream, help: SplitHelp) {
+  private init(offset: Int, from: Int, second: ItemStream, help: SplitHelp) {
     self.offset = offset
     self.second = second
     reach = Mutex(SplitReach(limit: second.buffer.count, committed: offset))
+    frontReach = Mutex(SplitReach(limit: offset, committed: from))
     smallestHelp = help.least(Self.helpMinimum)
-    hold = help.makeHold()
+    hold = help.makeHold(for: .always)
+    frontHold = help.makeHold(for: .front)
   }
 
   /// Starts the second half when the input is large enough and a boundary
@@ -115,7 +128,8 @@ final class ItemSplit: @unchecked Sendable {
     guard let offset = partStart(stream, in: buffer, from: max(from + rest / 2, stream.position)),
       offset < count - rest / 8
     else { return nil }
-    let split = ItemSplit(offset: offset, second: stream.secondHalf(from: offset, in: buffer), help: help)
+    let split = ItemSplit(
+      offset: offset, from: stream.position, second: stream.secondHalf(from: offset, in: buffer), help: help)
     DetachedThread.start { split.runSecond() }
     return split
   }
@@ -302,7 +316,52 @@ final class ItemSplit: @unchecked Sendable {
     } catch {
       failure = error
     }
+    if failure == nil && !cancelled.load(ordering: .relaxed) { helpFront() }
+    frontHold?.signal()
     done.signal()
+  }
+
+  /// The first half, on the caller's thread: scans `stream` up to `offset`
+  /// a piece of `step` bytes at a time (`progress` shown the list after
+  /// each), or up to the start of the front part the second half's thread
+  /// took (`helpFront`) — unless it does not end exactly there (a boundary
+  /// guessed inside an item): then on to `offset`, and `join` drops that part.
+  func scanFirstHalf(
+    _ stream: inout ItemStream, step: Int,
+    progress: ((_ bytesScanned: Int, _ snapshot: () -> SectionedList) -> Void)? = nil
+  ) throws(LoadError) {
+    frontHold?.wait()
+    var scanned = stream.available
+    while true {
+      guard let next = frontReach.withLock({ $0.claim(step) }) else {
+        guard scanned < offset, stream.position != scanned || !stream.isAtItemBoundary else { break }
+        frontReach.withLock { $0.limit = offset }
+        continue
+      }
+      scanned = next
+      if scanned < offset && scanned < stream.wanted { continue }
+      try stream.scan(available: scanned, eof: false)
+      if let progress { progress(scanned) { stream.list() } }
+    }
+  }
+
+  /// The second half's thread, done with its part while the first half
+  /// still has at least `smallestHelp` bytes not yet begun: takes the back
+  /// half of them and scans it here, up to `offset`.
+  private func helpFront() {
+    let (committed, rest) = frontReach.withLock { ($0.committed, $0.rest) }
+    guard rest >= smallestHelp,
+      let start = Self.partStart(second, in: second.buffer, from: committed + rest / 2), start < offset,
+      frontReach.withLock({ $0.take(at: start) })
+    else { return }
+    frontHold?.signal()
+    var part = second.secondHalf(from: start, in: second.buffer)
+    do throws(LoadError) {
+      try part.scan(to: offset, eof: false, step: Self.step)
+      front = (start, part, nil)
+    } catch {
+      front = (start, part, error)
+    }
   }
 
   /// The first half's thread, done with its part (`stream` stands at
@@ -327,32 +386,45 @@ final class ItemSplit: @unchecked Sendable {
     }
   }
 
-  /// Ends the split once the first half has scanned up to `offset`: adopts
-  /// the second half's items when the first half's scan stopped exactly
-  /// there (and throws its error, if it had one); otherwise drops them.
-  /// Returns how many parts were adopted: 0, 1 (the second half) or 2
-  /// (and the back part the first half's thread took, `help`).
+  /// Ends the split once the first half has scanned up to `offset`, or up
+  /// to the front part (`scanFirstHalf`): adopts the parts after it in
+  /// order — the front part, the second half, the back part the first
+  /// half's thread took (`help`) — while each starts exactly where the
+  /// scan stands (and throws the first one's error, if it had one), and
+  /// drops the rest. Returns how many parts were adopted (0–3).
   func join(into stream: inout ItemStream) throws(LoadError) -> Int {
-    let reached = stream.position == offset && stream.isAtItemBoundary
-    if reached { help(stream) }
+    // Where the first half stopped: `offset`, or the front part's start.
+    let frontStart = frontReach.withLock { $0.limit }
+    let reached = stream.position == frontStart && stream.isAtItemBoundary
+    if reached && frontStart == offset { help(stream) }
     stop(keeping: reached)
     guard reached else { return 0 }
     defer {
       second.release()
       part?.stream.release()
       part = nil
+      front?.stream.release()
+      front = nil
     }
-    // A second top-level value makes the first one item (JSON Lines): what
-    // the second half filed inside it no longer stands.
-    if second.json?.state.sequence == true { return 0 }
+    var adopted = 0
+    if frontStart < offset, var first = front {
+      // A second top-level value makes the first one item (JSON Lines):
+      // what a later part filed inside it no longer stands.
+      if first.stream.json?.state.sequence == true { return 0 }
+      if let failure = first.failure { throw failure }
+      stream.adopt(&first.stream)
+      adopted = 1
+      guard stream.position == offset, stream.isAtItemBoundary else { return adopted }
+    }
+    if second.json?.state.sequence == true { return adopted }
     if let failure { throw failure }
     stream.adopt(&second)
     guard var back = part, stream.position == back.start, stream.isAtItemBoundary,
       back.stream.json?.state.sequence != true
-    else { return 1 }
+    else { return adopted + 1 }
     if let failure = back.failure { throw failure }
     stream.adopt(&back.stream)
-    return 2
+    return adopted + 2
   }
 
   /// Waits for the second half, cancelled unless `keeping` (its work is not
@@ -363,7 +435,10 @@ final class ItemSplit: @unchecked Sendable {
     if !keeping { cancelled.store(true, ordering: .relaxed) }
     hold?.signal()
     done.wait()
-    if !keeping { second.release() }
+    guard !keeping else { return }
+    second.release()
+    front?.stream.release()
+    front = nil
   }
 }
 

@@ -51,7 +51,7 @@ final class ItemFollower: @unchecked Sendable {
   /// Scans the input to its end, `count` bytes of `stream`'s buffer (a
   /// stream's growing one), from where `stream` stands; a rest of
   /// `minimum` bytes or more in two halves, as a file is
-  /// (`ItemLoader.loadHalves`). Returns how many scans did (1–3).
+  /// (`ItemLoader.loadHalves`). Returns how many scans did (1–4).
   @discardableResult
   static func scanRest(
     _ stream: inout ItemStream, count: Int, minimum: Int = StreamFollower.restToSplit
@@ -64,7 +64,7 @@ final class ItemFollower: @unchecked Sendable {
         from: from)
     {
       defer { split.stop() }
-      try stream.scan(available: split.offset, eof: false)
+      try split.scanFirstHalf(&stream, step: split.offset - from)
       halves += try split.join(into: &stream)
     }
     try stream.advance(available: count, eof: true)
