@@ -351,3 +351,35 @@ import Testing
     #expect(small == 0)
   }
 }
+
+/// `--lines` on a large file indexed in the background tells its progress.
+@Suite struct LineProgressTests {
+  /// The first screen's list at once, then every few MiB the bytes covered,
+  /// growing, each snapshot still the first screen's (it stayed at
+  /// `indexing 0%` for the whole index, seconds on millions of lines); the
+  /// list at the end is the one loaded without progress.
+  @Test func aLargeFilesProgressGrowsAsItsLinesAreIndexed() {
+    var bytes: [UInt8] = []
+    var n = 0
+    while bytes.count < 20 << 20 {
+      bytes += Array("t\(n % 5000): item \(n)\n".utf8)
+      n += 1
+    }
+    let buffer = ByteBuffer(bytes)
+    var reports: [Int] = []
+    var firstScreenItems: Set<Int> = []
+    let list = LineInput.load(
+      buffer, delimiter: ": ", keepOrder: false,
+      progress: { scanned, snapshot in
+        reports.append(scanned)
+        firstScreenItems.insert(snapshot().itemCount)
+      })
+    let whole = LineInput.load(buffer, delimiter: ": ", keepOrder: false)
+    #expect(reports.count >= 3, "\(reports)")
+    #expect(reports == reports.sorted() && reports.allSatisfy { $0 < buffer.count }, "\(reports)")
+    #expect((reports.last ?? 0) >= 8 << 20, "\(reports)")
+    #expect(firstScreenItems.count == 1 && firstScreenItems.first! < n / 10)
+    #expect(list.itemCount == n && list.sectionCount == 5000)
+    #expect(list.sections == whole.sections)
+  }
+}

@@ -21,6 +21,12 @@ enum ForkJoin {
     return (a, result.value!)
   }
 
+  /// `both` when `parallel`, else one after the other here: for work that
+  /// is worth a thread (about 0.1 ms to start) only when large.
+  static func both<A, B>(if parallel: Bool, _ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+    parallel ? both(first, second) : (first(), second())
+  }
+
   /// An array of `count` elements, made by `fill(base, range)` for the
   /// elements `range` at `base` (uninitialized until then): at once, or
   /// from `parallelFrom` elements on a half on each core (gathers in

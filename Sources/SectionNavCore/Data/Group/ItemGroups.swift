@@ -1,5 +1,3 @@
-import CMapGuard
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -415,40 +413,20 @@ struct ItemGroups {
     makeStore: (PackedRanges) -> ItemStore
   ) -> SectionedList {
     let shown = shownTitles
-    // The titles are sorted on one core while the items are laid out by
-    // section on the other: neither reads what the other makes (a key
-    // that differs on every row: each about 6 ms on one core, one after
-    // the other). All titles are sorted, those with no item among them
-    // (`present`); leaving those out keeps the others' order, which is total.
+    // Many titles are sorted on one core while the items are laid out by
+    // section on the other: neither reads what the other makes (a key that
+    // differs on every row: each about 6 ms on one core, one after the
+    // other). Titles with no item are sorted too and left out after: the
+    // others keep their order, which is total.
     let ((packed, starts, counts), sorted) = ForkJoin.both(
+      if: titles.count >= NaturalOrder.parallelCount,
       { separate ? runsLaidOut() : sectionOf.layOut(ranges, sections: titles.count, releasing: false) },
       { Self.order(of: shown, keepOrder: keepOrder, grouping: grouping, collation: collation) })
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let order = counts.allSatisfy { $0 > 0 } ? sorted : sorted.filter { counts[$0] > 0 }
-    // On two cores when many: in sorted order, each section's title, start,
-    // count and kind read is a cache miss, so they are asked for some
-    // sections ahead and the misses overlap instead of queueing.
     let kinds = self.kinds
-    let sections = ForkJoin.array(count: order.count) { (out: UnsafeMutablePointer<SectionedList.Section>, range) in
-      shown.withUnsafeBufferPointer { titles in
-        starts.withUnsafeBufferPointer { starts in
-          counts.withUnsafeBufferPointer { counts in
-            @inline(__always) func prefetch(_ s: Int) {
-              sn_prefetch(titles.baseAddress! + s)
-              sn_prefetch(starts.baseAddress! + s)
-              sn_prefetch(counts.baseAddress! + s)
-            }
-            for k in range.prefix(Scan.gatherAhead) { prefetch(order[k]) }
-            for k in range {
-              if k + Scan.gatherAhead < range.upperBound { prefetch(order[k + Scan.gatherAhead]) }
-              let s = order[k]
-              (out + k).initialize(
-                to: SectionedList.Section(
-                  title: titles[s], firstItem: starts[s], itemCount: counts[s], derived: grouping.derives(kinds[s])))
-            }
-          }
-        }
-      }
+    let sections = SectionedList.Section.gathered(order, titles: shown, starts: starts, counts: counts) {
+      grouping.derives(kinds[$0])
     }
     let store = makeStore(packed)
     return SectionedList(sections: sections, store: store, maxItemWidth: widestRow(makeStore: makeStore).cells)
