@@ -314,6 +314,35 @@ import Testing
     #expect(Self.cursorText(s) == "x15000", "after a snapshot during a partial result")
   }
 
+  /// New data filtered again for the same query: the whole result shown
+  /// stays, its count too, until the new run has as many matches or is
+  /// done — a partial result made the count go backwards (34/604985, then
+  /// 23/604985 filtering 43%) and the rows go away meanwhile.
+  @Test func aCountNeverGoesBackWhileNewDataIsFilteredAgain() throws {
+    let items = (0..<9000).map { "x\($0 + 10000)" }
+    var (s, runner) = Self.picker(SectionedList([(title: "A", items: items)]))
+    _ = s.handle(.resize(width: 100, height: 10))
+    runner.holding = false
+    _ = runner.send(.key(KeyEvent(.char("x"))), to: &s)
+    let counted = try #require(s.render().plainLines().last)
+    #expect(counted.contains(" 9000/9000"), "\(counted)")
+    var held = SynchronousRunner()
+    held.holding = true
+    let bigger = SectionedList([(title: "A", items: items + ["x90005"])])
+    _ = held.send(.data(DataUpdate(list: bigger, progress: 0, reading: true)), to: &s)
+    let job = try #require(held.release().first)
+    // One chunk of the new run; the rest held.
+    held.holding = true
+    _ = held.send(job.run(shouldStop: { false }), to: &s)
+    #expect(s.filtering.progress != nil, "the first chunk was the whole run")
+    let partial = try #require(s.render().plainLines().last)
+    #expect(partial.contains(" 9000/9001") && partial.contains("filtering"), "\(partial)")
+    #expect(s.list.itemCount == 9000)
+    _ = held.settle(&s)
+    let whole = try #require(s.render().plainLines().last)
+    #expect(whole.contains(" 9001/9001") && !whole.contains("filtering"), "\(whole)")
+  }
+
   /// Pick mode, which has no status line, keeps its query line while an
   /// Enter waits for the load, and says there that it waits (browse mode's
   /// status line, with `? help  q quit`, replaced it).

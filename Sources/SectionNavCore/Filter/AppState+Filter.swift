@@ -236,6 +236,16 @@ extension AppState {
   mutating func showFilterResult(_ result: FilterResult) {
     guard result.generation == filtering.generation, result.list === dataList else { return }
     filtering.progress = result.isComplete ? nil : Double(result.scanned) / Double(max(1, result.total))
+    // New data filtered again for the same query (a stream's next snapshot):
+    // a partial result with fewer items than the whole one shown waits,
+    // the whole one stays with the new run's progress — the count went
+    // backwards (34 → 23) and rows went away while the run went on. fzf
+    // keeps its result until the new one is done.
+    if !result.isComplete, let shown = filtering.result, shown.isComplete, shown.list !== result.list,
+      shown.query == result.query, result.itemCount < shown.itemCount
+    {
+      return
+    }
     if result.isComplete { filtering.lastComplete = result }
     // Until the user moves it, the cursor is on the first row: the best
     // match once ranked (a partial result is in data order).
