@@ -407,10 +407,10 @@ final class ItemSplit: @unchecked Sendable {
       front = nil
     }
     var adopted = 0
-    if frontStart < offset, var first = front {
+    if frontStart < offset {
       // A second top-level value makes the first one item (JSON Lines):
       // what a later part filed inside it no longer stands.
-      if first.stream.json?.state.sequence == true { return 0 }
+      guard var first = front, first.stream.json?.state.sequence != true else { return 0 }
       if let failure = first.failure { throw failure }
       stream.adopt(&first.stream)
       adopted = 1
