@@ -48,7 +48,7 @@ public enum ItemLoader {
     defer { split?.stop() }
     // The first half ends where the second starts.
     if let split {
-      try split.scanFirstHalf(&stream, step: ItemSplit.step, progress: progress)
+      try split.scanFirstHalf(&stream, step: 4 << 20, progress: progress)
     } else {
       try stream.scan(to: buffer.count, eof: true, step: 4 << 20, progress: progress)
     }

@@ -65,9 +65,9 @@ final class ItemSplit: @unchecked Sendable {
 
   /// The second half's bytes per scan call: small enough that the rest of
   /// a part can be taken soon after the first half is done.
-  static let step = 1 << 20
+  static let step = 2 << 20
   /// `help` takes the back of at least this many bytes not yet begun.
-  static let helpMinimum = 1 << 20
+  static let helpMinimum = 4 << 20
 
   private init(offset: Int, from: Int, second: ItemStream, help: SplitHelp) {
     self.offset = offset
