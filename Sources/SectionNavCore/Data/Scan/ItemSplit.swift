@@ -349,40 +349,37 @@ final class ItemSplit: @unchecked Sendable {
   /// still has at least `smallestHelp` bytes not yet begun: takes the back
   /// half of them and scans it here, up to `offset`.
   private func helpFront() {
-    let (committed, rest) = frontReach.withLock { ($0.committed, $0.rest) }
-    guard rest >= smallestHelp,
-      let start = Self.partStart(second, in: second.buffer, from: committed + rest / 2), start < offset,
-      frontReach.withLock({ $0.take(at: start) })
-    else { return }
-    frontHold?.signal()
-    var part = second.secondHalf(from: start, in: second.buffer)
-    do throws(LoadError) {
-      try part.scan(to: offset, eof: false, step: Self.step)
-      front = (start, part, nil)
-    } catch {
-      front = (start, part, error)
-    }
+    front = takePart(of: frontReach, like: second, to: offset, eof: false, hold: frontHold)
   }
 
   /// The first half's thread, done with its part (`stream` stands at
   /// `offset`): when the second half has at least `smallestHelp` bytes not
   /// yet begun, takes the back half of them and scans it here.
   private func help(_ stream: ItemStream) {
-    let count = second.buffer.count
-    let committed = reach.withLock { $0.committed }
-    let rest = count - committed
-    guard rest >= smallestHelp, let start = Self.partStart(stream, in: second.buffer, from: committed + rest / 2),
-      start < count
-    else { return }
-    let taken = reach.withLock { $0.take(at: start) }
+    part = takePart(of: reach, like: stream, to: second.buffer.count, eof: true, hold: hold)
+  }
+
+  /// Takes the back half of what a half (`reach`) has not begun, when that
+  /// is at least `smallestHelp`, from a boundary found as the split's own
+  /// is, and scans it up to `end` (the input's end when `eof`) with a
+  /// stream like `template`; then lets `hold` go. Nil when none is taken.
+  private func takePart(
+    of reach: borrowing Mutex<SplitReach>, like template: ItemStream, to end: Int, eof: Bool,
+    hold: DispatchSemaphore?
+  ) -> (start: Int, stream: ItemStream, failure: LoadError?)? {
+    defer { hold?.signal() }
+    let (committed, rest) = reach.withLock { ($0.committed, $0.rest) }
+    guard rest >= smallestHelp,
+      let start = Self.partStart(template, in: second.buffer, from: committed + rest / 2), start < end,
+      reach.withLock({ $0.take(at: start) })
+    else { return nil }
     hold?.signal()
-    guard taken else { return }
-    var back = stream.secondHalf(from: start, in: second.buffer)
+    var taken = template.secondHalf(from: start, in: second.buffer)
     do throws(LoadError) {
-      try back.scan(to: count, eof: true, step: Self.step)
-      part = (start, back, nil)
+      try taken.scan(to: end, eof: eof, step: Self.step)
+      return (start, taken, nil)
     } catch {
-      part = (start, back, error)
+      return (start, taken, error)
     }
   }
 
