@@ -421,7 +421,11 @@ struct ItemGroups {
     let ((packed, starts, counts), sorted) = ForkJoin.both(
       if: titles.count >= NaturalOrder.parallelCount,
       { separate ? runsLaidOut() : sectionOf.layOut(ranges, sections: titles.count, releasing: false) },
-      { Self.order(of: shown, keepOrder: keepOrder, grouping: grouping, collation: collation) })
+      {
+        Self.order(
+          of: shown, keepOrder: keepOrder, initials: grouping == .initial, lastTitle: grouping.lastTitle,
+          collation: collation)
+      })
     // A title whose only item was taken back (input cut mid-item) has none yet.
     let order = counts.allSatisfy { $0 > 0 } ? sorted : sorted.filter { counts[$0] > 0 }
     let kinds = self.kinds
@@ -433,12 +437,15 @@ struct ItemGroups {
   }
 
   /// The order sections titled `titles` are shown in: as found
-  /// (`keepOrder`), initials like `--lines` (`Initials.order`), other
-  /// titles by `collation` (nil: natural order) with `(none)` last.
-  static func order(of titles: [String], keepOrder: Bool, grouping: GroupBy, collation: LocaleCollation?) -> [Int] {
+  /// (`keepOrder`), `initials` in the index's order (`Initials.order`),
+  /// other titles by `collation` (nil: natural order) with `lastTitle`
+  /// (`(none)`, or none) last. `--group-by` and `--lines` alike.
+  static func order(
+    of titles: [String], keepOrder: Bool, initials: Bool, lastTitle: String?, collation: LocaleCollation?
+  ) -> [Int] {
     if keepOrder { return Array(titles.indices) }
-    if grouping == .initial { return Initials.order(titles, collation: collation) }
-    return NaturalOrder.sortedIndices(titles, collation: collation, lastTitle: grouping.lastTitle)
+    if initials { return Initials.order(titles, collation: collation) }
+    return NaturalOrder.sortedIndices(titles, collation: collation, lastTitle: lastTitle)
   }
 
   /// Sections kept apart, copied one run after another (they stay as they are).

@@ -62,25 +62,24 @@ public enum LineInput {
       return firstList!
     }
     progress(first.count, snapshot)
-    var grouping = LineScan(
-      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation, lineEnd: lineEnd)
-    grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: Cores.available >= 2 ? ScanSplit.minimumSize : nil) {
-      progress($0, snapshot)
-    }
-    return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
+    return load(
+      buffer, delimiter: delimiter, keepOrder: keepOrder, parallel: Cores.available >= 2, collation: collation,
+      lineEnd: lineEnd
+    ) { progress($0, snapshot) }
   }
 
   /// `parallel`: an input of `minimumSplitSize` bytes or more has its
   /// second half (from the first line that starts after its middle) grouped
   /// on another thread and appended — lines need no context, so the result
   /// is the same either way (the fuzzer splits small ones to check that).
+  /// `progress`: told every few MiB how many bytes the scan has passed.
   static func load(
     _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil,
-    lineEnd: LineEnd = .newline, minimumSplitSize: Int = ScanSplit.minimumSize
+    lineEnd: LineEnd = .newline, minimumSplitSize: Int = ScanSplit.minimumSize, progress: ((Int) -> Void)? = nil
   ) -> SectionedList {
     var grouping = LineScan(
       buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation, lineEnd: lineEnd)
-    grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: parallel ? minimumSplitSize : nil)
+    grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: parallel ? minimumSplitSize : nil, progress: progress)
     return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
   }
 }
@@ -140,14 +139,13 @@ struct LineScan {
     var nextRelease = lineStart + Self.releaseStep
     var block = lineStart
     let lineEnd = self.lineEnd.byte
-    let report = passed
     while block < end {
       if block >= nextRelease {
-        let passed = lineStart - base
-        buffer.releasePages(from: released, to: passed)
-        released = passed
+        let reached = lineStart - base
+        buffer.releasePages(from: released, to: reached)
+        released = reached
         nextRelease = block + Self.releaseStep
-        report?(passed)
+        passed?(reached)
       }
       var newlines: UInt64 = 0
       var highs: UInt64 = 0
@@ -308,11 +306,7 @@ struct LineScan {
     let ((packed, starts, counts), order) = ForkJoin.both(
       if: titles.count >= NaturalOrder.parallelCount,
       { groups.layOut() },
-      { () -> [Int] in
-        if keepOrder { return Array(titles.indices) }
-        if byInitial { return Initials.order(titles, collation: collation) }
-        return NaturalOrder.sortedIndices(titles, collation: collation)
-      })
+      { ItemGroups.order(of: titles, keepOrder: keepOrder, initials: byInitial, lastTitle: nil, collation: collation) })
     let sections = SectionedList.Section.gathered(order, titles: titles, starts: starts, counts: counts) { _ in
       byInitial
     }
