@@ -77,6 +77,19 @@ enum OptionsFuzz {
       for i in 0..<list.itemCount {
         require(list.store.text(at: i) == two.store.text(at: i), "two threads find other lines")
       }
+      // Filed as runs sorted at the end, not in a table: the same list.
+      let runs = LineInput.load(
+        ByteBuffer(bytes), delimiter: configuration.delimiter, keepOrder: configuration.keepOrder, parallel: true,
+        lineEnd: configuration.lineEnd, minimumSplitSize: 0, filing: .runs)
+      require(list.maxItemWidth == runs.maxItemWidth, "runs measure lines otherwise")
+      require(list.sectionCount == runs.sectionCount, "runs find other line sections")
+      for s in 0..<list.sectionCount {
+        let same = list.title(s).unicodeScalars.elementsEqual(runs.title(s).unicodeScalars)
+        require(same && list.itemCount(s) == runs.itemCount(s), "runs file lines otherwise")
+        for i in 0..<list.itemCount(s) {
+          require(list.itemText(section: s, item: i) == runs.itemText(section: s, item: i), "runs find other lines")
+        }
+      }
       filter(list, configuration, bytes)
       return
     }

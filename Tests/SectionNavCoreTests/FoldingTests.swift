@@ -333,6 +333,35 @@ import Testing
     #expect(NaturalOrder.sortedIndices(titles) == expected)
   }
 
+  /// Titles alike far past their first 16 key bytes (paths, URLs) sort
+  /// by the bytes after them, 16 at a time, in buckets large and small, on
+  /// one core and two: the order whole keys give, equal keys by their
+  /// index; keys that end inside a shared stretch, or hold a zero where
+  /// another has ended, come where their bytes and lengths put them.
+  @Test(arguments: [500, NaturalOrder.parallelCount + 3000])
+  func titlesAlikeFarPastSixteenBytesSortByTheirWholeKeys(count: Int) {
+    var rng = SeededGenerator(seed: 11)
+    let stems = [
+      "src/Sources/SectionNavCore/Data/Scan/", "src/Sources/SectionNavCore/Data/", "src/Sources/Sect",
+      "https://example.org/a/very/long/path/", "",
+    ]
+    let titles = (0..<count).map { _ in
+      let stem = stems[Int(rng.next() % UInt64(stems.count))]
+      let tail = rng.next() % 4 == 0 ? "" : "file\(rng.next() % 3000).swift"
+      return stem + tail + (rng.next() % 3 == 0 ? "\u{0}" : "")
+    }
+    let keys = titles.map(NaturalOrder.sortKey)
+    let expected = titles.indices.sorted { a, b in
+      if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+      if titles[a].utf8.elementsEqual(titles[b].utf8) { return a < b }
+      return titles[a].utf8.lexicographicallyPrecedes(titles[b].utf8)
+    }
+    let (order, repeats) = NaturalOrder.sortedIndicesAndRepeats(
+      titles.indices, title: { titles[$0] }, keys: NaturalOrder.SortKeys.of(titles))
+    #expect(order == expected)
+    #expect(repeats)
+  }
+
   /// Many titles are read out of the sort on two cores, each taking half:
   /// a title repeated only where the halves meet (sorted places n/2 - 1
   /// and n/2) still counts as repeated, and the order is whole.

@@ -87,10 +87,10 @@ import Testing
     let titles = ["Caf\u{E9}", "Cafe\u{301}", "Česko", "France"]
     let text = (0..<3000).map { "\(titles[$0 % 4])|item \($0)" }.joined(separator: "\n")
     let buffer = ByteBuffer(string: text)
-    var scan = LineScan(buffer: buffer, delimiter: Array("|".utf8))
+    var scan = LineScan(buffer: buffer, delimiter: Array("|".utf8), keepOrder: true)
     scan.scan(from: 0, to: buffer.count)
     #expect(scan.groups.decoded == 4)
-    let list = scan.finish(keepOrder: true, byInitial: false)
+    let list = scan.finish()
     #expect(list.sections.map(\.title).map { Array($0.unicodeScalars) } == titles.map { Array($0.unicodeScalars) })
     #expect(list.sections.map(\.itemCount) == [750, 750, 750, 750])
   }

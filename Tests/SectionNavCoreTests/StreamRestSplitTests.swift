@@ -76,9 +76,9 @@ import Testing
       if rng.next() % 2 == 0 { text += "last line without a line feed" }
       let bytes = Array(text.utf8)
       let expected = LineInput.load(bytes, delimiter: delimiter, keepOrder: keepOrder)
-      let follower = LineFollower(buffer: ByteBuffer(bytes + Self.beyond), delimiter: delimiter)
+      let follower = LineFollower(buffer: ByteBuffer(bytes + Self.beyond), delimiter: delimiter, keepOrder: keepOrder)
       follower.arrived(Int(rng.next() % UInt64(bytes.count + 1)))
-      let list = follower.finish(ByteBuffer(bytes), keepOrder: keepOrder, minimumSplit: 0)
+      let list = follower.finish(ByteBuffer(bytes), minimumSplit: 0)
       #expect(contents(list) == contents(expected))
       #expect(list.maxItemWidth == expected.maxItemWidth)
     }

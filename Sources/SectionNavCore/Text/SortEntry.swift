@@ -23,11 +23,12 @@ extension SortEntry {
       readable = bytes.count
     }
 
-    /// The first 16 bytes of key `i`, zero past its end, as two integers
-    /// that compare as the bytes do (big-endian).
-    @inline(__always) func prefix(_ i: Int) -> (UInt64, UInt64) {
-      let lo = i == 0 ? 0 : ends[i - 1]
+    /// The first 16 bytes of key `i` (after its first `skip`), zero past
+    /// its end, as two integers that compare as the bytes do (big-endian).
+    @inline(__always) func prefix(_ i: Int, skipping skip: Int = 0) -> (UInt64, UInt64) {
+      let lo = (i == 0 ? 0 : ends[i - 1]) + skip
       let n = ends[i] - lo
+      guard n > 0 else { return (0, 0) }
       guard readable - lo >= 16 else {
         var words: (UInt64, UInt64) = (0, 0)
         _ = withUnsafeMutableBytes(of: &words) { memcpy($0.baseAddress!, bytes + lo, min(n, 16)) }
@@ -92,6 +93,23 @@ struct SortEntry {
     @inline(__always) func key(_ i: Int) -> (UnsafePointer<UInt8>, Int) {
       let first = keys.0.count
       return i < first ? keys.0.key(i) : keys.1.key(i - first)
+    }
+
+    /// Gives entries `e[..<n]`, whose keys' first `16 * level` bytes are
+    /// all the same, the next 16 bytes of their keys as prefixes, for the
+    /// radix sort to go on with; false when no key is that long (nothing
+    /// more to tell them apart by, the prefixes left as they were).
+    /// `precedes` and `same` stay right: they read whole keys past 16
+    /// bytes, and entries are compared only within such a bucket.
+    func refill(_ e: UnsafeMutablePointer<SortEntry>, _ n: Int, level: Int) -> Bool {
+      let skip = 16 * level
+      guard (0..<n).contains(where: { key(Int(e[$0].index)).1 > skip }) else { return false }
+      let first = keys.0.count
+      for j in 0..<n {
+        let i = Int(e[j].index)
+        (e[j].high, e[j].low) = i < first ? keys.0.prefix(i, skipping: skip) : keys.1.prefix(i - first, skipping: skip)
+      }
+      return true
     }
 
     func entry(_ i: Int, last: Bool) -> SortEntry {
@@ -277,7 +295,8 @@ struct SortEntry {
     /// large as the largest of them: one allocation per core, not one per
     /// bucket (each a fresh mapping whose pages fault in again).
     func sortBuckets(
-      _ e: UnsafeMutablePointer<SortEntry>, _ starts: UnsafeBufferPointer<Int>, _ range: Range<Int>, depth: Int
+      _ e: UnsafeMutablePointer<SortEntry>, _ starts: UnsafeBufferPointer<Int>, _ range: Range<Int>, depth: Int,
+      level: Int = 0
     ) {
       var room = 0
       for k in range where starts[k + 1] - starts[k] <= Self.scatterLimit {
@@ -287,7 +306,9 @@ struct SortEntry {
       defer { scratch.deallocate() }
       for k in range {
         let count = starts[k + 1] - starts[k]
-        if count > 1 { radixSort(e + starts[k], count, depth: depth, scratch: count <= room ? scratch : nil) }
+        if count > 1 {
+          radixSort(e + starts[k], count, depth: depth, scratch: count <= room ? scratch : nil, level: level)
+        }
       }
     }
 
@@ -305,14 +326,19 @@ struct SortEntry {
     /// they move through `scratch` (room for `n`; made here when not
     /// given), larger buckets in place (the buckets under them through one
     /// scratch, `sortBuckets`). The order is `precedes`'s: the
-    /// integers compare as their big-endian bytes do.
+    /// integers compare as their big-endian bytes do. A large bucket whose
+    /// 16 prefix bytes are all alike (paths, URLs) goes on with the next 16
+    /// bytes of its keys (`refill`, `level` times 16 bytes in), instead of
+    /// by comparisons each reading two keys elsewhere in memory (2 M
+    /// `path:line` titles: most of a 0.3 s sort).
     func radixSort(
-      _ e: UnsafeMutablePointer<SortEntry>, _ n: Int, depth: Int, scratch: UnsafeMutablePointer<SortEntry>? = nil
+      _ e: UnsafeMutablePointer<SortEntry>, _ n: Int, depth: Int, scratch: UnsafeMutablePointer<SortEntry>? = nil,
+      level: Int = 0
     ) {
       if scratch == nil && n > Self.smallBucket && n <= Self.scatterLimit {
         let room = UnsafeMutablePointer<SortEntry>.allocate(capacity: n)
         defer { room.deallocate() }
-        return radixSort(e, n, depth: depth, scratch: room)
+        return radixSort(e, n, depth: depth, scratch: room, level: level)
       }
       var d = depth
       while n > Self.smallBucket && d < 16 {
@@ -338,16 +364,19 @@ struct SortEntry {
           guard let scratch else {
             // Split in place; the buckets under it share one scratch.
             Self.permute(e, starts: starts, next: next, byte: d)
-            sortBuckets(e, UnsafeBufferPointer(starts), 0..<256, depth: d + 1)
+            sortBuckets(e, UnsafeBufferPointer(starts), 0..<256, depth: d + 1, level: level)
             return true
           }
           Self.scatter(e, n, through: scratch, next: next, byte: d)
           for b in 0..<256 where starts[b + 1] - starts[b] > 1 {
-            radixSort(e + starts[b], starts[b + 1] - starts[b], depth: d + 1, scratch: scratch)
+            radixSort(e + starts[b], starts[b + 1] - starts[b], depth: d + 1, scratch: scratch, level: level)
           }
           return true
         }
         if split { return }
+      }
+      if n > Self.smallBucket && refill(e, n, level: level + 1) {
+        return radixSort(e, n, depth: 0, scratch: scratch, level: level + 1)
       }
       insertionOrStandardSort(e, n)
     }
@@ -433,7 +462,7 @@ struct SortEntry {
       let d =
         differ.0 != 0
         ? differ.0.leadingZeroBitCount / 8 : differ.1 != 0 ? 8 + differ.1.leadingZeroBitCount / 8 : 16
-      guard d < 16 else { return insertionOrStandardSort(e, n) }
+      guard d < 16 else { return radixSort(e, n, depth: 16) }
       var starts = [Int](repeating: 0, count: 257)
       for i in 0..<n { starts[e[i].byte(d) + 1] += 1 }
       for b in 1...256 { starts[b] += starts[b - 1] }

@@ -13,8 +13,8 @@ public final class SectionedList: Sendable {
     /// `Scan.sortedListed` writes it over. A larger value is kept as the
     /// largest these hold: such a list is refused (`checkItemCount`) before
     /// anything reads it.
-    private let first: UInt32
-    private let countAndDerived: UInt32
+    private var first: UInt32
+    private var countAndDerived: UInt32
 
     public var firstItem: Int { Int(first) }
     public var itemCount: Int { Int(countAndDerived & Self.countMask) }
@@ -26,6 +26,12 @@ public final class SectionedList: Sendable {
       self.title = title
       first = UInt32(clamping: firstItem)
       countAndDerived = UInt32(clamping: min(itemCount, Int(Self.countMask))) | (derived ? ~Self.countMask : 0)
+    }
+
+    /// Moves its items (a merge lays them out anew), `derived` kept.
+    mutating func place(firstItem: Int, itemCount: Int) {
+      first = UInt32(clamping: firstItem)
+      countAndDerived = UInt32(clamping: min(itemCount, Int(Self.countMask))) | (countAndDerived & ~Self.countMask)
     }
 
     private static let countMask = UInt32(Int32.max)

@@ -894,14 +894,8 @@ struct Scan {
       // as `NaturalOrder.merge` would, and the list made straight from the sort.
       let keys = makeSortKeys()
       sortKeys = NaturalOrder.SortKeys()
-      var (listed, repeats) = Self.sortedListed(sections, keys: consume keys)
-      var ranges = finishedItems()
-      if repeats {
-        let groups = Self.sideBySide(
-          listed.count, title: { listed[$0].title },
-          run: { listed[$0].firstItem..<listed[$0].firstItem + listed[$0].itemCount })
-        (listed, ranges) = Self.merge(groups, ranges)
-      }
+      var (listed, repeating) = Self.sortedListed(sections, keys: consume keys)
+      let ranges = Self.mergedSideBySide(&listed, repeating: repeating, finishedItems())
       list = SectionedList(
         sections: listed, store: .json(JSONItems(buffer: buffer, ranges: ranges, itemField: options.itemField)),
         maxItemWidth: widest)
@@ -1074,6 +1068,49 @@ struct Scan {
       }
     }
     return ForkJoin.array(count: count, prepare: { HugePages.prepare($0, count: count) }, fill)
+  }
+
+  /// `listed` (sorted: equal titles side by side, earliest first) with
+  /// each stretch of equal titles made one section, its runs' items laid
+  /// out one after another; `repeating`: where a title repeats the one
+  /// before it, ascending (`sortedListed`). One pass over the sections in
+  /// place: no title is read, retained or compared — each is a cache miss
+  /// in sorted order (2 M sections of which a few repeat: 0.25 s, where
+  /// `sideBySide` made an array per title too).
+  static func mergedSideBySide(_ listed: inout [SectionedList.Section], repeating: [Int], _ old: PackedRanges)
+    -> PackedRanges
+  {
+    guard !repeating.isEmpty else { return old }
+    var merged = PackedRangesBuilder(expected: old.count)
+    let n = listed.count
+    var kept = 0
+    listed.withUnsafeMutableBufferPointer { buffer in
+      let at = buffer.baseAddress!
+      var next = 0  // into `repeating`
+      for k in 0..<n {
+        if k + gatherAhead < n { old.prefetch(at[k + gatherAhead].firstItem) }
+        let (first, count) = (at[k].firstItem, at[k].itemCount)
+        let start = merged.count
+        for i in first..<first + count {
+          let r = old.range(i)
+          merged.append(offset: r.offset, length: r.length, plain: r.plain)
+        }
+        if next < repeating.count && repeating[next] == k {
+          // Joins the section before it (its items were laid out right after).
+          next += 1
+          at[kept - 1].place(firstItem: at[kept - 1].firstItem, itemCount: at[kept - 1].itemCount + count)
+          (at + k).deinitialize(count: 1)
+        } else {
+          if kept != k { (at + kept).moveInitialize(from: at + k, count: 1) }
+          at[kept].place(firstItem: start, itemCount: count)
+          kept += 1
+        }
+      }
+      // The places left behind hold nothing: filled to be dropped below.
+      (at + kept).initialize(repeating: SectionedList.Section(title: "", firstItem: 0, itemCount: 0), count: n - kept)
+    }
+    listed.removeLast(n - kept)
+    return merged.finish()
   }
 
   /// Lays each group of same-titled runs out one after another.

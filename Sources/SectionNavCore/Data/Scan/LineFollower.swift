@@ -13,7 +13,6 @@ final class LineFollower: @unchecked Sendable {
   /// Touched by the follower's thread only, until `finish` has stopped it.
   private var grouping: LineScan
   private var grouped = 0
-  private let delimiter: String?
   private let available = Atomic<Int>(0)
   private let stopping = Atomic<Bool>(false)
   private let wake = DispatchSemaphore(value: 0)
@@ -21,11 +20,13 @@ final class LineFollower: @unchecked Sendable {
 
   /// `buffer`: the stream's growing buffer (its bytes below what `arrived`
   /// says never change).
-  init(buffer: ByteBuffer, delimiter: String?, collation: LocaleCollation? = nil, lineEnd: LineEnd = .newline) {
-    self.delimiter = delimiter
+  init(
+    buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, collation: LocaleCollation? = nil,
+    lineEnd: LineEnd = .newline
+  ) {
     grouping = LineScan(
-      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], expectedBytes: 64 << 20, collation: collation,
-      lineEnd: lineEnd)
+      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], keepOrder: keepOrder,
+      expectedBytes: 64 << 20, collation: collation, lineEnd: lineEnd)
     DetachedThread.start { [self] in
       follow()
       stopped.signal()
@@ -69,15 +70,14 @@ final class LineFollower: @unchecked Sendable {
   /// The list of `buffer`'s lines (the whole stream, now ended), as
   /// `LineInput.load` makes it. The rest, when `minimumSplit` bytes or
   /// more, is grouped in two halves, as `LineInput.load` groups a file.
-  func finish(_ buffer: ByteBuffer, keepOrder: Bool, minimumSplit: Int = StreamFollower.restToSplit) -> SectionedList {
+  func finish(_ buffer: ByteBuffer, minimumSplit: Int = StreamFollower.restToSplit) -> SectionedList {
     stop()
     grouping.buffer = buffer
     grouping.scan(from: grouped, to: buffer.count, twoThreadsFrom: Cores.available >= 2 ? minimumSplit : nil)
-    let byInitial = delimiter == nil || delimiter!.isEmpty
     // Moved out, so that its memory goes as it is laid out, not with this object.
     var taken = LineScan(
       buffer: buffer, delimiter: [], expectedBytes: 0, collation: grouping.collation, lineEnd: grouping.lineEnd)
     swap(&taken, &grouping)
-    return taken.finish(keepOrder: keepOrder, byInitial: byInitial)
+    return taken.finish()
   }
 }

@@ -73,14 +73,18 @@ public enum LineInput {
   /// on another thread and appended — lines need no context, so the result
   /// is the same either way (the fuzzer splits small ones to check that).
   /// `progress`: told every few MiB how many bytes the scan has passed.
+  /// `filing`: how delimited lines are filed (nil: as their first lines
+  /// suit, `LineScan.Filing`); tests compare the two.
   static func load(
     _ buffer: ByteBuffer, delimiter: String?, keepOrder: Bool, parallel: Bool, collation: LocaleCollation? = nil,
-    lineEnd: LineEnd = .newline, minimumSplitSize: Int = ScanSplit.minimumSize, progress: ((Int) -> Void)? = nil
+    lineEnd: LineEnd = .newline, minimumSplitSize: Int = ScanSplit.minimumSize, filing: LineScan.Filing? = nil,
+    progress: ((Int) -> Void)? = nil
   ) -> SectionedList {
     var grouping = LineScan(
-      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], collation: collation, lineEnd: lineEnd)
+      buffer: buffer, delimiter: delimiter.map { Array($0.utf8) } ?? [], keepOrder: keepOrder, collation: collation,
+      lineEnd: lineEnd, filing: filing)
     grouping.scan(from: 0, to: buffer.count, twoThreadsFrom: parallel ? minimumSplitSize : nil, progress: progress)
-    return grouping.finish(keepOrder: keepOrder, byInitial: delimiter == nil || delimiter!.isEmpty)
+    return grouping.finish()
   }
 }
 
@@ -95,23 +99,49 @@ struct LineScan {
   /// What ends a line (`LineEnd`).
   let lineEnd: LineEnd
   var groups: ItemGroups
+  /// Delimited lines filed as runs instead of in `groups` (`Filing.runs`).
+  var runs: LineRuns? = nil
+  /// Sections in first-seen order instead of natural order.
+  let keepOrder: Bool
+  /// How delimited lines are filed; nil until the first lines are seen.
+  private(set) var filing: Filing?
   /// The widest line of plain ASCII (one cell a byte); the others are
   /// measured in bulk at the end (`ItemWidth.widestLine`).
   var widestPlain = 0
 
   var collation: LocaleCollation? { groups.initials.collation }
 
-  /// `expectedBytes`: how much input to make room for (a stream's is not known).
+  /// How delimited lines are filed. In a table (`ItemGroups`), each line's
+  /// title looked up as it comes: fast while titles repeat. As runs
+  /// (`LineRuns`), sorted once at the end: fast when they seldom repeat.
+  /// The list is the same either way. Lines by initial, and sections in
+  /// first-seen order, always take the table.
+  enum Filing { case table, runs }
+
+  /// `expectedBytes`: how much input to make room for (a stream's is not
+  /// known). `filing`: nil decides from the first lines scanned.
   init(
-    buffer: ByteBuffer, delimiter: [UInt8], expectedBytes: Int? = nil, collation: LocaleCollation? = nil,
-    lineEnd: LineEnd = .newline
+    buffer: ByteBuffer, delimiter: [UInt8], keepOrder: Bool = false, expectedBytes: Int? = nil,
+    collation: LocaleCollation? = nil, lineEnd: LineEnd = .newline, filing: Filing? = nil
   ) {
     self.buffer = buffer
     self.delimiter = delimiter
     self.lineEnd = lineEnd
+    self.keepOrder = keepOrder
     // Room for lines of 8 bytes on average: reserved, not used, so the
     // arrays never move as they grow (shorter lines grow them as usual).
-    groups = ItemGroups(expected: (expectedBytes ?? buffer.count) / 8 + 16, collation: collation, separate: true)
+    let expected = (expectedBytes ?? buffer.count) / 8 + 16
+    groups = ItemGroups(expected: expected, collation: collation, separate: true)
+    self.filing = delimiter.isEmpty || keepOrder ? .table : filing
+    if self.filing == .runs { runs = LineRuns(expectedLines: expected, collation: collation) }
+  }
+
+  /// Decides how lines are filed from those at `from` on, when not yet decided.
+  private mutating func decideFiling(from: Int, to: Int) {
+    guard filing == nil else { return }
+    let suits = LineRuns.suit(buffer, from: from, to: to, delimiter: delimiter, lineEnd: lineEnd.byte, find: find)
+    filing = suits ? .runs : .table
+    if suits { runs = LineRuns(expectedLines: groups.expected, collation: collation) }
   }
 
   /// How far the scan goes between giving mapped pages back.
@@ -126,6 +156,8 @@ struct LineScan {
   /// bytes, so a `memchr` call and a byte loop per line cost more than the
   /// bytes did. Nothing past `to` is read (a stream's buffer may end there).
   mutating func scan(from: Int, to: Int, passed: ((Int) -> Void)? = nil) {
+    decideFiling(from: from, to: to)
+    let byRuns = runs != nil
     let base = buffer.base
     let end = base + to
     var lineStart = base + from
@@ -158,7 +190,7 @@ struct LineScan {
       while newlines != 0 {
         let at = newlines.trailingZeroBitCount
         let plain = earlierHigh | (highs & ((1 &<< UInt64(at)) &- 1)) == 0
-        take(lineStart, block + at, plain: plain, last: &last)
+        take(lineStart, block + at, plain: plain, byRuns: byRuns, last: &last)
         earlierHigh = 0
         highs &= ~((2 &<< UInt64(at)) &- 1)
         newlines &= newlines &- 1
@@ -168,7 +200,7 @@ struct LineScan {
       block += 64
     }
     // A last line without a line feed.
-    if lineStart < end { take(lineStart, end, plain: earlierHigh == 0, last: &last) }
+    if lineStart < end { take(lineStart, end, plain: earlierHigh == 0, byRuns: byRuns, last: &last) }
   }
 
   /// The previous line's title bytes and section, since neighbours often share one.
@@ -179,15 +211,17 @@ struct LineScan {
 
   /// Files the line `p..<newline` (a CR before a line feed is not part of
   /// it, nor a byte-order mark before the first line — NUL-ended items keep
-  /// both, as file names may; an empty line is skipped).
+  /// both, as file names may; an empty line is skipped). `byRuns`: `runs`
+  /// is there (asked once a scan, not once a line).
   @inline(__always)
-  private mutating func take(_ p: Pointer, _ newline: Pointer, plain: Bool, last: inout LastTitle) {
+  private mutating func take(_ p: Pointer, _ newline: Pointer, plain: Bool, byRuns: Bool, last: inout LastTitle) {
     var lineEnd = newline
     if lineEnd > p, (lineEnd - 1).pointee == 0x0D, self.lineEnd == .newline { lineEnd -= 1 }
     var p = p
     if p == buffer.base, self.lineEnd == .newline, ByteOrderMark.starts(p, count: lineEnd - p) { p += 3 }
     if lineEnd == p { return }
     let line = UnsafeBufferPointer(start: p, count: lineEnd - p)
+    if byRuns { return addRun(line, plain: plain) }
     var itemStart = p
     var section: Int
     if delimiter.isEmpty {
@@ -229,12 +263,17 @@ struct LineScan {
       let newline = memchrPointer(buffer.base + (from + to) / 2, buffer.base + to, lineEnd.byte)
     else { return scan(from: from, to: to, passed: progress.map { report in { report($0 - from) } }) }
     let middle = newline + 1 - buffer.base
-    let (buffer, delimiter, collation, lineEnd) = (buffer, delimiter, collation, lineEnd)
+    decideFiling(from: from, to: middle)
+    let (buffer, delimiter, collation, lineEnd, keepOrder, filing) = (
+      buffer, delimiter, collation, lineEnd, keepOrder, filing
+    )
     let secondPassed = PassedBytes()
     var (_, second) = ForkJoin.both(
       { scan(from: from, to: middle, passed: progress.map { report in { report($0 - from + secondPassed.bytes) } }) },
       {
-        var second = LineScan(buffer: buffer, delimiter: delimiter, collation: collation, lineEnd: lineEnd)
+        var second = LineScan(
+          buffer: buffer, delimiter: delimiter, keepOrder: keepOrder, collation: collation, lineEnd: lineEnd,
+          filing: filing)
         second.scan(from: middle, to: to) { secondPassed.bytes = $0 - middle }
         return second
       })
@@ -254,6 +293,7 @@ struct LineScan {
   /// these by title, new titles after these in first-seen order).
   mutating func append(_ other: inout LineScan) {
     widestPlain = max(widestPlain, other.widestPlain)
+    if runs != nil { return runs!.adopt(&other.runs!) }
     groups.append(contentsOf: &other.groups)
   }
 
@@ -274,9 +314,30 @@ struct LineScan {
     return nil
   }
 
-  mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {
-    let length = end - start
-    // ASCII-only lines are one cell per byte (controls show as one-cell symbols).
+  /// Files `line` as `LineRuns` does: its title (all before the first
+  /// delimiter, "" without one) and its item (the rest; the whole line
+  /// without a delimiter, none after a delimiter that ends it). Not
+  /// inlined: `take`'s table way stays as small as it was (inlined, lines
+  /// of a few titles took 10 % longer).
+  @inline(never)
+  private mutating func addRun(_ line: UnsafeBufferPointer<UInt8>, plain: Bool) {
+    let p = line.baseAddress!
+    let d = find(delimiter, in: line)
+    let title = UnsafeBufferPointer(start: p, count: d ?? 0)
+    let itemStart = d.map { p + $0 + delimiter.count } ?? p
+    let end = p + line.count
+    guard itemStart < end else { return runs!.add(title: title, base: buffer.base, item: nil) }
+    let length = end - itemStart
+    // The title's bytes may hold the line's only high ones.
+    let itemPlain = plain || (d != nil && Self.plain(itemStart, end))
+    if itemPlain, length > widestPlain { widestPlain = length }
+    runs!.add(title: title, base: buffer.base, item: (itemStart - buffer.base, length, itemPlain))
+  }
+
+  /// Whether `start..<end` is ASCII only: one cell per byte (controls show
+  /// as one-cell symbols).
+  @inline(__always)
+  static func plain(_ start: Pointer, _ end: Pointer) -> Bool {
     var high: UInt8 = 0
     var q = start
     while end - q >= 8 {
@@ -290,7 +351,12 @@ struct LineScan {
       high |= q.pointee & 0x80
       q += 1
     }
-    let plain = high == 0
+    return high == 0
+  }
+
+  mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {
+    let length = end - start
+    let plain = Self.plain(start, end)
     if plain, length > widestPlain { widestPlain = length }
     groups.append(offset: start - buffer.base, length: length, plain: plain, section: section)
   }
@@ -300,7 +366,14 @@ struct LineScan {
   /// Many titles are sorted on one core while the items are laid out on
   /// the other, then the sections made in their order (6 M titles: the
   /// sections had been made in the order found, then reordered, 0.3 s).
-  consuming func finish(keepOrder: Bool, byInitial: Bool) -> SectionedList {
+  consuming func finish() -> SectionedList {
+    if let runs = runs.take() {
+      let (sections, ranges) = runs.listed()
+      let store = ItemStore.lines(LineItems(buffer: buffer, ranges: ranges))
+      let widest = ItemWidth.widestLine(ranges: ranges, buffer: buffer, widestPlain: widestPlain, store: store)
+      return SectionedList(sections: sections, store: store, maxItemWidth: widest)
+    }
+    let (byInitial, keepOrder) = (delimiter.isEmpty, keepOrder)
     let titles = groups.titles
     let collation = self.collation
     let ((packed, starts, counts), order) = ForkJoin.both(

@@ -5,11 +5,12 @@ extension Scan {
   /// array of entries and none of indices beside the list: a million
   /// sections fault in 27 MB fewer fresh pages (on this kind of machine
   /// half a millisecond a MB, more than sorting them) and skip a pass.
-  /// `repeats`: a title repeats — the list then holds one section per
-  /// section found, equal titles side by side (earliest first), for the
-  /// caller to merge. `keys`: the titles' sort keys, let go once sorted.
+  /// `repeating`: where a title repeats the one before it, ascending —
+  /// the list holds one section per section found, equal titles side by
+  /// side (earliest first), for the caller to merge
+  /// (`mergedSideBySide`). `keys`: the titles' sort keys, let go once sorted.
   static func sortedListed(_ sections: RawSections, keys: consuming NaturalOrder.SortKeys) -> (
-    sections: [SectionedList.Section], repeats: Bool
+    sections: [SectionedList.Section], repeating: [Int]
   ) {
     typealias Section = SectionedList.Section
     let n = sections.count
@@ -29,7 +30,7 @@ extension Scan {
     precondition(gap >= 0 && gap % MemoryLayout<SortEntry>.alignment == 0, "a section holds its sort entry")
     let middle = n / 2
     var keys: NaturalOrder.SortKeys? = consume keys
-    var repeats = false
+    var repeating: [Int] = []
     let list = [Section](unsafeUninitializedCapacity: n) { buffer, made in
       guard let base = buffer.baseAddress else { return }
       let raw = UnsafeMutableRawPointer(base)
@@ -47,10 +48,11 @@ extension Scan {
       }
       @Sendable func same(_ x: SortEntry, _ y: SortEntry) -> Bool { SortEntry.same(x, y) { sections.title($0) } }
       let boundary = middle > 0 && middle < n && same(entry(middle - 1), entry(middle))
-      /// Fills sections `range` one way, each from its entry; whether a
-      /// title there repeats its neighbour's (kept: its entry may be gone).
-      @Sendable func fill(_ range: Range<Int>, upwards: Bool) -> Bool {
-        var repeats = false
+      /// Fills sections `range` one way, each from its entry; where a
+      /// title there repeats the one before it (told as the entries pass:
+      /// they may be gone after), in the order met.
+      @Sendable func fill(_ range: Range<Int>, upwards: Bool) -> [Int] {
+        var repeating: [Int] = []
         var neighbour: SortEntry? = nil
         let step = upwards ? 1 : -1
         var k = upwards ? range.lowerBound : range.upperBound - 1
@@ -58,17 +60,18 @@ extension Scan {
           let x = entry(k)
           let ahead = k + step * gatherAhead
           if range.contains(ahead) { sections.prefetch(Int(entry(ahead).index)) }
-          if !repeats, let neighbour, same(neighbour, x) { repeats = true }
+          if let neighbour, same(neighbour, x) { repeating.append(upwards ? k : k + 1) }
           (at.base + k).initialize(to: sections.listSection(Int(x.index)))
           neighbour = x
           k += step
         }
-        return repeats
+        return repeating
       }
-      let (a, b) = ForkJoin.both({ fill(0..<middle, upwards: true) }, { fill(middle..<n, upwards: false) })
-      repeats = boundary || a || b
+      let (a, b) = ForkJoin.both(
+        if: n >= NaturalOrder.parallelCount, { fill(0..<middle, upwards: true) }, { fill(middle..<n, upwards: false) })
+      repeating = a + (boundary ? [middle] : []) + b.reversed()
       made = n
     }
-    return (list, repeats)
+    return (list, repeating)
   }
 }

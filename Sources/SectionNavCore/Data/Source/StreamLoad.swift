@@ -98,8 +98,8 @@ public enum StreamLoad {
     let follower =
       progress == nil && lines
       ? LineFollower(
-        buffer: storage.growingBuffer(), delimiter: options.delimiter, collation: options.collation,
-        lineEnd: options.lineEnd) : nil
+        buffer: storage.growingBuffer(), delimiter: options.delimiter, keepOrder: options.keepOrder,
+        collation: options.collation, lineEnd: options.lineEnd) : nil
     defer { follower?.stop() }
     storage.prefaults = follower == nil && sections == nil && items == nil
     var text = lines || prefixList != nil ? TextCheck(lineEnd: options.lineEnd) : nil
@@ -197,7 +197,7 @@ public enum StreamLoad {
     let buffer = storage.buffer()
     if let follower {
       return Outcome(
-        buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer, keepOrder: options.keepOrder)))
+        buffer: buffer, items: ItemLoader.Result(list: follower.finish(buffer)))
     }
     return Outcome(buffer: buffer, items: nil)
   }
