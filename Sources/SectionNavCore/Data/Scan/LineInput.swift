@@ -326,12 +326,15 @@ struct LineScan {
     let title = UnsafeBufferPointer(start: p, count: d ?? 0)
     let itemStart = d.map { p + $0 + delimiter.count } ?? p
     let end = p + line.count
-    guard itemStart < end else { return runs!.add(title: title, base: buffer.base, item: nil) }
+    // The title's key is made a word at a time where the line goes on
+    // (nothing past the line is read: a stream's bytes may end there).
+    let readable = line.count
+    guard itemStart < end else { return runs!.add(title: title, base: buffer.base, readable: readable, item: nil) }
     let length = end - itemStart
     // The title's bytes may hold the line's only high ones.
     let itemPlain = plain || (d != nil && Self.plain(itemStart, end))
     if itemPlain, length > widestPlain { widestPlain = length }
-    runs!.add(title: title, base: buffer.base, item: (itemStart - buffer.base, length, itemPlain))
+    runs!.add(title: title, base: buffer.base, readable: readable, item: (itemStart - buffer.base, length, itemPlain))
   }
 
   /// Whether `start..<end` is ASCII only: one cell per byte (controls show

@@ -30,11 +30,13 @@ struct LineRuns {
 
   var collation: LocaleCollation? { keys.collation }
 
-  /// Files a line whose title is `title` (bytes of the input at `base`),
-  /// and its item when it has one (`SECTION<D>` declares the title only).
+  /// Files a line whose title is `title` (bytes of the input at `base`,
+  /// `readable` of them from the title's start), and its item when it has
+  /// one (`SECTION<D>` declares the title only).
   @inline(__always)
   mutating func add(
-    title: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, item: (offset: Int, length: Int, plain: Bool)?
+    title: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, readable: Int,
+    item: (offset: Int, length: Int, plain: Bool)?
   ) {
     precondition(laterItems == nil, "a run is added before a second half is adopted")
     if let open, open.length == title.count,
@@ -44,7 +46,13 @@ struct LineRuns {
     } else {
       close()
       let text = String(decoding: title, as: UTF8.self)
-      if collation == nil { keys.append(text) }
+      // An ASCII title is keyed from its bytes in one pass, as the JSON
+      // indexer keys its titles (a title's generic key: a third of the scan).
+      if collation == nil,
+        title.isEmpty || !keys.append(ascii: title.baseAddress!, count: title.count, readable: readable)
+      {
+        keys.append(text)
+      }
       open = (text, title.isEmpty ? 0 : title.baseAddress! - base, title.count)
     }
     if let item { items.append(offset: item.offset, length: item.length, plain: item.plain) }
