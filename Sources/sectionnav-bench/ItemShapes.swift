@@ -23,6 +23,11 @@ enum ItemShape: String, CaseIterable {
   /// non-ASCII character a `\uXXXX` (a row often starts with one), one
   /// word to hundreds, quotes and backslashes escaped.
   case strings = "json-strings"
+  /// `grep -rn` output (`path:line: text`): paths of random depth, each
+  /// with a run of 1–20 matching lines, text with accents. Grouped by path
+  /// (`--delimiter :`, titles in runs) and by `path:line` (`--delimiter
+  /// ': '`, a title each: the most titles lines can have).
+  case grep = "lines-grep"
   /// Sectioned JSON whose item widths grow through the file (the widest comes last).
   case growing = "growing-widths"
   /// Sectioned JSON of non-ASCII items whose bytes exceed their cells, long and short mixed.
@@ -167,6 +172,17 @@ enum ItemShape: String, CaseIterable {
         items += 1
       }
       put("]\n")
+    case .grep:
+      while written < target {
+        let depth = 1 + Int(rng.next() % 4)
+        let path =
+          "src/" + (0..<depth).map { _ in pick(Self.words) }.joined(separator: "/")
+          + "/file\(rng.next() % 100_000).swift"
+        for _ in 0...Int(rng.next() % 20) {
+          put("\(path):\(1 + rng.next() % 3000): \(sentence(12))\n")
+          items += 1
+        }
+      }
     case .strings:
       let words = (Self.words + ["say \\\"hi\\\"", "C:\\\\temp", "日本語"]).map(Self.asciiEscaped)
       put("[")
@@ -367,6 +383,23 @@ extension ItemShape {
       // A path into each object: the general token loop, not the object loop.
       let names = jq.map { [$0, ".[].name", path] }
       return rows + [row(["--path", ".[].name"], peer: names, "`jq '.[].name'`", python: load, goal: .jq)]
+    case .grep:
+      // Each line's title grouped (jq) or counted (Python), as sectionnav files it.
+      func counter(_ split: String) -> String {
+        "import sys,collections; collections.Counter(l.split(\(split), 1)[0] for l in open(sys.argv[1], 'rb'))"
+      }
+      func jqGroups(_ split: String) -> [String]? {
+        jq.map { [$0, "-R", "-n", "[inputs | split(\"\(split)\")[0]] | group_by(.) | length", path] }
+      }
+      return [
+        row(
+          ["--lines", "--delimiter", ":"], peer: jqGroups(":"), "`jq -R` grouping titles", python: py(counter("b':'")),
+          goal: .jq),
+        row(
+          ["--lines", "--delimiter", ": "], peer: jqGroups(": "), "`jq -R` grouping titles",
+          python: py(counter("b': '")),
+          goal: .jq),
+      ]
     case .strings:
       // A plain array opens grouped by initial: `--group-by initial` is what it does unasked.
       let args = ["--group-by", "initial"]

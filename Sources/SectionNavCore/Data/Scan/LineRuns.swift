@@ -96,8 +96,9 @@ struct LineRuns {
   }
 
   /// Whether lines from `from` (the first 2048 of them, up to 256 KiB)
-  /// have titles that seldom repeat apart: at least 256 titles, and at
-  /// least half as many titles as runs of lines under one. Lines whose
+  /// have titles that seldom repeat apart: at least 32 titles, and at
+  /// least half as many titles as runs of lines under one (`grep -rn`
+  /// output by file: 60 k files' lines 134 → 84 ms as runs). Lines whose
   /// titles interleave (log levels, a few hosts) are filed faster in a
   /// table; only speed depends on the answer, never the list.
   static func suit(
@@ -122,6 +123,6 @@ struct LineRuns {
       runs += 1
       seen.insert(KeyTable.hash(UnsafeRawBufferPointer(title)))
     }
-    return seen.count >= 256 && seen.count * 2 >= runs
+    return seen.count >= 32 && seen.count * 2 >= runs
   }
 }
