@@ -1010,39 +1010,28 @@ struct Scan {
       return SectionedList(
         sections: listed(sections, open: open, order: order), store: store(items), maxItemWidth: widest)
     }
-    var groups: [(title: String, runs: [Range<Int>])] = []
     if let order {
-      groups = sideBySide(order.count, title: { title(order[$0]) }, run: { run(order[$0]) })
-    } else {
-      var firstIndex: [ExactName: Int] = [:]
-      firstIndex.reserveCapacity(count)
-      for i in 0..<count {
-        if let g = firstIndex[ExactName(title(i))] {
-          groups[g].runs.append(run(i))
-        } else {
-          firstIndex[ExactName(title(i))] = groups.count
-          groups.append((title(i), [run(i)]))
-        }
+      // Sorted: merged as a whole file's sorted sections are, so that a
+      // stream's list and a file's hold their items alike.
+      var list = listed(sections, open: open, order: order)
+      let repeating = list.indices.dropFirst().filter { list[$0].title.sameScalars(as: list[$0 - 1].title) }
+      let ranges = mergedSideBySide(&list, repeating: Array(repeating), items)
+      return SectionedList(sections: list, store: store(ranges), maxItemWidth: widest)
+    }
+    // In file order: each title's runs gathered where it was first seen.
+    var groups: [(title: String, runs: [Range<Int>])] = []
+    var firstIndex: [ExactName: Int] = [:]
+    firstIndex.reserveCapacity(count)
+    for i in 0..<count {
+      if let g = firstIndex[ExactName(title(i))] {
+        groups[g].runs.append(run(i))
+      } else {
+        firstIndex[ExactName(title(i))] = groups.count
+        groups.append((title(i), [run(i)]))
       }
     }
     let (result, ranges) = merge(groups, items)
     return SectionedList(sections: result, store: store(ranges), maxItemWidth: widest)
-  }
-
-  /// Sections in sorted order, `count` of them, as groups of the same
-  /// title: equal titles are side by side (earliest first).
-  static func sideBySide(_ count: Int, title: (Int) -> String, run: (Int) -> Range<Int>) -> [(
-    title: String, runs: [Range<Int>]
-  )] {
-    var groups: [(title: String, runs: [Range<Int>])] = []
-    for k in 0..<count {
-      if k > 0, title(k).sameScalars(as: title(k - 1)) {
-        groups[groups.count - 1].runs.append(run(k))
-      } else {
-        groups.append((title(k), [run(k)]))
-      }
-    }
-    return groups
   }
 
   /// How many sections ahead `listed` asks for the ones it will read.
@@ -1079,8 +1068,8 @@ struct Scan {
   /// before it; the stretches' items follow them. No title is read,
   /// retained or compared, and no item is read out of order but the
   /// stretches' (2 M sections of which a few repeat: gathering every item
-  /// in sorted order took 0.15 s on one core, a cache miss each, where
-  /// `sideBySide` had made an array per title too).
+  /// in sorted order took 0.15 s on one core, a cache miss each, after an
+  /// array per title had been made).
   static func mergedSideBySide(_ listed: inout [SectionedList.Section], repeating: [Int], _ old: PackedRanges)
     -> PackedRanges
   {
