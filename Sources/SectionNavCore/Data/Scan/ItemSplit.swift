@@ -367,13 +367,13 @@ final class ItemSplit: @unchecked Sendable {
     of reach: borrowing Mutex<SplitReach>, like template: ItemStream, to end: Int, eof: Bool,
     hold: DispatchSemaphore?
   ) -> (start: Int, stream: ItemStream, failure: LoadError?)? {
-    defer { hold?.signal() }
     let (committed, rest) = reach.withLock { ($0.committed, $0.rest) }
-    guard rest >= smallestHelp,
-      let start = Self.partStart(template, in: second.buffer, from: committed + rest / 2), start < end,
-      reach.withLock({ $0.take(at: start) })
-    else { return nil }
+    let start =
+      rest >= smallestHelp ? Self.partStart(template, in: second.buffer, from: committed + rest / 2) : nil
+    let took = start.map { start in start < end && reach.withLock { $0.take(at: start) } } ?? false
+    // Once, taken or not: the half held (`SplitHelp`) goes on from here.
     hold?.signal()
+    guard took, let start else { return nil }
     var taken = template.secondHalf(from: start, in: second.buffer)
     do throws(LoadError) {
       try taken.scan(to: end, eof: eof, step: Self.step)

@@ -1015,7 +1015,7 @@ struct Scan {
       // stream's list and a file's hold their items alike.
       var list = listed(sections, open: open, order: order)
       let repeating = list.indices.dropFirst().filter { list[$0].title.sameScalars(as: list[$0 - 1].title) }
-      let ranges = mergedSideBySide(&list, repeating: Array(repeating), items)
+      let ranges = mergedSideBySide(&list, repeating: repeating, items)
       return SectionedList(sections: list, store: store(ranges), maxItemWidth: widest)
     }
     // In file order: each title's runs gathered where it was first seen.
