@@ -12,14 +12,17 @@
 /// (CoreFoundation and ICU cost about 5 MB of memory at every start), so the
 /// mappings are generated into `FoldTableData.swift` by `FoldTableTests`,
 /// which also checks them against Foundation on every test run. The hot
-/// path only indexes arrays.
-struct FoldTable: Sendable {
+/// path only indexes memory: the table is made once and never freed, so
+/// a fold holds it without a reference count (two scanning cores
+/// retaining one array per title made its count's cache line bounce
+/// between them). Sendable: nothing writes it once made.
+struct FoldTable: @unchecked Sendable {
   /// Page number (into `entries`, in units of 256) for each block of 256
   /// scalars below `FoldTable.limit`; 0 is the all-identity page.
-  let pages: [UInt16]
+  let pages: UnsafeBufferPointer<UInt16>
   /// 256 entries per page: 0 keeps the scalar, else `0x80 | length` in the
   /// top byte and the folded bytes from the low byte up.
-  let entries: [UInt64]
+  let entries: UnsafeBufferPointer<UInt64>
 
   /// Scalars at or above this fold to themselves.
   static let limit: UInt32 = 0x1E_A00
@@ -52,7 +55,8 @@ struct FoldTable: Sendable {
   /// their index letter and sort after their base letter.
   static let distinctLetters: Set<UInt32> = [0x419, 0x439, 0x40E, 0x45E, 0x407, 0x457]
 
-  /// The table of `mappings`: scalar → entry (`mapped | length << 56 | bytes`).
+  /// The table of `mappings`: scalar → entry (`mapped | length << 56 | bytes`),
+  /// in memory never freed (the process's one table, and a test's).
   init(_ mappings: [(scalar: UInt32, entry: UInt64)]) {
     var pages = [UInt16](repeating: 0, count: Int(Self.limit >> 8))
     var entries = [UInt64](repeating: 0, count: 256)  // page 0: identity
@@ -63,8 +67,15 @@ struct FoldTable: Sendable {
       }
       entries[Int(pages[Int(v >> 8)]) * 256 + Int(v & 0xFF)] = e
     }
-    self.pages = pages
-    self.entries = entries
+    self.pages = UnsafeBufferPointer(Self.kept(pages))
+    self.entries = UnsafeBufferPointer(Self.kept(entries))
+  }
+
+  /// A copy of `array` that lives as long as the process.
+  private static func kept<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let copy = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+    _ = copy.initialize(from: array)
+    return copy
   }
 
   /// The scalars that fold to something else and their entries, in scalar
