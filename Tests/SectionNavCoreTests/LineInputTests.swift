@@ -323,6 +323,35 @@ import Testing
   /// A large `--lines` file indexed in the background shows its first
   /// screen at once: the lines of its first MiB, whole lines only, grouped
   /// as the full load groups them; the full list is the same as without.
+  /// The widest line is the widest as the terminal shows it, whatever the
+  /// lines' order and wherever a split falls, when most lines can only be
+  /// bounded from their bytes as they are scanned (emoji sequences,
+  /// combining marks): the scan notes bounds, and only lines whose bound
+  /// could beat the widest exact one are decoded at the end.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theWidestLineIsExactWhenTheScanCanOnlyBoundIt(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let pieces = ["a", "é", "中", "e\u{301}", "👍🏽", "👨‍👩‍👧", "🇫🇷", "\t", "ก\u{E33}", "x\u{200D}"]
+    var text = ""
+    var widest = 0
+    for n in 0..<6000 {
+      // Lines widen through the file on some seeds: each could be the widest so far.
+      let length = seed == 1 ? n / 100 + Int(rng.next() % 4) : Int(rng.next() % 40)
+      var item = ""
+      for _ in 0..<length { item += pieces[Int(rng.next() % UInt64(pieces.count))] }
+      text += "t\(rng.next() % 50)|" + item + "\n"
+      widest = max(widest, TextSanitizer.width(item))
+    }
+    let buffer = ByteBuffer(string: text)
+    for parallel in [false, true] {
+      for filing in [LineScan.Filing.table, .runs] {
+        let list = LineInput.load(
+          buffer, delimiter: "|", keepOrder: false, parallel: parallel, minimumSplitSize: 4096, filing: filing)
+        #expect(list.maxItemWidth == widest, "parallel \(parallel), \(filing)")
+      }
+    }
+  }
+
   @Test func aLargeFileFirstShowsTheLinesOfItsFirstMiB() {
     var text = ""
     var n = 0

@@ -69,6 +69,12 @@ enum ItemWidth {
       if bar.note(cells) { pending.append((offset, length, cells.cells)) }
     }
 
+    /// Takes in the items `later` noted (the other half of a split).
+    mutating func append(_ later: Widest) {
+      pending += later.pending[later.resolved...]
+      bar.merge(later.bar)
+    }
+
     /// Measures the pending items that could beat the widest exact one,
     /// decoding them (`measure(offset, length)` gives the true width;
     /// `ItemWidth.settle`). Incremental: each call looks only at items
@@ -82,22 +88,6 @@ enum ItemWidth {
       resolved = pending.count
       return bar.exact
     }
-  }
-
-  /// The widest of text lines (`LineInput`): plain lines measured by the
-  /// scan (`widestPlain`), the others by `cells`, decoding only those whose
-  /// bound beats the widest so far.
-  static func widestLine(ranges: PackedRanges, buffer: ByteBuffer, widestPlain: Int, store: ItemStore) -> Int {
-    var bar = Bar()
-    bar.note(exact: widestPlain)
-    var pending: [(item: Int, bound: Int)] = []
-    for i in 0..<ranges.count where !ranges.isPlain(i) {
-      let length = ranges.length(i)
-      if length <= bar.floor { continue }
-      let cells = TextWidth.cells(buffer.base + ranges.offset(i), length, escapes: false, floor: bar.floor)
-      if bar.note(cells) { pending.append((i, cells.cells)) }
-    }
-    return settle(exact: bar.exact, pending, bound: \.bound) { TextSanitizer.width(store.text(at: $0.item)) }.cells
   }
 
   /// The widest of `exact` and the true widths of `rows`, rows known only

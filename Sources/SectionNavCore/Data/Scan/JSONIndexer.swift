@@ -544,8 +544,7 @@ struct Scan {
     second.sections = RawSections()
     if keys { sortKeys.adopt(second.sortKeys) }
     second.sortKeys = NaturalOrder.SortKeys()
-    widest.pending += second.widest.pending[second.widest.resolved...]
-    widest.bar.merge(second.widest.bar)
+    widest.append(second.widest)
     if shapeFailure == nil { shapeFailure = second.shapeFailure }
     if second.shape == .other { shape = .other }
   }

@@ -105,9 +105,13 @@ struct LineScan {
   let keepOrder: Bool
   /// How delimited lines are filed; nil until the first lines are seen.
   private(set) var filing: Filing?
-  /// The widest line of plain ASCII (one cell a byte); the others are
-  /// measured in bulk at the end (`ItemWidth.widestLine`).
-  var widestPlain = 0
+  /// The widest line: plain ASCII counts its bytes, any other line that
+  /// could beat it is measured as the scan meets it (`note`), while its
+  /// bytes are in cache — measured in bulk at the end, every such line was
+  /// read again, and a mapped file whose lines are mostly not ASCII came
+  /// back whole into memory after the scan had let its pages go (`grep`
+  /// output: 60 MB of 190 at the load's peak).
+  var widest = ItemWidth.Widest()
 
   var collation: LocaleCollation? { groups.initials.collation }
 
@@ -165,8 +169,8 @@ struct LineScan {
     var earlierHigh: UInt64 = 0
     var last = LastTitle()
     // Mapped pages already scanned are given back every few MiB (as the JSON
-    // indexer does): only lines that are not plain ASCII are read again, to
-    // measure them, so a large file does not stay resident beside its ranges.
+    // indexer does): lines are measured as they are met, so a large file
+    // does not stay resident beside its ranges.
     var released = from
     var nextRelease = lineStart + Self.releaseStep
     var block = lineStart
@@ -249,7 +253,7 @@ struct LineScan {
       section = groups.section(titled: "")
     }
     let length = lineEnd - itemStart
-    if plain, length > widestPlain { widestPlain = length }
+    note(itemStart, length, plain: plain)
     groups.append(offset: itemStart - buffer.base, length: length, plain: plain, section: section)
   }
 
@@ -292,7 +296,7 @@ struct LineScan {
   /// Appends the lines `other` grouped after this one's (its sections join
   /// these by title, new titles after these in first-seen order).
   mutating func append(_ other: inout LineScan) {
-    widestPlain = max(widestPlain, other.widestPlain)
+    widest.append(other.widest)
     if runs != nil { return runs!.adopt(&other.runs!) }
     groups.append(contentsOf: &other.groups)
   }
@@ -333,7 +337,7 @@ struct LineScan {
     let length = end - itemStart
     // The title's bytes may hold the line's only high ones.
     let itemPlain = plain || (d != nil && Self.plain(itemStart, end))
-    if itemPlain, length > widestPlain { widestPlain = length }
+    note(itemStart, length, plain: itemPlain)
     runs!.add(title: title, base: buffer.base, readable: readable, item: (itemStart - buffer.base, length, itemPlain))
   }
 
@@ -360,7 +364,7 @@ struct LineScan {
   mutating func append(_ start: Pointer, _ end: Pointer, section: Int) {
     let length = end - start
     let plain = Self.plain(start, end)
-    if plain, length > widestPlain { widestPlain = length }
+    note(start, length, plain: plain)
     groups.append(offset: start - buffer.base, length: length, plain: plain, section: section)
   }
 
@@ -373,8 +377,7 @@ struct LineScan {
     if let runs = runs.take() {
       let (sections, ranges) = runs.listed()
       let store = ItemStore.lines(LineItems(buffer: buffer, ranges: ranges))
-      let widest = ItemWidth.widestLine(ranges: ranges, buffer: buffer, widestPlain: widestPlain, store: store)
-      return SectionedList(sections: sections, store: store, maxItemWidth: widest)
+      return SectionedList(sections: sections, store: store, maxItemWidth: widestLine())
     }
     let (byInitial, keepOrder) = (delimiter.isEmpty, keepOrder)
     let titles = groups.titles
@@ -387,8 +390,23 @@ struct LineScan {
       byInitial
     }
     let store = ItemStore.lines(LineItems(buffer: buffer, ranges: packed))
-    let widest = ItemWidth.widestLine(ranges: packed, buffer: buffer, widestPlain: widestPlain, store: store)
-    return SectionedList(sections: sections, store: store, maxItemWidth: widest)
+    return SectionedList(sections: sections, store: store, maxItemWidth: widestLine())
+  }
+
+  /// Notes the width of the item `start[0..<length]` (`plain`: ASCII).
+  @inline(__always)
+  mutating func note(_ start: Pointer, _ length: Int, plain: Bool) {
+    if plain { return widest.note(exact: length) }
+    guard length > widest.floor else { return }
+    widest.note(
+      offset: start - buffer.base, length: length, TextWidth.cells(start, length, escapes: false, floor: widest.floor))
+  }
+
+  /// The widest line's cells, decoding only lines whose bound could beat
+  /// the widest measured exactly.
+  mutating func widestLine() -> Int {
+    let base = buffer.base
+    return widest.resolve { TextSanitizer.width(String(decoding: UnsafeBufferPointer(start: base + $0, count: $1), as: UTF8.self)) }
   }
 }
 
