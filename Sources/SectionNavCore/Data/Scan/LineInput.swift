@@ -406,7 +406,9 @@ struct LineScan {
   /// the widest measured exactly.
   mutating func widestLine() -> Int {
     let base = buffer.base
-    return widest.resolve { TextSanitizer.width(String(decoding: UnsafeBufferPointer(start: base + $0, count: $1), as: UTF8.self)) }
+    return widest.resolve { offset, length in
+      TextSanitizer.width(String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self))
+    }
   }
 }
 
