@@ -69,6 +69,39 @@ import Testing
     #expect(contents(declared) == [["A", "x"], ["B"]])
   }
 
+  /// A line's title ends at the first whole delimiter, however often the
+  /// delimiter's first byte or a part of it comes before, and a delimiter
+  /// ending the line declares its title: random lines of a few bytes split
+  /// as Swift's own search splits them, table and runs alike.
+  @Test(arguments: [":", "::", ": ", "a:b"])
+  func aTitleEndsAtTheFirstWholeDelimiter(delimiter: String) {
+    var rng = SeededGenerator(seed: UInt64(delimiter.utf8.count * 7 + 1))
+    let alphabet = Array("ab: ".utf8)
+    var text: [UInt8] = []
+    var expected: [String: [String]] = [:]
+    for _ in 0..<3000 {
+      let line = (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % 4)] }
+      text += line + [0x0A]
+      guard !line.isEmpty else { continue }
+      let s = String(decoding: line, as: UTF8.self)
+      if let r = s.range(of: delimiter) {
+        let item = String(s[r.upperBound...])
+        expected[String(s[..<r.lowerBound]), default: []] += item.isEmpty ? [] : [item]
+      } else {
+        expected["", default: []].append(s)
+      }
+    }
+    for filing in [LineScan.Filing.table, .runs] {
+      let list = LineInput.load(
+        ByteBuffer(text), delimiter: delimiter, keepOrder: false, parallel: false, filing: filing)
+      var got: [String: [String]] = [:]
+      for section in contents(list) { got[section[0], default: []] += section.dropFirst() }
+      // The first title whose lines differ, not both dictionaries (thousands of lines).
+      let wrong = Set(got.keys).union(expected.keys).sorted().first { got[$0] != expected[$0] }
+      #expect(wrong == nil, "\(filing): \(wrong.map { "\($0): \(got[$0] ?? []) against \(expected[$0] ?? [])" } ?? "")")
+    }
+  }
+
   /// Past 256 sections each line's section takes more room to note: lines
   /// before and after that point still land under their own titles.
   @Test func manySectionsKeepTheirItems() {

@@ -301,19 +301,21 @@ struct LineScan {
     groups.append(contentsOf: &other.groups)
   }
 
-  /// Where the delimiter first occurs in `line`.
+  /// Where the delimiter first occurs in `line`: its first byte found by
+  /// `memchr` (a byte loop was 8 % of a load of `grep` output, whose
+  /// titles are 40 bytes and more), the rest compared where it is.
   func find(_ needle: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Int? {
     let n = needle.count
-    guard n > 0, line.count >= n else { return nil }
+    guard n > 0, line.count >= n, let base = line.baseAddress else { return nil }
     let first = needle[0]
-    var i = 0
-    while i <= line.count - n {
-      if line[i] == first {
-        var k = 1
-        while k < n, line[i + k] == needle[k] { k += 1 }
-        if k == n { return i }
-      }
-      i += 1
+    // The last place the delimiter could start, and one past it.
+    let stop = base + (line.count - n + 1)
+    var p = base
+    while p < stop, let hit = memchrPointer(p, stop, first) {
+      var k = 1
+      while k < n, hit[k] == needle[k] { k += 1 }
+      if k == n { return hit - base }
+      p = hit + 1
     }
     return nil
   }
