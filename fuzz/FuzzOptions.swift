@@ -68,6 +68,13 @@ enum OptionsFuzz {
         bytes, delimiter: configuration.delimiter, keepOrder: configuration.keepOrder,
         lineEnd: configuration.lineEnd)
       require(list.itemCount <= bytes.count, "more lines than bytes")
+      // The widest line, measured as the scan meets it, is the widest as
+      // the sanitizer draws the lines, grapheme by grapheme.
+      let drawn =
+        (0..<list.itemCount).lazy.map {
+          TextSanitizer.displayGraphemes(list.store.text(at: $0)).reduce(0) { $0 + $1.width }
+        }.max() ?? 0
+      require(list.maxItemWidth == drawn, "the scan measures lines \(list.maxItemWidth) cells wide, they draw \(drawn)")
       // Two threads, whatever the size, group the same lines the same way.
       let two = LineInput.load(
         ByteBuffer(bytes), delimiter: configuration.delimiter, keepOrder: configuration.keepOrder, parallel: true,

@@ -214,3 +214,27 @@ import Testing
     }
   }
 }
+
+/// A merge of repeated titles moves each other section back by the items
+/// of the runs moved before it (`Scan.MovedRuns`): counted by bucket, the
+/// same count a search over all runs gives, for runs spread out, bunched
+/// in one bucket, and empty runs sharing a start.
+@Suite struct MovedRunsTests {
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func runsBeforeAnItemAreCountedAsASearchCountsThem(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let items = Int(rng.next() % 5000) + 1
+    let runs = Int(rng.next() % 300)
+    var starts: [Int]
+    switch seed {
+    case 1: starts = (0..<runs).map { _ in Int(rng.next() % UInt64(items)) }
+    case 2: starts = (0..<runs).map { _ in Int(rng.next() % 8) }  // bunched at the front
+    case 3: starts = (0..<runs).map { _ in max(0, items - 1 - Int(rng.next() % 3)) }  // empty runs sharing a start
+    default: starts = []
+    }
+    starts.sort()
+    let moved = Scan.MovedRuns(starts, items: items)
+    let wrong = (0...items).first { item in moved.count(before: item) != starts.filter { $0 < item }.count }
+    #expect(wrong == nil, "\(runs) runs in \(items) items: wrong before item \(wrong ?? -1)")
+  }
+}

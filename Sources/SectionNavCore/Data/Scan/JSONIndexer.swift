@@ -1091,6 +1091,7 @@ struct Scan {
     // `before[j]`: the items of the runs moved that start before `moved[j]`.
     var before = [Int](repeating: 0, count: moved.count + 1)
     for j in moved.indices { before[j + 1] = before[j] + moved[j].count }
+    let movedBefore = MovedRuns(moved.map(\.first), items: old.count)
     var merged = PackedRangesBuilder(expected: old.count)
     @inline(__always) func copy(_ items: Range<Int>) {
       for i in items {
@@ -1127,12 +1128,7 @@ struct Scan {
         } else {
           // Back by the moved items before it: the runs moved that start before its own.
           let was = at[k].firstItem
-          var (lo, hi) = (0, moved.count)
-          while lo < hi {
-            let mid = (lo + hi) / 2
-            if moved[mid].first < was { lo = mid + 1 } else { hi = mid }
-          }
-          (first, count) = (was - before[lo], at[k].itemCount)
+          (first, count) = (was - before[movedBefore.count(before: was)], at[k].itemCount)
         }
         if kept != k { (at + kept).moveInitialize(from: at + k, count: 1) }
         at[kept].place(firstItem: first, itemCount: count)
@@ -1143,6 +1139,45 @@ struct Scan {
     }
     listed.removeLast(n - kept)
     return merged.finish()
+  }
+
+  /// How many of some runs (by where they start, ascending) start before
+  /// an item: the runs that start in the item's bucket of items (about one;
+  /// empty runs may share a start, so searched, not stepped through). A
+  /// binary search over all runs per section, its branches taken at
+  /// random, was most of a merge's time (`grep` output by `path:line`: 628 k
+  /// sections, 18 ms on one core).
+  struct MovedRuns {
+    let starts: [Int]
+    /// `firstIn[b]`: how many runs start before bucket `b`'s first item.
+    private let firstIn: [Int]
+    private let shift: Int
+
+    /// `starts` ascending, each below `items`.
+    init(_ starts: [Int], items: Int) {
+      self.starts = starts
+      // Buckets of a power of two items, about as many as runs.
+      let perRun = max(1, items / max(starts.count, 1))
+      shift = Int.bitWidth - 1 - perRun.leadingZeroBitCount
+      var firstIn = [Int](repeating: 0, count: (items >> shift) + 2)
+      var j = 0
+      for b in firstIn.indices {
+        while j < starts.count, starts[j] >> shift < b { j += 1 }
+        firstIn[b] = j
+      }
+      self.firstIn = firstIn
+    }
+
+    /// How many runs start before item `item` (at most `items`).
+    @inline(__always) func count(before item: Int) -> Int {
+      let b = item >> shift
+      var (lo, hi) = (firstIn[b], firstIn[b + 1])
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if starts[mid] < item { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
   }
 
   /// Lays each group of same-titled runs out one after another.
