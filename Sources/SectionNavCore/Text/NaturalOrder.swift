@@ -146,27 +146,40 @@ public enum NaturalOrder {
     /// when they are ASCII: then they are the title's text. Returns false,
     /// appending nothing, for any other title: invalid UTF-8 is shown (and
     /// keyed, `append(_:)`) as U+FFFD, so the key must come from the
-    /// title's `String`, as every other load path makes it. `readable`: the
-    /// bytes from `p` that may be read, at least `n`; with 8 more, the title
-    /// is keyed in one pass (`numbered(lowering:)`). Leaves room ahead in
-    /// `bytes` for the keys to come, as `append(keysOf:)` does. The C locale only.
+    /// title's `String`, as every other load path makes it — or, once the
+    /// caller knows them valid, from the bytes (`append(utf8:)`).
+    /// `readable`: the bytes from `p` that may be read, at least `n`; with 8
+    /// more, the title is keyed in one pass (`numbered(lowering:)`). Leaves
+    /// room ahead in `bytes` for the keys to come, as `append(keysOf:)`
+    /// does. The C locale only.
     public mutating func append(ascii p: UnsafePointer<UInt8>, count n: Int, readable: Int) -> Bool {
-      precondition(collation == nil, "ICU keys are made from titles")
       guard Self.isASCII(p, n, readable: readable) else { return false }
+      append(utf8: p, count: n, readable: readable, ascii: true)
+      return true
+    }
+
+    /// Appends the key of the title whose bytes `p[0..<n]` are valid UTF-8
+    /// (so they are its text), ASCII when `ascii`: as `append(_:)` keys its
+    /// `String`, without making or reading one (a title of its own on each
+    /// `grep` line: the generic way was a tenth of the scan).
+    mutating func append(utf8 p: UnsafePointer<UInt8>, count n: Int, readable: Int, ascii: Bool) {
+      precondition(collation == nil, "ICU keys are made from titles")
       flatten()
       let (skip, mark) = Self.lead(UnsafeBufferPointer(start: p, count: n))
       let n = Self.limited(p + skip, n - skip)
-      var used = end
+      let used = end
       let (foldRoom, keyRoom) = Self.room(n + 3)  // three bytes more for a `lead` mark
       makeRoom(fold: foldRoom, key: keyRoom, after: used, ahead: Self.block)
-      used += bytes.withUnsafeMutableBufferPointer { Self.write(mark: mark, $0.baseAddress! + used) }
+      // Other than ASCII, folded first (`write`, as if no byte past it could be read).
+      let readable = ascii ? readable - skip : n
       let written = scratch.withUnsafeMutableBufferPointer { room in
         bytes.withUnsafeMutableBufferPointer { out in
-          Self.write(p + skip, n, readable: readable - skip, room.baseAddress!, out.baseAddress! + used)
+          let o = out.baseAddress! + used
+          let m = Self.write(mark: mark, o)
+          return m + Self.write(p + skip, n, readable: readable, room.baseAddress!, o + m)
         }
       }
       ends.append(used + written)
-      return true
     }
 
     /// Put first in the key of a title whose first character (`Initials.filedStart`)

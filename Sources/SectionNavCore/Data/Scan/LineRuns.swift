@@ -53,12 +53,21 @@ struct LineRuns {
       // The same title as the line before: the same run.
     } else {
       close()
-      let text = String(decoding: title, as: UTF8.self)
-      // An ASCII title is keyed from its bytes in one pass, as the JSON
-      // indexer keys its titles (a title's generic key: a third of the scan).
-      if collation == nil,
-        title.isEmpty || !keys.append(ascii: title.baseAddress!, count: title.count, readable: readable)
-      {
+      let text: String
+      if collation != nil {
+        text = String(decoding: title, as: UTF8.self)
+      } else if let p = title.baseAddress, keys.append(ascii: p, count: title.count, readable: readable) {
+        // An ASCII title is keyed from its bytes in one pass, as the JSON
+        // indexer keys its titles (a title's generic key: a third of the scan).
+        text = String(decoding: title, as: UTF8.self)
+      } else if let p = title.baseAddress, let valid = try? UTF8Span(validating: title.span) {
+        // Valid UTF-8 too: its bytes are its text, made once checked
+        // (`String(validating:)` is generic: a runtime lookup a title).
+        text = String(copying: valid)
+        keys.append(utf8: p, count: title.count, readable: readable, ascii: false)
+      } else {
+        // Invalid UTF-8 is keyed as shown (U+FFFD), from its text.
+        text = String(decoding: title, as: UTF8.self)
         keys.append(text)
       }
       open = (text, title.isEmpty ? 0 : title.baseAddress! - base, title.count)
