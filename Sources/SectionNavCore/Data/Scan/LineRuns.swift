@@ -60,10 +60,11 @@ struct LineRuns {
         // An ASCII title is keyed from its bytes in one pass, as the JSON
         // indexer keys its titles (a title's generic key: a third of the scan).
         text = String(decoding: title, as: UTF8.self)
-      } else if let p = title.baseAddress, let valid = try? UTF8Span(validating: title.span) {
-        // Valid UTF-8 too: its bytes are its text, made once checked
-        // (`String(validating:)` is generic: a runtime lookup a title).
-        text = String(copying: valid)
+      } else if let p = title.baseAddress, UTF8Lead.isValid(p, title.count) {
+        // Valid UTF-8 too: its bytes are its text, copied as they are once
+        // checked (`String(decoding:)` checks them again, at a tenth of the
+        // speed; `String(validating:)` is generic, a runtime lookup a title).
+        text = String(copying: UTF8Span(unchecked: title.span))
         keys.append(utf8: p, count: title.count, readable: readable, ascii: false)
       } else {
         // Invalid UTF-8 is keyed as shown (U+FFFD), from its text.
