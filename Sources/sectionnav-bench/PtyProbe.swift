@@ -37,7 +37,7 @@ enum PtyProbe {
     guard symbol("ptsname_r", NameFunction.self)(master, &name, name.count) == 0 else { return nil }
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    let terminal = String(cString: name)
+    let terminal = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
