@@ -58,8 +58,9 @@ struct LineRuns {
         text = String(decoding: title, as: UTF8.self)
       } else if let p = title.baseAddress, keys.append(ascii: p, count: title.count, readable: readable) {
         // An ASCII title is keyed from its bytes in one pass, as the JSON
-        // indexer keys its titles (a title's generic key: a third of the scan).
-        text = String(decoding: title, as: UTF8.self)
+        // indexer keys its titles (a title's generic key: a third of the
+        // scan), and copied as it is: that check found it ASCII.
+        text = String(copying: UTF8Span(unchecked: title.span, isKnownASCII: true))
       } else if let p = title.baseAddress, UTF8Lead.isValid(p, title.count) {
         // Valid UTF-8 too: its bytes are its text, copied as they are once
         // checked (`String(decoding:)` checks them again, at a tenth of the
@@ -67,7 +68,7 @@ struct LineRuns {
         text = String(copying: UTF8Span(unchecked: title.span))
         keys.append(utf8: p, count: title.count, readable: readable, ascii: false)
       } else {
-        // Invalid UTF-8 is keyed as shown (U+FFFD), from its text.
+        // Invalid UTF-8 (or a title of no bytes) is keyed as shown (U+FFFD), from its text.
         text = String(decoding: title, as: UTF8.self)
         keys.append(text)
       }
